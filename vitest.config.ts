@@ -1,0 +1,49 @@
+import { cloudflareTest } from '@cloudflare/vitest-plugin';
+import { defineConfig } from 'vitest/config';
+
+/** Settings the Worker gets in API tests; rate limits are raised so that only the tests about them hit them. */
+const testVars = {
+  APP_ENV: 'test',
+  JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+  RATE_LIMIT_LOGIN_IP: '100000/900',
+  RATE_LIMIT_REGISTER_IP: '100000/3600',
+  RATE_LIMIT_PASSWORD_RESET_IP: '100000/3600',
+};
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['core/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        plugins: [
+          cloudflareTest(({ inject }) => ({
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: { bindings: { ...testVars, LIBSQL_URL: inject('libsqlUrl' as never) as string } },
+          })),
+        ],
+        test: {
+          name: 'worker',
+          include: ['worker/**/*.test.ts', 'party/**/*.test.ts'],
+          globalSetup: ['test/global-setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/e2e/stack-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import type { Bindings } from './env.ts';
+
+/** A rate limit: at most `limit` hits per `windowSeconds`. Written in the environment as "limit/seconds". */
+export type RateLimit = { limit: number; windowSeconds: number };
+
+/**
+ * Every rate limit of the product, with its default. An operator overrides one by setting the
+ * environment variable of the same name (e.g. RATE_LIMIT_LOGIN_ACCOUNT="5/900"); README lists them.
+ */
+export const RATE_LIMIT_DEFAULTS = {
+  RATE_LIMIT_LOGIN_ACCOUNT: '10/900',
+  RATE_LIMIT_LOGIN_IP: '50/900',
+  RATE_LIMIT_REGISTER_IP: '20/3600',
+  RATE_LIMIT_PASSWORD_RESET_ACCOUNT: '5/3600',
+  RATE_LIMIT_PASSWORD_RESET_IP: '20/3600',
+  RATE_LIMIT_VERIFICATION_ACCOUNT: '5/3600',
+} as const;
+export type RateLimitName = keyof typeof RATE_LIMIT_DEFAULTS;
+
+const rateLimit = z
+  .string()
+  .regex(/^\d+\/\d+$/, 'must look like "limit/seconds"')
+  .transform((v): RateLimit => {
+    const [limit, seconds] = v.split('/').map(Number) as [number, number];
+    return { limit, windowSeconds: seconds };
+  });
+
+const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
+
+const configSchema = z.object({
+  LIBSQL_URL: z.string().url(),
+  LIBSQL_AUTH_TOKEN: z.string().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters'),
+  JWT_TTL_SECONDS: z.coerce.number().int().positive().default(60 * 60 * 24 * 7),
+  APP_ENV: z.enum(['local', 'test', 'production']).default('production'),
+  PUBLIC_URL: z.string().url().optional(),
+  REQUIRE_EMAIL_VERIFICATION: bool.default(false),
+  MAIL_PROVIDER: z.enum(['outbox', 'resend']).default('outbox'),
+  MAIL_API_KEY: z.string().optional(),
+  MAIL_FROM: z.string().default('Dojo <no-reply@dojo.local>'),
+  DB_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
+  AVATAR_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024),
+  ...Object.fromEntries(Object.entries(RATE_LIMIT_DEFAULTS).map(([k, d]) => [k, rateLimit.default(d as never)])),
+});
+
+export type AppConfig = Omit<z.infer<typeof configSchema>, RateLimitName> & {
+  rateLimits: Record<RateLimitName, RateLimit>;
+};
+
+let cached: { source: Bindings; config: AppConfig } | undefined;
+
+/** Parses the environment once per isolate; a missing or malformed secret fails loudly. */
+export function loadConfig(env: Bindings): AppConfig {
+  if (cached?.source === env) return cached.config;
+  const plain = Object.fromEntries(Object.entries(env).filter(([, v]) => typeof v === 'string' && v !== ''));
+  const parsed = configSchema.safeParse(plain);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${detail}`);
+  }
+  const data = parsed.data as Record<string, unknown>;
+  const rateLimits = Object.fromEntries(Object.keys(RATE_LIMIT_DEFAULTS).map((k) => [k, data[k]])) as AppConfig['rateLimits'];
+  if (data.MAIL_PROVIDER === 'resend' && !data.MAIL_API_KEY) throw new Error('Invalid configuration: MAIL_API_KEY is required with MAIL_PROVIDER=resend');
+  const config = { ...(parsed.data as object), rateLimits } as AppConfig;
+  cached = { source: env, config };
+  return config;
+}

@@ -1,0 +1,27 @@
+import type { Db } from '#db/client.ts';
+import type { AppConfig } from './config.ts';
+import type { AuthUser } from './lib/auth-user.ts';
+import type { Mailer } from './lib/mailer.ts';
+
+/** Bindings from wrangler.toml, `.dev.vars` and secrets. Everything optional is parsed in config.ts. */
+export type Bindings = {
+  LIBSQL_URL: string;
+  LIBSQL_AUTH_TOKEN?: string;
+  JWT_SECRET: string;
+  APP_ENV?: string;
+  PUBLIC_URL?: string;
+  UPLOADS: R2Bucket;
+  ASSETS?: Fetcher;
+  [key: string]: unknown;
+};
+
+export type Variables = {
+  requestId: string;
+  config: AppConfig;
+  db: Db;
+  mailer: Mailer;
+  user: AuthUser | null;
+  cspNonce: string;
+};
+
+export type AppEnv = { Bindings: Bindings; Variables: Variables };

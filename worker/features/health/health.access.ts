@@ -1,0 +1,3 @@
+import type { AccessTable } from '../../lib/access-rule.ts';
+
+export const healthAccess: AccessTable = { 'GET /api/health': 'public' };

@@ -1,0 +1,16 @@
+import { sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import pkg from '../../../package.json' with { type: 'json' };
+import type { AppEnv } from '../../env.ts';
+
+export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
+  const started = performance.now();
+  let database = true;
+  try {
+    await c.var.db.run(sql`select 1`);
+  } catch {
+    database = false;
+  }
+  const data = { version: pkg.version, database, databaseLatencyMs: Math.round(performance.now() - started) };
+  return c.json({ success: database, data, ...(database ? {} : { message: 'The database is not answering' }) }, database ? 200 : 503);
+});

@@ -1,0 +1,69 @@
+import { eq } from 'drizzle-orm';
+import { createMiddleware } from 'hono/factory';
+import { matchedRoutes } from 'hono/route';
+import { users } from '#db/schema/index.ts';
+import type { AccessRule, AccessTable } from '../lib/access-rule.ts';
+import type { AppEnv } from '../env.ts';
+import type { AuthUser } from '../lib/auth-user.ts';
+import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
+import { verifyToken } from '../lib/jwt.ts';
+import { isRole } from '#core/roles.ts';
+
+export const NO_TOKEN = 'Not authorized, no token';
+export const BAD_TOKEN = 'Not authorized, token failed';
+export const STALE_TOKEN = 'Your session has ended, please log in again';
+
+/** The route pattern that will answer this request (middleware entries are registered as ALL). */
+export function endpointKey(c: Parameters<typeof matchedRoutes>[0]): string | undefined {
+  const route = matchedRoutes(c).find((r) => r.method !== 'ALL');
+  return route ? `${route.method} ${route.path}` : undefined;
+}
+
+export const bearerToken = (header: string | undefined) => {
+  const m = header?.match(/^Bearer\s+(\S+)$/i);
+  return m?.[1];
+};
+
+/** Loads the caller from a bearer token, or the reason it is not valid. */
+export async function loadUser(v: Pick<AppEnv['Variables'], 'config' | 'db'>, token: string): Promise<AuthUser | string> {
+  const claims = await verifyToken(token, v.config.JWT_SECRET);
+  if (!claims) return BAD_TOKEN;
+  const row = await v.db
+    .select({ id: users.id, email: users.email, role: users.role, emailVerified: users.emailVerified, tokenVersion: users.tokenVersion, isActive: users.isActive, deactivatedAt: users.deactivatedAt })
+    .from(users)
+    .where(eq(users.id, claims.sub))
+    .get();
+  // A token dies with a logout, password change, block or deactivation: each bumps token_version.
+  if (!row || row.tokenVersion !== claims.tv || !row.isActive || row.deactivatedAt || !isRole(row.role)) return STALE_TOKEN;
+  return { id: row.id, email: row.email, role: row.role, emailVerified: row.emailVerified, tokenVersion: row.tokenVersion };
+}
+
+/** Enforces the access table for every /api route before its handler runs. */
+export const authorize = (table: AccessTable) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const key = endpointKey(c);
+    if (!key) return next(); // no route: the 404 handler answers
+    const rule: AccessRule | undefined = table[key.replace(/^HEAD /, 'GET ')];
+    if (!rule) throw new AppError('INTERNAL', `Route ${key} is missing from the access table`);
+    const token = bearerToken(c.req.header('authorization'));
+    if (rule === 'public') {
+      if (token) {
+        const user = await loadUser(c.var, token);
+        if (typeof user !== 'string') c.set('user', user);
+      }
+      return next();
+    }
+    if (!token) throw unauthorized(NO_TOKEN);
+    const user = await loadUser(c.var, token);
+    if (typeof user === 'string') throw unauthorized(user);
+    c.set('user', user);
+    if (rule !== 'user' && !rule.includes(user.role)) throw forbidden(`Role '${user.role}' is not allowed to access this resource`);
+    return next();
+  });
+
+/** The signed-in caller inside a handler whose access rule requires one. */
+export function requireUser(c: { get(key: 'user'): AuthUser | null }): AuthUser {
+  const user = c.get('user');
+  if (!user) throw unauthorized(NO_TOKEN);
+  return user;
+}
