@@ -1,0 +1,21 @@
+import { defineConfig } from 'vite';
+
+/**
+ * Builds only what the browser needs: the island loader (each island its own lazy chunk) and the
+ * stylesheet. Pages render in the Worker, which reads dist/client/manifest.json to link them.
+ */
+export default defineConfig({
+  publicDir: 'web/public',
+  oxc: { jsx: { runtime: 'automatic' } },
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    manifest: 'manifest.json',
+    target: 'es2022',
+    cssCodeSplit: true,
+    modulePreload: { polyfill: false },
+    rollupOptions: {
+      input: { client: 'web/client.ts', site: 'web/styles/site.css' },
+    },
+  },
+});

@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import { IslandContext, useIslandCollector, type IslandCollector } from './components/island-context.ts';
+
+export type PageMeta = {
+  title: string;
+  description: string;
+  /** Absolute URL of this page. */
+  canonical: string;
+  ogImage?: string;
+  ogType?: string;
+  noindex?: boolean;
+};
+
+/** What the Worker resolved from Vite's manifest for this page. */
+export type PageAssets = {
+  css: string[];
+  clientEntry: string | null;
+  /** Chunks to preload for an island (its own file and its imports). */
+  islandChunks: (name: string) => string[];
+};
+
+type DocumentProps = { meta: PageMeta; assets: PageAssets; nonce: string; collector: IslandCollector; children: ReactNode };
+
+export function Document({ meta, assets, nonce, collector, children }: DocumentProps) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{meta.title}</title>
+        <meta name="description" content={meta.description} />
+        <link rel="canonical" href={meta.canonical} />
+        {meta.noindex && <meta name="robots" content="noindex" />}
+        <meta property="og:title" content={meta.title} />
+        <meta property="og:description" content={meta.description} />
+        <meta property="og:type" content={meta.ogType ?? 'website'} />
+        <meta property="og:url" content={meta.canonical} />
+        {meta.ogImage && <meta property="og:image" content={meta.ogImage} />}
+        <meta name="theme-color" content="#7f1d1d" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {assets.css.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+      </head>
+      <body>
+        <IslandContext.Provider value={collector}>
+          {children}
+          <IslandScripts assets={assets} nonce={nonce} />
+        </IslandContext.Provider>
+      </body>
+    </html>
+  );
+}
+
+/** Rendered last, after every island has registered itself: a page with no island ships no script. */
+function IslandScripts({ assets, nonce }: { assets: PageAssets; nonce: string }) {
+  const collector = useIslandCollector();
+  if (!collector || collector.used.size === 0 || !assets.clientEntry) return null;
+  const preload = [...new Set([...collector.used].flatMap((name) => assets.islandChunks(name)))];
+  return (
+    <>
+      {preload.map((href) => (
+        <link key={href} rel="modulepreload" href={href} nonce={nonce} />
+      ))}
+      <script type="module" src={assets.clientEntry} nonce={nonce} />
+    </>
+  );
+}

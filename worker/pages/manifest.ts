@@ -1,0 +1,37 @@
+import type { PageAssets } from '#web/document.tsx';
+
+type ManifestChunk = { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean };
+type Manifest = Record<string, ManifestChunk>;
+
+let cached: Promise<Manifest> | undefined;
+
+/** Vite's manifest, fetched once per isolate from the static assets. */
+async function loadManifest(assets: Fetcher | undefined): Promise<Manifest> {
+  if (!assets) return {};
+  cached ??= assets
+    .fetch('http://assets.local/manifest.json')
+    .then((r) => (r.ok ? (r.json() as Promise<Manifest>) : {}))
+    .catch(() => ({}));
+  const manifest = await cached;
+  if (Object.keys(manifest).length === 0) cached = undefined; // retry after a build appears
+  return manifest;
+}
+
+export async function pageAssets(assets: Fetcher | undefined): Promise<PageAssets> {
+  const m = await loadManifest(assets);
+  const url = (file: string) => `/${file}`;
+  const closure = (key: string, seen = new Set<string>()): string[] => {
+    const chunk = m[key];
+    if (!chunk || seen.has(key)) return [];
+    seen.add(key);
+    return [url(chunk.file), ...(chunk.imports ?? []).flatMap((k) => closure(k, seen))];
+  };
+  const css = m['web/styles/site.css']?.file;
+  const client = m['web/client.ts']?.file;
+  return {
+    css: css ? [url(css)] : [],
+    clientEntry: client ? url(client) : null,
+    // An island also needs React's client runtime, which the loader imports lazily.
+    islandChunks: (name) => [...closure(`web/islands/${name}.tsx`), ...closure('node_modules/react-dom/client.js')],
+  };
+}
