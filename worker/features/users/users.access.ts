@@ -1,3 +1,18 @@
+import { ADMIN_CAPABLE } from '#core/roles.ts';
 import type { AccessTable } from '../../lib/access-rule.ts';
 
-export const usersAccess: AccessTable = {};
+/** Admin-capable roles for everything, except PATCH /:id which a user may call on their own record (service rule). */
+export const usersAccess: AccessTable = {
+  'GET /api/users': ADMIN_CAPABLE,
+  'POST /api/users': ADMIN_CAPABLE,
+  'DELETE /api/users': ADMIN_CAPABLE,
+  'PATCH /api/users/bulk': ADMIN_CAPABLE,
+  'GET /api/users/search': ADMIN_CAPABLE,
+  'GET /api/users/role/:role': ADMIN_CAPABLE,
+  'GET /api/users/studentId/:id': ADMIN_CAPABLE,
+  'GET /api/users/:id': ADMIN_CAPABLE,
+  'PATCH /api/users/:id': 'user',
+  'DELETE /api/users/:id': ADMIN_CAPABLE,
+  'PATCH /api/users/:id/block': ADMIN_CAPABLE,
+  'PATCH /api/users/:id/unblock': ADMIN_CAPABLE,
+};

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { passwordProblem } from '../password-policy.ts';
+import { INVALID_ROLE_MESSAGE, ROLES } from '../roles.ts';
+import { LOGIN_ID_PATTERN, loginIdFormatMessage, normalizeLoginId, type LoginIdField } from './login-ids.ts';
+import { booleanMessage, textMessage, tooLongMessage, USER_MESSAGES } from './user-messages.ts';
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const text = (label: string, max: number) =>
+  z
+    .string({ error: textMessage(label) })
+    .trim()
+    .max(max, tooLongMessage(label, max));
+/** Optional profile text; `null` removes the stored value when merged. */
+const optText = (label: string, max: number) => text(label, max).nullable().optional();
+
+export const EmailField = z
+  .string({ error: USER_MESSAGES.invalidEmail })
+  .trim()
+  .toLowerCase()
+  .max(254, USER_MESSAGES.invalidEmail)
+  .regex(EMAIL_PATTERN, USER_MESSAGES.invalidEmail);
+
+export const PasswordField = z.string({ error: textMessage('Password') }).superRefine((value, ctx) => {
+  const problem = passwordProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+export const RoleField = z.enum(ROLES, { error: INVALID_ROLE_MESSAGE });
+export const BoolField = (field: string) => z.boolean({ error: booleanMessage(field) });
+
+export const loginIdField = (field: LoginIdField) =>
+  z
+    .string({ error: loginIdFormatMessage(field) })
+    .max(64, loginIdFormatMessage(field))
+    .transform(normalizeLoginId)
+    .refine((v) => LOGIN_ID_PATTERN.test(v), loginIdFormatMessage(field));
+
+export function isValidTimezone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const TimezoneField = z
+  .string({ error: USER_MESSAGES.invalidTimezone })
+  .trim()
+  .min(1, USER_MESSAGES.invalidTimezone)
+  .max(64, USER_MESSAGES.invalidTimezone)
+  .refine(isValidTimezone, USER_MESSAGES.invalidTimezone);
+
+const coordinate = (label: string, limit: number) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(-limit, `${label} is out of range`)
+    .max(limit, `${label} is out of range`);
+
+/** What the location prompt saves (spec 3 Location): place names, how and when, coordinates. */
+export const LocationField = z.object(
+  {
+    city: optText('City', 100),
+    state: optText('State', 100),
+    country: optText('Country', 100),
+    countryCode: optText('Country code', 8),
+    detectedAt: optText('Detected at', 40),
+    detectionMethod: optText('Detection method', 40),
+    coordinates: z
+      .object(
+        {
+          latitude: coordinate('Latitude', 90),
+          longitude: coordinate('Longitude', 180),
+          accuracy: z.number({ error: 'Accuracy must be a number' }).min(0).max(1e7).nullable().optional(),
+        },
+        { error: 'Coordinates must be an object with latitude and longitude' },
+      )
+      .nullable()
+      .optional(),
+  },
+  { error: 'Location must be an object' },
+);
+
+/** Known profile fields only; anything else is dropped. */
+export const ProfileField = z.object(
+  {
+    firstName: optText('First name', 100),
+    lastName: optText('Last name', 100),
+    phone: optText('Phone number', 30),
+    dateOfBirth: optText('Date of birth', 30),
+    gender: optText('Gender', 30),
+    address: optText('Address', 300),
+    city: optText('City', 100),
+    state: optText('State', 100),
+    country: optText('Country', 100),
+    bio: optText('Bio', 2000),
+    grade: optText('Grade', 50),
+    timezone: TimezoneField.nullable().optional(),
+    location: LocationField.nullable().optional(),
+  },
+  { error: 'Profile must be an object' },
+);
+
+/** Same shapes as a user's own profile save (core/auth/profile.ts), so both paths store the same keys. */
+export { EmergencyContactInput as EmergencyContactField, SocialLinksInput as SocialLinksField } from '../auth/profile.ts';
+
+export type ProfileInput = z.output<typeof ProfileField>;

@@ -1,0 +1,58 @@
+import { and, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core';
+import { PRIVILEGED } from '#core/roles.ts';
+import type { BulkUpdateUsersInput } from '#core/users/user-schemas.ts';
+import { authTokens, users } from '#db/schema/index.ts';
+import type { UsersCtx } from './users.context.ts';
+import { conflictFrom } from './users.db.ts';
+import { assertCanGrant, isSuperAdmin } from './users.rules.ts';
+
+/** The rows a bulk call may touch: the listed ids, never the caller, and admins only for a super-admin. */
+function reachable(ctx: UsersCtx, userIds: string[]): SQL | undefined {
+  return and(
+    inArray(users.id, userIds),
+    ne(users.id, ctx.user.id),
+    isSuperAdmin(ctx.user) ? undefined : notInArray(users.role, [...PRIVILEGED]),
+  );
+}
+
+/** DELETE /api/users {userIds}: one batch; ids out of reach are skipped, not refused. */
+export async function bulkDeleteUsers({ ctx, userIds }: { ctx: UsersCtx; userIds: string[] }) {
+  const where = reachable(ctx, userIds);
+  try {
+    const [, deleted] = await ctx.db.batch([
+      ctx.db.delete(authTokens).where(inArray(authTokens.userId, ctx.db.select({ id: users.id }).from(users).where(where))),
+      ctx.db.delete(users).where(where).returning({ id: users.id }),
+    ]);
+    return { deletedCount: deleted.length };
+  } catch (err) {
+    throw conflictFrom(err) ?? err;
+  }
+}
+
+/** PATCH /api/users/bulk: one conditional statement over the reachable rows. */
+export async function bulkUpdateUsers({ ctx, input }: { ctx: UsersCtx; input: BulkUpdateUsersInput }) {
+  const { update } = input;
+  if (update.role) assertCanGrant(ctx.user, update.role);
+  const set: SQLiteUpdateSetSource<typeof users> = { updatedAt: new Date() };
+  if (update.emailVerified !== undefined) set.emailVerified = update.emailVerified;
+  if (update.isActive !== undefined) set.isActive = update.isActive;
+  if (update.isActive === true) Object.assign(set, { blockedAt: null, blockedReason: null });
+  if (update.role) set.role = update.role;
+  const grade = update.profile?.grade;
+  if (grade !== undefined) {
+    set.profile = grade === null ? sql`json_remove(${users.profile}, '$.grade')` : sql`json_set(${users.profile}, '$.grade', ${grade})`;
+  }
+  // SET expressions see the old row: a real role change or a deactivation revokes that user's tokens.
+  const revoke: SQL[] = [];
+  if (update.role) revoke.push(sql`(${users.role} <> ${update.role})`);
+  if (update.isActive === false) revoke.push(sql`(${users.isActive} = 1)`);
+  if (revoke.length) set.tokenVersion = sql`${users.tokenVersion} + (case when ${sql.join(revoke, sql` or `)} then 1 else 0 end)`;
+
+  try {
+    const rows = await ctx.db.update(users).set(set).where(reachable(ctx, input.userIds)).returning({ id: users.id });
+    return { updatedCount: rows.length };
+  } catch (err) {
+    throw conflictFrom(err) ?? err;
+  }
+}

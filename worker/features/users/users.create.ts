@@ -1,0 +1,48 @@
+import type { CreateUserInput } from '#core/users/user-schemas.ts';
+import { users, type NewUserRow } from '#db/schema/index.ts';
+import { hashPassword } from '../../lib/password.ts';
+import { serializeUserForAdmin as serializeUser } from './users.serialize.ts';
+import type { UsersCtx } from './users.context.ts';
+import { conflictFrom, nextLoginIdSql, uniqueViolationField } from './users.db.ts';
+import { assertCanGrant, assertCanSetAdminId } from './users.rules.ts';
+import { newId } from '#core/ids.ts';
+
+const GENERATE_ATTEMPTS = 5;
+
+const withoutNulls = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined));
+
+/** POST /api/users: an admin creates an account; the role's login id is generated when not given. */
+export async function createUser({ ctx, input }: { ctx: UsersCtx; input: CreateUserInput }) {
+  assertCanGrant(ctx.user, input.role);
+  assertCanSetAdminId(ctx.user, input.adminId !== undefined);
+  const values: NewUserRow = {
+    id: newId(),
+    email: input.email,
+    passwordHash: await hashPassword(input.password),
+    role: input.role,
+    isActive: input.isActive ?? true,
+    emailVerified: input.emailVerified ?? false,
+    studentId: input.studentId ?? null,
+    membershipId: input.membershipId ?? null,
+    instructorId: input.instructorId ?? null,
+    grandmasterId: input.grandmasterId ?? null,
+    adminId: input.adminId ?? null,
+    profile: withoutNulls(input.profile ?? {}),
+  };
+  const generated = nextLoginIdSql(input.role);
+  const generate = generated && !values[generated.field];
+
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const row = await ctx.db
+        .insert(users)
+        .values(generate ? { ...values, [generated.field]: generated.value } : values)
+        .returning()
+        .get();
+      return serializeUser(row);
+    } catch (err) {
+      if (generate && attempt < GENERATE_ATTEMPTS && uniqueViolationField(err) === generated.field) continue;
+      throw conflictFrom(err) ?? err;
+    }
+  }
+}

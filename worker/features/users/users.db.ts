@@ -1,0 +1,59 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { LoginIdField } from '#core/users/login-ids.ts';
+import { LOGIN_ID_FOR_ROLE, loginIdTakenMessage } from '#core/users/login-ids.ts';
+import { USER_MESSAGES } from '#core/users/user-messages.ts';
+import type { Role } from '#core/roles.ts';
+import type { Db } from '#db/client.ts';
+import { users, type UserRow } from '#db/schema/index.ts';
+import { causes } from '../../lib/db-errors.ts';
+import { AppError, conflict } from '../../lib/errors.ts';
+
+export const findUserRow = (db: Db, id: string): Promise<UserRow | undefined> => db.select().from(users).where(eq(users.id, id)).get();
+
+const COLUMN_FIELD: Record<string, LoginIdField | 'email'> = {
+  email: 'email',
+  student_id: 'studentId',
+  membership_id: 'membershipId',
+  instructor_id: 'instructorId',
+  grandmaster_id: 'grandmasterId',
+  admin_id: 'adminId',
+};
+
+/** The users field behind a UNIQUE failure ("UNIQUE constraint failed: users.student_id"), if any. */
+export function uniqueViolationField(err: unknown): LoginIdField | 'email' | undefined {
+  for (const e of causes(err)) {
+    const m = String((e as Error)?.message ?? '').match(/UNIQUE constraint failed: users\.(\w+)/);
+    if (m?.[1]) return COLUMN_FIELD[m[1]];
+  }
+  return undefined;
+}
+
+const isForeignKeyViolation = (err: unknown) =>
+  causes(err).some((e) => /FOREIGN KEY constraint failed/i.test(String((e as Error)?.message ?? '')));
+
+/** Maps the database's uniqueness / reference failures to the 409 the admin screen can show. */
+export function conflictFrom(err: unknown): AppError | undefined {
+  const field = uniqueViolationField(err);
+  if (field === 'email') return conflict(USER_MESSAGES.emailTaken);
+  if (field) return conflict(loginIdTakenMessage(field));
+  if (isForeignKeyViolation(err)) return conflict(USER_MESSAGES.hasRecords);
+  return undefined;
+}
+
+/**
+ * The next login id for a role (STU-0001, GM-0002 …) computed inside the INSERT/UPDATE itself, so the
+ * read and the write are one statement; the unique index turns any remaining race into a retryable conflict.
+ */
+export function nextLoginIdSql(role: Role): { field: LoginIdField; value: SQL } | undefined {
+  const spec = LOGIN_ID_FOR_ROLE[role];
+  if (!spec) return undefined;
+  const column = users[spec.field];
+  const prefix = `${spec.prefix}-`;
+  const value = sql`(select ${prefix} || printf('%04d', coalesce(max(cast(substr(${column}, ${prefix.length + 1}) as integer)), 0) + 1) from ${users} where ${column} glob ${`${prefix}[0-9]*`})`;
+  return { field: spec.field, value };
+}
+
+/** LIKE pattern for a user-typed term, with %, _ and \ taken literally (use with ESCAPE '\'). */
+export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+export const bumpTokenVersion = sql`${users.tokenVersion} + 1`;

@@ -1,0 +1,69 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { USER_MESSAGES } from '#core/users/user-messages.ts';
+import type { BlockUserInput } from '#core/users/user-schemas.ts';
+import { authTokens, users, type UserRow } from '#db/schema/index.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import type { UsersCtx } from './users.context.ts';
+import { bumpTokenVersion, conflictFrom, findUserRow } from './users.db.ts';
+import { assertCanManage, assertNotSelf } from './users.rules.ts';
+import { serializeUserForAdmin } from './users.serialize.ts';
+
+/** Loads the target and applies the shared rules: exists, not the caller, within the caller's reach. */
+async function manageableTarget(ctx: UsersCtx, id: string, action: 'block' | 'delete'): Promise<UserRow> {
+  const target = await findUserRow(ctx.db, id);
+  if (!target) throw notFound(USER_MESSAGES.notFound);
+  assertNotSelf(ctx.user, id, action);
+  assertCanManage(ctx.user, target);
+  return target;
+}
+
+/** Writes are guarded by the role seen when checking, so a concurrent promotion cannot slip through. */
+const sameTarget = (t: UserRow) => and(eq(users.id, t.id), eq(users.role, t.role));
+
+async function missingOrChanged(ctx: UsersCtx, id: string): Promise<never> {
+  throw (await findUserRow(ctx.db, id)) ? conflict(USER_MESSAGES.changedMeanwhile) : notFound(USER_MESSAGES.notFound);
+}
+
+/** PATCH /api/users/:id/block: the account stops logging in and its live tokens die at once. */
+export async function blockUser({ ctx, id, input }: { ctx: UsersCtx; id: string; input: BlockUserInput }) {
+  const target = await manageableTarget(ctx, id, 'block');
+  const row = await ctx.db
+    .update(users)
+    .set({
+      isActive: false,
+      blockedAt: new Date(),
+      blockedReason: input.reason || null,
+      tokenVersion: bumpTokenVersion,
+      updatedAt: new Date(),
+    })
+    .where(sameTarget(target))
+    .returning()
+    .get();
+  return row ? serializeUserForAdmin(row) : missingOrChanged(ctx, id);
+}
+
+export async function unblockUser({ ctx, id }: { ctx: UsersCtx; id: string }) {
+  const target = await manageableTarget(ctx, id, 'block');
+  const row = await ctx.db
+    .update(users)
+    .set({ isActive: true, blockedAt: null, blockedReason: null, deactivatedAt: null, updatedAt: new Date() })
+    .where(sameTarget(target))
+    .returning()
+    .get();
+  return row ? serializeUserForAdmin(row) : missingOrChanged(ctx, id);
+}
+
+/** DELETE /api/users/:id: a hard delete; its e-mail tokens go in the same batch (and by cascade). */
+export async function deleteUser({ ctx, id }: { ctx: UsersCtx; id: string }) {
+  const target = await manageableTarget(ctx, id, 'delete');
+  try {
+    const [, deleted] = await ctx.db.batch([
+      ctx.db.delete(authTokens).where(inArray(authTokens.userId, ctx.db.select({ id: users.id }).from(users).where(sameTarget(target)))),
+      ctx.db.delete(users).where(sameTarget(target)).returning({ id: users.id }),
+    ]);
+    if (!deleted.length) return missingOrChanged(ctx, id);
+    return { _id: id };
+  } catch (err) {
+    throw conflictFrom(err) ?? err;
+  }
+}

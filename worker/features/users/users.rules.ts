@@ -1,0 +1,35 @@
+import { USER_MESSAGES } from '#core/users/user-messages.ts';
+import { PRIVILEGED, type Role } from '#core/roles.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
+import { conflict, forbidden } from '../../lib/errors.ts';
+
+export const isPrivileged = (role: string) => (PRIVILEGED as readonly string[]).includes(role);
+export const isSuperAdmin = (actor: AuthUser) => actor.role === 'super-admin';
+
+/** Only a super-admin may act on an admin or super-admin (a grandmaster or admin may not). */
+export function assertCanManage(actor: AuthUser, target: { id: string; role: string }) {
+  if (isPrivileged(target.role) && !isSuperAdmin(actor)) throw forbidden(USER_MESSAGES.privilegedTarget);
+}
+
+/** Only a super-admin may give the admin or super-admin role. */
+export function assertCanGrant(actor: AuthUser, role: Role) {
+  if (isPrivileged(role) && !isSuperAdmin(actor)) throw forbidden(USER_MESSAGES.privilegedGrant);
+}
+
+/** An admin ID is an admin login credential, so it follows the same rule as the admin role. */
+export function assertCanSetAdminId(actor: AuthUser, touched: boolean) {
+  if (touched && !isSuperAdmin(actor)) throw forbidden(USER_MESSAGES.adminIdGrant);
+}
+
+type SelfAction = 'block' | 'delete' | 'role' | 'deactivate';
+const SELF_MESSAGE: Record<SelfAction, string> = {
+  block: USER_MESSAGES.selfBlock,
+  delete: USER_MESSAGES.selfDelete,
+  role: USER_MESSAGES.selfRole,
+  deactivate: USER_MESSAGES.selfDeactivate,
+};
+
+/** Nobody locks themselves out (or demotes themselves) through the admin calls. */
+export function assertNotSelf(actor: AuthUser, targetId: string, action: SelfAction) {
+  if (actor.id === targetId) throw conflict(SELF_MESSAGE[action]);
+}
