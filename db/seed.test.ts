@@ -1,0 +1,72 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient } from '@libsql/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runMigrations } from './migrate.ts';
+import { isLocalUrl, seedLocal } from './seed.ts';
+import { startDbServer } from './server/server.ts';
+
+let dir: string;
+let server: Awaited<ReturnType<typeof startDbServer>>;
+const quiet = () => {};
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'dojo-seed-test-'));
+  server = await startDbServer({ file: join(dir, 'seed.db'), port: 0 });
+  await runMigrations(server.url);
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function accounts() {
+  const client = createClient({ url: server.url, intMode: 'number' });
+  try {
+    const sql =
+      'select email, role, email_verified, admin_id, grandmaster_id, instructor_id, student_id, profile, password_hash from users order by email';
+    return (await client.execute(sql)).rows;
+  } finally {
+    client.close();
+  }
+}
+
+describe('seedLocal', () => {
+  it('creates one verified demo account per role with its login id', async () => {
+    const result = await seedLocal(server.url, { log: quiet });
+    expect(result.added).toEqual({ accounts: 6 });
+    const rows = await accounts();
+    const byRole = Object.fromEntries(rows.map((r) => [r.role as string, r]));
+    expect(Object.keys(byRole).sort()).toEqual(['admin', 'grandmaster', 'instructor', 'member', 'student', 'super-admin']);
+    expect(byRole['super-admin']).toMatchObject({ email: 'superadmin@dojo.local', admin_id: null });
+    expect(byRole.admin).toMatchObject({ email: 'admin@dojo.local', admin_id: 'ADM-0001' });
+    expect(byRole.grandmaster).toMatchObject({ email: 'grandmaster@dojo.local', grandmaster_id: 'GM-0001' });
+    expect(byRole.instructor).toMatchObject({ email: 'instructor@dojo.local', instructor_id: 'INS-0001' });
+    expect(byRole.student).toMatchObject({ email: 'student@dojo.local', student_id: 'STU-0001' });
+    expect(byRole.member).toMatchObject({ email: 'member@dojo.local', student_id: null });
+    expect(JSON.parse(byRole.student!.profile as string)).toMatchObject({ grade: 'white', firstName: expect.any(String) });
+    for (const row of rows) {
+      expect(row.email_verified).toBe(1);
+      expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    }
+  });
+
+  it('adds nothing when run a second time', async () => {
+    const before = await accounts();
+    const result = await seedLocal(server.url, { log: quiet });
+    expect(result).toEqual({ added: { accounts: 0 }, total: 0 });
+    expect(await accounts()).toEqual(before);
+  });
+
+  it('refuses a remote database unless forced', async () => {
+    await expect(seedLocal('libsql://dojo-prod.turso.io', { log: quiet })).rejects.toThrow(
+      /Refusing to seed libsql:\/\/dojo-prod\.turso\.io.*--force or SEED_FORCE=1/,
+    );
+    expect(isLocalUrl('https://10.0.0.5:8080')).toBe(false);
+    expect(isLocalUrl('http://localhost.evil.example')).toBe(false);
+    for (const local of ['http://127.0.0.1:8080', 'http://localhost:1', 'http://[::1]:8080', 'file:data/dojo.db'])
+      expect(isLocalUrl(local)).toBe(true);
+  });
+});

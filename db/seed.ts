@@ -1,0 +1,45 @@
+import { createClient } from '@libsql/client';
+import { drizzle } from 'drizzle-orm/libsql';
+import * as schema from './schema/index.ts';
+import { accountsSeeder } from './seed/accounts.ts';
+import type { Seeder } from './seed/types.ts';
+
+/** Demo content, in order: a later seeder may rely on what an earlier one made (e.g. the instructor account). */
+export const SEEDERS: readonly Seeder[] = [accountsSeeder];
+
+export type SeedOptions = { authToken?: string; force?: boolean; log?: (line: string) => void };
+export type SeedResult = { added: Record<string, number>; total: number };
+
+const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+
+/** Local means a file or a server on this machine; a published demo password must never reach a real database. */
+export function isLocalUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'file:' || LOCAL_HOSTS.has(parsed.hostname);
+  } catch {
+    return false;
+  }
+}
+
+export async function seedLocal(url: string, opts: SeedOptions = {}): Promise<SeedResult> {
+  const log = opts.log ?? console.log;
+  if (!isLocalUrl(url) && !opts.force) {
+    throw new Error(
+      `Refusing to seed ${url}: demo accounts with a published password belong on a local database only ` +
+        `(127.0.0.1, localhost, ::1 or file:). Use --force or SEED_FORCE=1 if you really mean it.`,
+    );
+  }
+  const client = createClient({ url, authToken: opts.authToken, intMode: 'number' });
+  const db = drizzle(client, { schema });
+  const added: Record<string, number> = {};
+  try {
+    for (const seeder of SEEDERS) {
+      added[seeder.name] = await seeder.run({ db, log });
+      log(`seed ${seeder.name}: ${added[seeder.name]} added`);
+    }
+  } finally {
+    client.close();
+  }
+  return { added, total: Object.values(added).reduce((a, b) => a + b, 0) };
+}

@@ -1,0 +1,97 @@
+import initialize from '@phi-ag/argon2/node';
+import { Argon2Type, Argon2Version } from '@phi-ag/argon2';
+import { inArray } from 'drizzle-orm';
+import { newId } from '#core/ids.ts';
+import { ARGON2_PARAMS } from '#core/password-policy.ts';
+import type { Role } from '#core/roles.ts';
+import { users, type NewUserRow } from '../schema/index.ts';
+import type { Seeder } from './types.ts';
+
+export const DEMO_PASSWORD = 'Osu-Local-2026';
+
+type LoginIdColumn = 'adminId' | 'grandmasterId' | 'instructorId' | 'studentId';
+export type DemoAccount = {
+  role: Role;
+  email: string;
+  loginId?: { column: LoginIdColumn; value: string };
+  loginCall: string;
+  profile: NewUserRow['profile'];
+};
+
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  {
+    role: 'super-admin',
+    email: 'superadmin@dojo.local',
+    loginCall: 'POST /api/auth/super-admin {email, password}',
+    profile: { firstName: 'Sora', lastName: 'Tanaka' },
+  },
+  {
+    role: 'admin',
+    email: 'admin@dojo.local',
+    loginId: { column: 'adminId', value: 'ADM-0001' },
+    loginCall: 'POST /api/auth/admin-login {adminId, password}',
+    profile: { firstName: 'Aiko', lastName: 'Mori' },
+  },
+  {
+    role: 'grandmaster',
+    email: 'grandmaster@dojo.local',
+    loginId: { column: 'grandmasterId', value: 'GM-0001' },
+    loginCall: 'POST /api/auth/grandmaster-login {grandmasterId, password}',
+    profile: { firstName: 'Kenji', lastName: 'Yamada' },
+  },
+  {
+    role: 'instructor',
+    email: 'instructor@dojo.local',
+    loginId: { column: 'instructorId', value: 'INS-0001' },
+    loginCall: 'POST /api/auth/instructor-login {instructorId, password}',
+    profile: { firstName: 'Maya', lastName: 'Ito' },
+  },
+  {
+    role: 'student',
+    email: 'student@dojo.local',
+    loginId: { column: 'studentId', value: 'STU-0001' },
+    loginCall: 'POST /api/auth/student-login {studentId, password}',
+    profile: { firstName: 'Leo', lastName: 'Park', grade: 'white' },
+  },
+  {
+    role: 'member',
+    email: 'member@dojo.local',
+    loginCall: 'POST /api/auth/login {email, password}',
+    profile: { firstName: 'Nina', lastName: 'Costa' },
+  },
+];
+
+/** The Worker's exact algorithm and parameters (worker/lib/password.ts), so it verifies these hashes. */
+async function hasher() {
+  const argon2 = await initialize();
+  return (password: string) =>
+    argon2.hash(password, {
+      ...ARGON2_PARAMS,
+      type: Argon2Type.Argon2id,
+      version: Argon2Version.Version13,
+      salt: crypto.getRandomValues(new Uint8Array(16)),
+    }).encoded;
+}
+
+/** One verified account per role; an account whose e-mail (or login id) already exists is left alone. */
+export const accountsSeeder: Seeder = {
+  name: 'accounts',
+  async run({ db }) {
+    const emails = DEMO_ACCOUNTS.map((a) => a.email);
+    const existing = new Set((await db.select({ email: users.email }).from(users).where(inArray(users.email, emails))).map((r) => r.email));
+    const missing = DEMO_ACCOUNTS.filter((a) => !existing.has(a.email));
+    if (!missing.length) return 0;
+    const hash = await hasher();
+    const rows: NewUserRow[] = missing.map((a) => ({
+      id: newId(),
+      email: a.email,
+      passwordHash: hash(DEMO_PASSWORD),
+      role: a.role,
+      emailVerified: true,
+      profile: a.profile,
+      ...(a.loginId ? { [a.loginId.column]: a.loginId.value } : {}),
+    }));
+    const added = await db.insert(users).values(rows).onConflictDoNothing().returning({ id: users.id });
+    return added.length;
+  },
+};

@@ -1,0 +1,36 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, bin, childEnv } from './paths.ts';
+
+const OUT = join(ROOT, 'dist/client');
+const SOURCES = ['web', 'core', 'vite.config.ts'];
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+/** dist/client is stale when missing or older than any file the islands are built from. */
+export function clientBuildIsStale(): boolean {
+  if (!existsSync(OUT)) return true;
+  return Math.max(...SOURCES.map((s) => newestMtime(join(ROOT, s)))) > newestMtime(OUT);
+}
+
+export function viteBuild(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin('vite'), 'build'], { cwd: ROOT, env: childEnv({ NODE_ENV: 'production' }), stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`vite build failed (exit ${code})`))));
+  });
+}
+
+export async function ensureClientBuild(log: (line: string) => void = console.log): Promise<void> {
+  if (!clientBuildIsStale()) return;
+  log('building the client (vite build)…');
+  await viteBuild();
+}

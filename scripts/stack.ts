@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createClient } from '@libsql/client';
+import { runMigrations } from '#db/migrate.ts';
+import { isLocalUrl, seedLocal } from '#db/seed.ts';
+import { startChild, type Child } from './lib/child.ts';
+import { assertPortFree, freePort } from './lib/ports.ts';
+import { ROOT, bin, childEnv } from './lib/paths.ts';
+
+export type StackOptions = {
+  /** Default 8787; 0 picks a free port. */
+  port?: number;
+  /** Default ./data: the database file, the Worker's local state (R2, Durable Objects) and the JWT secret. */
+  dataDir?: string;
+  log?: (line: string) => void;
+  wranglerArgs?: string[];
+  /** Another libSQL server (turso dev, sqld, Turso) instead of starting db/server. */
+  db?: { url: string; authToken?: string };
+  /** Every line the children print, e.g. wrangler's request log. */
+  onOutput?: (name: string, line: string) => void;
+  /** Called when a child dies while the stack is meant to be up. */
+  onUnexpectedExit?: (name: string) => void;
+};
+export type Stack = { url: string; dbUrl: string; stop: () => Promise<void> };
+
+const DB_READY = /db\/server listening on (http:\/\/\S+)/;
+const READY_TIMEOUT_MS = 90_000;
+
+/** Kept in the data folder so that sessions survive a restart; readable by its owner only. */
+function jwtSecret(dataDir: string): string {
+  const file = join(dataDir, '.jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+async function hasUsers(dbUrl: string, authToken?: string): Promise<boolean> {
+  const client = createClient({ url: dbUrl, authToken, intMode: 'number' });
+  try {
+    return (await client.execute('select exists(select 1 from users) as any_user')).rows[0]?.any_user === 1;
+  } finally {
+    client.close();
+  }
+}
+
+async function waitForHealth(url: string, children: Child[]): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    const dead = children.find((c) => !c.isRunning());
+    if (dead) throw new Error(`${dead.name} exited before the stack was ready:\n${dead.output()}`);
+    try {
+      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5000) });
+      if (res.status === 200) return;
+      last = `status ${res.status}: ${(await res.text()).slice(0, 300)}`;
+    } catch (err) {
+      last = (err as Error).message;
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const output = children.map((c) => `--- ${c.name} ---\n${c.output()}`).join('\n');
+  throw new Error(`GET ${url}/api/health did not answer 200 within ${READY_TIMEOUT_MS / 1000} s (${last}).\n${output}`);
+}
+
+/** db/server and `wrangler dev` as child processes; the database migrated and, when it has no users, seeded. */
+export async function startStack(opts: StackOptions = {}): Promise<Stack> {
+  const log = opts.log ?? console.log;
+  const dataDir = resolve(opts.dataDir ?? join(ROOT, 'data'));
+  mkdirSync(dataDir, { recursive: true });
+  const port = opts.port === 0 ? await freePort() : (opts.port ?? 8787);
+  await assertPortFree(port);
+
+  const children: Child[] = [];
+  let up = false;
+  let stopping = false;
+  const stop = async () => {
+    stopping = true;
+    await Promise.all(children.map((c) => c.stop()));
+  };
+  const spawnChild = (name: string, args: string[], env = childEnv()) => {
+    const child = startChild(name, process.execPath, args, { cwd: ROOT, env, onLine: (line) => opts.onOutput?.(name, line) });
+    children.push(child);
+    void child.exited.then((e) => {
+      if (stopping || !up) return;
+      log(`${name} exited unexpectedly (${e.signal ?? `code ${e.code}`})`);
+      opts.onUnexpectedExit?.(name);
+    });
+    return child;
+  };
+
+  try {
+    let dbUrl = opts.db?.url;
+    const authToken = opts.db?.authToken;
+    if (!dbUrl) {
+      const db = spawnChild('db/server', [join(ROOT, 'db/server/main.ts'), '--file', join(dataDir, 'dojo.db'), '--port', '0']);
+      dbUrl = (await db.waitForLine(DB_READY, 30_000))[1]!;
+    }
+    await runMigrations(dbUrl, authToken);
+    if (!isLocalUrl(dbUrl)) log(`not seeding ${dbUrl}: demo accounts go to local databases only`);
+    else if (!(await hasUsers(dbUrl, authToken))) await seedLocal(dbUrl, { authToken, log });
+
+    const url = `http://127.0.0.1:${port}`;
+    const vars = {
+      APP_ENV: 'local',
+      LIBSQL_URL: dbUrl,
+      JWT_SECRET: jwtSecret(dataDir),
+      PUBLIC_URL: url,
+      ...(authToken ? { LIBSQL_AUTH_TOKEN: authToken } : {}),
+    };
+    spawnChild(
+      'wrangler',
+      [
+        bin('wrangler'),
+        'dev',
+        '--ip',
+        '127.0.0.1',
+        '--port',
+        String(port),
+        '--local',
+        '--persist-to',
+        join(dataDir, 'wrangler-state'),
+        '--show-interactive-dev-session=false',
+        ...Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]),
+        ...(opts.wranglerArgs ?? []),
+      ],
+      childEnv({ WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', CI: 'true' }),
+    );
+    await waitForHealth(url, children);
+    up = true;
+    return { url, dbUrl, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
