@@ -1,0 +1,126 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+const SHOTS = join(process.cwd(), '.tmp/screenshots');
+const PAGES = ['/', '/legal/privacy-policy', '/legal/terms-and-conditions', '/under-construction', '/no/such/page'];
+
+/** Records every script the page requests. */
+const trackScripts = (page: Page) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+  return scripts;
+};
+
+describe('public pages in Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    mkdirSync(SHOTS, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('renders the home page with its call to action and no JavaScript', async () => {
+    const page = await newPage(browser);
+    const scripts = trackScripts(page);
+    const res = await page.goto(`${baseUrl}/`);
+    expect(res?.status()).toBe(200);
+    expect(await page.locator('h1').count()).toBe(1);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Strength, focus and calm at Dojo');
+    for (const name of ['Featured courses', 'Upcoming events', 'Testimonials']) {
+      expect(await page.getByText(name, { exact: true }).isVisible()).toBe(true);
+    }
+    await page.getByRole('link', { name: 'Book a free trial class' }).first().click();
+    await page.waitForURL(`${baseUrl}/under-construction`);
+    expect(scripts).toEqual([]);
+  });
+
+  it('renders both legal pages with their headings', async () => {
+    const page = await newPage(browser);
+    for (const [path, h1] of [
+      ['/legal/privacy-policy', 'Privacy Policy'],
+      ['/legal/terms-and-conditions', 'Terms and Conditions'],
+    ] as const) {
+      const res = await page.goto(`${baseUrl}${path}`);
+      expect(res?.status()).toBe(200);
+      expect(await page.locator('h1').textContent()).toBe(h1);
+      expect(await page.getByRole('heading', { level: 2 }).count()).toBeGreaterThan(8);
+    }
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await page.waitForURL(`${baseUrl}/legal/privacy-policy`);
+  });
+
+  it('renders the public 404 page for an unknown path, with a way home', async () => {
+    const page = await newPage(browser);
+    page.removeAllListeners('console'); // Chromium logs the 404 status of the document as a console error
+    const res = await page.goto(`${baseUrl}/no/such/page`);
+    expect(res?.status()).toBe(404);
+    expect(await page.title()).toBe('Page not found | Dojo');
+    expect(await page.locator('h1').textContent()).toBe('Page not found');
+    await page.getByRole('main').getByRole('link', { name: 'Return to Homepage' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+  });
+
+  it('has no horizontal scroll at 360 px wide on any public page', async () => {
+    const page = await newPage(browser);
+    page.removeAllListeners('console');
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const path of PAGES) {
+      await page.goto(`${baseUrl}${path}`);
+      const [scrollWidth, clientWidth] = await page.evaluate(() => [
+        document.documentElement.scrollWidth,
+        document.documentElement.clientWidth,
+      ]);
+      expect({ path, scrollWidth }).toEqual({ path, scrollWidth: clientWidth });
+    }
+  });
+
+  it('opens the mobile menu without JavaScript and reaches Log in', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/`);
+    const menu = page.locator('details.menu');
+    expect(await page.locator('nav.nav-desktop').isVisible()).toBe(false);
+    expect(await menu.getByRole('link', { name: 'Log in' }).isVisible()).toBe(false);
+    await menu.locator('summary').click();
+    expect(await menu.getByRole('link', { name: 'Log in' }).isVisible()).toBe(true);
+    await page.screenshot({ path: join(SHOTS, 'home-mobile-menu.png') });
+    await menu.getByRole('link', { name: 'Log in' }).click();
+    await page.waitForURL(`${baseUrl}/auth/login`);
+    await context.close();
+  });
+
+  it('offers a skip link as the first tab stop', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${baseUrl}/legal/terms-and-conditions`);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to main content');
+    expect(await page.getByRole('link', { name: 'Skip to main content' }).isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl}/legal/terms-and-conditions#main`);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+  });
+
+  it('takes screenshots of the home and under-construction pages', async () => {
+    const page = await newPage(browser);
+    for (const [name, width, height] of [
+      ['desktop', 1280, 800],
+      ['mobile', 360, 740],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`${baseUrl}/`);
+      await page.screenshot({ path: join(SHOTS, `home-${name}.png`), fullPage: true });
+      await page.screenshot({ path: join(SHOTS, `home-${name}-top.png`) });
+      await page.goto(`${baseUrl}/under-construction?launch=2027-03-01`);
+      await page.screenshot({ path: join(SHOTS, `under-construction-${name}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${baseUrl}/legal/privacy-policy`);
+    await page.screenshot({ path: join(SHOTS, 'privacy-desktop.png') });
+  });
+});

@@ -1,0 +1,20 @@
+import { exports } from 'cloudflare:workers';
+
+/** Requests a page through the Worker's own fetch, as a browser would. */
+export async function page(path: string, init: RequestInit = {}) {
+  const res = await exports.default.fetch(new Request(`http://dojo.test${path}`, { headers: { accept: 'text/html' }, ...init }));
+  return { res, html: await res.text() };
+}
+
+/** The content of a <meta> tag by name or property, decoded enough for comparisons. */
+export function meta(html: string, key: string): string | undefined {
+  const re = new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`);
+  return re
+    .exec(html)?.[1]
+    ?.replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+}
+
+export const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+export const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
+export const count = (html: string, needle: RegExp) => html.match(new RegExp(needle, 'g'))?.length ?? 0;
