@@ -16,7 +16,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['core/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['core/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts', 'web/lib/**/*.test.ts', 'party/protocol.test.ts'],
           environment: 'node',
         },
       },
@@ -29,7 +29,7 @@ export default defineConfig({
         ],
         test: {
           name: 'worker',
-          include: ['worker/**/*.test.ts', 'party/**/*.test.ts'],
+          include: ['worker/**/*.test.ts', 'party/**/*.room.test.ts'],
           globalSetup: ['test/global-setup.ts'],
           testTimeout: 20_000,
         },

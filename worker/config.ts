@@ -41,7 +41,7 @@ const configSchema = z.object({
   MAIL_FROM: z.string().default('Dojo <no-reply@dojo.local>'),
   DB_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
   AVATAR_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024),
-  ...Object.fromEntries(Object.entries(RATE_LIMIT_DEFAULTS).map(([k, d]) => [k, rateLimit.default(d as never)])),
+  ...Object.fromEntries(Object.entries(RATE_LIMIT_DEFAULTS).map(([k, d]) => [k, rateLimit.prefault(d)])),
 });
 
 export type AppConfig = Omit<z.infer<typeof configSchema>, RateLimitName> & {

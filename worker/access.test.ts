@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { ROLES, type Role } from '#core/roles.ts';
+import { api, createUser } from '#test/helpers.ts';
+import { ACCESS } from './access.ts';
+import { apiRouteKeys, createApp } from './app.ts';
+
+const FORBIDDEN_BY_TABLE = /is not allowed to access this resource/;
+
+/** A concrete path for a route pattern: every :param becomes a value no record has. */
+const concrete = (pattern: string) => pattern.replace(/:[A-Za-z]+(\{[^}]*\})?/g, 'no-such-id-0000').replace(/\*$/, 'x');
+
+describe('the access table', () => {
+  it('lists every /api route the app serves, and nothing it does not', () => {
+    const served = apiRouteKeys(createApp()).map((k) => k.replace(/^HEAD /, 'GET '));
+    expect(served.filter((k) => !ACCESS[k])).toEqual([]);
+    expect(Object.keys(ACCESS).filter((k) => !served.includes(k))).toEqual([]);
+  });
+
+  const entries = Object.entries(ACCESS);
+
+  it.each(entries.filter(([, rule]) => rule !== 'public'))('%s refuses a caller without a token with 401', async (key) => {
+    const [method, path] = key.split(' ') as [string, string];
+    const res = await api(concrete(path), { method, body: method === 'GET' || method === 'HEAD' ? undefined : {} });
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+  });
+
+  it('lets each role through exactly the routes the table gives it', async () => {
+    const tokens = Object.fromEntries(await Promise.all(ROLES.map(async (role) => [role, (await createUser({ role })).token] as const))) as Record<Role, string>;
+    const wrong: string[] = [];
+    for (const [key, rule] of entries) {
+      const [method, path] = key.split(' ') as [string, string];
+      for (const role of ROLES) {
+        const allowed = rule === 'public' || rule === 'user' || rule.includes(role);
+        const res = await api(concrete(path), { method, token: tokens[role], body: method === 'GET' ? undefined : {} });
+        const refusedByTable = res.status === 403 && FORBIDDEN_BY_TABLE.test(String(res.body?.message));
+        if (res.status === 401 || res.status >= 500 || allowed === refusedByTable) wrong.push(`${role} ${key} → ${res.status}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});

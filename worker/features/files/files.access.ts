@@ -1,0 +1,3 @@
+import type { AccessTable } from '../../lib/access-rule.ts';
+
+export const filesAccess: AccessTable = { 'GET /api/files/*': 'public' };

@@ -1,0 +1,47 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { api, uniq } from '#test/helpers.ts';
+
+const bucket = () => (env as unknown as { UPLOADS: R2Bucket }).UPLOADS;
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+
+describe('GET /api/files/*', () => {
+  it('serves a public image inline with its type, nosniff and long caching', async () => {
+    const key = `charts/${uniq()}.png`;
+    await bucket().put(key, PNG, { httpMetadata: { contentType: 'image/png' } });
+    const res = await api(`/api/files/${key}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-disposition')).toBe('inline');
+    expect(res.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('serves a document as an attachment under its original name', async () => {
+    const key = `file-uploads/${uniq()}.xlsx`;
+    await bucket().put(key, new Uint8Array([0x50, 0x4b, 3, 4]), {
+      httpMetadata: { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+      customMetadata: { filename: 'Grading list.xlsx' },
+    });
+    const res = await api(`/api/files/${key}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''Grading%20list.xlsx");
+  });
+
+  it('answers 304 to a matching If-None-Match', async () => {
+    const key = `posts/${uniq()}.png`;
+    await bucket().put(key, PNG, { httpMetadata: { contentType: 'image/png' } });
+    const first = await api(`/api/files/${key}`);
+    const again = await api(`/api/files/${key}`, { headers: { 'if-none-match': first.headers.get('etag') ?? '' } });
+    expect(again.status).toBe(304);
+  });
+
+  it('never serves a private prefix, a traversal or a missing key', async () => {
+    await bucket().put('syllabus/secret.pdf', new Uint8Array([0x25, 0x50, 0x44, 0x46]));
+    for (const path of ['syllabus/secret.pdf', 'charts/../syllabus/secret.pdf', 'charts/missing.png']) {
+      const res = await api(`/api/files/${path}`);
+      expect(res.status, path).toBe(404);
+      expect(res.body).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    }
+  });
+});

@@ -1,0 +1,14 @@
+/**
+ * Public objects in R2 live under these prefixes and are served by GET /api/files/<key>. Anything
+ * private (syllabus materials) is kept under another prefix and served by its own feature's route.
+ */
+export const PUBLIC_PREFIXES = ['avatars', 'assets', 'charts', 'testimonials', 'seminars', 'posts', 'alliances', 'uploads', 'settings', 'courses', 'memberships', 'events', 'file-uploads', 'media'] as const;
+export type PublicPrefix = (typeof PUBLIC_PREFIXES)[number];
+
+/** The URL a stored key is served at; null stays null so the client can show a placeholder. */
+export const fileUrl = (key: string | null | undefined): string | null => (key ? `/api/files/${key}` : null);
+
+export const isPublicKey = (key: string) => (PUBLIC_PREFIXES as readonly string[]).includes(key.split('/')[0] ?? '') && !key.includes('..');
+
+/** Images and video may render in the page; everything else downloads (never inline HTML/SVG). */
+export const INLINE_TYPES = /^(image\/(jpeg|png|webp|gif)|video\/(mp4|webm)|audio\/(mpeg|ogg))$/;
