@@ -28,7 +28,8 @@ describe('the access table', () => {
   it('lets each role through exactly the routes the table gives it', async () => {
     const tokens = Object.fromEntries(await Promise.all(ROLES.map(async (role) => [role, (await createUser({ role })).token] as const))) as Record<Role, string>;
     const wrong: string[] = [];
-    for (const [key, rule] of entries) {
+    // Calls that end the caller's sessions would void the tokens for the rest of the walk; auth tests cover them.
+    for (const [key, rule] of entries.filter(([k]) => !/logout|deactivate|update-password/.test(k))) {
       const [method, path] = key.split(' ') as [string, string];
       for (const role of ROLES) {
         const allowed = rule === 'public' || rule === 'user' || rule.includes(role);

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { api } from '#test/helpers.ts';
+import { api, createUser, testDb } from '#test/helpers.ts';
 import { createApp } from './app.ts';
 import type { Bindings } from './env.ts';
 
@@ -12,19 +13,19 @@ describe('API conventions', () => {
   });
 
   it('answers an internal fault with 500, a generic message and a request id, logging the stack', async () => {
-    const app = createApp();
-    app.get('/api/__boom', () => {
-      throw new Error('secret internals: password_hash');
-    });
+    // A corrupt row (profile is not JSON) makes serialising the caller throw deep inside the handler.
+    const user = await createUser({ role: 'member' });
+    await testDb().run(sql`update users set profile = '{secret internals' where id = ${user.id}`);
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const res = await app.request('/api/__boom', {}, env);
-    const body = (await res.json()) as { success: boolean; message: string; code: string; requestId: string };
-    expect(res.status).toBe(500);
-    expect(body).toMatchObject({ success: false, code: 'INTERNAL' });
-    expect(body.message).not.toContain('secret');
-    expect(body.requestId).toBe(res.headers.get('x-request-id'));
-    expect(logged.mock.calls.flat().join(' ')).toContain('secret internals');
+    const res = await api('/api/auth/me', { token: user.token });
+    const printed = logged.mock.calls.flat().join(' ');
     logged.mockRestore();
+    expect(res.status).toBe(500);
+    expect(res.body).toMatchObject({ success: false, code: 'INTERNAL', message: 'Something went wrong on our side. Please try again later.' });
+    expect(JSON.stringify(res.body)).not.toContain('secret');
+    expect(res.body.requestId).toBe(res.headers.get('x-request-id'));
+    expect(printed).toContain(res.body.requestId);
+    expect(printed).toContain('stack');
   });
 
   it('answers 503 with a clear message while the database is unreachable, and recovers without a restart', async () => {
@@ -40,7 +41,6 @@ describe('API conventions', () => {
   });
 
   it('answers a protected call with 503 (not 500) when the database is down', async () => {
-    const { createUser } = await import('#test/helpers.ts');
     const user = await createUser({ role: 'student' });
     const app = createApp();
     const down = { ...(env as unknown as Bindings), LIBSQL_URL: 'http://127.0.0.1:9' };

@@ -1,3 +1,26 @@
 import type { AccessTable } from '../../lib/access-rule.ts';
 
-export const authAccess: AccessTable = {};
+export const authAccess: AccessTable = {
+  'POST /api/auth/register': 'public',
+  'POST /api/auth/login': 'public',
+  'POST /api/auth/super-admin': 'public',
+  'POST /api/auth/student-login': 'public',
+  'POST /api/auth/grandmaster-login': 'public',
+  'POST /api/auth/admin-login': 'public',
+  'POST /api/auth/instructor-login': 'public',
+  'POST /api/auth/forgot-password': 'public',
+  'POST /api/auth/reset-password': 'public',
+  'GET /api/auth/verify-email': 'public',
+  'POST /api/auth/resend-verification': 'public',
+  'GET /api/auth/assets/*': 'public',
+  'GET /api/auth/me': 'user',
+  'GET /api/auth/profile': 'user',
+  'PUT /api/auth/update-profile': 'user',
+  'POST /api/auth/update-password': 'user',
+  'POST /api/auth/upload-asset/:type': 'user',
+  'DELETE /api/auth/upload-asset/profile-picture': 'user',
+  'POST /api/auth/refresh-token': 'user',
+  'POST /api/auth/deactivate': 'user',
+  'GET /api/auth/logout': 'user',
+  'POST /api/auth/logout': 'user',
+};

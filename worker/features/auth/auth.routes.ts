@@ -1,4 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../env.ts';
+import { accountRoutes } from './account.routes.ts';
+import { loginRoutes } from './login.routes.ts';
+import { meRoutes } from './me.routes.ts';
 
-export const authRoutes = new Hono<AppEnv>();
+/** /api/auth (spec 7 "Auth"); who may call what is in auth.access.ts. */
+export const authRoutes = new Hono<AppEnv>().route('/', loginRoutes).route('/', accountRoutes).route('/', meRoutes);

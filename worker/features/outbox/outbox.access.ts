@@ -1,3 +1,7 @@
+import { ADMIN_CAPABLE } from '#core/roles.ts';
 import type { AccessTable } from '../../lib/access-rule.ts';
 
-export const outboxAccess: AccessTable = {};
+export const outboxAccess: AccessTable = {
+  'GET /api/admin/outbox': ADMIN_CAPABLE,
+  'GET /api/admin/outbox/:id': ADMIN_CAPABLE,
+};

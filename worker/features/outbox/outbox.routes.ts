@@ -1,4 +1,32 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import type { AppEnv } from '../../env.ts';
+import { requireUser } from '../../middleware/auth.ts';
+import { validate } from '../../lib/validate.ts';
+import { getOutboxMessage, listOutbox } from './outbox.service.ts';
 
-export const outboxRoutes = new Hono<AppEnv>();
+const ListQuery = z.object({
+  page: z.coerce
+    .number({ error: 'Page must be a positive whole number' })
+    .int('Page must be a positive whole number')
+    .min(1, 'Page must be a positive whole number')
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'Limit must be between 1 and 100' })
+    .int('Limit must be between 1 and 100')
+    .min(1, 'Limit must be between 1 and 100')
+    .max(100, 'Limit must be between 1 and 100')
+    .default(20),
+  to: z.string().trim().toLowerCase().max(254).optional(),
+});
+
+/** /api/admin/outbox: every e-mail the product sent (locally: the mailbox itself). Admin-capable only. */
+export const outboxRoutes = new Hono<AppEnv>()
+  .get('/', validate('query', ListQuery), async (c) => {
+    const result = await listOutbox({ ctx: c.var, input: c.req.valid('query'), viewer: requireUser(c) });
+    return c.json({ success: true as const, ...result });
+  })
+  .get('/:id', async (c) => {
+    const data = await getOutboxMessage({ ctx: c.var, id: c.req.param('id'), viewer: requireUser(c) });
+    return c.json({ success: true as const, data });
+  });

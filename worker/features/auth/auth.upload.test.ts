@@ -1,0 +1,168 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { api, createUser, getUserRow } from '#test/helpers.ts';
+
+const bucket = (env as unknown as { UPLOADS: R2Bucket }).UPLOADS;
+
+const crc32 = (bytes: Uint8Array) => {
+  let c = ~0;
+  for (const b of bytes) {
+    c ^= b;
+    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+  }
+  return ~c >>> 0;
+};
+
+const chunk = (type: string, data: Uint8Array) => {
+  const out = new Uint8Array(12 + data.length);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, data.length);
+  out.set(new TextEncoder().encode(type), 4);
+  out.set(data, 8);
+  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
+  return out;
+};
+
+/** A real 1×1 RGBA PNG built here: signature, IHDR, zlib-compressed IDAT, IEND. */
+async function tinyPng(): Promise<Uint8Array<ArrayBuffer>> {
+  const ihdr = new Uint8Array(13);
+  const v = new DataView(ihdr.buffer);
+  v.setUint32(0, 1);
+  v.setUint32(4, 1);
+  ihdr.set([8, 6, 0, 0, 0], 8);
+  const raw = new Uint8Array([0, 200, 30, 30, 255]);
+  const idat = new Uint8Array(await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream('deflate'))).arrayBuffer());
+  const parts = [
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', idat),
+    chunk('IEND', new Uint8Array()),
+  ];
+  return new Uint8Array(await new Blob(parts).arrayBuffer());
+}
+
+const form = (field: string, bytes: Uint8Array<ArrayBuffer> | string, name: string, type: string) => {
+  const fd = new FormData();
+  fd.append(field, new File([bytes], name, { type }));
+  return fd;
+};
+
+const upload = (token: string, body: FormData | undefined, type = 'profile-picture') =>
+  api(`/api/auth/upload-asset/${type}`, { method: 'POST', token, ...(body ? { raw: body } : {}) });
+
+const objectsOf = async (userId: string) => (await bucket.list({ prefix: `avatars/${userId}/` })).objects.map((o) => o.key);
+
+describe('POST /api/auth/upload-asset/profile-picture', () => {
+  it('stores a real PNG under a server-made key and serves it back with its type and nosniff', async () => {
+    const u = await createUser({ role: 'student' });
+    const png = await tinyPng();
+    const res = await upload(u.token, form('file', png, '../../evil name.exe', 'text/html'));
+    expect(res.status).toBe(200);
+    expect(res.body.success).toBe(true);
+    const url: string = res.body.data.url;
+    expect(url).toMatch(new RegExp(`^/api/auth/assets/avatars/${u.id}/[0-9a-z]{24}\\.png$`));
+    expect(res.body.user.profilePicture).toBe(url);
+    expect((await getUserRow(u.id))!.profilePicture).toBe(url.replace('/api/auth/assets/', ''));
+
+    const served = await api(url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('content-disposition')).toBe('inline');
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const object = await bucket.get(url.replace('/api/auth/assets/', ''));
+    expect(new Uint8Array(await object!.arrayBuffer())).toEqual(png);
+    expect((await api('/api/auth/me', { token: u.token })).body.data.profilePicture).toBe(url);
+  });
+
+  it('accepts the field name "files" too, and replacing a picture deletes the old object', async () => {
+    const u = await createUser({ role: 'member' });
+    const first = await upload(u.token, form('files', await tinyPng(), 'a.png', 'image/png'));
+    const second = await upload(u.token, form('files', await tinyPng(), 'b.png', 'image/png'));
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(await objectsOf(u.id)).toEqual([second.body.data.url.replace('/api/auth/assets/', '')]);
+    expect((await api(first.body.data.url)).status).toBe(404);
+  });
+
+  it('refuses a text file named .png with 415 and stores nothing', async () => {
+    const u = await createUser({ role: 'member' });
+    const res = await upload(u.token, form('file', 'just some text, honestly', 'photo.png', 'image/png'));
+    expect(res.status).toBe(415);
+    expect(res.body).toMatchObject({
+      success: false,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: 'Only JPEG, PNG, and WebP images are allowed',
+    });
+    expect(await objectsOf(u.id)).toEqual([]);
+  });
+
+  it('refuses an SVG and a GIF with 415', async () => {
+    const u = await createUser({ role: 'member' });
+    const svg = await upload(
+      u.token,
+      form('file', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 'a.svg', 'image/svg+xml'),
+    );
+    expect(svg.status).toBe(415);
+    const gif = await upload(u.token, form('file', 'GIF89a\x01\x00\x01\x00', 'a.gif', 'image/gif'));
+    expect(gif.status).toBe(415);
+  });
+
+  it.each([
+    ['just over the limit', 2 * 1024 * 1024 + 1],
+    ['far over the limit', 3 * 1024 * 1024],
+  ])('refuses a file %s with 413 and leaves no object', async (_label, size) => {
+    const u = await createUser({ role: 'member' });
+    const big = new Uint8Array(size);
+    big.set(await tinyPng());
+    const res = await upload(u.token, form('file', big, 'big.png', 'image/png'));
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE', message: 'File size must not exceed 2MB' });
+    expect(await objectsOf(u.id)).toEqual([]);
+    expect((await getUserRow(u.id))!.profilePicture).toBeNull();
+  });
+
+  it('refuses a too large declared Content-Length before reading the body', async () => {
+    const u = await createUser({ role: 'member' });
+    const res = await api('/api/auth/upload-asset/profile-picture', {
+      method: 'POST',
+      token: u.token,
+      raw: new Uint8Array(3 * 1024 * 1024),
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    });
+    expect(res.status).toBe(413);
+  });
+
+  it('answers 400 without a file, for an unknown asset type, and 401 without a token', async () => {
+    const u = await createUser({ role: 'member' });
+    const none = await upload(u.token, new FormData());
+    expect(none.status).toBe(400);
+    const wrongType = await upload(u.token, form('file', await tinyPng(), 'a.png', 'image/png'), 'banner');
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body.message).toMatch(/^Unsupported asset type/);
+    const anonymous = await api('/api/auth/upload-asset/profile-picture', {
+      method: 'POST',
+      raw: form('file', await tinyPng(), 'a.png', 'image/png'),
+    });
+    expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('DELETE /api/auth/upload-asset/profile-picture and GET /api/auth/assets/*', () => {
+  it('removes the picture and its object', async () => {
+    const u = await createUser({ role: 'member' });
+    const up = await upload(u.token, form('file', await tinyPng(), 'a.png', 'image/png'));
+    const res = await api('/api/auth/upload-asset/profile-picture', { method: 'DELETE', token: u.token });
+    expect(res.status).toBe(200);
+    expect(res.body.user.profilePicture).toBeNull();
+    expect(await objectsOf(u.id)).toEqual([]);
+    expect((await api(up.body.data.url)).status).toBe(404);
+  });
+
+  it('serves only avatar keys', async () => {
+    await bucket.put('secret/notes.txt', 'private', { httpMetadata: { contentType: 'text/plain' } });
+    expect((await api('/api/auth/assets/secret/notes.txt')).status).toBe(404);
+    expect((await api('/api/auth/assets/avatars/../secret/notes.txt')).status).toBe(404);
+    expect((await api('/api/auth/assets/avatars/x/y.png')).status).toBe(404);
+  });
+});

@@ -1,0 +1,72 @@
+import { eq } from 'drizzle-orm';
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { Role } from '#core/roles.ts';
+import { users, type UserRow } from '#db/schema/index.ts';
+import { forbidden, unauthorized } from '../../lib/errors.ts';
+import { burnVerification, hashPassword, needsRehash, verifyPassword } from '../../lib/password.ts';
+import { clearRateLimit, enforceRateLimits } from '../../lib/rate-limit.ts';
+import type { AuthCtx } from './auth.context.ts';
+import { sessionPayload } from './session.ts';
+
+export const INVALID_CREDENTIALS = 'Invalid credentials';
+export const TOO_MANY_LOGINS = 'Too many login attempts. Please try again later.';
+export const BLOCKED_MESSAGE = 'Your account has been blocked. Please contact the school.';
+export const DEACTIVATED_MESSAGE = 'Your account has been deactivated. Please contact the school to reactivate it.';
+export const VERIFY_FIRST_MESSAGE = 'Please verify your email address before logging in';
+
+/** Each login call: the column it looks the account up by and the roles it admits (null = any). */
+export const LOGIN_KINDS = {
+  email: { column: users.email, roles: null },
+  superAdmin: { column: users.email, roles: ['super-admin'] },
+  studentId: { column: users.studentId, roles: ['student'] },
+  grandmasterId: { column: users.grandmasterId, roles: ['grandmaster'] },
+  adminId: { column: users.adminId, roles: ['admin', 'super-admin'] },
+  instructorId: { column: users.instructorId, roles: ['instructor'] },
+} as const satisfies Record<string, { column: AnySQLiteColumn; roles: readonly Role[] | null }>;
+export type LoginKind = keyof typeof LOGIN_KINDS;
+
+/** E-mail logins share one counter per address whichever call they come through. */
+const accountKey = (kind: LoginKind, identifier: string) => `login:${LOGIN_KINDS[kind].column.name}:${identifier}`;
+
+/**
+ * One login for every flow. Unknown account, wrong role and wrong password answer the same 401 after
+ * the same work; blocked, deactivated and unverified accounts are told so only once the password matched.
+ */
+export async function loginUser({ ctx, input }: { ctx: AuthCtx; input: { kind: LoginKind; identifier: string; password: string } }) {
+  const { db, config } = ctx;
+  const { column, roles } = LOGIN_KINDS[input.kind];
+  const key = accountKey(input.kind, input.identifier);
+  await enforceRateLimits(
+    db,
+    [
+      { key: `login:ip:${ctx.ip}`, limit: config.rateLimits.RATE_LIMIT_LOGIN_IP },
+      { key, limit: config.rateLimits.RATE_LIMIT_LOGIN_ACCOUNT },
+    ],
+    TOO_MANY_LOGINS,
+  );
+
+  const row = await db.select().from(users).where(eq(column, input.identifier)).get();
+  const roleFits = !!row && (roles === null || (roles as readonly string[]).includes(row.role));
+  if (!row || !roleFits) {
+    await burnVerification(input.password);
+    throw unauthorized(INVALID_CREDENTIALS);
+  }
+  if (!(await verifyPassword(row.passwordHash, input.password))) throw unauthorized(INVALID_CREDENTIALS);
+  assertMayLogIn(ctx, row);
+
+  await clearRateLimit(db, key);
+  const rehash = needsRehash(row.passwordHash) ? await hashPassword(input.password) : null;
+  const updated = await db
+    .update(users)
+    .set({ lastLoginAt: new Date(), ...(rehash ? { passwordHash: rehash } : {}) })
+    .where(eq(users.id, row.id))
+    .returning()
+    .get();
+  return sessionPayload(config, updated ?? row);
+}
+
+export function assertMayLogIn(ctx: Pick<AuthCtx, 'config'>, row: UserRow) {
+  if (!row.isActive) throw forbidden(BLOCKED_MESSAGE);
+  if (row.deactivatedAt) throw forbidden(DEACTIVATED_MESSAGE);
+  if (ctx.config.REQUIRE_EMAIL_VERIFICATION && !row.emailVerified) throw forbidden(VERIFY_FIRST_MESSAGE);
+}

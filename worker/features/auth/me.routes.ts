@@ -1,0 +1,57 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { DeactivateInput, UpdatePasswordInput } from '#core/auth/account.ts';
+import { UpdateProfileInput } from '#core/auth/profile.ts';
+import type { AppEnv } from '../../env.ts';
+import { validate } from '../../lib/validate.ts';
+import { requireUser } from '../../middleware/auth.ts';
+import { authCtx } from './auth.context.ts';
+import { ASSET_TYPES, deleteProfilePicture, serveAvatar, uploadProfilePicture } from './avatar.service.ts';
+import { updatePassword } from './password.service.ts';
+import { getCurrentUser, updateProfile } from './profile.service.ts';
+import { AVATAR_URL_PREFIX } from './serialize-user.ts';
+import { deactivateAccount, logoutEverywhere, refreshSession } from './session.service.ts';
+
+const AssetParam = z.object({ type: z.enum(ASSET_TYPES, { error: `Unsupported asset type. Must be one of: ${ASSET_TYPES.join(', ')}` }) });
+
+const currentUser = async (c: Parameters<typeof authCtx>[0]) => {
+  const user = await getCurrentUser({ ctx: authCtx(c), userId: requireUser(c).id });
+  return c.json({ success: true as const, data: user, user });
+};
+
+const logout = async (c: Parameters<typeof authCtx>[0]) => {
+  const result = await logoutEverywhere({ ctx: authCtx(c), userId: requireUser(c).id });
+  return c.json({ success: true as const, ...result });
+};
+
+/** The signed-in user's own account: profile, password, picture, session. */
+export const meRoutes = new Hono<AppEnv>()
+  .get('/me', currentUser)
+  .get('/profile', currentUser)
+  .put('/update-profile', validate('json', UpdateProfileInput), async (c) => {
+    const user = await updateProfile({ ctx: authCtx(c), userId: requireUser(c).id, input: c.req.valid('json') });
+    return c.json({ success: true as const, message: 'Profile updated successfully', data: user, user });
+  })
+  .post('/update-password', validate('json', UpdatePasswordInput), async (c) => {
+    const result = await updatePassword({ ctx: authCtx(c), userId: requireUser(c).id, input: c.req.valid('json') });
+    return c.json({ success: true as const, ...result });
+  })
+  .post('/upload-asset/:type', validate('param', AssetParam), async (c) => {
+    const result = await uploadProfilePicture({ ctx: authCtx(c), userId: requireUser(c).id, request: c.req.raw });
+    return c.json({ success: true as const, ...result });
+  })
+  .delete('/upload-asset/profile-picture', async (c) => {
+    const result = await deleteProfilePicture({ ctx: authCtx(c), userId: requireUser(c).id });
+    return c.json({ success: true as const, ...result });
+  })
+  .get('/assets/*', (c) => serveAvatar({ ctx: authCtx(c), key: c.req.path.slice(AVATAR_URL_PREFIX.length) }))
+  .post('/refresh-token', async (c) => {
+    const result = await refreshSession({ ctx: authCtx(c), userId: requireUser(c).id });
+    return c.json({ success: true as const, ...result });
+  })
+  .post('/deactivate', validate('json', DeactivateInput), async (c) => {
+    const result = await deactivateAccount({ ctx: authCtx(c), userId: requireUser(c).id, input: c.req.valid('json') });
+    return c.json({ success: true as const, ...result });
+  })
+  .get('/logout', logout)
+  .post('/logout', logout);
