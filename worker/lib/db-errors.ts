@@ -23,10 +23,18 @@ export function sqliteErrorCode(err: unknown): string | undefined {
   return undefined;
 }
 
-export const isUniqueViolation = (err: unknown) => {
-  const code = sqliteErrorCode(err);
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-};
+/**
+ * A UNIQUE or PRIMARY KEY violation. Our local server sends SQLite's extended code; sqld (Turso) sends
+ * only the base SQLITE_CONSTRAINT, so the message decides there.
+ */
+export function isUniqueViolation(err: unknown): boolean {
+  for (const e of causes(err)) {
+    const code = sqliteCode(e);
+    if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return true;
+    if (code?.startsWith('SQLITE_CONSTRAINT') && /UNIQUE constraint failed|PRIMARY KEY/i.test(String((e as Error)?.message ?? ''))) return true;
+  }
+  return false;
+}
 
 /**
  * True when the database could not be reached or answered with a transport/server failure
