@@ -1,17 +1,8 @@
 import { z } from 'zod';
 import { PASSWORD_MESSAGES, passwordProblem } from '../password-policy.ts';
+import { AUTH_MESSAGES, EMAIL_PATTERN } from './messages.ts';
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export const AUTH_MESSAGES = {
-  emailRequired: 'Email is required',
-  emailInvalid: 'Please enter a valid email address',
-  passwordsMismatch: 'Passwords do not match',
-  currentPasswordRequired: 'Current password is required',
-  newPasswordRequired: 'New password is required',
-  confirmPasswordRequired: 'Please confirm your new password',
-  tokenRequired: 'Token is required',
-} as const;
+export { AUTH_MESSAGES, EMAIL_PATTERN };
 
 /** Trimmed, lower-cased, basic address pattern (spec 5). */
 export const emailField = z

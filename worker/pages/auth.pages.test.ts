@@ -70,7 +70,11 @@ describe('/auth/login', () => {
   });
 
   it('answers a form post made without JavaScript with the login page and an explanation', async () => {
-    const { res, html } = await page('/auth/login', { method: 'POST', headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=a%40b.c&password=x' });
+    const { res, html } = await page('/auth/login', {
+      method: 'POST',
+      headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'email=a%40b.c&password=x',
+    });
     expect(res.status).toBe(200);
     expect(html).toContain('Logging in needs JavaScript');
     expect(html).not.toContain('a@b.c');
@@ -88,7 +92,9 @@ describe('the other auth pages', () => {
     expectLabelledField(html, 'register-phone', 'Phone number', 'phone');
     expectLabelledField(html, 'register-password', 'Password', 'password');
     expectLabelledField(html, 'register-confirm-password', 'Confirm password', 'confirmPassword');
-    expect(html).toMatch(/<input[^>]*aria-describedby="register-password-hint"[^>]*id="register-password"|<input[^>]*id="register-password"[^>]*aria-describedby="register-password-hint"/);
+    expect(html).toMatch(
+      /<input[^>]*aria-describedby="register-password-hint"[^>]*id="register-password"|<input[^>]*id="register-password"[^>]*aria-describedby="register-password-hint"/,
+    );
   });
 
   it('/auth/forgot-password asks for the email', async () => {

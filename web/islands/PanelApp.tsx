@@ -1,0 +1,85 @@
+import { useEffect, useRef, useState } from 'react';
+import { Loading } from '#web/components/loading.tsx';
+import { logout, restoreSession, type SessionUser } from '#web/lib/session.ts';
+import { PanelHome, PanelNotFound } from '#web/pages/panel/panel-home.tsx';
+import { PanelShell } from '#web/pages/panel/panel-shell.tsx';
+import { AuthFailed, loginHref, NotAllowed } from '#web/pages/panel/panel-states.tsx';
+import { mayOpen, PANELS, type PanelKey } from '#web/pages/panel/panels.ts';
+import { subPath } from '#web/pages/panel/router.tsx';
+import { UsersScreen } from '#web/pages/panel/users-screen.tsx';
+
+type State = { phase: 'loading' } | { phase: 'failed' } | { phase: 'forbidden' | 'ready'; user: SessionUser };
+
+/** A role panel: restores the session (spec 4), checks the role, then routes under the panel's prefix. */
+export default function PanelApp({ panel: key }: { panel: PanelKey }) {
+  const panel = PANELS[key];
+  const [state, setState] = useState<State>({ phase: 'loading' });
+  const [pathname, setPathname] = useState('');
+  const [ready, setReady] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+  const navigated = useRef(false);
+
+  useEffect(() => {
+    setReady(true);
+    setPathname(window.location.pathname);
+    const here = window.location.pathname + window.location.search;
+    const onPop = () => {
+      navigated.current = true;
+      setPathname(window.location.pathname);
+    };
+    window.addEventListener('popstate', onPop);
+    const ctl = new AbortController();
+    restoreSession(ctl.signal).then(
+      (r) => {
+        if (r.state === 'anonymous') window.location.replace(loginHref(here));
+        else if (r.state === 'failed') setState({ phase: 'failed' });
+        else setState({ phase: mayOpen(panel, r.user.role) ? 'ready' : 'forbidden', user: r.user });
+      },
+      () => {},
+    );
+    return () => {
+      ctl.abort();
+      window.removeEventListener('popstate', onPop);
+    };
+  }, [panel]);
+
+  const route = subPath(pathname, panel.base);
+  useEffect(() => {
+    if (state.phase === 'ready') document.title = `${route === 'users' && panel.users ? 'Users · ' : ''}${panel.title} | Dojo`;
+  }, [route, state.phase, panel]);
+  useEffect(() => {
+    if (!navigated.current) return;
+    document.getElementById('main')?.focus();
+    window.scrollTo(0, 0);
+  }, [route]);
+
+  if (state.phase === 'loading') {
+    return (
+      <main id="main" className="panel-message" data-ready={ready ? '' : undefined} data-state="loading">
+        <Loading label="Loading..." />
+      </main>
+    );
+  }
+  if (state.phase === 'failed') return <AuthFailed returnTo={pathname} />;
+  if (state.phase === 'forbidden') return <NotAllowed panel={panel} user={state.user} />;
+
+  async function onLogout() {
+    setLoggingOut(true);
+    await logout();
+    window.location.assign('/auth/login');
+  }
+
+  const screen =
+    route === '' ? (
+      <PanelHome panel={panel} user={state.user} />
+    ) : route === 'users' && panel.users ? (
+      <UsersScreen user={state.user} />
+    ) : (
+      <PanelNotFound panel={panel} />
+    );
+  return (
+    <PanelShell panel={panel} user={state.user} route={route} loggingOut={loggingOut} onLogout={onLogout}>
+      {screen}
+    </PanelShell>
+  );
+}

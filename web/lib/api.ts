@@ -1,0 +1,103 @@
+import { readStored, STORAGE_KEYS } from './storage-keys.ts';
+
+export type Pagination = { page: number; limit: number; total: number; totalPages: number; hasMore: boolean };
+export type FieldError = { path: string; message: string };
+
+/** The server's envelope (ARCHITECTURE "API contract"); extra top-level keys vary per call. */
+export type ApiBody<T = unknown> = {
+  success: boolean;
+  data?: T;
+  message?: string;
+  token?: string;
+  user?: unknown;
+  pagination?: Pagination;
+  code?: string;
+  errors?: FieldError[];
+  [key: string]: unknown;
+};
+
+export const INVALID_JSON = 'Invalid JSON response';
+export const REQUEST_FAILED = 'Request failed';
+
+/** A failed call; `message` is what the user should read (spec 8). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly errors: FieldError[];
+  constructor(message: string, status = 0, body?: Partial<ApiBody>) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = body?.code;
+    this.errors = Array.isArray(body?.errors) ? body.errors : [];
+  }
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+export type ApiOptions = {
+  method?: string;
+  /** Sent as JSON, or as-is when it is FormData. */
+  body?: unknown;
+  query?: Query;
+  signal?: AbortSignal;
+};
+
+export function apiUrl(path: string, query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return `/api${path}${qs ? `?${qs}` : ''}`;
+}
+
+const textOf = (v: unknown) => (typeof v === 'string' && v.trim() ? v : '');
+
+/** The server's message or error field, else "HTTP <status> <statusText>", else 'Request failed'. */
+export function failureMessage(res: { status: number; statusText: string }, body?: Partial<ApiBody> | null): string {
+  const fromBody = textOf(body?.message) || textOf(body?.error);
+  if (fromBody) return fromBody;
+  if (res.status && (res.status < 200 || res.status > 299)) return `HTTP ${res.status} ${res.statusText}`.trim();
+  return REQUEST_FAILED;
+}
+
+/** Calls /api with the stored bearer token; resolves with the envelope or throws an ApiError. */
+export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Promise<ApiBody<T>> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = readStored(STORAGE_KEYS.token);
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) body = opts.body;
+  else if (opts.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+
+  let res: Response;
+  try {
+    res = await fetch(apiUrl(path, opts.query), {
+      method: opts.method ?? (body ? 'POST' : 'GET'),
+      headers,
+      body,
+      signal: opts.signal ?? null,
+    });
+  } catch (err) {
+    if ((err as Error)?.name === 'AbortError') throw err;
+    throw new ApiError(REQUEST_FAILED);
+  }
+
+  const text = await res.text().catch(() => '');
+  let parsed: ApiBody<T> | null = null;
+  if (text.trim()) {
+    try {
+      parsed = JSON.parse(text) as ApiBody<T>;
+    } catch {
+      throw new ApiError(INVALID_JSON, res.status);
+    }
+  }
+  if (!res.ok || !parsed || typeof parsed !== 'object' || parsed.success === false) {
+    if (res.ok && !parsed) throw new ApiError(INVALID_JSON, res.status);
+    throw new ApiError(failureMessage(res, parsed), res.status, parsed ?? undefined);
+  }
+  return parsed;
+}
+
+export const errorMessage = (err: unknown) => (err instanceof Error && err.message ? err.message : REQUEST_FAILED);

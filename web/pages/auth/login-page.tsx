@@ -1,0 +1,56 @@
+import { Island } from '#web/components/island.tsx';
+import LoginForm from '#web/islands/LoginForm.tsx';
+import { AuthLayout } from './auth-layout.tsx';
+import { LOGIN_FLOWS, type LoginFlow } from './login-flows.ts';
+
+const tabHref = (flow: LoginFlow, next: string | null) => {
+  const params = new URLSearchParams();
+  if (flow.key !== LOGIN_FLOWS[0]?.key) params.set('as', flow.key);
+  if (next) params.set('next', next);
+  const qs = params.toString();
+  return `/auth/login${qs ? `?${qs}` : ''}`;
+};
+
+type LoginPageProps = { flow: LoginFlow; next: string | null; notice?: string };
+
+/** One tab per login flow; the tabs are plain links, so choosing one works without JavaScript. */
+export function LoginPage({ flow, next, notice }: LoginPageProps) {
+  return (
+    <AuthLayout
+      title="Log in"
+      current="/auth/login"
+      intro={next ? <p className="notice">Please log in to continue.</p> : <p className="muted">Welcome back. Choose how you log in.</p>}
+      footer={
+        <p>
+          New to the dojo? <a href="/auth/register">Create an account</a>
+        </p>
+      }
+    >
+      <nav className="auth-tabs" aria-label="Ways to log in">
+        <ul>
+          {LOGIN_FLOWS.map((f) => (
+            <li key={f.key}>
+              <a href={tabHref(f, next)} aria-current={f.key === flow.key ? 'page' : undefined}>
+                {f.tab}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <h2 className="auth-subtitle">{flow.heading}</h2>
+      {flow.hint && <p className="muted">{flow.hint}</p>}
+      {notice && (
+        <p className="notice" role="alert">
+          {notice}
+        </p>
+      )}
+      <noscript>
+        <p className="notice">Logging in needs JavaScript. Please turn it on in your browser and reload this page.</p>
+      </noscript>
+      <Island name="LoginForm" component={LoginForm} props={{ flow, next }} hydrate="load" />
+      <p className="auth-links">
+        <a href="/auth/forgot-password">Forgot your password?</a>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,20 @@
+import { Island } from '#web/components/island.tsx';
+import RegisterForm from '#web/islands/RegisterForm.tsx';
+import { AuthLayout } from './auth-layout.tsx';
+
+export function RegisterPage() {
+  return (
+    <AuthLayout
+      title="Create your account"
+      current="/auth/register"
+      intro={<p className="muted">Join the dojo as a member: book classes, follow your courses and shop online.</p>}
+      footer={
+        <p>
+          Already have an account? <a href="/auth/login">Log in</a>
+        </p>
+      }
+    >
+      <Island name="RegisterForm" component={RegisterForm} props={{}} hydrate="load" />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,12 @@
+import { Island } from '#web/components/island.tsx';
+import PanelApp from '#web/islands/PanelApp.tsx';
+import type { PanelKey } from './panels.ts';
+
+/** The server's part of a panel is its loading state; the island restores the session and takes over. */
+export function PanelPage({ panel }: { panel: PanelKey }) {
+  return (
+    <div className="panel-page">
+      <Island name="PanelApp" component={PanelApp} props={{ panel }} hydrate="load" />
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react';
+import { LogoMark, SCHOOL_NAME } from '#web/components/logo.tsx';
+import { displayName, ROLE_LABELS, type SessionUser } from '#web/lib/session.ts';
+import { mayOpen, PANEL_LIST, type PanelInfo } from './panels.ts';
+import { PanelLink } from './router.tsx';
+
+type PanelShellProps = {
+  panel: PanelInfo;
+  user: SessionUser;
+  route: string;
+  loggingOut: boolean;
+  onLogout: () => void;
+  children: ReactNode;
+};
+
+/** Top bar (who is signed in, log out) and sidebar navigation around the current screen. */
+export function PanelShell({ panel, user, route, loggingOut, onLogout, children }: PanelShellProps) {
+  const items = [{ route: '', label: 'Home' }, ...(panel.users ? [{ route: 'users', label: 'Users' }] : [])];
+  const others = PANEL_LIST.filter((p) => p.key !== panel.key && mayOpen(p, user.role));
+  return (
+    <div className="panel-shell" data-ready="" data-state="ready">
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <header className="panel-topbar">
+        <a className="brand" href="/" aria-label={`${SCHOOL_NAME} home`}>
+          <LogoMark />
+          <span>{SCHOOL_NAME}</span>
+        </a>
+        <p className="panel-name">{panel.title}</p>
+        <div className="panel-user">
+          <span className="panel-user-name">{displayName(user)}</span>
+          <span className="badge panel-role">{ROLE_LABELS[user.role]}</span>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={onLogout} disabled={loggingOut}>
+            {loggingOut ? 'Logging out…' : 'Log out'}
+          </button>
+        </div>
+      </header>
+      <nav className="panel-sidebar" aria-label={panel.title}>
+        <ul>
+          {items.map((item) => (
+            <li key={item.route}>
+              <PanelLink
+                href={item.route ? `${panel.base}/${item.route}` : panel.base}
+                aria-current={route === item.route ? 'page' : undefined}
+              >
+                {item.label}
+              </PanelLink>
+            </li>
+          ))}
+        </ul>
+        {others.length > 0 && (
+          <>
+            <p className="panel-sidebar-label">Other panels</p>
+            <ul>
+              {others.map((p) => (
+                <li key={p.key}>
+                  <a href={p.base}>{p.title}</a>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </nav>
+      <main id="main" className="panel-main" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}

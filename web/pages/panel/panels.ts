@@ -1,0 +1,81 @@
+import type { Role } from '#core/roles.ts';
+
+export type PanelKey = 'student' | 'instructor' | 'grand-master' | 'admin' | 'control-panel';
+
+export type PanelInfo = {
+  key: PanelKey;
+  base: string;
+  title: string;
+  /** Who may open it (spec 2 routes; admin-capable roles share /admin). */
+  roles: readonly Role[];
+  /** Screens shown as "coming" on the home screen until their issues land. */
+  upcoming: readonly string[];
+  /** Whether the users screen is part of this panel. */
+  users: boolean;
+};
+
+export const PANELS: Record<PanelKey, PanelInfo> = {
+  student: {
+    key: 'student',
+    base: '/student',
+    title: 'Student panel',
+    roles: ['student', 'member'],
+    upcoming: [
+      'My courses and enrolments',
+      'Membership',
+      'Syllabus for your grade',
+      'Orders and payments',
+      'Messages and notifications',
+      'Online classes',
+    ],
+    users: false,
+  },
+  instructor: {
+    key: 'instructor',
+    base: '/instructor',
+    title: 'Instructor panel',
+    roles: ['instructor'],
+    upcoming: ['My classes', 'Students and attendance', 'Syllabus material', 'Messages', 'Online meetings'],
+    users: false,
+  },
+  'grand-master': {
+    key: 'grand-master',
+    base: '/grand-master',
+    title: 'Grand Master panel',
+    roles: ['grandmaster'],
+    upcoming: ['Grading and syllabus', 'Instructor applications', 'Broadcast messages', 'Meetings', 'School overview'],
+    users: false,
+  },
+  admin: {
+    key: 'admin',
+    base: '/admin',
+    title: 'Admin panel',
+    roles: ['admin', 'grandmaster', 'super-admin'],
+    upcoming: [
+      'Enquiries',
+      'Courses and memberships',
+      'Enrolments and payments',
+      'Shop: products, orders, coupons',
+      'Media library',
+      'Messages and broadcasts',
+    ],
+    users: true,
+  },
+  'control-panel': {
+    key: 'control-panel',
+    base: '/control-panel',
+    title: 'Control panel',
+    roles: ['super-admin', 'admin'],
+    upcoming: ['Site settings and currency', 'Social media accounts', 'Payments overview', 'E-mail to users', 'Instructor enrolments'],
+    users: true,
+  },
+};
+
+export const PANEL_LIST: readonly PanelInfo[] = Object.values(PANELS);
+
+/** The panel a path belongs to (`/admin`, `/admin/users` → admin), or null. */
+export function panelForPath(pathname: string): PanelInfo | null {
+  return PANEL_LIST.find((p) => pathname === p.base || pathname.startsWith(`${p.base}/`)) ?? null;
+}
+
+export const mayOpen = (panel: PanelInfo, role: Role) => panel.roles.includes(role);

@@ -1,0 +1,85 @@
+import { PRIVILEGED } from '#core/roles.ts';
+import { displayName, ROLE_LABELS, type SessionUser } from '#web/lib/session.ts';
+import { loginIdOf, type AdminUser } from './admin-user.ts';
+
+type UsersTableProps = {
+  users: readonly AdminUser[];
+  me: SessionUser;
+  busy: boolean;
+  onBlock: (u: AdminUser) => void;
+  onUnblock: (u: AdminUser) => void;
+  onDelete: (u: AdminUser) => void;
+};
+
+/** Mirrors the server's rule: only a super-admin may act on an admin or super-admin account. */
+const mayManage = (me: SessionUser, target: AdminUser) => me.role === 'super-admin' || !PRIVILEGED.includes(target.role);
+
+function RowActions({ u, me, onBlock, onUnblock, onDelete }: Omit<UsersTableProps, 'users' | 'busy'> & { u: AdminUser }) {
+  if (u._id === me._id) return <span className="muted">This is you</span>;
+  if (!mayManage(me, u)) return <span className="muted">Super admin only</span>;
+  return (
+    <>
+      {u.isActive === false ? (
+        <button type="button" className="btn btn-secondary btn-sm" onClick={() => onUnblock(u)} aria-label={`Unblock ${u.email}`}>
+          Unblock
+        </button>
+      ) : (
+        <button type="button" className="btn btn-secondary btn-sm" onClick={() => onBlock(u)} aria-label={`Block ${u.email}`}>
+          Block
+        </button>
+      )}
+      <button type="button" className="btn btn-danger btn-sm" onClick={() => onDelete(u)} aria-label={`Delete ${u.email}`}>
+        Delete
+      </button>
+    </>
+  );
+}
+
+export function UsersTable({ users, me, busy, onBlock, onUnblock, onDelete }: UsersTableProps) {
+  return (
+    <div className="table-wrap" role="region" aria-labelledby="users-caption" tabIndex={0}>
+      <table className="data-table" aria-busy={busy}>
+        <caption id="users-caption" className="visually-hidden">
+          Users
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Email</th>
+            <th scope="col">Role</th>
+            <th scope="col">Login ID</th>
+            <th scope="col">Status</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((u) => (
+            <tr key={u._id} data-user-email={u.email}>
+              <th scope="row">{displayName(u)}</th>
+              <td data-label="Email">{u.email}</td>
+              <td data-label="Role">{ROLE_LABELS[u.role] ?? u.role}</td>
+              <td data-label="Login ID">{loginIdOf(u) || <span className="muted">–</span>}</td>
+              <td data-label="Status">
+                {u.isActive === false ? (
+                  <>
+                    <span className="badge badge-blocked">Blocked</span>
+                    {u.blockedReason && <span className="cell-note">Reason: {u.blockedReason}</span>}
+                  </>
+                ) : (
+                  <span className="badge badge-active">Active</span>
+                )}
+              </td>
+              <td data-label="Actions">
+                <div className="row-actions">
+                  <RowActions u={u} me={me} onBlock={onBlock} onUnblock={onUnblock} onDelete={onDelete} />
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
