@@ -18,25 +18,27 @@ describe('the access table', () => {
 
   const entries = Object.entries(ACCESS);
 
-  it.each(entries.filter(([, rule]) => rule !== 'public'))('%s refuses a caller without a token with 401', async (key) => {
+  it.concurrent.each(entries.filter(([, rule]) => rule !== 'public'))('%s refuses a caller without a token with 401', async (key) => {
     const [method, path] = key.split(' ') as [string, string];
     const res = await api(concrete(path), { method, body: method === 'GET' || method === 'HEAD' ? undefined : {} });
     expect(res.status).toBe(401);
     expect(res.body).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
   });
 
-  it('lets each role through exactly the routes the table gives it', async () => {
+  it('lets each role through exactly the routes the table gives it', { timeout: 180_000 }, async () => {
     const tokens = Object.fromEntries(await Promise.all(ROLES.map(async (role) => [role, (await createUser({ role })).token] as const))) as Record<Role, string>;
     const wrong: string[] = [];
     // Calls that end the caller's sessions would void the tokens for the rest of the walk; auth tests cover them.
     for (const [key, rule] of entries.filter(([k]) => !/logout|deactivate|update-password/.test(k))) {
       const [method, path] = key.split(' ') as [string, string];
-      for (const role of ROLES) {
-        const allowed = rule === 'public' || rule === 'user' || rule.includes(role);
-        const res = await api(concrete(path), { method, token: tokens[role], body: method === 'GET' ? undefined : {} });
-        const refusedByTable = res.status === 403 && FORBIDDEN_BY_TABLE.test(String(res.body?.message));
-        if (res.status === 401 || res.status >= 500 || allowed === refusedByTable) wrong.push(`${role} ${key} → ${res.status}`);
-      }
+      await Promise.all(
+        ROLES.map(async (role) => {
+          const allowed = rule === 'public' || rule === 'user' || rule.includes(role);
+          const res = await api(concrete(path), { method, token: tokens[role], body: method === 'GET' ? undefined : {} });
+          const refusedByTable = res.status === 403 && FORBIDDEN_BY_TABLE.test(String(res.body?.message));
+          if (res.status === 401 || res.status >= 500 || allowed === refusedByTable) wrong.push(`${role} ${key} → ${res.status}`);
+        }),
+      );
     }
     expect(wrong).toEqual([]);
   });
