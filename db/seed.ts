@@ -2,10 +2,15 @@ import { createClient } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
 import * as schema from './schema/index.ts';
 import { accountsSeeder } from './seed/accounts.ts';
+import { catalogSeeder } from './seed/catalog.ts';
+import { enquiriesSeeder } from './seed/enquiries.ts';
+import { mediaSeeder } from './seed/media.ts';
+import { settingsSeeder } from './seed/settings.ts';
+import { fileUploadsSeeder, syllabusSeeder } from './seed/syllabus.ts';
 import type { Seeder } from './seed/types.ts';
 
 /** Demo content, in order: a later seeder may rely on what an earlier one made (e.g. the instructor account). */
-export const SEEDERS: readonly Seeder[] = [accountsSeeder];
+export const SEEDERS: readonly Seeder[] = [accountsSeeder, syllabusSeeder, fileUploadsSeeder, settingsSeeder, enquiriesSeeder, mediaSeeder, catalogSeeder];
 
 export type SeedOptions = { authToken?: string; force?: boolean; log?: (line: string) => void };
 export type SeedResult = { added: Record<string, number>; total: number };

@@ -1,9 +1,25 @@
 import type { AccessTable } from './lib/access-rule.ts';
 import { authAccess } from './features/auth/auth.access.ts';
+import { alliancesAccess } from './features/alliances/alliances.access.ts';
+import { assetsAccess } from './features/assets/assets.access.ts';
+import { chartsAccess } from './features/charts/charts.access.ts';
+import { mediaAccess } from './features/media/media.access.ts';
+import { postsAccess } from './features/posts/posts.access.ts';
+import { testimonialsAccess } from './features/testimonials/testimonials.access.ts';
+import { classesAccess } from './features/classes/classes.access.ts';
+import { coursesAccess } from './features/courses/courses.access.ts';
+import { eventsAccess } from './features/events/events.access.ts';
+import { seminarsAccess } from './features/seminars/seminars.access.ts';
+import { syllabusAccess } from './features/syllabus/syllabus.access.ts';
+import { fileUploadsAccess } from './features/file-uploads/file-uploads.access.ts';
 import { filesAccess } from './features/files/files.access.ts';
 import { healthAccess } from './features/health/health.access.ts';
+import { membershipsAccess } from './features/memberships/memberships.access.ts';
 import { outboxAccess } from './features/outbox/outbox.access.ts';
 import { usersAccess } from './features/users/users.access.ts';
+import { enquiriesAccess } from './features/enquiries/enquiries.access.ts';
+import { settingsAccess } from './features/settings/settings.access.ts';
+import { uploadAccess } from './features/upload/upload.access.ts';
 
 /** Every /api route and who may call it. createApp() refuses to start if a route is missing here. */
-export const ACCESS: AccessTable = { ...healthAccess, ...authAccess, ...usersAccess, ...outboxAccess, ...filesAccess };
+export const ACCESS: AccessTable = { ...healthAccess, ...authAccess, ...usersAccess, ...enquiriesAccess, ...settingsAccess, ...uploadAccess, ...outboxAccess, ...filesAccess, ...coursesAccess, ...membershipsAccess, ...classesAccess, ...eventsAccess, ...seminarsAccess, ...assetsAccess, ...mediaAccess, ...chartsAccess, ...testimonialsAccess, ...alliancesAccess, ...postsAccess, ...syllabusAccess, ...fileUploadsAccess };

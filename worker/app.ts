@@ -2,10 +2,26 @@ import { Hono } from 'hono';
 import { ACCESS } from './access.ts';
 import type { AppEnv } from './env.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { alliancesRoutes } from './features/alliances/alliances.routes.ts';
+import { assetsRoutes } from './features/assets/assets.routes.ts';
+import { chartsRoutes } from './features/charts/charts.routes.ts';
+import { mediaRoutes } from './features/media/media.routes.ts';
+import { postsRoutes } from './features/posts/posts.routes.ts';
+import { testimonialsRoutes } from './features/testimonials/testimonials.routes.ts';
+import { classesRoutes } from './features/classes/classes.routes.ts';
+import { coursesRoutes } from './features/courses/courses.routes.ts';
+import { eventsRoutes } from './features/events/events.routes.ts';
+import { seminarsRoutes } from './features/seminars/seminars.routes.ts';
+import { syllabusRoutes } from './features/syllabus/syllabus.routes.ts';
+import { fileUploadsRoutes } from './features/file-uploads/file-uploads.routes.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { membershipsRoutes } from './features/memberships/memberships.routes.ts';
 import { outboxRoutes } from './features/outbox/outbox.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { enquiriesRoutes } from './features/enquiries/enquiries.routes.ts';
+import { settingsRoutes } from './features/settings/settings.routes.ts';
+import { uploadRoutes } from './features/upload/upload.routes.ts';
 import { authorize } from './middleware/auth.ts';
 import { context } from './middleware/context.ts';
 import { apiNotFound, onError } from './middleware/errors.ts';
@@ -18,8 +34,25 @@ export function createApp() {
     .route('/health', healthRoutes)
     .route('/auth', authRoutes)
     .route('/users', usersRoutes)
+    .route('/enquiries', enquiriesRoutes)
+    .route('/settings', settingsRoutes)
+    .route('/upload', uploadRoutes)
     .route('/admin/outbox', outboxRoutes)
-    .route('/files', filesRoutes);
+    .route('/files', filesRoutes)
+    .route('/assets', assetsRoutes)
+    .route('/media', mediaRoutes)
+    .route('/organizational-chart', chartsRoutes)
+    .route('/testimonials', testimonialsRoutes)
+    .route('/allience', alliancesRoutes)
+    .route('/alliance', alliancesRoutes)
+    .route('/posts', postsRoutes)
+    .route('/courses', coursesRoutes)
+    .route('/memberships', membershipsRoutes)
+    .route('/classes', classesRoutes)
+    .route('/events', eventsRoutes)
+    .route('/seminars', seminarsRoutes)
+    .route('/syllabus', syllabusRoutes)
+    .route('/file-uploads', fileUploadsRoutes);
 
   // Not strict: the spec's client calls some paths with a trailing slash (GET /courses/, POST /orders/).
   const app = new Hono<AppEnv>({ strict: false });

@@ -4,7 +4,8 @@ const u16be = (b: Uint8Array, at: number) => ((b[at] ?? 0) << 8) | (b[at + 1] ??
 const u16le = (b: Uint8Array, at: number) => (b[at] ?? 0) | ((b[at + 1] ?? 0) << 8);
 const u24le = (b: Uint8Array, at: number) => u16le(b, at) | ((b[at + 2] ?? 0) << 16);
 const u32be = (b: Uint8Array, at: number) => u16be(b, at) * 0x10000 + u16be(b, at + 2);
-const isAscii = (b: Uint8Array, at: number, s: string) => b.length >= at + s.length && [...s].every((ch, i) => b[at + i] === ch.charCodeAt(0));
+const isAscii = (b: Uint8Array, at: number, s: string) =>
+  b.length >= at + s.length && [...s].every((ch, i) => b[at + i] === ch.charCodeAt(0));
 const sized = (width: number, height: number): ImageSize | null => (width > 0 && height > 0 ? { width, height } : null);
 
 /** PNG: the IHDR chunk always comes first, right after the 8-byte signature. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { readLimitedBody, serveObject, sniffType } from './uploads.ts';
 import { AppError } from './errors.ts';
+import { makeZip } from '../features/file-uploads/file-uploads.test-helpers.ts';
 
 const bytes = (...b: number[]) => new Uint8Array(b);
 const ascii = (s: string) => new TextEncoder().encode(s);
@@ -19,12 +20,31 @@ describe('sniffType', () => {
     const box = (brand: string) => new Uint8Array([0, 0, 0, 0x18, ...ascii('ftyp'), ...ascii(brand), 0, 0, 0, 0]);
     expect(sniffType(box('isom'))).toEqual({ mime: 'video/mp4', ext: 'mp4' });
     expect(sniffType(box('mp42'))).toEqual({ mime: 'video/mp4', ext: 'mp4' });
-    const ebml = (docType: string) => new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x80 | docType.length, ...ascii(docType)]);
+    const ebml = (docType: string) =>
+      new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x80 | docType.length, ...ascii(docType)]);
     expect(sniffType(ebml('webm'))).toEqual({ mime: 'video/webm', ext: 'webm' });
     expect(sniffType(ebml('matroska'))).toBeNull();
     expect(sniffType(box('qt  '))).toBeNull();
     expect(sniffType(box('heic'))).toBeNull();
     expect(sniffType(box('avif'))).toBeNull();
+  });
+
+  it('knows xlsx and docx by their ZIP entries, xls by the OLE container, and refuses any other ZIP', () => {
+    const xlsx = makeZip([
+      ['[Content_Types].xml', '<Types/>'],
+      ['xl/workbook.xml', '<workbook/>'],
+    ]);
+    expect(sniffType(xlsx)).toEqual({ mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', ext: 'xlsx' });
+    expect(sniffType(makeZip([['word/document.xml', '<document/>']]))).toEqual({
+      mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      ext: 'docx',
+    });
+    expect(sniffType(bytes(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0))).toEqual({ mime: 'application/vnd.ms-excel', ext: 'xls' });
+    expect(sniffType(makeZip([['ppt/presentation.xml', '<p/>']]))).toBeNull();
+    expect(sniffType(makeZip([['notes.txt', 'xl/ inside the text is not an entry']]))).toBeNull();
+    // Without its central directory (cut short), the local headers at the start still tell.
+    expect(sniffType(xlsx.subarray(0, xlsx.length - 60))?.ext).toBe('xlsx');
+    expect(sniffType(bytes(0x50, 0x4b, 0x03, 0x04, 0xff))).toBeNull();
   });
 
   it('refuses text, SVG, HTML and truncated signatures', () => {

@@ -14,7 +14,7 @@ export function sniffType(bytes: Uint8Array): SniffedType | null {
   if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return { mime: 'image/webp', ext: 'webp' };
   if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return { mime: 'image/gif', ext: 'gif' };
   if (startsWith(bytes, ascii('%PDF-'))) return { mime: 'application/pdf', ext: 'pdf' };
-  if (startsWith(bytes, ascii('ftyp'), 4) && MP4_BRANDS.has(String.fromCharCode(...bytes.subarray(8, 12)))) return { mime: 'video/mp4', ext: 'mp4' };
+  if (startsWith(bytes, ascii('ftyp'), 4) && MP4_BRANDS.includes(String.fromCharCode(...bytes.subarray(8, 12)))) return MP4;
   if (startsWith(bytes, [0x1a, 0x45, 0xdf, 0xa3]) && isWebmDocType(bytes.subarray(4, 64))) return { mime: 'video/webm', ext: 'webm' };
   // OLE compound file: the container of .xls (also of the old .doc/.ppt, which callers accepting xls take as such).
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return { mime: 'application/vnd.ms-excel', ext: 'xls' };
@@ -59,7 +59,8 @@ function zipEntryNames(bytes: Uint8Array): string[] {
 }
 
 /** ISO-BMFF major brands of MP4 video (not QuickTime `qt  `, nor HEIF/AVIF images, which share the box). */
-const MP4_BRANDS = new Set(['isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'avc1', 'M4V ', 'M4VP', 'dash', 'mmp4', 'MSNV']);
+const MP4_BRANDS = ['isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'avc1', 'M4V ', 'M4VP', 'dash', 'mmp4', 'MSNV'];
+const MP4: SniffedType = { mime: 'video/mp4', ext: 'mp4' };
 
 /** A WebM file is an EBML document whose DocType element (0x42 0x82) says "webm" (Matroska says "matroska"). */
 function isWebmDocType(header: Uint8Array): boolean {

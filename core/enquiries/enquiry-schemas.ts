@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { EMAIL_PATTERN } from '../auth/fields.ts';
+
+export const ENQUIRY_STATUSES = ['New', 'Contacted', 'Resolved'] as const;
+export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
+
+/** A hidden field of the contact form: people leave it empty, form-filling bots do not. */
+export const ENQUIRY_HONEYPOT_FIELD = 'website';
+
+export const ENQUIRY_LIMITS = { name: 100, email: 254, phone: 30, subject: 200, message: 5000, adminNotes: 5000 } as const;
+
+export const ENQUIRY_MESSAGES = {
+  nameRequired: 'Name is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Valid email address is required',
+  phoneRequired: 'Phone number is required',
+  subjectRequired: 'Subject is required',
+  messageRequired: 'Message is required',
+  bodyObject: 'Please send the enquiry as a JSON object',
+  invalidStatus: `Status must be one of: ${ENQUIRY_STATUSES.join(', ')}`,
+  idsRequired: 'Enquiry IDs array is required',
+  notFound: 'Enquiry not found',
+  created: 'Thank you for your enquiry. We will get back to you soon.',
+  rateLimited: 'Too many enquiries from your network. Please wait a few minutes and try again.',
+} as const;
+
+const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
+
+const requiredText = (label: string, required: string, max: number) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong(label, max));
+
+/** POST /api/enquiries, also run by the contact-form island before sending (spec 5). */
+export const CreateEnquirySchema = z.object(
+  {
+    name: requiredText('Name', ENQUIRY_MESSAGES.nameRequired, ENQUIRY_LIMITS.name),
+    email: z
+      .string({ error: ENQUIRY_MESSAGES.emailRequired })
+      .trim()
+      .toLowerCase()
+      .min(1, ENQUIRY_MESSAGES.emailRequired)
+      .max(ENQUIRY_LIMITS.email, ENQUIRY_MESSAGES.emailInvalid)
+      .regex(EMAIL_PATTERN, ENQUIRY_MESSAGES.emailInvalid),
+    phone: requiredText('Phone number', ENQUIRY_MESSAGES.phoneRequired, ENQUIRY_LIMITS.phone),
+    subject: requiredText('Subject', ENQUIRY_MESSAGES.subjectRequired, ENQUIRY_LIMITS.subject),
+    message: requiredText('Message', ENQUIRY_MESSAGES.messageRequired, ENQUIRY_LIMITS.message),
+    [ENQUIRY_HONEYPOT_FIELD]: z.unknown().optional(),
+  },
+  { error: ENQUIRY_MESSAGES.bodyObject },
+);
+export type CreateEnquiryInput = z.output<typeof CreateEnquirySchema>;
+
+/** True when the honeypot carries anything at all. */
+export const isHoneypotFilled = (input: Record<string, unknown>) => {
+  const v = input[ENQUIRY_HONEYPOT_FIELD];
+  return v !== undefined && v !== null && v !== '' && !(typeof v === 'string' && v.trim() === '');
+};
+
+const StatusField = z.enum(ENQUIRY_STATUSES, { error: ENQUIRY_MESSAGES.invalidStatus });
+const AdminNotesField = z
+  .string({ error: 'Admin notes must be text' })
+  .trim()
+  .max(ENQUIRY_LIMITS.adminNotes, tooLong('Admin notes', ENQUIRY_LIMITS.adminNotes));
+
+/** PUT /api/enquiries/:id: the admin's free edit (the only way to reopen a resolved enquiry). */
+export const UpdateEnquirySchema = z
+  .object({ status: StatusField.optional(), adminNotes: AdminNotesField.nullable().optional() }, { error: 'Please send a JSON object' })
+  .refine((v) => v.status !== undefined || v.adminNotes !== undefined, { error: 'Nothing to update: send status and/or adminNotes' });
+export type UpdateEnquiryInput = z.output<typeof UpdateEnquirySchema>;
+
+/** PATCH /api/enquiries/:id/contacted and /resolved: an optional note, nothing else. */
+export const MarkEnquirySchema = z.object({ adminNotes: AdminNotesField.optional() }, { error: 'Please send a JSON object' });
+export type MarkEnquiryInput = z.output<typeof MarkEnquirySchema>;
+
+export const BulkDeleteEnquiriesSchema = z.object(
+  {
+    enquiryIds: z
+      .array(
+        z.string({ error: ENQUIRY_MESSAGES.idsRequired }).trim().min(1, ENQUIRY_MESSAGES.idsRequired).max(64, ENQUIRY_MESSAGES.idsRequired),
+        {
+          error: ENQUIRY_MESSAGES.idsRequired,
+        },
+      )
+      .min(1, ENQUIRY_MESSAGES.idsRequired)
+      .max(500, 'At most 500 enquiries can be deleted at once'),
+  },
+  { error: ENQUIRY_MESSAGES.idsRequired },
+);

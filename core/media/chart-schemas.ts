@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { pagingQuery } from '../paging.ts';
+import { formBool, idsField, optionalText, requiredText } from './fields.ts';
+
+/** Spec 5 "chart rules" with its exact words. */
+export const CHART_MESSAGES = {
+  titleRequired: 'Title is required',
+  titleTooLong: 'Title must be at most 200 characters',
+  altRequired: 'Alt text is required',
+  altTooLong: 'Alt text must be at most 300 characters',
+  descriptionTooLong: 'Description must be at most 1000 characters',
+  imageRequired: 'Image file is required',
+  notFound: 'Organizational chart not found',
+  idsRequired: 'Chart IDs array is required',
+  created: 'Organizational chart created successfully',
+  updated: 'Organizational chart updated successfully',
+  deleted: 'Organizational chart deleted successfully',
+} as const;
+
+export const CHART_LIMITS = { title: 200, alt: 300, description: 1000 } as const;
+
+/** Its too-long message is CHART_MESSAGES.descriptionTooLong. */
+const description = optionalText('Description', CHART_LIMITS.description);
+
+export const CreateChartSchema = z.object({
+  title: requiredText(CHART_MESSAGES.titleRequired, CHART_LIMITS.title, CHART_MESSAGES.titleTooLong),
+  alt: requiredText(CHART_MESSAGES.altRequired, CHART_LIMITS.alt, CHART_MESSAGES.altTooLong),
+  description,
+  featured: formBool('featured'),
+});
+export type CreateChartInput = z.output<typeof CreateChartSchema>;
+
+/** Every field optional; a field that is sent obeys the create rules (a sent title cannot be blank). */
+export const UpdateChartSchema = z.object({
+  title: requiredText(CHART_MESSAGES.titleRequired, CHART_LIMITS.title, CHART_MESSAGES.titleTooLong).optional(),
+  alt: requiredText(CHART_MESSAGES.altRequired, CHART_LIMITS.alt, CHART_MESSAGES.altTooLong).optional(),
+  description,
+  featured: formBool('featured'),
+  existingSrc: z.unknown().optional(),
+});
+export type UpdateChartInput = z.output<typeof UpdateChartSchema>;
+
+export const BulkDeleteChartsSchema = z.object({ chartIds: idsField(CHART_MESSAGES.idsRequired) }, { error: CHART_MESSAGES.idsRequired });
+
+export const ListChartsQuery = pagingQuery(50, 100).extend({
+  featured: z
+    .enum(['true', 'false'], { error: 'featured must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
+});

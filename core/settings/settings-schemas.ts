@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { EMAIL_PATTERN } from '../auth/fields.ts';
+
+export const SOCIAL_PLATFORMS = ['facebook', 'instagram', 'linkedin', 'tiktok', 'twitter', 'youtube'] as const;
+export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
+export type SocialLinks = Partial<Record<SocialPlatform, string>>;
+
+export const SETTINGS_LIMITS = { schoolName: 120, tagline: 200, email: 254, phone: 40, address: 300, url: 500, legalText: 50_000 } as const;
+
+/** What the site shows before an admin saves anything (spec 9: CAD and $). */
+export const DEFAULT_SETTINGS = {
+  schoolName: 'Karate Dojo',
+  tagline: '',
+  contactEmail: '',
+  contactPhone: '',
+  contactAddress: '',
+  socialLinks: {} as SocialLinks,
+  currency: 'CAD',
+  currencySymbol: '$',
+  privacyPolicy: '',
+  termsAndConditions: '',
+};
+
+export const SETTINGS_MESSAGES = {
+  schoolNameRequired: 'School name is required',
+  emailInvalid: 'Valid email address is required',
+  currencyInvalid: 'Currency must be a 3-letter code such as CAD',
+  symbolInvalid: 'Currency symbol must be 1 to 4 characters',
+  urlInvalid: 'Social links must be http(s) URLs',
+  bodyObject: 'Please send the settings as a JSON object or multipart form data',
+  updated: 'Settings updated successfully',
+} as const;
+
+const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, tooLong(label, max));
+
+const bool = z.preprocess(
+  (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' || v === '' ? false : v),
+  z.boolean({ error: 'removeLogo must be true or false' }),
+);
+
+const socialUrl = z
+  .string({ error: SETTINGS_MESSAGES.urlInvalid })
+  .trim()
+  .max(SETTINGS_LIMITS.url, tooLong('A social link', SETTINGS_LIMITS.url))
+  .refine((v) => v === '' || /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(v), SETTINGS_MESSAGES.urlInvalid);
+
+/** PUT /api/settings: every field optional (a partial update); an empty string clears a text. */
+export const UpdateSettingsSchema = z.object(
+  {
+    schoolName: z
+      .string({ error: SETTINGS_MESSAGES.schoolNameRequired })
+      .trim()
+      .min(1, SETTINGS_MESSAGES.schoolNameRequired)
+      .max(SETTINGS_LIMITS.schoolName, tooLong('School name', SETTINGS_LIMITS.schoolName))
+      .optional(),
+    tagline: text('Tagline', SETTINGS_LIMITS.tagline).optional(),
+    contact: z
+      .object(
+        {
+          email: z
+            .string({ error: SETTINGS_MESSAGES.emailInvalid })
+            .trim()
+            .toLowerCase()
+            .max(SETTINGS_LIMITS.email, SETTINGS_MESSAGES.emailInvalid)
+            .refine((v) => v === '' || EMAIL_PATTERN.test(v), SETTINGS_MESSAGES.emailInvalid)
+            .optional(),
+          phone: text('Phone number', SETTINGS_LIMITS.phone).optional(),
+          address: text('Address', SETTINGS_LIMITS.address).optional(),
+        },
+        { error: 'contact must be an object with email, phone and address' },
+      )
+      .optional(),
+    socialLinks: z
+      .object(
+        Object.fromEntries(SOCIAL_PLATFORMS.map((p) => [p, socialUrl.optional()])) as Record<
+          SocialPlatform,
+          z.ZodOptional<typeof socialUrl>
+        >,
+        {
+          error: `socialLinks must be an object with any of: ${SOCIAL_PLATFORMS.join(', ')}`,
+        },
+      )
+      .optional(),
+    currency: z
+      .string({ error: SETTINGS_MESSAGES.currencyInvalid })
+      .trim()
+      .regex(/^[A-Za-z]{3}$/, SETTINGS_MESSAGES.currencyInvalid)
+      .transform((v) => v.toUpperCase())
+      .optional(),
+    currencySymbol: z
+      .string({ error: SETTINGS_MESSAGES.symbolInvalid })
+      .trim()
+      .refine((v) => [...v].length >= 1 && [...v].length <= 4, SETTINGS_MESSAGES.symbolInvalid)
+      .optional(),
+    privacyPolicy: text('Privacy policy', SETTINGS_LIMITS.legalText).optional(),
+    termsAndConditions: text('Terms and conditions', SETTINGS_LIMITS.legalText).optional(),
+    removeLogo: bool.optional(),
+  },
+  { error: SETTINGS_MESSAGES.bodyObject },
+);
+export type UpdateSettingsInput = z.output<typeof UpdateSettingsSchema>;
+
+/**
+ * Multipart fields to the JSON shape: `contact[email]` → { contact: { email } }. One level of
+ * brackets is all the settings form needs; a repeated field keeps its first value.
+ */
+export function formFieldsToObject(entries: Iterable<[string, unknown]>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of entries) {
+    if (typeof value !== 'string') continue;
+    const m = name.match(/^([A-Za-z]+)\[([A-Za-z]+)\]$/);
+    if (m) {
+      const [, group, key] = m as unknown as [string, string, string];
+      if (!Object.hasOwn(out, group)) out[group] = {};
+      const target = out[group];
+      if (target && typeof target === 'object' && !Object.hasOwn(target, key)) (target as Record<string, unknown>)[key] = value;
+    } else if (/^[A-Za-z]+$/.test(name) && !Object.hasOwn(out, name)) {
+      out[name] = value;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
+
+/** The school's site settings: one row (id 'default'), created on first read. */
+export const siteSettings = sqliteTable('site_settings', {
+  id: text('id').primaryKey(),
+  schoolName: text('school_name').notNull(),
+  tagline: text('tagline').notNull().default(''),
+  logoKey: text('logo_key'),
+  logoWidth: integer('logo_width'),
+  logoHeight: integer('logo_height'),
+  contactEmail: text('contact_email').notNull().default(''),
+  contactPhone: text('contact_phone').notNull().default(''),
+  contactAddress: text('contact_address').notNull().default(''),
+  socialLinks: text('social_links', { mode: 'json' }).$type<Record<string, string>>().notNull().default({}),
+  currency: text('currency').notNull().default('CAD'),
+  currencySymbol: text('currency_symbol').notNull().default('$'),
+  privacyPolicy: text('privacy_policy').notNull().default(''),
+  termsAndConditions: text('terms_and_conditions').notNull().default(''),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+});
+
+export type SiteSettingsRow = typeof siteSettings.$inferSelect;

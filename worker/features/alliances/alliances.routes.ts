@@ -1,0 +1,59 @@
+import { Hono } from 'hono';
+import { ALLIANCE_MESSAGES, BulkDeleteAlliancesSchema, ListAlliancesQuery } from '#core/media/alliance-schemas.ts';
+import { IMAGE_MAX_BYTES, UPLOAD_MESSAGES } from '#core/media/limits.ts';
+import type { AppEnv } from '../../env.ts';
+import { validate } from '../../lib/validate.ts';
+import { contentCtx } from '../media/content-ctx.ts';
+import { readInput } from '../media/read-input.ts';
+import {
+  bulkDeleteAlliances,
+  createAlliance,
+  deleteAlliance,
+  getAlliance,
+  listActiveAlliances,
+  listAllAlliances,
+  setAllianceActive,
+  updateAlliance,
+} from './alliances.service.ts';
+
+const imageBody = { maxBytes: IMAGE_MAX_BYTES, tooLargeMessage: UPLOAD_MESSAGES.imageTooLarge };
+const plural = (n: number) => `${n} alliance${n === 1 ? '' : 's'}`;
+
+/** Mounted at /api/allience (the spec's spelling) and /api/alliance. GET /admin comes before GET /:id. */
+export const alliancesRoutes = new Hono<AppEnv>()
+  .get('/admin', validate('query', ListAlliancesQuery), async (c) => {
+    const { alliances, pagination } = await listAllAlliances({ ctx: contentCtx(c), query: c.req.valid('query') });
+    return c.json({ success: true, data: alliances, alliances, pagination });
+  })
+  .get('/', validate('query', ListAlliancesQuery), async (c) => {
+    const { alliances, pagination } = await listActiveAlliances({ ctx: contentCtx(c), query: c.req.valid('query') });
+    return c.json({ success: true, data: alliances, alliances, pagination });
+  })
+  .post('/', async (c) => {
+    const alliance = await createAlliance({ ctx: contentCtx(c), input: await readInput(c.req.raw, imageBody) });
+    return c.json({ success: true, data: alliance, alliance, message: ALLIANCE_MESSAGES.created }, 201);
+  })
+  .delete('/', validate('json', BulkDeleteAlliancesSchema), async (c) => {
+    const { deletedCount } = await bulkDeleteAlliances({ ctx: contentCtx(c), ids: c.req.valid('json').allienceIds });
+    return c.json({ success: true, data: { deletedCount }, count: deletedCount, message: `${plural(deletedCount)} deleted successfully` });
+  })
+  .get('/:id', async (c) => {
+    const alliance = await getAlliance({ ctx: contentCtx(c), id: c.req.param('id') });
+    return c.json({ success: true, data: alliance, alliance });
+  })
+  .put('/:id', async (c) => {
+    const alliance = await updateAlliance({ ctx: contentCtx(c), id: c.req.param('id'), input: await readInput(c.req.raw, imageBody) });
+    return c.json({ success: true, data: alliance, alliance, message: ALLIANCE_MESSAGES.updated });
+  })
+  .delete('/:id', async (c) => {
+    const data = await deleteAlliance({ ctx: contentCtx(c), id: c.req.param('id') });
+    return c.json({ success: true, data, message: ALLIANCE_MESSAGES.deleted });
+  })
+  .patch('/:id/activate', async (c) => {
+    const alliance = await setAllianceActive({ ctx: contentCtx(c), id: c.req.param('id'), isActive: true });
+    return c.json({ success: true, data: alliance, alliance, message: ALLIANCE_MESSAGES.activated });
+  })
+  .patch('/:id/deactivate', async (c) => {
+    const alliance = await setAllianceActive({ ctx: contentCtx(c), id: c.req.param('id'), isActive: false });
+    return c.json({ success: true, data: alliance, alliance, message: ALLIANCE_MESSAGES.deactivated });
+  });

@@ -1,0 +1,141 @@
+import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
+import { newId } from '#core/ids.ts';
+import { ALLIANCE_MESSAGES, CreateAllianceSchema, UpdateAllianceSchema } from '#core/media/alliance-schemas.ts';
+import { alliances, type AllianceRow } from '#db/schema/index.ts';
+import { notFound } from '../../lib/errors.ts';
+import { listPage } from '../../lib/list.ts';
+import { objectUrl } from '../media/object-url.ts';
+import { seesHidden, type ContentCtx } from '../media/content-ctx.ts';
+import { insertWithImage, updateWithImage, type StoredImage } from '../media/image-slot.ts';
+import { parseWith } from '../media/parse.ts';
+import { filesOf, type Input } from '../media/read-input.ts';
+import { likeLiteral, sameKey } from '../media/sql-helpers.ts';
+import { removeObjects } from '../media/stored-file.ts';
+
+export const ALLIANCE_PREFIX = 'alliances';
+const LOGO_FIELDS = ['logo', 'image', 'file'] as const;
+
+export const serializeAlliance = (row: AllianceRow) => ({
+  _id: row.id,
+  name: row.name,
+  description: row.description,
+  website: row.website,
+  country: row.country,
+  logo: objectUrl(row.logoKey),
+  logoWidth: row.logoWidth,
+  logoHeight: row.logoHeight,
+  isActive: row.isActive,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const logoColumns = (img: StoredImage | null) => ({
+  logoKey: img?.key ?? null,
+  logoWidth: img?.width ?? null,
+  logoHeight: img?.height ?? null,
+});
+
+type ListQuery = { page: number; limit: number; isActive?: boolean | undefined; search?: string | undefined };
+
+/** GET /api/allience: active alliances by name, for everyone (the admin list is /admin). */
+export async function listActiveAlliances({ ctx, query }: { ctx: ContentCtx; query: ListQuery }) {
+  const { rows, pagination } = await listPage(ctx.db, {
+    table: alliances,
+    where: and(eq(alliances.isActive, true), query.search ? likeLiteral(alliances.name, query.search) : undefined),
+    orderBy: [asc(alliances.name), asc(alliances.id)],
+    page: query.page,
+    limit: query.limit,
+  });
+  return { alliances: rows.map(serializeAlliance), pagination };
+}
+
+/** GET /api/allience/admin: every alliance, newest first, filtered by isActive and name/country search. */
+export async function listAllAlliances({ ctx, query }: { ctx: ContentCtx; query: ListQuery }) {
+  const { rows, pagination } = await listPage(ctx.db, {
+    table: alliances,
+    where: and(
+      query.isActive === undefined ? undefined : eq(alliances.isActive, query.isActive),
+      query.search ? or(likeLiteral(alliances.name, query.search), likeLiteral(alliances.country, query.search)) : undefined,
+    ),
+    orderBy: [desc(alliances.createdAt), desc(alliances.id)],
+    page: query.page,
+    limit: query.limit,
+  });
+  return { alliances: rows.map(serializeAlliance), pagination };
+}
+
+async function loadAlliance(ctx: ContentCtx, id: string, includeHidden: boolean) {
+  const row = await ctx.db.select().from(alliances).where(eq(alliances.id, id)).get();
+  if (!row || (!row.isActive && !includeHidden)) throw notFound(ALLIANCE_MESSAGES.notFound);
+  return row;
+}
+
+export const getAlliance = async ({ ctx, id }: { ctx: ContentCtx; id: string }) =>
+  serializeAlliance(await loadAlliance(ctx, id, seesHidden(ctx)));
+
+export async function createAlliance({ ctx, input }: { ctx: ContentCtx; input: Input }) {
+  const { removeLogo: _ignored, ...data } = parseWith(CreateAllianceSchema, input.fields);
+  const [file] = filesOf(input, LOGO_FIELDS);
+  const row = await insertWithImage(ctx, ALLIANCE_PREFIX, file, (image) =>
+    ctx.db
+      .insert(alliances)
+      .values({
+        id: newId(),
+        name: data.name,
+        description: data.description ?? '',
+        website: data.website ?? null,
+        country: data.country ?? '',
+        isActive: data.isActive ?? true,
+        ...logoColumns(image),
+      })
+      .returning()
+      .get(),
+  );
+  return serializeAlliance(row);
+}
+
+/** PUT: the fields sent change; a new `logo` replaces the old one, `removeLogo=true` clears it. */
+export async function updateAlliance({ ctx, id, input }: { ctx: ContentCtx; id: string; input: Input }) {
+  const { removeLogo, ...data } = parseWith(UpdateAllianceSchema, input.fields);
+  const current = await loadAlliance(ctx, id, true);
+  const [file] = filesOf(input, LOGO_FIELDS);
+  const row = await updateWithImage(ctx, {
+    prefix: ALLIANCE_PREFIX,
+    file,
+    remove: removeLogo,
+    oldKey: current.logoKey,
+    notFoundMessage: ALLIANCE_MESSAGES.notFound,
+    exists: async () => !!(await ctx.db.select({ id: alliances.id }).from(alliances).where(eq(alliances.id, id)).get()),
+    update: (image) =>
+      ctx.db
+        .update(alliances)
+        .set({ ...data, ...(image === undefined ? {} : logoColumns(image)), updatedAt: new Date() })
+        .where(and(eq(alliances.id, id), sameKey(alliances.logoKey, current.logoKey)))
+        .returning()
+        .get(),
+  });
+  return serializeAlliance(row);
+}
+
+/** PATCH /:id/activate and /:id/deactivate: one statement each. */
+export async function setAllianceActive({ ctx, id, isActive }: { ctx: ContentCtx; id: string; isActive: boolean }) {
+  const row = await ctx.db.update(alliances).set({ isActive, updatedAt: new Date() }).where(eq(alliances.id, id)).returning().get();
+  if (!row) throw notFound(ALLIANCE_MESSAGES.notFound);
+  return serializeAlliance(row);
+}
+
+export async function deleteAlliance({ ctx, id }: { ctx: ContentCtx; id: string }) {
+  const row = await ctx.db.delete(alliances).where(eq(alliances.id, id)).returning({ id: alliances.id, logoKey: alliances.logoKey }).get();
+  if (!row) throw notFound(ALLIANCE_MESSAGES.notFound);
+  await removeObjects(ctx.storage, [row.logoKey]);
+  return { _id: row.id };
+}
+
+export async function bulkDeleteAlliances({ ctx, ids }: { ctx: ContentCtx; ids: string[] }) {
+  const rows = await ctx.db.delete(alliances).where(inArray(alliances.id, ids)).returning({ logoKey: alliances.logoKey });
+  await removeObjects(
+    ctx.storage,
+    rows.map((r) => r.logoKey),
+  );
+  return { deletedCount: rows.length };
+}

@@ -1,0 +1,71 @@
+import { Hono } from 'hono';
+import { ASSET_MESSAGES, AssetsByTypeQuery, BulkDeleteAssetsSchema, ListAssetsQuery, MediaTypeParam } from '#core/media/asset-schemas.ts';
+import { BULK_UPLOAD_MAX_BYTES, UPLOAD_MESSAGES, VIDEO_MAX_BYTES } from '#core/media/limits.ts';
+import type { AppEnv } from '../../env.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { validate } from '../../lib/validate.ts';
+import { contentCtx } from '../media/content-ctx.ts';
+import { readInput } from '../media/read-input.ts';
+import { bulkCreateAssets, bulkJsonAssets, bulkUploadAssets } from './assets.bulk.ts';
+import { assetStats, getAsset, listAssets, listAssetsByType } from './assets.read.ts';
+import { bulkDeleteAssets, createAsset, deleteAsset, updateAsset } from './assets.write.ts';
+
+const plural = (n: number) => `${n} asset${n === 1 ? '' : 's'}`;
+const single = { maxBytes: VIDEO_MAX_BYTES, tooLargeMessage: UPLOAD_MESSAGES.requestTooLarge };
+const bulk = { maxBytes: BULK_UPLOAD_MAX_BYTES, tooLargeMessage: UPLOAD_MESSAGES.bulkTooLarge };
+
+const isMultipart = (req: Request) => (req.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
+
+// Fixed paths come before /:id so it cannot swallow them.
+export const assetsRoutes = new Hono<AppEnv>()
+  .get('/', validate('query', ListAssetsQuery), async (c) => {
+    const { assets, pagination } = await listAssets({ ctx: contentCtx(c), query: c.req.valid('query') });
+    return c.json({ success: true, data: assets, pagination });
+  })
+  .post('/', async (c) => {
+    const asset = await createAsset({ ctx: contentCtx(c), input: await readInput(c.req.raw, single) });
+    return c.json({ success: true, data: asset, asset, message: ASSET_MESSAGES.created }, 201);
+  })
+  .get('/stats/summary', async (c) => {
+    const stats = await assetStats({ ctx: contentCtx(c) });
+    return c.json({ success: true, data: stats, stats });
+  })
+  .get('/type/:mediaType', validate('param', MediaTypeParam), validate('query', AssetsByTypeQuery), async (c) => {
+    const { assets, pagination } = await listAssetsByType({
+      ctx: contentCtx(c),
+      mediaType: c.req.valid('param').mediaType,
+      query: c.req.valid('query'),
+    });
+    return c.json({ success: true, data: assets, pagination });
+  })
+  .post('/bulk', async (c) => {
+    const input = await readInput(c.req.raw, single);
+    const assets = await bulkCreateAssets({ ctx: contentCtx(c), body: input.fields });
+    return c.json({ success: true, data: assets, count: assets.length, message: `${plural(assets.length)} created successfully` }, 201);
+  })
+  .post('/bulk-delete', validate('json', BulkDeleteAssetsSchema), async (c) => {
+    const { deletedCount } = await bulkDeleteAssets({ ctx: contentCtx(c), assetIds: c.req.valid('json').assetIds });
+    return c.json({ success: true, data: { deletedCount }, count: deletedCount, message: `${plural(deletedCount)} deleted successfully` });
+  })
+  .post('/bulk-upload', async (c) => {
+    if (!isMultipart(c.req.raw)) throw badRequest(ASSET_MESSAGES.bulkUploadForm);
+    const assets = await bulkUploadAssets({ ctx: contentCtx(c), input: await readInput(c.req.raw, bulk) });
+    return c.json({ success: true, data: assets, count: assets.length, message: `${plural(assets.length)} uploaded successfully` }, 201);
+  })
+  .post('/bulk-json', async (c) => {
+    if (!isMultipart(c.req.raw)) throw badRequest(ASSET_MESSAGES.bulkJsonForm);
+    const assets = await bulkJsonAssets({ ctx: contentCtx(c), input: await readInput(c.req.raw, bulk) });
+    return c.json({ success: true, data: assets, count: assets.length, message: `${plural(assets.length)} imported successfully` }, 201);
+  })
+  .get('/:id', async (c) => {
+    const asset = await getAsset({ ctx: contentCtx(c), id: c.req.param('id') });
+    return c.json({ success: true, data: asset, asset });
+  })
+  .put('/:id', async (c) => {
+    const asset = await updateAsset({ ctx: contentCtx(c), id: c.req.param('id'), input: await readInput(c.req.raw, single) });
+    return c.json({ success: true, data: asset, asset, message: ASSET_MESSAGES.updated });
+  })
+  .delete('/:id', async (c) => {
+    const data = await deleteAsset({ ctx: contentCtx(c), id: c.req.param('id') });
+    return c.json({ success: true, data, message: ASSET_MESSAGES.deleted });
+  });

@@ -1,0 +1,36 @@
+import type { Level } from '#core/catalog/course-schemas.ts';
+import type { CourseDto } from '#core/catalog/types.ts';
+import { effectiveCourseCents, fromCents } from '#core/money.ts';
+import type { CourseRow } from '#db/schema/index.ts';
+import { fileUrl } from '../files/files.ts';
+
+export const centsOrNull = (cents: number | null) => (cents == null ? null : fromCents(cents));
+
+export function serializeCourse(row: CourseRow): CourseDto {
+  return {
+    _id: row.id,
+    title: row.title,
+    slug: row.slug,
+    shortDescription: row.shortDescription,
+    description: row.description,
+    category: row.category,
+    level: row.level as Level,
+    instructorName: row.instructorName,
+    durationWeeks: row.durationWeeks,
+    sessionsPerWeek: row.sessionsPerWeek,
+    schedule: row.schedule,
+    price: fromCents(row.priceCents),
+    discountPrice: centsOrNull(row.discountPriceCents),
+    effectivePrice: fromCents(effectiveCourseCents(row)),
+    currency: row.currency,
+    capacity: row.capacity,
+    image: fileUrl(row.image),
+    featured: row.featured,
+    isActive: row.isActive,
+    ageGroup: row.ageGroup,
+    prerequisites: row.prerequisites,
+    highlights: row.highlights,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,35 @@
+import { newId } from '#core/ids.ts';
+import { ENQUIRY_MESSAGES, isHoneypotFilled, type CreateEnquiryInput } from '#core/enquiries/enquiry-schemas.ts';
+import { enquiries } from '#db/schema/index.ts';
+import { enforceRateLimits } from '../../lib/rate-limit.ts';
+import type { EnquiriesCtx } from './enquiries.context.ts';
+import { notifyAdminsOfEnquiry } from './enquiries.notify.ts';
+
+/**
+ * POST /api/enquiries. A filled honeypot is answered like any success and stored flagged as spam
+ * (hidden from the lists, no notification) rather than dropped, so a person whose browser filled
+ * the hidden field by mistake is never lost: admins can still find it with `?spam=true`.
+ */
+export async function createEnquiry({ ctx, input }: { ctx: EnquiriesCtx; input: CreateEnquiryInput }) {
+  await enforceRateLimits(
+    ctx.db,
+    [{ key: `enquiry:ip:${ctx.ip}`, limit: ctx.config.rateLimits.RATE_LIMIT_ENQUIRY_IP }],
+    ENQUIRY_MESSAGES.rateLimited,
+  );
+  const isSpam = isHoneypotFilled(input);
+  const row = await ctx.db
+    .insert(enquiries)
+    .values({
+      id: newId(),
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      subject: input.subject,
+      message: input.message,
+      isSpam,
+    })
+    .returning()
+    .get();
+  if (!isSpam) await notifyAdminsOfEnquiry(ctx, row);
+  return row;
+}

@@ -1,0 +1,83 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { namedListQuery, ListEnquiriesQuery } from '#core/enquiries/enquiry-query.ts';
+import {
+  BulkDeleteEnquiriesSchema,
+  CreateEnquirySchema,
+  ENQUIRY_MESSAGES,
+  MarkEnquirySchema,
+  UpdateEnquirySchema,
+} from '#core/enquiries/enquiry-schemas.ts';
+import type { AppEnv } from '../../env.ts';
+import { tooLarge } from '../../lib/errors.ts';
+import { validate } from '../../lib/validate.ts';
+import { enquiriesCtx } from './enquiries.context.ts';
+import { createEnquiry } from './enquiries.create.ts';
+import { enquiryStats, getEnquiry, listEnquiries, namedList } from './enquiries.read.ts';
+import { serializeSubmitted } from './enquiries.serialize.ts';
+import { bulkDeleteEnquiries, deleteEnquiry, markEnquiry, updateEnquiry } from './enquiries.write.ts';
+
+const smallBody = bodyLimit({
+  maxSize: 64 * 1024,
+  onError: () => {
+    throw tooLarge('The enquiry is too long');
+  },
+});
+
+const plural = (n: number) => `${n} enquir${n === 1 ? 'y' : 'ies'}`;
+
+// Fixed paths (/stats, /recent, /new, /unresolved) come before /:id so it cannot swallow them.
+export const enquiriesRoutes = new Hono<AppEnv>()
+  .post('/', smallBody, validate('json', CreateEnquirySchema), async (c) => {
+    const row = await createEnquiry({ ctx: enquiriesCtx(c), input: c.req.valid('json') });
+    return c.json({ success: true, data: serializeSubmitted(row), message: ENQUIRY_MESSAGES.created }, 201);
+  })
+  .get('/', validate('query', ListEnquiriesQuery), async (c) => {
+    const { enquiries, pagination } = await listEnquiries({ ctx: c.var, query: c.req.valid('query') });
+    return c.json({ success: true, data: enquiries, pagination });
+  })
+  .delete('/', validate('json', BulkDeleteEnquiriesSchema), async (c) => {
+    const result = await bulkDeleteEnquiries({ ctx: c.var, ids: c.req.valid('json').enquiryIds });
+    return c.json({
+      success: true,
+      data: result,
+      count: result.deletedCount,
+      message: `${plural(result.deletedCount)} deleted successfully`,
+    });
+  })
+  .get('/stats', async (c) => {
+    const stats = await enquiryStats({ ctx: c.var });
+    return c.json({ success: true, data: stats, stats });
+  })
+  .get('/recent', validate('query', namedListQuery('recent')), async (c) => {
+    const data = await namedList({ ctx: c.var, list: 'recent', limit: c.req.valid('query').limit });
+    return c.json({ success: true, data, count: data.length });
+  })
+  .get('/new', validate('query', namedListQuery('new')), async (c) => {
+    const data = await namedList({ ctx: c.var, list: 'new', limit: c.req.valid('query').limit });
+    return c.json({ success: true, data, count: data.length });
+  })
+  .get('/unresolved', validate('query', namedListQuery('unresolved')), async (c) => {
+    const data = await namedList({ ctx: c.var, list: 'unresolved', limit: c.req.valid('query').limit });
+    return c.json({ success: true, data, count: data.length });
+  })
+  .get('/:id', async (c) => {
+    const enquiry = await getEnquiry({ ctx: c.var, id: c.req.param('id') });
+    return c.json({ success: true, data: enquiry });
+  })
+  .put('/:id', validate('json', UpdateEnquirySchema), async (c) => {
+    const enquiry = await updateEnquiry({ ctx: c.var, id: c.req.param('id'), input: c.req.valid('json') });
+    return c.json({ success: true, data: enquiry, message: 'Enquiry updated successfully' });
+  })
+  .delete('/:id', async (c) => {
+    const data = await deleteEnquiry({ ctx: c.var, id: c.req.param('id') });
+    return c.json({ success: true, data, message: 'Enquiry deleted successfully' });
+  })
+  .patch('/:id/contacted', validate('json', MarkEnquirySchema), async (c) => {
+    const enquiry = await markEnquiry({ ctx: c.var, id: c.req.param('id'), target: 'Contacted', input: c.req.valid('json') });
+    return c.json({ success: true, data: enquiry, message: 'Enquiry marked as contacted' });
+  })
+  .patch('/:id/resolved', validate('json', MarkEnquirySchema), async (c) => {
+    const enquiry = await markEnquiry({ ctx: c.var, id: c.req.param('id'), target: 'Resolved', input: c.req.valid('json') });
+    return c.json({ success: true, data: enquiry, message: 'Enquiry marked as resolved' });
+  });

@@ -1,0 +1,42 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import { EVENT_MESSAGES, type ListEventsQueryInput } from '#core/catalog/event-schemas.ts';
+import { events } from '#db/schema/index.ts';
+import { notFound } from '../../lib/errors.ts';
+import { listPage } from '../../lib/list.ts';
+import { likeAny } from '../courses/catalog-db.ts';
+import { type CatalogCtx, seesHidden } from '../courses/catalog-ctx.ts';
+import { datedOrder, whenWhere } from '../courses/catalog-dated.ts';
+import { serializeEvent } from './events.serialize.ts';
+
+function whereOf(q: ListEventsQueryInput, hidden: boolean, now: Date): SQL | undefined {
+  return and(
+    hidden ? (q.isActive !== undefined ? eq(events.isActive, q.isActive) : undefined) : eq(events.isActive, true),
+    whenWhere(q.when, events.endsAt, now),
+    q.category ? eq(events.category, q.category) : undefined,
+    q.search ? likeAny(q.search, [events.title, events.description, events.location]) : undefined,
+  );
+}
+
+/** GET /api/events: upcoming by default (2 statements). */
+export async function listEvents({ ctx, query }: { ctx: CatalogCtx; query: ListEventsQueryInput }) {
+  const now = new Date();
+  const { rows, pagination } = await listPage(ctx.db, {
+    table: events,
+    where: whereOf(query, seesHidden(ctx), now),
+    orderBy: datedOrder(query.when, events, now, false),
+    page: query.page,
+    limit: query.limit,
+  });
+  return { events: rows.map((r) => serializeEvent(r, now.getTime())), pagination };
+}
+
+/** GET /api/events/:id; an inactive event does not exist for visitors. */
+export async function getEvent({ ctx, id }: { ctx: CatalogCtx; id: string }) {
+  const row = await ctx.db
+    .select()
+    .from(events)
+    .where(and(eq(events.id, id), seesHidden(ctx) ? undefined : eq(events.isActive, true)))
+    .get();
+  if (!row) throw notFound(EVENT_MESSAGES.notFound);
+  return serializeEvent(row);
+}

@@ -1,0 +1,41 @@
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { isAdminCapable } from '#core/roles.ts';
+import { fileUploads as f } from '#db/schema/index.ts';
+import { notFound } from '../../lib/errors.ts';
+import { listPage } from '../../lib/list.ts';
+import type { FileUploadsCtx } from './file-uploads.context.ts';
+import { FILE_UPLOAD_MESSAGES as M, type FileUploadListQuery } from './file-uploads.input.ts';
+import { serializeFileUpload } from './file-uploads.serialize.ts';
+
+const contains = (column: unknown, term: string) => sql`${column} like ${`%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`} escape '\\'`;
+
+/** Visitors see published uploads only; admins see all and may filter on `isPublished`. */
+function whereOf(q: FileUploadListQuery, admin: boolean): SQL | undefined {
+  const published = admin ? (q.isPublished ? q.isPublished === 'true' : undefined) : true;
+  const category = q.category?.toLowerCase();
+  return and(
+    published !== undefined ? eq(f.isPublished, published) : undefined,
+    q.userId ? eq(f.uploadedBy, q.userId) : undefined,
+    category ? eq(f.category, category) : undefined,
+    q.search ? or(contains(f.title, q.search), contains(f.description, q.search), contains(f.tags, q.search)) : undefined,
+  );
+}
+
+/** GET /api/file-uploads: newest first; `userId` (uploader), `search` (title, description, tags), `category`. */
+export async function listFileUploads({ ctx, query }: { ctx: FileUploadsCtx; query: FileUploadListQuery }) {
+  const { rows, pagination } = await listPage(ctx.db, {
+    table: f,
+    where: whereOf(query, isAdminCapable(ctx.user?.role)),
+    orderBy: [desc(f.createdAt), desc(f.id)],
+    page: query.page,
+    limit: query.limit,
+  });
+  return { uploads: rows.map(serializeFileUpload), pagination };
+}
+
+/** GET /api/file-uploads/:id: an unpublished upload is a 404 for everybody but admins. */
+export async function getFileUpload({ ctx, id }: { ctx: FileUploadsCtx; id: string }) {
+  const row = await ctx.db.select().from(f).where(eq(f.id, id)).get();
+  if (!row || (!row.isPublished && !isAdminCapable(ctx.user?.role))) throw notFound(M.notFound);
+  return serializeFileUpload(row);
+}

@@ -1,0 +1,113 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { newId } from '#core/ids.ts';
+import { fileUploads, type NewFileUploadRow } from '#db/schema/index.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { MULTIPART_OVERHEAD_BYTES } from '../../lib/uploads.ts';
+import { fileRef, prepareExcel, prepareImages } from './file-uploads.files.ts';
+import {
+  CreateFileUploadFields,
+  FILE_UPLOAD_LIMITS as L,
+  FILE_UPLOAD_MESSAGES as M,
+  UpdateFileUploadFields,
+} from './file-uploads.input.ts';
+import type { FileUploadsCtx } from './file-uploads.context.ts';
+import { serializeFileUpload } from './file-uploads.serialize.ts';
+import { filesOf, listField, parseInput, pickFields, readFormBody, textField, type FormBody } from './form-body.ts';
+import { deleteObjects, withObjects } from './stored-objects.ts';
+
+const MAX_BODY = L.bodyBytes + MULTIPART_OVERHEAD_BYTES;
+
+/** Text fields plus `tags` (repeated fields, a JSON list or comma-separated text). */
+function parseFields<S extends typeof CreateFileUploadFields | typeof UpdateFileUploadFields>(schema: S, body: FormBody) {
+  const tags = listField(body, 'tags');
+  return parseInput(schema, {
+    ...pickFields(body, ['title', 'description', 'category', 'isPublished']),
+    ...(tags ? { tags } : {}),
+  }) as ReturnType<S['parse']>;
+}
+
+/** POST /api/file-uploads: every file is checked before the first one is stored; `uploadedBy` is the caller. */
+export async function createFileUpload({ ctx, request }: { ctx: FileUploadsCtx; request: Request }) {
+  const body = await readFormBody(request, MAX_BODY, M.bodyTooLarge);
+  const fields = parseFields(CreateFileUploadFields, body);
+  const excel = await prepareExcel(filesOf(body, 'excelFile'));
+  const images = await prepareImages(filesOf(body, 'images'));
+  const row: NewFileUploadRow = {
+    id: newId(),
+    ...fields,
+    excelFile: excel?.file ?? null,
+    images: images.map((i) => i.file),
+    uploadedBy: ctx.user!.id,
+  };
+  const objects = [...(excel ? [excel.object] : []), ...images.map((i) => i.object)];
+  const inserted = await withObjects(ctx.storage, objects, () => ctx.db.insert(fileUploads).values(row).returning().get());
+  return serializeFileUpload(inserted);
+}
+
+/**
+ * PUT /api/file-uploads/:id. `existingExcelFile` / `existingImages` name what to keep (absent: keep
+ * all; sent empty: keep none); a new `excelFile` replaces the old one; new `images` are added.
+ * Objects no longer referenced are deleted after the row is written.
+ */
+export async function updateFileUpload({ ctx, id, request }: { ctx: FileUploadsCtx; id: string; request: Request }) {
+  const body = await readFormBody(request, MAX_BODY, M.bodyTooLarge);
+  const fields = parseFields(UpdateFileUploadFields, body);
+  const keepExcel = textField(body, 'existingExcelFile');
+  const keepImages = listField(body, 'existingImages');
+  const excel = await prepareExcel(filesOf(body, 'excelFile'));
+  const newImageFiles = filesOf(body, 'images');
+
+  const current = await ctx.db.select().from(fileUploads).where(eq(fileUploads.id, id)).get();
+  if (!current) throw notFound(M.notFound);
+  const refs = new Set(keepImages?.map(fileRef));
+  const keptImages = keepImages === undefined ? current.images : current.images.filter((img) => refs.has(img.key));
+  const images = await prepareImages(newImageFiles, keptImages.length);
+  const keptExcel = excel || (keepExcel !== undefined && fileRef(keepExcel.trim()) !== current.excelFile?.key) ? null : current.excelFile;
+  const nextExcel = excel?.file ?? keptExcel;
+
+  const removed = [
+    ...current.images.filter((img) => !keptImages.includes(img)).map((img) => img.key),
+    ...(current.excelFile && current.excelFile !== nextExcel ? [current.excelFile.key] : []),
+  ];
+  const objects = [...(excel ? [excel.object] : []), ...images.map((i) => i.object)];
+  const updated = await withObjects(ctx.storage, objects, async () => {
+    const row = await ctx.db
+      .update(fileUploads)
+      .set({
+        ...fields,
+        excelFile: nextExcel,
+        images: [...keptImages, ...images.map((i) => i.file)],
+        updatedAt: new Date(Math.max(Date.now(), current.updatedAt.getTime() + 1)),
+      })
+      .where(and(eq(fileUploads.id, id), eq(fileUploads.updatedAt, current.updatedAt)))
+      .returning()
+      .get();
+    if (!row) throw conflict(M.changedMeanwhile);
+    return row;
+  });
+  await deleteObjects(ctx.storage, removed);
+  return serializeFileUpload(updated);
+}
+
+const keysOf = (row: { excelFile: { key: string } | null; images: { key: string }[] }) => [
+  row.excelFile?.key,
+  ...row.images.map((i) => i.key),
+];
+
+/** DELETE /api/file-uploads/:id: the row first, then its objects. */
+export async function deleteFileUpload({ ctx, id }: { ctx: FileUploadsCtx; id: string }) {
+  const row = await ctx.db.delete(fileUploads).where(eq(fileUploads.id, id)).returning().get();
+  if (!row) throw notFound(M.notFound);
+  await deleteObjects(ctx.storage, keysOf(row));
+  return { _id: row.id };
+}
+
+/** DELETE /api/file-uploads {uploadIds}: unknown ids are not counted. */
+export async function bulkDeleteFileUploads({ ctx, ids }: { ctx: FileUploadsCtx; ids: string[] }) {
+  const rows = await ctx.db
+    .delete(fileUploads)
+    .where(inArray(fileUploads.id, [...new Set(ids)]))
+    .returning({ excelFile: fileUploads.excelFile, images: fileUploads.images });
+  await deleteObjects(ctx.storage, rows.flatMap(keysOf));
+  return { deletedCount: rows.length };
+}

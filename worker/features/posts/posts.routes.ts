@@ -1,0 +1,38 @@
+import { Hono } from 'hono';
+import { IMAGE_MAX_BYTES, UPLOAD_MESSAGES } from '#core/media/limits.ts';
+import { BulkDeletePostsSchema, ListPostsQuery, POST_MESSAGES } from '#core/media/post-schemas.ts';
+import type { AppEnv } from '../../env.ts';
+import { validate } from '../../lib/validate.ts';
+import { contentCtx } from '../media/content-ctx.ts';
+import { readInput } from '../media/read-input.ts';
+import { getPost, listPosts } from './posts.read.ts';
+import { bulkDeletePosts, createPost, deletePost, updatePost } from './posts.write.ts';
+
+const imageBody = { maxBytes: IMAGE_MAX_BYTES, tooLargeMessage: UPLOAD_MESSAGES.imageTooLarge };
+const plural = (n: number) => `${n} post${n === 1 ? '' : 's'}`;
+
+export const postsRoutes = new Hono<AppEnv>()
+  .get('/', validate('query', ListPostsQuery), async (c) => {
+    const { posts, pagination } = await listPosts({ ctx: contentCtx(c), query: c.req.valid('query') });
+    return c.json({ success: true, data: posts, posts, pagination });
+  })
+  .post('/', async (c) => {
+    const post = await createPost({ ctx: contentCtx(c), input: await readInput(c.req.raw, imageBody) });
+    return c.json({ success: true, data: post, post, message: POST_MESSAGES.created }, 201);
+  })
+  .delete('/', validate('json', BulkDeletePostsSchema), async (c) => {
+    const { deletedCount } = await bulkDeletePosts({ ctx: contentCtx(c), postIds: c.req.valid('json').postIds });
+    return c.json({ success: true, data: { deletedCount }, count: deletedCount, message: `${plural(deletedCount)} deleted successfully` });
+  })
+  .get('/:id', async (c) => {
+    const post = await getPost({ ctx: contentCtx(c), idOrSlug: c.req.param('id') });
+    return c.json({ success: true, data: post, post });
+  })
+  .put('/:id', async (c) => {
+    const post = await updatePost({ ctx: contentCtx(c), id: c.req.param('id'), input: await readInput(c.req.raw, imageBody) });
+    return c.json({ success: true, data: post, post, message: POST_MESSAGES.updated });
+  })
+  .delete('/:id', async (c) => {
+    const data = await deletePost({ ctx: contentCtx(c), id: c.req.param('id') });
+    return c.json({ success: true, data, message: POST_MESSAGES.deleted });
+  });

@@ -1,0 +1,143 @@
+import { and, eq, inArray, like, or } from 'drizzle-orm';
+import { newId } from '#core/ids.ts';
+import { CreatePostSchema, POST_MESSAGES, UpdatePostSchema } from '#core/media/post-schemas.ts';
+import { excerptFrom, nextFreeSlug, slugify } from '#core/media/slug.ts';
+import { posts, type PostRow } from '#db/schema/index.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import type { ContentCtx } from '../media/content-ctx.ts';
+import { insertWithImage, updateWithImage, type StoredImage } from '../media/image-slot.ts';
+import { deleteOwnerMedia } from '../media/media.service.ts';
+import { parseWith } from '../media/parse.ts';
+import { filesOf, type Input } from '../media/read-input.ts';
+import { sameKey } from '../media/sql-helpers.ts';
+import { removeObjects } from '../media/stored-file.ts';
+import { serializePost } from './posts.serialize.ts';
+
+export const POST_PREFIX = 'posts';
+const COVER_FIELDS = ['coverImage', 'cover', 'image', 'file'] as const;
+
+const coverColumns = (img: StoredImage | null) => ({
+  coverImageKey: img?.key ?? null,
+  coverWidth: img?.width ?? null,
+  coverHeight: img?.height ?? null,
+});
+
+async function freeSlug(ctx: ContentCtx, title: string): Promise<string> {
+  const base = slugify(title);
+  const taken = await ctx.db
+    .select({ slug: posts.slug })
+    .from(posts)
+    .where(or(eq(posts.slug, base), like(posts.slug, `${base}-%`)));
+  return nextFreeSlug(
+    base,
+    taken.map((r) => r.slug),
+  );
+}
+
+/** A slug given by the admin must be free (409); one made from the title is retried if taken meanwhile. */
+async function withSlug<T>(ctx: ContentCtx, given: string | undefined, title: string, write: (slug: string) => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    const slug = given ?? (attempt < 3 ? await freeSlug(ctx, title) : `${slugify(title).slice(0, 60)}-${newId().slice(-6)}`);
+    try {
+      return await write(slug);
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      if (given || attempt >= 3) throw conflict(POST_MESSAGES.slugTaken);
+    }
+  }
+}
+
+/** POST /api/posts: publishing without a date publishes now; a blank excerpt is made from the body. */
+export async function createPost({ ctx, input }: { ctx: ContentCtx; input: Input }) {
+  const data = parseWith(CreatePostSchema, input.fields);
+  const [file] = filesOf(input, COVER_FIELDS);
+  const status = data.status ?? 'draft';
+  const body = data.body ?? '';
+  const row = await insertWithImage(ctx, POST_PREFIX, file, (image) =>
+    withSlug(ctx, data.slug, data.title, (slug) =>
+      ctx.db
+        .insert(posts)
+        .values({
+          id: newId(),
+          title: data.title,
+          slug,
+          excerpt: data.excerpt || excerptFrom(body),
+          body,
+          tags: data.tags ?? [],
+          status,
+          publishedAt: data.publishedAt ?? (status === 'published' ? new Date() : null),
+          authorId: ctx.user?.id ?? null,
+          ...coverColumns(image),
+        })
+        .returning()
+        .get(),
+    ),
+  );
+  return serializePost(row);
+}
+
+async function loadPost(ctx: ContentCtx, id: string): Promise<PostRow> {
+  const row = await ctx.db.select().from(posts).where(eq(posts.id, id)).get();
+  if (!row) throw notFound(POST_MESSAGES.notFound);
+  return row;
+}
+
+/** PUT /api/posts/:id: the slug stays when the title changes (links keep working) unless a new slug is given. */
+export async function updatePost({ ctx, id, input }: { ctx: ContentCtx; id: string; input: Input }) {
+  const { removeCoverImage, slug, ...data } = parseWith(UpdatePostSchema, input.fields);
+  const current = await loadPost(ctx, id);
+  const [file] = filesOf(input, COVER_FIELDS);
+  const publishNow = data.status === 'published' && data.publishedAt === undefined && !current.publishedAt;
+  const row = await updateWithImage(ctx, {
+    prefix: POST_PREFIX,
+    file,
+    remove: removeCoverImage,
+    oldKey: current.coverImageKey,
+    notFoundMessage: POST_MESSAGES.notFound,
+    exists: async () => !!(await ctx.db.select({ id: posts.id }).from(posts).where(eq(posts.id, id)).get()),
+    update: async (image) => {
+      try {
+        return await ctx.db
+          .update(posts)
+          .set({
+            ...data,
+            ...(slug && { slug }),
+            ...(publishNow && { publishedAt: new Date() }),
+            ...(image === undefined ? {} : coverColumns(image)),
+            updatedAt: new Date(),
+          })
+          .where(and(eq(posts.id, id), sameKey(posts.coverImageKey, current.coverImageKey)))
+          .returning()
+          .get();
+      } catch (err) {
+        throw isUniqueViolation(err) ? conflict(POST_MESSAGES.slugTaken) : err;
+      }
+    },
+  });
+  return serializePost(row);
+}
+
+/** Rows first, then their cover objects and attached media (GET/POST /api/media/<postId>). */
+async function removePosts(ctx: ContentCtx, ids: string[]) {
+  const rows = await ctx.db.delete(posts).where(inArray(posts.id, ids)).returning({ id: posts.id, coverImageKey: posts.coverImageKey });
+  await removeObjects(
+    ctx.storage,
+    rows.map((r) => r.coverImageKey),
+  );
+  await deleteOwnerMedia(
+    ctx,
+    rows.map((r) => r.id),
+  );
+  return rows;
+}
+
+export async function deletePost({ ctx, id }: { ctx: ContentCtx; id: string }) {
+  const [row] = await removePosts(ctx, [id]);
+  if (!row) throw notFound(POST_MESSAGES.notFound);
+  return { _id: row.id };
+}
+
+export async function bulkDeletePosts({ ctx, postIds }: { ctx: ContentCtx; postIds: string[] }) {
+  return { deletedCount: (await removePosts(ctx, postIds)).length };
+}

@@ -1,0 +1,7 @@
+import { ADMIN_CAPABLE } from '#core/roles.ts';
+import type { AccessTable } from '../../lib/access-rule.ts';
+
+export const settingsAccess: AccessTable = {
+  'GET /api/settings': 'public',
+  'PUT /api/settings': ADMIN_CAPABLE,
+};

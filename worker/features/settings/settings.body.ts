@@ -1,0 +1,38 @@
+import type { ZodType, z } from 'zod';
+import { formFieldsToObject, SETTINGS_MESSAGES, UpdateSettingsSchema, type UpdateSettingsInput } from '#core/settings/settings-schemas.ts';
+import { badRequest, type FieldError } from '../../lib/errors.ts';
+import { fileFromForm, parseMultipart, readLimitedBody } from '../../lib/uploads.ts';
+
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+export const LOGO_TOO_LARGE = 'Logo size must not exceed 2MB';
+/** Room for the text fields (two legal texts of up to 50,000 characters) beside the logo. */
+const FIELDS_MAX_BYTES = 512 * 1024;
+
+export function parseOrThrow<S extends ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const errors: FieldError[] = result.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+  throw badRequest(errors[0]?.message ?? 'Invalid request', errors);
+}
+
+/** PUT /api/settings body: JSON, or multipart with the same fields (`contact[email]`…) and an optional `logo`. */
+export async function readSettingsBody(request: Request): Promise<{ input: UpdateSettingsInput; logo: File | null }> {
+  const type = request.headers.get('content-type')?.toLowerCase() ?? '';
+  if (type.startsWith('multipart/form-data')) {
+    const bytes = await readLimitedBody(request, LOGO_MAX_BYTES + FIELDS_MAX_BYTES, LOGO_TOO_LARGE);
+    const form = await parseMultipart(bytes, request.headers.get('content-type') ?? undefined);
+    if (!form) throw badRequest(SETTINGS_MESSAGES.bodyObject);
+    const logo = fileFromForm(form, ['logo']);
+    // A form with no file chosen still sends an empty `logo` part.
+    return { input: parseOrThrow(UpdateSettingsSchema, formFieldsToObject(form.entries())), logo: logo && logo.size > 0 ? logo : null };
+  }
+  if (!type.startsWith('application/json')) throw badRequest(SETTINGS_MESSAGES.bodyObject);
+  const bytes = await readLimitedBody(request, FIELDS_MAX_BYTES, 'Settings must not exceed 512KB');
+  let json: unknown;
+  try {
+    json = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    throw badRequest('Invalid JSON in request body');
+  }
+  return { input: parseOrThrow(UpdateSettingsSchema, json), logo: null };
+}

@@ -1,0 +1,85 @@
+import { newId } from '#core/ids.ts';
+import type { UpdateSettingsInput } from '#core/settings/settings-schemas.ts';
+import type { Db } from '#db/client.ts';
+import { tooLarge, unsupportedType } from '../../lib/errors.ts';
+import { imageSize } from '../../lib/image-size.ts';
+import { deleteObject, IMAGE_TYPES, sniffType } from '../../lib/uploads.ts';
+import { LOGO_MAX_BYTES, LOGO_TOO_LARGE } from './settings.body.ts';
+import { loadSettingsRow, serializeSettings, updateSettingsRow, type SettingsChanges } from './settings.store.ts';
+
+export type SettingsCtx = { db: Db; storage: R2Bucket };
+
+export const WRONG_LOGO_TYPE = 'Only JPEG, PNG, and WebP images are allowed';
+
+export async function getSettings({ ctx }: { ctx: Pick<SettingsCtx, 'db'> }) {
+  return serializeSettings(await loadSettingsRow(ctx.db));
+}
+
+function changesOf(input: UpdateSettingsInput): SettingsChanges {
+  const changes: SettingsChanges = {};
+  if (input.schoolName !== undefined) changes.schoolName = input.schoolName;
+  if (input.tagline !== undefined) changes.tagline = input.tagline;
+  if (input.contact?.email !== undefined) changes.contactEmail = input.contact.email;
+  if (input.contact?.phone !== undefined) changes.contactPhone = input.contact.phone;
+  if (input.contact?.address !== undefined) changes.contactAddress = input.contact.address;
+  if (input.currency !== undefined) changes.currency = input.currency;
+  if (input.currencySymbol !== undefined) changes.currencySymbol = input.currencySymbol;
+  if (input.privacyPolicy !== undefined) changes.privacyPolicy = input.privacyPolicy;
+  if (input.termsAndConditions !== undefined) changes.termsAndConditions = input.termsAndConditions;
+  return changes;
+}
+
+/** Links are merged per platform; an empty string removes that platform. */
+function mergeLinks(current: Record<string, string>, given: UpdateSettingsInput['socialLinks']): Record<string, string> {
+  const next = { ...current };
+  for (const [platform, url] of Object.entries(given ?? {})) {
+    if (url === undefined) continue;
+    if (url === '') delete next[platform];
+    else next[platform] = url;
+  }
+  return next;
+}
+
+async function checkedLogo(file: File) {
+  if (file.size > LOGO_MAX_BYTES) throw tooLarge(LOGO_TOO_LARGE);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const type = sniffType(bytes);
+  if (!type || !(IMAGE_TYPES as readonly string[]).includes(type.mime)) throw unsupportedType(WRONG_LOGO_TYPE);
+  return { bytes, type, size: imageSize(bytes) };
+}
+
+/**
+ * PUT /api/settings. Order of writes: the new logo object, then the row (compare-and-set on the logo
+ * key); a failed row write deletes the new object, and the replaced object goes only once the row no
+ * longer points at it.
+ */
+export async function updateSettings({ ctx, input, logo }: { ctx: SettingsCtx; input: UpdateSettingsInput; logo: File | null }) {
+  const image = logo ? await checkedLogo(logo) : null;
+  if (!image && !input.removeLogo && !input.socialLinks && !Object.keys(changesOf(input)).length) return getSettings({ ctx });
+  const newKey = image ? `settings/${newId()}.${image.type.ext}` : null;
+  if (image && newKey) {
+    await ctx.storage.put(newKey, image.bytes, {
+      httpMetadata: { contentType: image.type.mime },
+      customMetadata: { filename: (logo?.name || `logo.${image.type.ext}`).slice(0, 200) },
+    });
+  }
+  try {
+    let current = await loadSettingsRow(ctx.db);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const changes = changesOf(input);
+      if (input.socialLinks) changes.socialLinks = mergeLinks(current.socialLinks, input.socialLinks);
+      if (image) Object.assign(changes, { logoKey: newKey, logoWidth: image.size?.width ?? null, logoHeight: image.size?.height ?? null });
+      else if (input.removeLogo) Object.assign(changes, { logoKey: null, logoWidth: null, logoHeight: null });
+      const row = await updateSettingsRow(ctx.db, changes, current.logoKey);
+      if (row) {
+        if (current.logoKey !== row.logoKey) await deleteObject(ctx.storage, current.logoKey);
+        return serializeSettings(row);
+      }
+      current = await loadSettingsRow(ctx.db);
+    }
+    throw new Error('settings logo kept changing underneath the update');
+  } catch (err) {
+    await deleteObject(ctx.storage, newKey);
+    throw err;
+  }
+}

@@ -1,0 +1,90 @@
+import { eq, sql } from 'drizzle-orm';
+import { isAdminCapable, isRole } from '#core/roles.ts';
+import { normalizeGrade } from '#core/syllabus/grades.ts';
+import { SYLLABUS_MESSAGES as M } from '#core/syllabus/syllabus-messages.ts';
+import { syllabusItems, users, type SyllabusMaterial } from '#db/schema/index.ts';
+import { notFound, unauthorized } from '../../lib/errors.ts';
+import { NO_TOKEN } from '../../middleware/auth.ts';
+import { checkMaterialSignature } from './material-links.ts';
+import type { SyllabusCtx } from './syllabus.context.ts';
+
+export type LinkQuery = { uid?: string | undefined; exp?: string | undefined; sig?: string | undefined };
+
+/**
+ * GET /api/syllabus/:id/materials/:materialId with a bearer token or a signed link (`uid`, `exp`,
+ * `sig`). Credentials are checked before anything about the item is looked at, so an anonymous
+ * caller learns nothing (401); a caller of another grade gets 404.
+ */
+export async function downloadMaterial({
+  ctx,
+  id,
+  materialId,
+  link,
+  range,
+}: {
+  ctx: SyllabusCtx;
+  id: string;
+  materialId: string;
+  link: LinkQuery;
+  range: string | undefined;
+}) {
+  const viewerId = ctx.user?.id ?? (link.uid && link.exp && link.sig ? link.uid.slice(0, 64) : undefined);
+  if (!viewerId) throw unauthorized(NO_TOKEN);
+  const [items, viewers] = await ctx.db.batch([
+    ctx.db.select().from(syllabusItems).where(eq(syllabusItems.id, id)),
+    ctx.db
+      .select({
+        role: users.role,
+        tokenVersion: users.tokenVersion,
+        isActive: users.isActive,
+        deactivatedAt: users.deactivatedAt,
+        grade: sql<unknown>`json_extract(${users.profile}, '$.grade')`,
+      })
+      .from(users)
+      .where(eq(users.id, viewerId)),
+  ]);
+  const viewer = viewers[0];
+  if (!ctx.user) {
+    const usable = viewer && viewer.isActive && !viewer.deactivatedAt && isRole(viewer.role);
+    const verdict = usable
+      ? await checkMaterialSignature(
+          ctx.secret,
+          { itemId: id, materialId, userId: viewerId, tokenVersion: viewer.tokenVersion },
+          link.exp!,
+          link.sig!,
+        )
+      : 'invalid';
+    if (verdict !== 'ok') throw unauthorized(verdict === 'expired' ? M.linkExpired : M.linkInvalid);
+  }
+  const item = items[0];
+  const allowed = item && viewer && (isAdminCapable(viewer.role) || (item.isActive && normalizeGrade(viewer.grade) === item.grade));
+  const material = allowed ? item.materials.find((m) => m.id === materialId) : undefined;
+  if (!material) throw notFound(M.materialNotFound);
+  // A range R2 cannot serve is ignored: answering the whole file is always allowed.
+  const ranged = range ? await ctx.storage.get(material.key, { range: new Headers({ range }) }).catch(() => undefined) : undefined;
+  const object = ranged ?? (await ctx.storage.get(material.key));
+  if (!object || !('body' in object)) throw notFound(M.materialNotFound);
+  return materialResponse(object, material, !!ranged);
+}
+
+/** Private bytes: never cached by shared caches, never sniffed; documents download under their own name. */
+function materialResponse(object: R2ObjectBody, material: SyllabusMaterial, ranged: boolean): Response {
+  const headers = new Headers({
+    'content-type': material.mimeType,
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'private, max-age=600',
+    'accept-ranges': 'bytes',
+    etag: object.httpEtag,
+    'content-disposition': `${material.kind === 'document' ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(material.filename)}`,
+  });
+  const r = object.range as { offset?: number; length?: number; suffix?: number } | undefined;
+  if (ranged && r) {
+    const start = r.suffix !== undefined ? Math.max(0, object.size - r.suffix) : (r.offset ?? 0);
+    const length = r.suffix !== undefined ? object.size - start : (r.length ?? object.size - start);
+    headers.set('content-range', `bytes ${start}-${start + length - 1}/${object.size}`);
+    headers.set('content-length', String(length));
+    return new Response(object.body, { status: 206, headers });
+  }
+  headers.set('content-length', String(object.size));
+  return new Response(object.body, { headers });
+}

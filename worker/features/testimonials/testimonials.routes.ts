@@ -1,0 +1,48 @@
+import { Hono } from 'hono';
+import { IMAGE_MAX_BYTES, UPLOAD_MESSAGES } from '#core/media/limits.ts';
+import { BulkDeleteTestimonialsSchema, ListTestimonialsQuery, TESTIMONIAL_MESSAGES } from '#core/media/testimonial-schemas.ts';
+import type { AppEnv } from '../../env.ts';
+import { validate } from '../../lib/validate.ts';
+import { contentCtx } from '../media/content-ctx.ts';
+import { readInput } from '../media/read-input.ts';
+import {
+  bulkDeleteTestimonials,
+  createTestimonial,
+  deleteTestimonial,
+  getTestimonial,
+  listTestimonials,
+  updateTestimonial,
+} from './testimonials.service.ts';
+
+const imageBody = { maxBytes: IMAGE_MAX_BYTES, tooLargeMessage: UPLOAD_MESSAGES.imageTooLarge };
+const plural = (n: number) => `${n} testimonial${n === 1 ? '' : 's'}`;
+
+export const testimonialsRoutes = new Hono<AppEnv>()
+  .get('/', validate('query', ListTestimonialsQuery), async (c) => {
+    const { testimonials, pagination } = await listTestimonials({ ctx: contentCtx(c), query: c.req.valid('query') });
+    return c.json({ success: true, data: testimonials, testimonials, pagination });
+  })
+  .post('/', async (c) => {
+    const testimonial = await createTestimonial({ ctx: contentCtx(c), input: await readInput(c.req.raw, imageBody) });
+    return c.json({ success: true, data: testimonial, testimonial, message: TESTIMONIAL_MESSAGES.created }, 201);
+  })
+  .post('/bulk-delete', validate('json', BulkDeleteTestimonialsSchema), async (c) => {
+    const { deletedCount } = await bulkDeleteTestimonials({ ctx: contentCtx(c), testimonialIds: c.req.valid('json').testimonialIds });
+    return c.json({ success: true, data: { deletedCount }, count: deletedCount, message: `${plural(deletedCount)} deleted successfully` });
+  })
+  .get('/:id', async (c) => {
+    const testimonial = await getTestimonial({ ctx: contentCtx(c), id: c.req.param('id') });
+    return c.json({ success: true, data: testimonial, testimonial });
+  })
+  .put('/:id', async (c) => {
+    const testimonial = await updateTestimonial({
+      ctx: contentCtx(c),
+      id: c.req.param('id'),
+      input: await readInput(c.req.raw, imageBody),
+    });
+    return c.json({ success: true, data: testimonial, testimonial, message: TESTIMONIAL_MESSAGES.updated });
+  })
+  .delete('/:id', async (c) => {
+    const data = await deleteTestimonial({ ctx: contentCtx(c), id: c.req.param('id') });
+    return c.json({ success: true, data, message: TESTIMONIAL_MESSAGES.deleted });
+  });

@@ -1,0 +1,132 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { newId } from '#core/ids.ts';
+import { CreateTestimonialSchema, TESTIMONIAL_MESSAGES, UpdateTestimonialSchema } from '#core/media/testimonial-schemas.ts';
+import { testimonials, type TestimonialRow } from '#db/schema/index.ts';
+import { notFound } from '../../lib/errors.ts';
+import { listPage } from '../../lib/list.ts';
+import { objectUrl } from '../media/object-url.ts';
+import { seesHidden, type ContentCtx } from '../media/content-ctx.ts';
+import { insertWithImage, updateWithImage, type StoredImage } from '../media/image-slot.ts';
+import { parseWith } from '../media/parse.ts';
+import { filesOf, type Input } from '../media/read-input.ts';
+import { sameKey } from '../media/sql-helpers.ts';
+import { removeObjects } from '../media/stored-file.ts';
+
+export const TESTIMONIAL_PREFIX = 'testimonials';
+const PHOTO_FIELDS = ['photo', 'image', 'file', 'avatar'] as const;
+
+export const serializeTestimonial = (row: TestimonialRow) => ({
+  _id: row.id,
+  name: row.name,
+  role: row.role,
+  quote: row.quote,
+  rating: row.rating,
+  photo: objectUrl(row.photoKey),
+  photoWidth: row.photoWidth,
+  photoHeight: row.photoHeight,
+  isActive: row.isActive,
+  featured: row.featured,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const photoColumns = (img: StoredImage | null) => ({
+  photoKey: img?.key ?? null,
+  photoWidth: img?.width ?? null,
+  photoHeight: img?.height ?? null,
+});
+
+type ListQuery = { page: number; limit: number; featured?: boolean | undefined; isActive?: boolean | undefined };
+
+/** Visitors get active testimonials only; admins see all and may filter by isActive. Featured first, newest next. */
+export async function listTestimonials({ ctx, query }: { ctx: ContentCtx; query: ListQuery }) {
+  const isActive = seesHidden(ctx) ? query.isActive : true;
+  const { rows, pagination } = await listPage(ctx.db, {
+    table: testimonials,
+    where: and(
+      isActive === undefined ? undefined : eq(testimonials.isActive, isActive),
+      query.featured === undefined ? undefined : eq(testimonials.featured, query.featured),
+    ),
+    orderBy: [desc(testimonials.featured), desc(testimonials.createdAt), desc(testimonials.id)],
+    page: query.page,
+    limit: query.limit,
+  });
+  return { testimonials: rows.map(serializeTestimonial), pagination };
+}
+
+async function loadTestimonial(ctx: ContentCtx, id: string, includeHidden: boolean) {
+  const row = await ctx.db.select().from(testimonials).where(eq(testimonials.id, id)).get();
+  if (!row || (!row.isActive && !includeHidden)) throw notFound(TESTIMONIAL_MESSAGES.notFound);
+  return row;
+}
+
+export const getTestimonial = async ({ ctx, id }: { ctx: ContentCtx; id: string }) =>
+  serializeTestimonial(await loadTestimonial(ctx, id, seesHidden(ctx)));
+
+export async function createTestimonial({ ctx, input }: { ctx: ContentCtx; input: Input }) {
+  const { removePhoto: _ignored, ...data } = parseWith(CreateTestimonialSchema, input.fields);
+  const [file] = filesOf(input, PHOTO_FIELDS);
+  const row = await insertWithImage(ctx, TESTIMONIAL_PREFIX, file, (image) =>
+    ctx.db
+      .insert(testimonials)
+      .values({
+        id: newId(),
+        name: data.name,
+        quote: data.quote,
+        role: data.role ?? '',
+        rating: data.rating ?? null,
+        isActive: data.isActive ?? true,
+        featured: data.featured ?? false,
+        ...photoColumns(image),
+      })
+      .returning()
+      .get(),
+  );
+  return serializeTestimonial(row);
+}
+
+/** PUT: the fields sent change; a new `photo` replaces the old one, `removePhoto=true` clears it. */
+export async function updateTestimonial({ ctx, id, input }: { ctx: ContentCtx; id: string; input: Input }) {
+  const { removePhoto, ...data } = parseWith(UpdateTestimonialSchema, input.fields);
+  const current = await loadTestimonial(ctx, id, true);
+  const [file] = filesOf(input, PHOTO_FIELDS);
+  const row = await updateWithImage(ctx, {
+    prefix: TESTIMONIAL_PREFIX,
+    file,
+    remove: removePhoto,
+    oldKey: current.photoKey,
+    notFoundMessage: TESTIMONIAL_MESSAGES.notFound,
+    exists: async () => !!(await ctx.db.select({ id: testimonials.id }).from(testimonials).where(eq(testimonials.id, id)).get()),
+    update: (image) =>
+      ctx.db
+        .update(testimonials)
+        .set({ ...data, ...(image === undefined ? {} : photoColumns(image)), updatedAt: new Date() })
+        .where(and(eq(testimonials.id, id), sameKey(testimonials.photoKey, current.photoKey)))
+        .returning()
+        .get(),
+  });
+  return serializeTestimonial(row);
+}
+
+export async function deleteTestimonial({ ctx, id }: { ctx: ContentCtx; id: string }) {
+  const row = await ctx.db
+    .delete(testimonials)
+    .where(eq(testimonials.id, id))
+    .returning({ id: testimonials.id, photoKey: testimonials.photoKey })
+    .get();
+  if (!row) throw notFound(TESTIMONIAL_MESSAGES.notFound);
+  await removeObjects(ctx.storage, [row.photoKey]);
+  return { _id: row.id };
+}
+
+export async function bulkDeleteTestimonials({ ctx, testimonialIds }: { ctx: ContentCtx; testimonialIds: string[] }) {
+  const rows = await ctx.db
+    .delete(testimonials)
+    .where(inArray(testimonials.id, testimonialIds))
+    .returning({ photoKey: testimonials.photoKey });
+  await removeObjects(
+    ctx.storage,
+    rows.map((r) => r.photoKey),
+  );
+  return { deletedCount: rows.length };
+}
