@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Loading } from '#web/components/loading.tsx';
 import { logout, restoreSession, type SessionUser } from '#web/lib/session.ts';
+import { AdminScreenHost } from '#web/pages/panel/admin/screen-host.tsx';
+import { adminScreenFor } from '#web/pages/panel/admin/screens.ts';
 import { PanelHome, PanelNotFound } from '#web/pages/panel/panel-home.tsx';
 import { PanelShell } from '#web/pages/panel/panel-shell.tsx';
 import { AuthFailed, loginHref, NotAllowed } from '#web/pages/panel/panel-states.tsx';
@@ -44,9 +46,11 @@ export default function PanelApp({ panel: key }: { panel: PanelKey }) {
   }, [panel]);
 
   const route = subPath(pathname, panel.base);
+  const adminScreen = state.phase === 'ready' ? adminScreenFor(panel.key, state.user.role, route) : null;
   useEffect(() => {
-    if (state.phase === 'ready') document.title = `${route === 'users' && panel.users ? 'Users · ' : ''}${panel.title} | Dojo`;
-  }, [route, state.phase, panel]);
+    if (state.phase === 'ready')
+      document.title = `${route === 'users' && panel.users ? 'Users · ' : adminScreen ? `${adminScreen.label} · ` : ''}${panel.title} | Dojo`;
+  }, [route, state.phase, panel, adminScreen]);
   useEffect(() => {
     if (!navigated.current) return;
     document.getElementById('main')?.focus();
@@ -74,6 +78,8 @@ export default function PanelApp({ panel: key }: { panel: PanelKey }) {
       <PanelHome panel={panel} user={state.user} />
     ) : route === 'users' && panel.users ? (
       <UsersScreen user={state.user} />
+    ) : adminScreen ? (
+      <AdminScreenHost entry={adminScreen} route={route} panel={panel} user={state.user} />
     ) : (
       <PanelNotFound panel={panel} />
     );

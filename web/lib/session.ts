@@ -1,6 +1,7 @@
 import { isRole, PANEL_BY_ROLE, type Role } from '#core/roles.ts';
 import { api, errorMessage } from './api.ts';
 import { readStored, readStoredJson, removeStored, STORAGE_KEYS, writeStored } from './storage-keys.ts';
+import { offlineClear } from './offline-store.ts';
 
 export type SessionUser = {
   _id: string;
@@ -40,6 +41,7 @@ export function saveSession(token: string, user: SessionUser): void {
 /** Spec 4: a session that cannot be restored leaves no token, user or preferences behind. */
 export function clearSession(): void {
   removeStored(STORAGE_KEYS.token, STORAGE_KEYS.user, STORAGE_KEYS.preferences);
+  void offlineClear();
 }
 
 export const storedToken = () => readStored(STORAGE_KEYS.token);

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { LogoMark, SCHOOL_NAME } from '#web/components/logo.tsx';
 import { displayName, ROLE_LABELS, type SessionUser } from '#web/lib/session.ts';
+import { adminScreensFor } from './admin/screens.ts';
 import { mayOpen, PANEL_LIST, type PanelInfo } from './panels.ts';
 import { PanelLink } from './router.tsx';
 
@@ -15,7 +16,11 @@ type PanelShellProps = {
 
 /** Top bar (who is signed in, log out) and sidebar navigation around the current screen. */
 export function PanelShell({ panel, user, route, loggingOut, onLogout, children }: PanelShellProps) {
-  const items = [{ route: '', label: 'Home' }, ...(panel.users ? [{ route: 'users', label: 'Users' }] : [])];
+  const items = [
+    { route: '', label: 'Home' },
+    ...(panel.users ? [{ route: 'users', label: 'Users' }] : []),
+    ...adminScreensFor(panel.key, user.role),
+  ];
   const others = PANEL_LIST.filter((p) => p.key !== panel.key && mayOpen(p, user.role));
   return (
     <div className="panel-shell" data-ready="" data-state="ready">
@@ -42,7 +47,7 @@ export function PanelShell({ panel, user, route, loggingOut, onLogout, children 
             <li key={item.route}>
               <PanelLink
                 href={item.route ? `${panel.base}/${item.route}` : panel.base}
-                aria-current={route === item.route ? 'page' : undefined}
+                aria-current={route === item.route || (item.route && route.startsWith(`${item.route}/`)) ? 'page' : undefined}
               >
                 {item.label}
               </PanelLink>

@@ -51,14 +51,7 @@ export const PANELS: Record<PanelKey, PanelInfo> = {
     base: '/admin',
     title: 'Admin panel',
     roles: ['admin', 'grandmaster', 'super-admin'],
-    upcoming: [
-      'Enquiries',
-      'Courses and memberships',
-      'Enrolments and payments',
-      'Shop: products, orders, coupons',
-      'Media library',
-      'Messages and broadcasts',
-    ],
+    upcoming: ['Enrolments and payments', 'Shop: products, orders, coupons', 'Messages and broadcasts'],
     users: true,
   },
   'control-panel': {
@@ -66,7 +59,7 @@ export const PANELS: Record<PanelKey, PanelInfo> = {
     base: '/control-panel',
     title: 'Control panel',
     roles: ['super-admin', 'admin'],
-    upcoming: ['Site settings and currency', 'Social media accounts', 'Payments overview', 'E-mail to users', 'Instructor enrolments'],
+    upcoming: ['Social media accounts', 'Payments overview', 'E-mail to users', 'Instructor enrolments'],
     users: true,
   },
 };

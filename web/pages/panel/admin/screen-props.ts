@@ -1,0 +1,15 @@
+import type { ComponentType } from 'react';
+import type { SessionUser } from '#web/lib/session.ts';
+import type { PanelInfo } from '../panels.ts';
+
+/** What PanelApp hands every admin screen: who is signed in, the panel, and the path below the screen. */
+export type AdminScreenProps = {
+  user: SessionUser;
+  panel: PanelInfo;
+  /** `/admin/courses/abc` → ['abc']. */
+  path: string[];
+  /** The screen's own URL, e.g. `/admin/courses`. */
+  base: string;
+};
+
+export type AdminScreenModule = { default: ComponentType<AdminScreenProps> };

@@ -1,0 +1,49 @@
+import { ADMIN_CAPABLE, type Role } from '#core/roles.ts';
+import type { PanelKey } from '../panels.ts';
+import type { AdminScreenModule } from './screen-props.ts';
+
+/** A content screen of the admin panels: its route under the panel, nav label, chunk and who may open it. */
+export type AdminScreenEntry = {
+  route: string;
+  label: string;
+  load: () => Promise<AdminScreenModule>;
+  roles: readonly Role[];
+  panels: readonly PanelKey[];
+};
+
+const ADMIN_PANELS: readonly PanelKey[] = ['admin', 'control-panel'];
+const screen = (route: string, label: string, load: AdminScreenEntry['load']): AdminScreenEntry => ({
+  route,
+  label,
+  load,
+  roles: ADMIN_CAPABLE,
+  panels: ADMIN_PANELS,
+});
+
+/** Each screen is its own lazily loaded chunk, so the panel island does not grow with them. */
+export const ADMIN_SCREENS: readonly AdminScreenEntry[] = [
+  screen('enquiries', 'Enquiries', () => import('./enquiries/enquiries-screen.tsx')),
+  screen('courses', 'Courses', () => import('./screens/courses.tsx')),
+  screen('memberships', 'Memberships', () => import('./screens/memberships.tsx')),
+  screen('classes', 'Classes', () => import('./screens/classes.tsx')),
+  screen('events', 'Events', () => import('./screens/events.tsx')),
+  screen('seminars', 'Seminars', () => import('./screens/seminars.tsx')),
+  screen('gallery', 'Gallery', () => import('./screens/gallery.tsx')),
+  screen('media', 'Media attachments', () => import('./media/media-screen.tsx')),
+  screen('organizational-chart', 'Organizational chart', () => import('./screens/charts.tsx')),
+  screen('testimonials', 'Testimonials', () => import('./screens/testimonials.tsx')),
+  screen('alliances', 'Alliances', () => import('./screens/alliances.tsx')),
+  screen('posts', 'Posts', () => import('./screens/posts.tsx')),
+  screen('syllabus', 'Syllabus', () => import('./screens/syllabus.tsx')),
+  screen('file-uploads', 'File uploads', () => import('./screens/file-uploads.tsx')),
+  screen('settings', 'Settings', () => import('./settings/settings-screen.tsx')),
+];
+
+export const adminScreensFor = (panel: PanelKey, role: Role) =>
+  ADMIN_SCREENS.filter((s) => s.panels.includes(panel) && s.roles.includes(role));
+
+/** The screen a panel route (`courses/abc`) belongs to, if this user may open it. */
+export function adminScreenFor(panel: PanelKey, role: Role, route: string): AdminScreenEntry | null {
+  const head = route.split('/')[0] ?? '';
+  return adminScreensFor(panel, role).find((s) => s.route === head) ?? null;
+}
