@@ -1,3 +1,5 @@
+import type { SiteInfo } from './site-info.ts';
+
 /** The school's mark: a tied black-belt knot on a red disc (drawn, so it needs no font). Decorative next to the name. */
 export function LogoMark() {
   return (
@@ -11,3 +13,14 @@ export function LogoMark() {
 }
 
 export const SCHOOL_NAME = 'Dojo';
+
+/** The school's uploaded logo when there is one, else the drawn mark; decorative, the name is beside it. */
+export function Brand({ site, label }: { site: Pick<SiteInfo, 'schoolName' | 'logo'>; label?: string }) {
+  const { logo } = site;
+  return (
+    <a className="brand" href="/" aria-label={label}>
+      {logo ? <img className="brand-logo" src={logo.src} alt="" width={logo.width ?? 36} height={logo.height ?? 36} /> : <LogoMark />}
+      <span>{site.schoolName}</span>
+    </a>
+  );
+}

@@ -1,37 +1,78 @@
-import { LogoMark, SCHOOL_NAME } from './logo.tsx';
+import { Brand } from './logo.tsx';
+import { DEFAULT_ABOUT, DEFAULT_SITE, type SiteInfo } from './site-info.ts';
 
-/** Footer: contact details (sample until site settings exist), links and the legal pages. */
-export function SiteFooter() {
+const EXPLORE = [
+  { href: '/about', label: 'About us' },
+  { href: '/courses', label: 'Courses' },
+  { href: '/memberships', label: 'Memberships' },
+  { href: '/classes', label: 'Class timetable' },
+  { href: '/events', label: 'Events and seminars' },
+  { href: '/gallery', label: 'Gallery' },
+  { href: '/blog', label: 'Blog' },
+  { href: '/testimonials', label: 'Testimonials' },
+  { href: '/alliances', label: 'Alliances' },
+] as const;
+
+const PLATFORM_LABELS: Record<string, string> = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  linkedin: 'LinkedIn',
+  tiktok: 'TikTok',
+  twitter: 'X (Twitter)',
+  youtube: 'YouTube',
+};
+
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+/** Footer: the school's contact details from the settings, links and the legal pages. */
+export function SiteFooter({ site = DEFAULT_SITE }: { site?: SiteInfo }) {
+  const { contact } = site;
   return (
     <footer className="site-footer">
       <div className="container">
-        <div className="grid">
+        <div className="grid footer-grid">
           <div>
-            <a className="brand" href="/">
-              <LogoMark />
-              <span>{SCHOOL_NAME}</span>
-            </a>
-            <p className="footer-about">
-              Traditional karate for children and adults. Respect, discipline and confidence, one class at a time.
-            </p>
+            <Brand site={site} />
+            <p className="footer-about">{site.tagline || DEFAULT_ABOUT}</p>
           </div>
           <div id="contact">
             <h2>Visit us</h2>
             <address>
-              123 Example Street, Toronto, ON
-              <br />
-              <a href="mailto:hello@dojo.example">hello@dojo.example</a>
+              {contact.address && <p className="footer-address">{contact.address}</p>}
+              {contact.phone && (
+                <p>
+                  <a href={telHref(contact.phone)}>{contact.phone}</a>
+                </p>
+              )}
+              {contact.email && (
+                <p>
+                  <a href={`mailto:${contact.email}`}>{contact.email}</a>
+                </p>
+              )}
+              <p>
+                <a href="/contact">Send us a message</a>
+              </p>
             </address>
+            {site.socialLinks.length > 0 && (
+              <ul className="footer-social" aria-label="Follow us">
+                {site.socialLinks.map((s) => (
+                  <li key={s.platform}>
+                    <a href={s.href} rel="noopener noreferrer">
+                      {PLATFORM_LABELS[s.platform] ?? s.platform}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
           </div>
           <nav aria-label="Footer">
             <h2>Explore</h2>
-            <ul>
-              <li>
-                <a href="/#classes">Classes</a>
-              </li>
-              <li>
-                <a href="/under-construction">Book a free trial class</a>
-              </li>
+            <ul className="footer-links">
+              {EXPLORE.map((l) => (
+                <li key={l.href}>
+                  <a href={l.href}>{l.label}</a>
+                </li>
+              ))}
               <li>
                 <a href="/auth/login">Log in</a>
               </li>
@@ -39,7 +80,7 @@ export function SiteFooter() {
           </nav>
         </div>
         <div className="footer-bottom">
-          <p>{`© ${new Date().getFullYear()} ${SCHOOL_NAME} Karate School`}</p>
+          <p>{`© ${new Date().getFullYear()} ${site.schoolName}`}</p>
           <nav aria-label="Legal">
             <ul className="footer-legal">
               <li>

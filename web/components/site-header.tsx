@@ -1,15 +1,18 @@
-import { LogoMark, SCHOOL_NAME } from './logo.tsx';
+import { Brand } from './logo.tsx';
+import { DEFAULT_SITE, type SiteInfo } from './site-info.ts';
 
-/** Links of the public site; later issues point them at their own pages. */
+/** Links of the public site. */
 export const NAV_LINKS: readonly { href: string; label: string }[] = [
-  { href: '/', label: 'Home' },
-  { href: '/#classes', label: 'Classes' },
-  { href: '/#courses', label: 'Courses' },
-  { href: '/#events', label: 'Events' },
-  { href: '/#contact', label: 'Contact' },
+  { href: '/about', label: 'About' },
+  { href: '/courses', label: 'Courses' },
+  { href: '/classes', label: 'Classes' },
+  { href: '/events', label: 'Events' },
+  { href: '/gallery', label: 'Gallery' },
+  { href: '/blog', label: 'Blog' },
+  { href: '/contact', label: 'Contact' },
 ];
 
-function NavList({ current }: { current?: string }) {
+function NavList({ current }: { current?: string | undefined }) {
   return (
     <ul className="nav-list">
       {NAV_LINKS.map((l) => (
@@ -29,14 +32,11 @@ function NavList({ current }: { current?: string }) {
 }
 
 /** Header: the school's name and the main navigation; on small screens a <details> menu (no JavaScript). */
-export function SiteHeader({ current }: { current?: string }) {
+export function SiteHeader({ current, site = DEFAULT_SITE }: { current?: string | undefined; site?: SiteInfo }) {
   return (
     <header className="site-header">
       <div className="container">
-        <a className="brand" href="/" aria-label={`${SCHOOL_NAME} home`}>
-          <LogoMark />
-          <span>{SCHOOL_NAME}</span>
-        </a>
+        <Brand site={site} label={`${site.schoolName} home`} />
         <nav className="nav-desktop" aria-label="Main">
           <NavList current={current} />
         </nav>

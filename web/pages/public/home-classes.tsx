@@ -1,21 +1,18 @@
-const CLASSES = [
+const PROGRAMMES = [
   {
     name: 'Little Dragons',
     ages: 'Ages 4–6',
     text: 'Playful 30-minute classes that build balance, listening and coordination, with lots of encouragement.',
-    when: 'Mon & Wed, 4:30 pm',
   },
   {
     name: 'Kids & Teens',
     ages: 'Ages 7–15',
     text: 'Kihon, kata and light sparring in a structured belt programme that rewards effort and respect.',
-    when: 'Mon, Wed & Fri, 5:30 pm',
   },
   {
     name: 'Adults',
     ages: 'Ages 16+',
     text: 'Traditional technique, fitness and practical self-defence. Beginners and returning students welcome.',
-    when: 'Tue & Thu, 7:00 pm · Sat, 10:00 am',
   },
 ] as const;
 
@@ -29,15 +26,17 @@ export function HomeClasses() {
           <p className="lead">Small groups, a calm dojo and instructors who know every student by name.</p>
         </div>
         <div className="grid">
-          {CLASSES.map((k) => (
+          {PROGRAMMES.map((k) => (
             <article className="card" key={k.name}>
               <span className="badge">{k.ages}</span>
               <h3>{k.name}</h3>
               <p>{k.text}</p>
-              <p className="muted card-meta">{k.when}</p>
             </article>
           ))}
         </div>
+        <p className="section-more">
+          <a href="/classes">See the weekly timetable</a>
+        </p>
       </div>
     </section>
   );

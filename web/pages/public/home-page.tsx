@@ -1,22 +1,33 @@
 import { SiteLayout } from '#web/components/site-layout.tsx';
+import type { SiteInfo } from '#web/components/site-info.ts';
 import { HomeClasses } from './home-classes.tsx';
-import { HomeCourses } from './home-courses.tsx';
-import { HomeEvents } from './home-events.tsx';
 import { HomeHero } from './home-hero.tsx';
-import { HomeTestimonials } from './home-testimonials.tsx';
+import { HomeAlliances, HomeCourses, HomeEvents, HomePosts, HomeTestimonials } from './home-sections.tsx';
 import { HomeValues } from './home-values.tsx';
 import { TRIAL_HREF } from './links.ts';
+import type { AllianceView, CourseDto, PostSummaryView, ScheduleItem, TestimonialView } from './view-types.ts';
 
-/** The school's landing page: server-rendered only, no island, no JavaScript. */
-export function HomePage() {
+export type HomeData = {
+  site: SiteInfo;
+  courses: readonly CourseDto[];
+  events: readonly ScheduleItem[];
+  testimonials: readonly TestimonialView[];
+  alliances: readonly AllianceView[];
+  posts: readonly PostSummaryView[];
+};
+
+/** The school's landing page: server-rendered from the database, no island, no JavaScript. */
+export function HomePage({ site, courses, events, testimonials, alliances, posts }: HomeData) {
   return (
-    <SiteLayout current="/">
-      <HomeHero />
+    <SiteLayout current="/" site={site}>
+      <HomeHero site={site} />
+      <HomeCourses courses={courses} />
+      <HomeEvents events={events} />
       <HomeClasses />
       <HomeValues />
-      <HomeCourses />
-      <HomeEvents />
-      <HomeTestimonials />
+      <HomeTestimonials testimonials={testimonials} />
+      <HomePosts posts={posts} />
+      <HomeAlliances alliances={alliances} />
       <section className="band-dark cta-band" aria-labelledby="cta-title">
         <div className="container">
           <h2 id="cta-title">Your first class is on us</h2>

@@ -1,9 +1,10 @@
 import { SiteLayout } from '#web/components/site-layout.tsx';
+import type { SiteInfo } from '#web/components/site-info.ts';
 
 /** The public site's 404 page, for every path nobody handles. */
-export function NotFoundPage() {
+export function NotFoundPage({ site }: { site?: SiteInfo | undefined }) {
   return (
-    <SiteLayout>
+    <SiteLayout site={site}>
       <section className="section not-found" aria-labelledby="nf-title">
         <div className="container">
           <span className="eyebrow">Error 404</span>
@@ -13,7 +14,7 @@ export function NotFoundPage() {
             <a className="btn btn-primary" href="/">
               Return to Homepage
             </a>
-            <a className="btn btn-secondary" href="/#contact">
+            <a className="btn btn-secondary" href="/contact">
               Contact us
             </a>
           </div>

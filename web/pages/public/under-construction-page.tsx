@@ -1,4 +1,5 @@
 import { SiteLayout } from '#web/components/site-layout.tsx';
+import type { SiteInfo } from '#web/components/site-info.ts';
 
 export const UNDER_CONSTRUCTION_PROGRESS = 65;
 
@@ -9,6 +10,8 @@ export type UnderConstructionProps = {
   launch?: { iso: string; label: string };
   /** Where "Go Back" leads: the same-origin page the visitor came from, else the home page. */
   backHref: string;
+  /** The school's settings for the header and footer. */
+  site?: SiteInfo;
 };
 
 const FEATURES = [
@@ -26,10 +29,10 @@ const FEATURES = [
 ] as const;
 
 /** The placeholder page of spec section 2; works entirely without JavaScript. */
-export function UnderConstructionPage({ title, message, launch, backHref }: UnderConstructionProps) {
+export function UnderConstructionPage({ title, message, launch, backHref, site }: UnderConstructionProps) {
   const pct = UNDER_CONSTRUCTION_PROGRESS;
   return (
-    <SiteLayout>
+    <SiteLayout site={site}>
       <section className="section uc" aria-labelledby="uc-title">
         <div className="container uc-inner">
           <span className="badge uc-badge">Coming Soon</span>

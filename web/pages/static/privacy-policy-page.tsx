@@ -1,9 +1,13 @@
-import { CONTACT_EMAIL, LegalLayout } from './legal-layout.tsx';
+import type { SiteInfo } from '#web/components/site-info.ts';
+import { CONTACT_EMAIL, LegalLayout, type LegalText } from './legal-layout.tsx';
 
-/** Privacy policy of the school (static, no JavaScript). */
-export function PrivacyPolicyPage() {
+/** Privacy policy of the school: the text saved in the settings, else this built-in text (no JavaScript). */
+export function PrivacyPolicyPage({ site, custom }: { site?: SiteInfo; custom?: LegalText }) {
+  const email = site?.contact.email || CONTACT_EMAIL;
   return (
     <LegalLayout
+      site={site}
+      custom={custom}
       title="Privacy Policy"
       current="/legal/privacy-policy"
       intro="How Dojo Karate School collects, uses and protects the personal information of its students, members, parents and visitors."
@@ -98,9 +102,8 @@ export function PrivacyPolicyPage() {
 
       <h2>10. Contact</h2>
       <p>
-        For any question or request about your personal information, write to our privacy officer at{' '}
-        <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a> or at the dojo's address shown at the bottom of this page. We answer within
-        30 days.
+        For any question or request about your personal information, write to our privacy officer at <a href={`mailto:${email}`}>{email}</a>{' '}
+        or at the dojo's address shown at the bottom of this page. We answer within 30 days.
       </p>
 
       <h2>11. Changes to this policy</h2>

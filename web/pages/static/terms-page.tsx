@@ -1,9 +1,13 @@
-import { CONTACT_EMAIL, LegalLayout } from './legal-layout.tsx';
+import type { SiteInfo } from '#web/components/site-info.ts';
+import { CONTACT_EMAIL, LegalLayout, type LegalText } from './legal-layout.tsx';
 
-/** Terms and conditions of the school (static, no JavaScript). */
-export function TermsPage() {
+/** Terms and conditions: the text saved in the settings, else this built-in text (no JavaScript). */
+export function TermsPage({ site, custom }: { site?: SiteInfo; custom?: LegalText }) {
+  const email = site?.contact.email || CONTACT_EMAIL;
   return (
     <LegalLayout
+      site={site}
+      custom={custom}
       title="Terms and Conditions"
       current="/legal/terms-and-conditions"
       intro="The rules that apply when you train with Dojo Karate School, buy from us or use this website."
@@ -94,7 +98,7 @@ export function TermsPage() {
 
       <h2>12. Contact</h2>
       <p>
-        Questions about these terms? Write to us at <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a> or visit the dojo.
+        Questions about these terms? Write to us at <a href={`mailto:${email}`}>{email}</a> or visit the dojo.
       </p>
     </LegalLayout>
   );

@@ -1,0 +1,85 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { pageJs } from './bench/page-js.ts';
+import { ensureClientBuild } from './lib/build.ts';
+import { ROOT } from './lib/paths.ts';
+import { startStack } from './stack.ts';
+
+/**
+ * `node scripts/lighthouse.ts [runs] [paths…]`: starts the local stack over a throw-away data folder (seeded
+ * with the demo content), runs Lighthouse (mobile profile: performance and accessibility) on the home page
+ * and a course page (or the paths given), and prints the scores and the JavaScript the content pages ship.
+ * Measures only; the median of the runs is shown.
+ */
+const PAGES = process.argv.length > 3 ? process.argv.slice(3) : ['/', '/courses/adult-beginners'];
+const JS_PAGES = ['/', '/courses', '/courses/adult-beginners', '/classes', '/events', '/gallery', '/contact'];
+const RUNS = Math.max(1, Number(process.argv[2] ?? 3) || 3);
+const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+const OUT = join(ROOT, '.tmp/lighthouse');
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+type Run = { performance: number; accessibility: number; lcp: number; tbt: number; cls: number; fcp: number; failed: string[] };
+
+async function audit(url: string, port: number): Promise<Run> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { categories, audits } = result.lhr;
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const numeric = (id: string) => audits[id]?.numericValue ?? NaN;
+  const failed = Object.values(audits)
+    .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
+    .map((a) => `${a.id} (${a.score})`);
+  const name = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
+  writeFileSync(join(OUT, `${name}.json`), typeof result.report === 'string' ? result.report : JSON.stringify(result.lhr));
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    lcp: numeric('largest-contentful-paint'),
+    tbt: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    fcp: numeric('first-contentful-paint'),
+    failed,
+  };
+}
+
+mkdirSync(OUT, { recursive: true });
+const dataDir = mkdtempSync(join(tmpdir(), 'dojo-lighthouse-'));
+await ensureClientBuild();
+const stack = await startStack({ port: 0, dataDir, log: () => {} });
+const chrome = await launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+try {
+  console.log(`Lighthouse ${RUNS}× per page (mobile profile) against ${stack.url}`);
+  console.log(`\n${'page'.padEnd(28)}${['perf', 'a11y', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS'].map((h) => h.padStart(9)).join('')}`);
+  for (const path of PAGES) {
+    const runs: Run[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await audit(`${stack.url}${path}`, chrome.port));
+    const row = [
+      median(runs.map((r) => r.performance)),
+      median(runs.map((r) => r.accessibility)),
+      Math.round(median(runs.map((r) => r.fcp))),
+      Math.round(median(runs.map((r) => r.lcp))),
+      Math.round(median(runs.map((r) => r.tbt))),
+      median(runs.map((r) => r.cls)).toFixed(3),
+    ];
+    console.log(path.padEnd(28) + row.map((c) => String(c).padStart(9)).join(''));
+    const flagged = [...new Set(runs.flatMap((r) => r.failed))];
+    if (flagged.length) console.log(`  flagged: ${flagged.join(', ')}`);
+  }
+
+  const pages = await pageJs(stack.url, JS_PAGES);
+  console.log(`\n${'page'.padEnd(28)}${'files'.padStart(7)}${'KB gzip (static)'.padStart(18)}${'KB gzip loaded in Chromium'.padStart(28)}`);
+  for (const p of pages) {
+    const loaded = p.loadedInBrowser ? kb(p.loadedInBrowser.gzipBytes) : 'n/a';
+    console.log(p.path.padEnd(28) + String(p.files.length).padStart(7) + kb(p.gzipBytes).padStart(18) + loaded.padStart(28));
+  }
+  console.log(`\nFull reports: ${OUT}`);
+} finally {
+  await chrome.kill();
+  await stack.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

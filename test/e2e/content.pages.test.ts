@@ -1,0 +1,119 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+const SHOTS = join(process.cwd(), '.tmp/screenshots');
+/** The demo seed's featured, active courses (db/seed/catalog.ts). */
+const SEEDED_FEATURED = ['Kids Karate (6–9)', 'Adult Beginners', 'Kumite & Sparring'];
+
+const scriptsOf = (page: Page) => {
+  const urls: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'script' && urls.push(r.url()));
+  return urls;
+};
+
+describe('public content pages in Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    mkdirSync(SHOTS, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('shows the seeded featured courses on the home page, each linking to its page, with no JavaScript', async () => {
+    const page = await newPage(browser);
+    const scripts = scriptsOf(page);
+    const res = await page.goto(`${baseUrl}/`);
+    expect(res?.status()).toBe(200);
+    const featured = page.locator('#courses');
+    for (const title of SEEDED_FEATURED) await expect.poll(() => featured.getByRole('link', { name: title }).count()).toBe(1);
+    expect(await featured.locator('.course-card').count()).toBeGreaterThanOrEqual(SEEDED_FEATURED.length);
+    expect(await featured.locator('.price-now').first().textContent()).toMatch(/^\$\d[\d,]*\.\d\d$/);
+    await featured.getByRole('link', { name: 'Adult Beginners' }).click();
+    await page.waitForURL(/\/courses\/[a-z0-9-]+$/);
+    expect(await page.locator('h1').textContent()).toBe('Adult Beginners');
+    expect(await page.getByRole('link', { name: 'Enrol' }).getAttribute('href')).toMatch(/^\/auth\/register\?next=%2Fcourses%2F/);
+    expect(scripts).toEqual([]);
+  });
+
+  it('filters the course list with the plain GET form', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${baseUrl}/courses`);
+    const all = await page.locator('.course-card').count();
+    await page.getByLabel('Level').selectOption('advanced');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.waitForURL(/level=advanced/);
+    const filtered = await page.locator('.course-card').count();
+    expect(filtered).toBeGreaterThan(0);
+    expect(filtered).toBeLessThan(all);
+    for (const badge of await page.locator('.course-card .badge').allTextContents()) expect(badge).toBe('Advanced');
+  });
+
+  it('has no horizontal scroll at 360 px on the content pages', async () => {
+    const page = await newPage(browser);
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const path of [
+      '/',
+      '/courses',
+      '/classes',
+      '/events',
+      '/memberships',
+      '/gallery',
+      '/blog',
+      '/contact',
+      '/about',
+      '/alliances',
+      '/testimonials',
+    ]) {
+      await page.goto(`${baseUrl}${path}`);
+      const [scrollWidth, clientWidth] = await page.evaluate(() => [
+        document.documentElement.scrollWidth,
+        document.documentElement.clientWidth,
+      ]);
+      expect({ path, scrollWidth }).toEqual({ path, scrollWidth: clientWidth });
+    }
+  });
+
+  it('shows the timetable as one table per day with captions, readable at 360 px', async () => {
+    const page = await newPage(browser);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`${baseUrl}/classes`);
+    const tables = page.getByRole('table');
+    expect(await tables.count()).toBeGreaterThanOrEqual(5);
+    expect(await page.locator('table caption').first().textContent()).toBe('Monday');
+    const monday = page.getByRole('table', { name: 'Monday' });
+    expect(await monday.getByRole('columnheader').allTextContents()).toEqual(['Time', 'Class', 'Instructor and place']);
+    expect(await monday.getByRole('rowheader').count()).toBeGreaterThan(0);
+    const box = await monday.boundingBox();
+    expect(box?.width).toBeLessThanOrEqual(360);
+  });
+
+  it('takes screenshots of home, courses, classes and gallery', async () => {
+    const page = await newPage(browser);
+    for (const [name, width, height] of [
+      ['desktop', 1280, 800],
+      ['mobile', 360, 740],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      for (const [shot, path] of [
+        ['home', '/'],
+        ['courses', '/courses'],
+        ['course', '/courses/adult-beginners'],
+        ['classes', '/classes'],
+        ['gallery', '/gallery'],
+        ['events', '/events'],
+        ['contact', '/contact'],
+      ] as const) {
+        await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+        await page.evaluate(() => document.querySelectorAll('img[loading="lazy"]').forEach((img) => img.setAttribute('loading', 'eager')));
+        await page.waitForLoadState('networkidle');
+        await page.screenshot({ path: join(SHOTS, `content-${shot}-${name}.png`), fullPage: true });
+      }
+    }
+  });
+});

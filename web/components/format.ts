@@ -1,0 +1,59 @@
+import { effectiveCourseCents, formatMoney, toCents } from '#core/money.ts';
+
+/** The dojo's clock: dates and times on the public site are shown in the school's own time zone. */
+export const SITE_TIME_ZONE = 'America/Vancouver';
+
+const fmt = (opts: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE, ...opts });
+const DATE = fmt({ weekday: 'short', year: 'numeric', month: 'long', day: 'numeric' });
+const DATE_SHORT = fmt({ year: 'numeric', month: 'short', day: 'numeric' });
+const TIME = fmt({ hour: 'numeric', minute: '2-digit' });
+const DAY = fmt({ day: 'numeric' });
+const MONTH = fmt({ month: 'short' });
+const YMD = fmt({ year: 'numeric', month: '2-digit', day: '2-digit' });
+
+const d = (iso: string) => new Date(iso);
+export const formatDate = (iso: string) => DATE.format(d(iso));
+export const formatShortDate = (iso: string) => DATE_SHORT.format(d(iso));
+export const formatTime = (iso: string) => TIME.format(d(iso));
+export const dayOfMonth = (iso: string) => DAY.format(d(iso));
+export const monthShort = (iso: string) => MONTH.format(d(iso));
+/** The calendar day in the school's time zone, as YYYY-MM-DD. */
+export const localDay = (iso: string) => YMD.format(d(iso));
+
+/** "Sat, March 14, 2027, 10:00 a.m. – 4:00 p.m." or, across days, both dates. */
+export function formatRange(startIso: string, endIso: string): string {
+  if (localDay(startIso) === localDay(endIso)) {
+    const end = startIso === endIso ? '' : ` – ${formatTime(endIso)}`;
+    return `${formatDate(startIso)}, ${formatTime(startIso)}${end}`;
+  }
+  return `${formatDate(startIso)} – ${formatDate(endIso)}`;
+}
+
+/** Spec 9: the price used is discountPrice, else price, else 0 — shown as $ with 2 decimals. */
+export function priceView(price: number | null | undefined, discountPrice: number | null | undefined) {
+  const priceCents = price == null ? 0 : toCents(price);
+  const discountCents = discountPrice == null ? null : toCents(discountPrice);
+  const effective = effectiveCourseCents({ priceCents, discountPriceCents: discountCents });
+  return {
+    current: formatMoney(effective),
+    /** The old price, only when a real discount applies. */
+    was: effective < priceCents ? formatMoney(priceCents) : null,
+    free: effective === 0,
+  };
+}
+
+/** "17:30" → "5:30 pm" */
+export function clockLabel(hhmm: string): string {
+  const [h = 0, m = 0] = hhmm.split(':').map(Number);
+  const suffix = h >= 12 ? 'pm' : 'am';
+  const hour = h % 12 === 0 ? 12 : h % 12;
+  return `${hour}:${String(m).padStart(2, '0')} ${suffix}`;
+}
+
+export const LEVEL_LABELS: Record<string, string> = {
+  beginner: 'Beginner',
+  intermediate: 'Intermediate',
+  advanced: 'Advanced',
+  all: 'All levels',
+};
+export const levelLabel = (level: string) => LEVEL_LABELS[level] ?? level;

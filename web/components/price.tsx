@@ -1,0 +1,28 @@
+import { priceView } from './format.ts';
+
+/** The price people pay (spec 9), with the old one struck through when discounted. */
+export function Price({
+  price,
+  discountPrice,
+  className = 'price',
+}: {
+  price: number | null;
+  discountPrice: number | null;
+  className?: string;
+}) {
+  const p = priceView(price, discountPrice);
+  return (
+    <span className={className}>
+      {p.was && (
+        <del className="price-was">
+          <span className="visually-hidden">Regular price </span>
+          {p.was}
+        </del>
+      )}
+      <strong className="price-now">
+        {p.was && <span className="visually-hidden">Now </span>}
+        {p.current}
+      </strong>
+    </span>
+  );
+}

@@ -1,0 +1,173 @@
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { api, ApiError, errorMessage } from '#web/lib/api.ts';
+import {
+  CHECK_FIELDS,
+  CONTACT_FIELDS,
+  type ContactErrors,
+  type ContactField,
+  type ContactFormProps,
+  type ContactValues,
+} from '#web/pages/public/contact-form-model.ts';
+
+/** The enquiry schema (and zod) load only when the visitor starts on the form, not with the page. */
+const loadValidation = () => import('#web/pages/public/contact-validation.ts');
+
+type FieldProps = {
+  name: ContactField;
+  label: string;
+  error: string | undefined;
+  defaultValue: string | undefined;
+  type?: string;
+  autoComplete?: string;
+  multiline?: boolean;
+  maxLength: number;
+};
+
+function Field({ name, label, error, defaultValue, type = 'text', autoComplete, multiline, maxLength }: FieldProps) {
+  const id = `contact-${name}`;
+  const common = {
+    id,
+    name,
+    required: true,
+    maxLength,
+    defaultValue,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
+  } as const;
+  return (
+    <div className={error ? 'field field-invalid' : 'field'}>
+      <label htmlFor={id}>{label}</label>
+      {multiline ? <textarea {...common} rows={6} /> : <input {...common} type={type} autoComplete={autoComplete} />}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Region({ role, className, children }: { role: 'alert' | 'status'; className: string; children: ReactNode }) {
+  return (
+    <div role={role} className={className}>
+      {children ? <p>{children}</p> : null}
+    </div>
+  );
+}
+
+/**
+ * The contact form. Without JavaScript it posts to /contact, which runs the same checks and service;
+ * hydrated, it checks with the enquiry schema first, then sends JSON to POST /api/enquiries.
+ */
+export default function ContactForm({
+  values = {},
+  errors: initialErrors = {},
+  alert: initialAlert = '',
+  success: initialSuccess = '',
+  limits,
+  honeypot,
+}: ContactFormProps) {
+  const [errors, setErrors] = useState<ContactErrors>(initialErrors);
+  const [alert, setAlert] = useState(initialAlert);
+  const [success, setSuccess] = useState(initialSuccess);
+  const [defaults, setDefaults] = useState<ContactValues>(values);
+  const [formKey, setFormKey] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [ready, setReady] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => setReady(true), []);
+
+  const focusFirst = (found: ContactErrors) => {
+    const first = CONTACT_FIELDS.find((f) => found[f]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  };
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const data: Record<string, string> = {};
+    new FormData(e.currentTarget).forEach((v, k) => {
+      if (typeof v === 'string') data[k] = v;
+    });
+    let found: ContactErrors = {};
+    try {
+      found = (await loadValidation()).validateEnquiry(data);
+    } catch {
+      // The checks could not load (offline?): the server runs the same ones and answers with the messages.
+    }
+    setSuccess('');
+    setErrors(found);
+    setAlert(Object.keys(found).length ? CHECK_FIELDS : '');
+    if (Object.keys(found).length) return focusFirst(found);
+    setBusy(true);
+    try {
+      const body = await api('/enquiries', { body: data });
+      setSuccess(body.message ?? 'Thank you for your enquiry.');
+      setDefaults({});
+      setFormKey((k) => k + 1);
+    } catch (err) {
+      const fieldErrors: ContactErrors = {};
+      if (err instanceof ApiError) for (const fe of err.errors) fieldErrors[fe.path.split('.')[0] as ContactField] ??= fe.message;
+      setErrors(fieldErrors);
+      setAlert(errorMessage(err));
+      focusFirst(fieldErrors);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="contact-form-wrap">
+      <Region role="alert" className="form-alert">
+        {alert}
+      </Region>
+      <Region role="status" className="form-status">
+        {success}
+      </Region>
+      <form
+        key={formKey}
+        ref={formRef}
+        className="form contact-form"
+        method="post"
+        action="/contact"
+        noValidate
+        onSubmit={onSubmit}
+        onFocus={() => void loadValidation().catch(() => {})}
+        data-ready={ready ? '' : undefined}
+        aria-busy={busy}
+      >
+        <div className="field-row">
+          <Field name="name" maxLength={limits.name} label="Name" error={errors.name} defaultValue={defaults.name} autoComplete="name" />
+          <Field
+            name="email"
+            maxLength={limits.email}
+            label="Email"
+            type="email"
+            error={errors.email}
+            defaultValue={defaults.email}
+            autoComplete="email"
+          />
+        </div>
+        <div className="field-row">
+          <Field
+            name="phone"
+            maxLength={limits.phone}
+            label="Phone number"
+            type="tel"
+            error={errors.phone}
+            defaultValue={defaults.phone}
+            autoComplete="tel"
+          />
+          <Field name="subject" maxLength={limits.subject} label="Subject" error={errors.subject} defaultValue={defaults.subject} />
+        </div>
+        <Field name="message" maxLength={limits.message} label="Message" error={errors.message} defaultValue={defaults.message} multiline />
+        <div className="hp-field" aria-hidden="true">
+          <label htmlFor={`contact-${honeypot}`}>Leave this field empty</label>
+          <input id={`contact-${honeypot}`} name={honeypot} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? 'Sending…' : 'Send message'}
+        </button>
+      </form>
+    </div>
+  );
+}

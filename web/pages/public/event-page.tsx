@@ -1,0 +1,74 @@
+import { formatRange } from '#web/components/format.ts';
+import { Price } from '#web/components/price.tsx';
+import { safeHref } from '#web/components/safe-url.ts';
+import { SiteLayout } from '#web/components/site-layout.tsx';
+import type { SiteInfo } from '#web/components/site-info.ts';
+import { TextBlocks } from '#web/components/text-blocks.tsx';
+import type { ScheduleItem } from './view-types.ts';
+
+/** One event or seminar: when, where, what, and how to take part. */
+export function EventPage({ site, item, now }: { site: SiteInfo; item: ScheduleItem; now: string }) {
+  const image = safeHref(item.image);
+  const register = safeHref(item.registrationUrl);
+  const over = Date.parse(item.endsAt) < Date.parse(now);
+  return (
+    <SiteLayout current="/events" site={site}>
+      <div className="band-dark page-head">
+        <div className="container">
+          <nav aria-label="Breadcrumb" className="breadcrumb">
+            <a href="/events">Events</a>
+          </nav>
+          <span className="eyebrow">{over ? `${item.label} · past` : item.label}</span>
+          <h1>{item.title}</h1>
+          <p className="lead">
+            <time dateTime={item.startsAt}>{formatRange(item.startsAt, item.endsAt)}</time>
+          </p>
+        </div>
+      </div>
+      <div className="section">
+        <div className="container detail-layout">
+          <div className="detail-main prose">
+            {image && <img className="detail-media" src={image} alt="" width={960} height={600} fetchPriority="high" />}
+            {item.description ? <TextBlocks text={item.description} /> : <p>More details will be shared soon.</p>}
+          </div>
+          <aside className="card detail-aside" aria-label="Details">
+            <dl className="detail-facts">
+              <div>
+                <dt>When</dt>
+                <dd>{formatRange(item.startsAt, item.endsAt)}</dd>
+              </div>
+              {item.location && (
+                <div>
+                  <dt>Where</dt>
+                  <dd>{item.location}</dd>
+                </div>
+              )}
+              {item.instructor && (
+                <div>
+                  <dt>Led by</dt>
+                  <dd>{item.instructor}</dd>
+                </div>
+              )}
+              {item.price !== null && (
+                <div>
+                  <dt>Fee</dt>
+                  <dd>{item.price > 0 ? <Price price={item.price} discountPrice={null} /> : 'Free'}</dd>
+                </div>
+              )}
+            </dl>
+            {!over &&
+              (register ? (
+                <a className="btn btn-primary btn-block" href={register} rel="noopener noreferrer">
+                  Register
+                </a>
+              ) : (
+                <a className="btn btn-primary btn-block" href={`/contact?subject=${encodeURIComponent(item.title)}`}>
+                  {`Ask about this ${item.kind}`}
+                </a>
+              ))}
+          </aside>
+        </div>
+      </div>
+    </SiteLayout>
+  );
+}

@@ -1,0 +1,34 @@
+import { formatShortDate } from '#web/components/format.ts';
+import { safeHref } from '#web/components/safe-url.ts';
+import { postHref } from './links.ts';
+import type { PostSummaryView } from './view-types.ts';
+
+export function PostCard({ post, headingLevel: H = 'h3' }: { post: PostSummaryView; headingLevel?: 'h2' | 'h3' }) {
+  const cover = safeHref(post.coverImage);
+  return (
+    <article className="card post-card">
+      {cover && (
+        <img
+          className="card-media"
+          src={cover}
+          alt=""
+          width={post.coverWidth ?? 640}
+          height={post.coverHeight ?? 400}
+          loading="lazy"
+          decoding="async"
+        />
+      )}
+      {post.publishedAt && (
+        <time className="muted card-date" dateTime={post.publishedAt}>
+          {formatShortDate(post.publishedAt)}
+        </time>
+      )}
+      <H className="card-title">
+        <a className="card-link" href={postHref(post.slug)}>
+          {post.title}
+        </a>
+      </H>
+      {post.excerpt && <p className="muted">{post.excerpt}</p>}
+    </article>
+  );
+}

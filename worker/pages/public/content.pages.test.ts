@@ -1,0 +1,411 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addAlliance,
+  addAsset,
+  addChart,
+  addClass,
+  addCourse,
+  addEvent,
+  addMembership,
+  addPost,
+  addSeminar,
+  addTestimonial,
+  FUTURE,
+  tag,
+} from './page-fixtures.ts';
+import { canonicalOf, count, meta, page, titleOf } from './page-test-kit.ts';
+
+// The settings row belongs to the settings tests (they change it in order): these tests never write it and
+// never assume the school's name.
+const CONTENT_PAGES = [
+  '/about',
+  '/courses',
+  '/memberships',
+  '/classes',
+  '/events',
+  '/gallery',
+  '/blog',
+  '/testimonials',
+  '/alliances',
+  '/contact',
+];
+/** The one place a course's price shows on a card. */
+const priceOf = (html: string, title: string) => {
+  const card = html.slice(html.indexOf(title));
+  return card.slice(0, card.indexOf('</article>'));
+};
+
+describe('public content pages: the common frame', () => {
+  for (const path of CONTENT_PAGES) {
+    it(`${path} answers 200 with its title, description, canonical, Open Graph tags, landmarks and one h1`, async () => {
+      const { res, html } = await page(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      const title = titleOf(html) ?? '';
+      expect(title).toMatch(/^[^|]+ \| .+$/);
+      expect(meta(html, 'description')?.length).toBeGreaterThan(50);
+      expect(canonicalOf(html)).toBe(`http://dojo.test${path}`);
+      expect(meta(html, 'og:title')).toBe(title.replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&'));
+      expect(meta(html, 'og:url')).toBe(`http://dojo.test${path}`);
+      expect(count(html, /<h1[ >]/)).toBe(1);
+      expect(html).toMatch(/<main id="main"/);
+      expect(html).toContain('<header class="site-header">');
+      expect(html).toContain('<footer class="site-footer">');
+      expect(html).toMatch(new RegExp(`<a href="${path}" aria-current="page">|<a href="/contact">`));
+    });
+  }
+
+  it('ships no JavaScript on content pages without an island', async () => {
+    for (const path of ['/', '/about', '/courses', '/memberships', '/classes', '/events', '/blog', '/testimonials', '/alliances']) {
+      const { html } = await page(path);
+      expect({ path, script: html.includes('<script') }).toEqual({ path, script: false });
+    }
+  });
+
+  it('links the navigation and footer to the real pages', async () => {
+    const { html } = await page('/');
+    for (const href of [
+      '/about',
+      '/courses',
+      '/classes',
+      '/events',
+      '/gallery',
+      '/blog',
+      '/contact',
+      '/memberships',
+      '/testimonials',
+      '/alliances',
+    ]) {
+      expect(html).toContain(`href="${href}"`);
+    }
+    expect(html).not.toContain('href="/#');
+  });
+});
+
+describe('/ (home)', () => {
+  it('shows a new featured course, an upcoming event, a testimonial, an alliance and a latest post from the database', async () => {
+    const course = await addCourse({ featured: true, createdAt: FUTURE, priceCents: 15000, discountPriceCents: 12500 });
+    const hidden = await addCourse({ featured: true, isActive: false, createdAt: FUTURE });
+    const event = await addEvent(0.01);
+    const quote = await addTestimonial();
+    const alliance = await addAlliance({ name: `!First alliance ${tag()}` });
+    const post = await addPost({ publishedAt: new Date() });
+    const draft = await addPost({ status: 'draft', publishedAt: null });
+    const { res, html } = await page('/');
+    expect(res.status).toBe(200);
+    expect(html).toContain(`<a class="card-link" href="/courses/${course.slug}">${course.title}</a>`);
+    expect(priceOf(html, course.title)).toMatch(
+      /<del class="price-was"><span class="visually-hidden">Regular price <\/span>\$150\.00<\/del>/,
+    );
+    expect(priceOf(html, course.title)).toMatch(/\$125\.00<\/strong>/);
+    expect(html).not.toContain(hidden.title);
+    expect(html).toContain(`href="/events/${event.id}">${event.title}</a>`);
+    expect(html).toContain(quote.quote);
+    expect(html).toContain(alliance.name);
+    expect(html).toContain(`href="/blog/${post.slug}">${post.title}</a>`);
+    expect(html).not.toContain(draft.title);
+    expect(html).not.toContain('Sample content');
+    expect(count(html, /<h1[ >]/)).toBe(1);
+  });
+
+  it('shows at most 6 featured courses', async () => {
+    for (let i = 0; i < 7; i++) await addCourse({ featured: true, createdAt: FUTURE });
+    const { html } = await page('/');
+    const section = html.slice(html.indexOf('id="courses"'), html.indexOf('id="events"'));
+    expect(count(section, /class="card course-card"/)).toBe(6);
+  });
+});
+
+describe('/courses and /courses/:slug', () => {
+  it('lists the active courses of a category with the price per spec 9 and hides inactive ones', async () => {
+    const category = `cat-${tag()}`;
+    const discounted = await addCourse({ category, title: `Discounted ${tag()}`, priceCents: 12000, discountPriceCents: 9950 });
+    const plain = await addCourse({ category, title: `Plain ${tag()}`, priceCents: 8000 });
+    const free = await addCourse({ category, title: `Free ${tag()}`, priceCents: 0 });
+    const hidden = await addCourse({ category, title: `Hidden ${tag()}`, isActive: false });
+    const { res, html } = await page(`/courses?category=${category}`);
+    expect(res.status).toBe(200);
+    expect(html).toContain('3 courses');
+    expect(priceOf(html, discounted.title)).toContain('$120.00</del>');
+    expect(priceOf(html, discounted.title)).toMatch(
+      /<strong class="price-now"><span class="visually-hidden">Now <\/span>\$99\.50<\/strong>/,
+    );
+    expect(priceOf(html, plain.title)).toContain('<strong class="price-now">$80.00</strong>');
+    expect(priceOf(html, plain.title)).not.toContain('<del');
+    expect(priceOf(html, free.title)).toContain('<strong class="price-now">$0.00</strong>');
+    expect(html).not.toContain(hidden.title);
+    expect(html).toContain(`<option value="${category}" selected="">${category}</option>`);
+    expect(canonicalOf(html)).toBe('http://dojo.test/courses');
+  });
+
+  it('filters by level with the plain GET form and ignores an unknown level', async () => {
+    const category = `cat-${tag()}`;
+    const beginner = await addCourse({ category, level: 'beginner' });
+    const advanced = await addCourse({ category, level: 'advanced' });
+    const only = (await page(`/courses?category=${category}&level=advanced`)).html;
+    expect(only).toContain(advanced.title);
+    expect(only).not.toContain(beginner.title);
+    expect(only).toContain('<form class="filters" aria-label="Filter courses" action="/courses" method="get">');
+    const junk = (await page(`/courses?category=${category}&level=%3Cscript%3E`)).html;
+    expect(junk).toContain(advanced.title);
+    expect(junk).toContain(beginner.title);
+    expect(junk).not.toContain('<script');
+  });
+
+  it('pages the list and answers 404 past the last page', async () => {
+    const category = `cat-${tag()}`;
+    for (let i = 0; i < 13; i++) await addCourse({ category });
+    const second = await page(`/courses?category=${category}&page=2`);
+    expect(second.res.status).toBe(200);
+    expect(count(second.html, /class="card course-card"/)).toBe(1);
+    expect(second.html).toContain('Page 2 of 2');
+    expect(second.html).toContain(`href="/courses?category=${category}" rel="prev"`);
+    expect((await page(`/courses?category=${category}&page=3`)).res.status).toBe(404);
+  });
+
+  it('shows a course by slug and by id, with the Enrol link to registration', async () => {
+    const course = await addCourse({
+      description: 'Line one <b>bold</b>\n\nSecond paragraph',
+      highlights: ['Belt grading'],
+      priceCents: 20000,
+      discountPriceCents: 15000,
+    });
+    const { res, html } = await page(`/courses/${course.slug}`);
+    expect(res.status).toBe(200);
+    expect(html).toMatch(new RegExp(`<h1>${course.title}</h1>`));
+    expect(titleOf(html)).toMatch(new RegExp(`^${course.title} \\| `));
+    expect(html).toContain(`<a class="btn btn-primary btn-block" href="/auth/register?next=%2Fcourses%2F${course.slug}">Enrol</a>`);
+    expect(html).toContain('<p><span>Line one &lt;b&gt;bold&lt;/b&gt;</span></p><p><span>Second paragraph</span></p>');
+    expect(html).toContain('$200.00</del>');
+    expect(html).toContain('$150.00</strong>');
+    expect(html).toContain('<li>Belt grading</li>');
+    expect(html).not.toContain('<script');
+    const byId = await page(`/courses/${course.id}`);
+    expect(byId.res.status).toBe(200);
+    expect(canonicalOf(byId.html)).toBe(`http://dojo.test/courses/${course.slug}`);
+  });
+
+  it('answers the 404 page for a hidden or unknown course', async () => {
+    const hidden = await addCourse({ isActive: false });
+    for (const path of [`/courses/${hidden.slug}`, `/courses/${hidden.id}`, '/courses/no-such-course']) {
+      const { res, html } = await page(path);
+      expect(res.status).toBe(404);
+      expect(html).toMatch(/<h1[^>]*>Page not found<\/h1>/);
+      expect(html).not.toContain(hidden.title);
+    }
+  });
+});
+
+describe('/memberships', () => {
+  it('shows active memberships with their active plans and prices, and hides the rest', async () => {
+    const name = `Member ${tag()}`;
+    await addMembership(name, [
+      { name: 'Monthly', priceCents: 9000 },
+      { name: 'Annual', priceCents: 90000, discountPriceCents: 80000, durationMonths: 12 },
+      { name: 'Retired plan', priceCents: 1000, isActive: false },
+    ]);
+    const hidden = await addMembership(`Hidden ${tag()}`, [{ name: 'Monthly', priceCents: 5000 }], { isActive: false });
+    const { html } = await page('/memberships');
+    const card = html.slice(html.indexOf(name));
+    expect(card).toMatch(
+      /<span class="plan-name">Monthly<\/span><span class="plan-price"><span class="price"><strong class="price-now">\$90\.00<\/strong><\/span><span class="muted"> per month<\/span>/,
+    );
+    expect(card).toContain('$900.00</del>');
+    expect(card).toContain('$800.00</strong>');
+    expect(card.slice(0, card.indexOf('</article>'))).not.toContain('Retired plan');
+    expect(html).not.toContain(hidden.name);
+    expect(html).toContain('href="/auth/register?next=%2Fmemberships"');
+  });
+});
+
+describe('/classes', () => {
+  it('shows the weekly timetable as tables with captions and header cells, grouped by day, without inactive classes', async () => {
+    const k = await addClass({
+      title: `Kids ${tag()}`,
+      dayOfWeek: 3,
+      startTime: '17:30',
+      endTime: '18:15',
+      instructorName: 'Sensei Aiko',
+      location: 'Main hall',
+      level: 'beginner',
+      ageGroup: '7-10',
+    });
+    const hidden = await addClass({ title: `Hidden ${tag()}`, dayOfWeek: 3, isActive: false });
+    const { html } = await page('/classes');
+    const wednesday = html.slice(html.indexOf('<table class="timetable-day" id="day-3">'));
+    expect(wednesday).toMatch(
+      /^<table class="timetable-day" id="day-3"><caption>Wednesday<\/caption><thead><tr><th scope="col">Time<\/th>/,
+    );
+    const at = wednesday.indexOf(k.title);
+    const row = wednesday.slice(wednesday.lastIndexOf('<tr>', at), wednesday.indexOf('</tr>', at));
+    expect(row).toContain('<th scope="row" class="tt-time"><time dateTime="17:30">5:30 pm</time>');
+    expect(row).toContain('<time dateTime="18:15">6:15 pm</time>');
+    expect(row).toContain('Sensei Aiko');
+    expect(row).toContain('Beginner · Ages 7-10');
+    expect(html).not.toContain(hidden.title);
+    expect(html).toContain('<a href="#day-3">Wednesday</a>');
+  });
+});
+
+describe('/events and /events/:id', () => {
+  it('lists upcoming events and seminars, past ones in the smaller list, and hides inactive ones', async () => {
+    const soon = await addEvent(1);
+    const seminar = await addSeminar(3);
+    const past = await addEvent(-48 * 365 * 30);
+    const hidden = await addEvent(2, { isActive: false });
+    const { html } = await page('/events');
+    const upcoming = html.slice(html.indexOf('id="upcoming-title"'), html.indexOf('</section>', html.indexOf('id="upcoming-title"')));
+    expect(upcoming).toContain(`href="/events/${soon.id}">${soon.title}</a>`);
+    expect(upcoming).toContain(`href="/events/${seminar.id}">${seminar.title}</a>`);
+    expect(upcoming).not.toContain(past.title);
+    expect(html).not.toContain(hidden.title);
+    expect(count(html, /<h1[ >]/)).toBe(1);
+  });
+
+  it('shows the past list when the past event is among the latest ones', async () => {
+    const past = await addEvent(-3);
+    const { html } = await page('/events');
+    const pastList = html.slice(html.indexOf('id="past-title"'));
+    expect(pastList).toContain(`<a href="/events/${past.id}">${past.title}</a>`);
+  });
+
+  it('shows an event and a seminar by id; unknown or hidden ones are 404', async () => {
+    const event = await addEvent(24, {
+      location: 'City sports hall',
+      description: 'Bring your gi.',
+      registrationUrl: 'https://tickets.example/grading',
+    });
+    const seminar = await addSeminar(10, { priceCents: 4500 });
+    const hidden = await addEvent(24, { isActive: false });
+    const e = await page(`/events/${event.id}`);
+    expect(e.res.status).toBe(200);
+    expect(e.html).toContain(`<h1>${event.title}</h1>`);
+    expect(e.html).toContain('City sports hall');
+    expect(e.html).toContain(
+      '<a class="btn btn-primary btn-block" href="https://tickets.example/grading" rel="noopener noreferrer">Register</a>',
+    );
+    const s = await page(`/events/${seminar.id}`);
+    expect(s.res.status).toBe(200);
+    expect(s.html).toContain('Sensei Guest');
+    expect(s.html).toContain('$45.00');
+    for (const path of [`/events/${hidden.id}`, '/events/unknown-id']) expect((await page(path)).res.status).toBe(404);
+  });
+});
+
+describe('/gallery', () => {
+  it('shows images with their size, lazy-loaded after the first row, inside the lightbox island, as plain links to the files', async () => {
+    const later = await addAsset({ width: 1200, height: 800, createdAt: new Date(FUTURE.getTime() - 2000) });
+    await addAsset({ createdAt: new Date(FUTURE.getTime() - 1000) });
+    const first = await addAsset({ width: 640, height: 480 });
+    const { res, html } = await page('/gallery');
+    expect(res.status).toBe(200);
+    expect(html).toContain('data-island="GalleryLightbox"');
+    const tile = (src: string | null) => {
+      const start = html.indexOf(`<a class="gallery-link" href="${src}">`);
+      return html.slice(start, html.indexOf('</a>', start));
+    };
+    expect(tile(first.externalUrlLink)).toMatch(
+      new RegExp(
+        `^<a class="gallery-link" href="${first.externalUrlLink}"><img src="${first.externalUrlLink}" alt="${first.altText}" width="640" height="480" loading="eager"`,
+      ),
+    );
+    expect(tile(later.externalUrlLink)).toContain(
+      `<img src="${later.externalUrlLink}" alt="${later.altText}" width="1200" height="800" loading="lazy" decoding="async"/>`,
+    );
+  });
+
+  it('shows uploaded videos and external video links', async () => {
+    const upload = await addAsset({
+      mediaType: 'video',
+      source: 'upload',
+      externalUrlLink: null,
+      objectKey: `assets/${tag()}.mp4`,
+      title: `Clip ${tag()}`,
+    });
+    const external = await addAsset({ mediaType: 'video', externalUrlLink: 'https://www.youtube.com/watch?v=abc', title: `Tube ${tag()}` });
+    const { html } = await page('/gallery');
+    expect(html).toContain(`<a class="gallery-link gallery-video" href="/api/files/${upload.objectKey}">`);
+    expect(html).toContain('<a class="gallery-link gallery-video" href="https://www.youtube.com/watch?v=abc" rel="noopener noreferrer">');
+    expect(html).toContain(external.title);
+  });
+
+  it('pages with ?page= and answers 404 beyond the last page', async () => {
+    await addAsset();
+    const far = await page('/gallery?page=9999');
+    expect(far.res.status).toBe(404);
+    const junk = await page('/gallery?page=abc');
+    expect(junk.res.status).toBe(200);
+    expect(canonicalOf(junk.html)).toBe('http://dojo.test/gallery');
+  });
+});
+
+describe('/blog and /blog/:slug', () => {
+  it('lists published posts, not drafts or scheduled ones', async () => {
+    const post = await addPost();
+    const draft = await addPost({ status: 'draft' });
+    const scheduled = await addPost({ publishedAt: FUTURE });
+    const { html } = await page('/blog');
+    expect(html).toContain(`href="/blog/${post.slug}">${post.title}</a>`);
+    expect(html).not.toContain(draft.title);
+    expect(html).not.toContain(scheduled.title);
+  });
+
+  it('shows a post with its body as escaped paragraphs; drafts and unknown slugs are 404', async () => {
+    const post = await addPost({ body: '## Grading day\nTwelve students passed.\n\n- Kata\n- Kumite\n\n<script>alert(1)</script>' });
+    const draft = await addPost({ status: 'draft' });
+    const { res, html } = await page(`/blog/${post.slug}`);
+    expect(res.status).toBe(200);
+    expect(meta(html, 'og:type')).toBe('article');
+    expect(html).toContain('<h2>Grading day</h2><p><span>Twelve students passed.</span></p><ul><li>Kata</li><li>Kumite</li></ul>');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).not.toContain('<script');
+    for (const path of [`/blog/${draft.slug}`, '/blog/no-such-post']) expect((await page(path)).res.status).toBe(404);
+  });
+});
+
+describe('/testimonials, /alliances and /about', () => {
+  it('shows active testimonials only', async () => {
+    const shown = await addTestimonial({ rating: 5 });
+    const hidden = await addTestimonial({ isActive: false });
+    const { html } = await page('/testimonials');
+    expect(html).toContain(shown.quote);
+    expect(html).toContain('aria-label="Rated 5 out of 5"');
+    expect(html).not.toContain(hidden.quote);
+  });
+
+  it('shows active alliances, linking only http(s) websites', async () => {
+    const linked = await addAlliance({ website: 'https://karate.example/' });
+    const evil = await addAlliance({ website: 'javascript:alert(1)' });
+    const hidden = await addAlliance({ isActive: false });
+    const { html } = await page('/alliances');
+    expect(html).toContain(`<a href="https://karate.example/" rel="noopener noreferrer">${linked.name}</a>`);
+    expect(html).toContain(evil.name);
+    expect(html).not.toContain(hidden.name);
+    expect(html).not.toMatch(/href="\s*javascript:/i);
+  });
+
+  it('shows the organizational chart with its alt text and caption', async () => {
+    const chart = await addChart({ description: 'Instructors and assistants' });
+    const { html } = await page('/about');
+    expect(html).toContain(
+      `<img src="/api/files/${chart.imageKey}" alt="${chart.alt}" width="1200" height="800" loading="lazy" decoding="async"/>`,
+    );
+    expect(html).toContain(`<figcaption><strong>${chart.title}</strong><span class="muted">Instructors and assistants</span></figcaption>`);
+  });
+});
+
+describe('user-provided URLs', () => {
+  it('never renders a javascript: URL as a link or image source', async () => {
+    const t = tag();
+    await addAsset({ externalUrlLink: 'javascript:alert(1)', title: `Bad ${t}` });
+    await addAsset({ mediaType: 'video', externalUrlLink: ' JavaScript:alert(1)', title: `Bad video ${t}` });
+    const event = await addEvent(5, { registrationUrl: 'javascript:alert(document.cookie)' });
+    await addAlliance({ website: 'javascript:alert(1)', logoKey: null });
+    await addCourse({ featured: true, createdAt: FUTURE, image: null });
+    for (const path of ['/', '/gallery', `/events/${event.id}`, '/alliances']) {
+      const { html } = await page(path);
+      expect({ path, bad: /(href|src)="\s*javascript:/i.test(html) }).toEqual({ path, bad: false });
+    }
+    expect((await page(`/events/${event.id}`)).html).toContain(`href="/contact?subject=${encodeURIComponent(event.title)}"`);
+  });
+});

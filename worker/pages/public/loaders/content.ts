@@ -1,0 +1,157 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { offsetOf } from '#core/paging.ts';
+import type { Db } from '#db/client.ts';
+import {
+  alliances,
+  assets,
+  classes,
+  courses,
+  membershipPlans,
+  memberships,
+  organizationalCharts,
+  posts,
+  testimonials,
+  type ClassRow,
+} from '#db/schema/index.ts';
+import type { ClassDto } from '#web/pages/public/view-types.ts';
+import type { Level } from '#core/catalog/course-schemas.ts';
+import { visibleToPublic } from '../../../features/posts/posts.read.ts';
+
+/** The statements the public pages are made of; each loader sends the ones a page needs as ONE batch. */
+
+export const featuredCoursesQuery = (db: Db, limit: number) =>
+  db
+    .select()
+    .from(courses)
+    .where(and(eq(courses.isActive, true), eq(courses.featured, true)))
+    .orderBy(desc(courses.createdAt), desc(courses.id))
+    .limit(limit);
+
+export type CourseFilters = { category?: string | undefined; level?: string | undefined };
+
+const courseWhere = (f: CourseFilters) =>
+  and(
+    eq(courses.isActive, true),
+    f.category ? sql`lower(${courses.category}) = lower(${f.category})` : undefined,
+    f.level ? eq(courses.level, f.level) : undefined,
+  );
+
+export const coursePageQueries = (db: Db, f: CourseFilters, page: number, limit: number) =>
+  [
+    db
+      .select()
+      .from(courses)
+      .where(courseWhere(f))
+      .orderBy(desc(courses.featured), desc(courses.createdAt), desc(courses.id))
+      .limit(limit)
+      .offset(offsetOf(page, limit)),
+    db.select({ total: count() }).from(courses).where(courseWhere(f)),
+  ] as const;
+
+/** The categories of active courses, for the filter form. */
+export const courseCategoriesQuery = (db: Db) =>
+  db
+    .selectDistinct({ category: courses.category })
+    .from(courses)
+    .where(and(eq(courses.isActive, true), isNotNull(courses.category), sql`trim(${courses.category}) <> ''`))
+    .orderBy(asc(sql`lower(${courses.category})`))
+    .limit(50);
+
+export const courseBySlugOrIdQuery = (db: Db, slugOrId: string) =>
+  db
+    .select()
+    .from(courses)
+    .where(and(eq(courses.isActive, true), or(eq(courses.slug, slugOrId.toLowerCase()), eq(courses.id, slugOrId))))
+    .limit(2);
+
+export const activeMembershipsQuery = (db: Db) =>
+  db
+    .select()
+    .from(memberships)
+    .where(eq(memberships.isActive, true))
+    .orderBy(asc(memberships.sortOrder), asc(sql`${memberships.name} collate nocase`), asc(memberships.id))
+    .limit(100);
+
+/** Active plans of active memberships: one statement, never one per membership. */
+export const activePlansQuery = (db: Db) =>
+  db
+    .select()
+    .from(membershipPlans)
+    .where(
+      and(
+        eq(membershipPlans.isActive, true),
+        inArray(membershipPlans.membershipId, db.select({ id: memberships.id }).from(memberships).where(eq(memberships.isActive, true))),
+      ),
+    )
+    .orderBy(asc(membershipPlans.position), asc(membershipPlans.id));
+
+export const timetableQuery = (db: Db) =>
+  db
+    .select()
+    .from(classes)
+    .where(eq(classes.isActive, true))
+    .orderBy(asc(classes.dayOfWeek), asc(classes.startTime), asc(classes.id))
+    .limit(500);
+
+const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+export const classView = (row: ClassRow): ClassDto => ({
+  _id: row.id,
+  title: row.title,
+  description: row.description,
+  dayOfWeek: row.dayOfWeek,
+  dayName: DAY_NAMES[row.dayOfWeek] ?? '',
+  startTime: row.startTime,
+  endTime: row.endTime,
+  instructorName: row.instructorName,
+  level: row.level as Level,
+  location: row.location,
+  ageGroup: row.ageGroup,
+  capacity: row.capacity,
+  isActive: row.isActive,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+export const testimonialsQuery = (db: Db, limit: number, offset = 0) =>
+  db
+    .select()
+    .from(testimonials)
+    .where(eq(testimonials.isActive, true))
+    .orderBy(desc(testimonials.featured), desc(testimonials.createdAt), desc(testimonials.id))
+    .limit(limit)
+    .offset(offset);
+export const testimonialsCountQuery = (db: Db) => db.select({ total: count() }).from(testimonials).where(eq(testimonials.isActive, true));
+
+export const alliancesQuery = (db: Db, limit: number) =>
+  db
+    .select()
+    .from(alliances)
+    .where(eq(alliances.isActive, true))
+    .orderBy(asc(sql`${alliances.name} collate nocase`), asc(alliances.id))
+    .limit(limit);
+
+export const latestPostsQuery = (db: Db, now: Date, limit: number, offset = 0) =>
+  db.select().from(posts).where(visibleToPublic(now)).orderBy(desc(posts.publishedAt), desc(posts.id)).limit(limit).offset(offset);
+export const postsCountQuery = (db: Db, now: Date) => db.select({ total: count() }).from(posts).where(visibleToPublic(now));
+
+export const postBySlugQuery = (db: Db, slug: string, now: Date) =>
+  db
+    .select()
+    .from(posts)
+    .where(and(visibleToPublic(now), or(eq(posts.slug, slug.toLowerCase()), eq(posts.id, slug))))
+    .limit(1);
+
+/** The gallery: featured first, then newest. Assets have no hidden state: every asset is public. */
+export const galleryQuery = (db: Db, limit: number, offset: number) =>
+  db.select().from(assets).orderBy(desc(assets.featured), desc(assets.createdAt), desc(assets.id)).limit(limit).offset(offset);
+export const galleryCountQuery = (db: Db) => db.select({ total: count() }).from(assets);
+
+export const chartsQuery = (db: Db) =>
+  db
+    .select()
+    .from(organizationalCharts)
+    .orderBy(desc(organizationalCharts.featured), desc(organizationalCharts.createdAt), desc(organizationalCharts.id))
+    .limit(20);
+
+export const totalOf = (rows: readonly { total: number }[]) => rows[0]?.total ?? 0;

@@ -1,0 +1,32 @@
+import type { Db } from '#db/client.ts';
+import { DEFAULT_FEATURED_LIMIT } from '#core/catalog/course-schemas.ts';
+import { serializeCourse } from '../../../features/courses/courses.serialize.ts';
+import { serializeAlliance } from '../../../features/alliances/alliances.service.ts';
+import { serializePostSummary } from '../../../features/posts/posts.serialize.ts';
+import { serializeTestimonial } from '../../../features/testimonials/testimonials.service.ts';
+import { settingsQuery, siteDataOf } from '../site.ts';
+import { alliancesQuery, featuredCoursesQuery, latestPostsQuery, testimonialsQuery } from './content.ts';
+import { mergeSchedule, upcomingEvents, upcomingSeminars } from './schedule.ts';
+
+export const HOME_LIMITS = { courses: DEFAULT_FEATURED_LIMIT, events: 3, testimonials: 3, alliances: 8, posts: 3 } as const;
+
+/** Everything the home page shows, in one batch (7 statements, one round trip). */
+export async function loadHome(db: Db, now = new Date()) {
+  const [settings, featured, eventRows, seminarRows, quotes, partners, postRows] = await db.batch([
+    settingsQuery(db),
+    featuredCoursesQuery(db, HOME_LIMITS.courses),
+    upcomingEvents(db, now, HOME_LIMITS.events),
+    upcomingSeminars(db, now, HOME_LIMITS.events),
+    testimonialsQuery(db, HOME_LIMITS.testimonials),
+    alliancesQuery(db, HOME_LIMITS.alliances),
+    latestPostsQuery(db, now, HOME_LIMITS.posts),
+  ]);
+  return {
+    ...siteDataOf(settings),
+    courses: featured.map(serializeCourse),
+    events: mergeSchedule(eventRows, seminarRows, 'asc', HOME_LIMITS.events),
+    testimonials: quotes.map(serializeTestimonial),
+    alliances: partners.map(serializeAlliance),
+    posts: postRows.map(serializePostSummary),
+  };
+}

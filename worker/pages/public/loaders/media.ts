@@ -1,0 +1,71 @@
+import { pagination } from '#core/paging.ts';
+import type { Db } from '#db/client.ts';
+import { serializeAlliance } from '../../../features/alliances/alliances.service.ts';
+import { serializeAsset } from '../../../features/assets/assets.serialize.ts';
+import { serializeChart } from '../../../features/charts/charts.service.ts';
+import { serializePost, serializePostSummary } from '../../../features/posts/posts.serialize.ts';
+import { serializeTestimonial } from '../../../features/testimonials/testimonials.service.ts';
+import { settingsQuery, siteDataOf } from '../site.ts';
+import {
+  alliancesQuery,
+  chartsQuery,
+  galleryCountQuery,
+  galleryQuery,
+  latestPostsQuery,
+  postBySlugQuery,
+  postsCountQuery,
+  testimonialsCountQuery,
+  testimonialsQuery,
+  totalOf,
+} from './content.ts';
+
+export const PAGE_SIZES = { gallery: 24, blog: 9, testimonials: 24, alliances: 200 } as const;
+const offset = (page: number, limit: number) => (page - 1) * limit;
+
+/** Just the settings: contact, legal and the pages without other data. */
+export async function loadSite(db: Db) {
+  const [settings] = await db.batch([settingsQuery(db)]);
+  return siteDataOf(settings);
+}
+
+export async function loadGallery(db: Db, page: number) {
+  const limit = PAGE_SIZES.gallery;
+  const [settings, rows, total] = await db.batch([settingsQuery(db), galleryQuery(db, limit, offset(page, limit)), galleryCountQuery(db)]);
+  return { ...siteDataOf(settings), assets: rows.map(serializeAsset), pagination: pagination(page, limit, totalOf(total)) };
+}
+
+export async function loadBlog(db: Db, page: number, now = new Date()) {
+  const limit = PAGE_SIZES.blog;
+  const [settings, rows, total] = await db.batch([
+    settingsQuery(db),
+    latestPostsQuery(db, now, limit, offset(page, limit)),
+    postsCountQuery(db, now),
+  ]);
+  return { ...siteDataOf(settings), posts: rows.map(serializePostSummary), pagination: pagination(page, limit, totalOf(total)) };
+}
+
+/** A published post by slug (or id); null for drafts, scheduled and unknown posts. */
+export async function loadPost(db: Db, slug: string, now = new Date()) {
+  const [settings, rows] = await db.batch([settingsQuery(db), postBySlugQuery(db, slug, now)]);
+  return { ...siteDataOf(settings), post: rows[0] ? serializePost(rows[0]) : null };
+}
+
+export async function loadTestimonials(db: Db, page: number) {
+  const limit = PAGE_SIZES.testimonials;
+  const [settings, rows, total] = await db.batch([
+    settingsQuery(db),
+    testimonialsQuery(db, limit, offset(page, limit)),
+    testimonialsCountQuery(db),
+  ]);
+  return { ...siteDataOf(settings), testimonials: rows.map(serializeTestimonial), pagination: pagination(page, limit, totalOf(total)) };
+}
+
+export async function loadAlliances(db: Db) {
+  const [settings, rows] = await db.batch([settingsQuery(db), alliancesQuery(db, PAGE_SIZES.alliances)]);
+  return { ...siteDataOf(settings), alliances: rows.map(serializeAlliance) };
+}
+
+export async function loadAbout(db: Db) {
+  const [settings, rows] = await db.batch([settingsQuery(db), chartsQuery(db)]);
+  return { ...siteDataOf(settings), charts: rows.map(serializeChart) };
+}
