@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { api, createUser, testDb } from '#test/helpers.ts';
 import { createApp } from './app.ts';
 import type { Bindings } from './env.ts';
@@ -16,6 +16,8 @@ describe('API conventions', () => {
     // A corrupt row (profile is not JSON) makes serialising the caller throw deep inside the handler.
     const user = await createUser({ role: 'member' });
     await testDb().run(sql`update users set profile = '{secret internals' where id = ${user.id}`);
+    // other files share this database: the corrupt row must not outlive the test
+    onTestFinished(() => testDb().run(sql`delete from users where id = ${user.id}`).then(() => undefined));
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const res = await api('/api/auth/me', { token: user.token });
     const printed = logged.mock.calls.flat().join(' ');

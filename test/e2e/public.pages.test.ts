@@ -34,7 +34,7 @@ describe('public pages in Chromium', () => {
     const settings = (await (await fetch(`${baseUrl}/api/settings`)).json()) as { data: { schoolName: string } };
     await expect.poll(() => page.locator('h1').textContent()).toBe(settings.data.schoolName);
     for (const name of ['Featured courses', 'Upcoming events', 'Testimonials']) {
-      expect(await page.getByText(name, { exact: true }).isVisible()).toBe(true);
+      expect(await page.getByRole('main').getByText(name, { exact: true }).first().isVisible()).toBe(true);
     }
     await page.getByRole('link', { name: 'Book a free trial class' }).first().click();
     await page.waitForURL(`${baseUrl}/contact?subject=Free%20trial%20class`);
