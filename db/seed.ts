@@ -10,7 +10,15 @@ import { fileUploadsSeeder, syllabusSeeder } from './seed/syllabus.ts';
 import type { Seeder } from './seed/types.ts';
 
 /** Demo content, in order: a later seeder may rely on what an earlier one made (e.g. the instructor account). */
-export const SEEDERS: readonly Seeder[] = [accountsSeeder, syllabusSeeder, fileUploadsSeeder, settingsSeeder, enquiriesSeeder, mediaSeeder, catalogSeeder];
+export const SEEDERS: readonly Seeder[] = [
+  accountsSeeder,
+  syllabusSeeder,
+  fileUploadsSeeder,
+  settingsSeeder,
+  enquiriesSeeder,
+  mediaSeeder,
+  catalogSeeder,
+];
 
 export type SeedOptions = { authToken?: string; force?: boolean; log?: (line: string) => void };
 export type SeedResult = { added: Record<string, number>; total: number };

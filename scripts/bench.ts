@@ -32,7 +32,13 @@ async function ensureCourses(url: string, token: string, want = 20) {
     await fetch(`${url}/api/courses`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ title: `Bench course ${i + 1}`, description: 'A course made by the bench.', price: 49.99, level: 'beginner', category: 'karate' }),
+      body: JSON.stringify({
+        title: `Bench course ${i + 1}`,
+        description: 'A course made by the bench.',
+        price: 49.99,
+        level: 'beginner',
+        category: 'karate',
+      }),
     });
   }
 }
@@ -98,7 +104,14 @@ try {
 
   mkdirSync(join(ROOT, '.tmp'), { recursive: true });
   const file = join(ROOT, '.tmp/bench.json');
-  writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), loginMs: login.ms, latency: { me, health, courses, healthAgain }, upload, pages }, null, 2));
+  writeFileSync(
+    file,
+    JSON.stringify(
+      { at: new Date().toISOString(), loginMs: login.ms, latency: { me, health, courses, healthAgain }, upload, pages },
+      null,
+      2,
+    ),
+  );
   console.log(`\nwritten to ${file}`);
 } finally {
   await stack.stop();

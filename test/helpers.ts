@@ -25,7 +25,9 @@ export async function api<T = any>(path: string, init: ApiInit = {}): Promise<Ap
     headers.set('content-type', 'application/json');
     body = JSON.stringify(init.body);
   }
-  const res = await exports.default.fetch(new Request(`http://dojo.test${path}`, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body }));
+  const res = await exports.default.fetch(
+    new Request(`http://dojo.test${path}`, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body }),
+  );
   const text = await res.text();
   let parsed: unknown = text;
   try {

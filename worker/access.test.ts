@@ -26,7 +26,9 @@ describe('the access table', () => {
   });
 
   it('lets each role through exactly the routes the table gives it', { timeout: 180_000 }, async () => {
-    const tokens = Object.fromEntries(await Promise.all(ROLES.map(async (role) => [role, (await createUser({ role })).token] as const))) as Record<Role, string>;
+    const tokens = Object.fromEntries(
+      await Promise.all(ROLES.map(async (role) => [role, (await createUser({ role })).token] as const)),
+    ) as Record<Role, string>;
     const wrong: string[] = [];
     // Calls that end the caller's sessions would void the tokens for the rest of the walk; auth tests cover them.
     for (const [key, rule] of entries.filter(([k]) => !/logout|deactivate|update-password/.test(k))) {

@@ -22,4 +22,26 @@ import { settingsAccess } from './features/settings/settings.access.ts';
 import { uploadAccess } from './features/upload/upload.access.ts';
 
 /** Every /api route and who may call it. createApp() refuses to start if a route is missing here. */
-export const ACCESS: AccessTable = { ...healthAccess, ...authAccess, ...usersAccess, ...enquiriesAccess, ...settingsAccess, ...uploadAccess, ...outboxAccess, ...filesAccess, ...coursesAccess, ...membershipsAccess, ...classesAccess, ...eventsAccess, ...seminarsAccess, ...assetsAccess, ...mediaAccess, ...chartsAccess, ...testimonialsAccess, ...alliancesAccess, ...postsAccess, ...syllabusAccess, ...fileUploadsAccess };
+export const ACCESS: AccessTable = {
+  ...healthAccess,
+  ...authAccess,
+  ...usersAccess,
+  ...enquiriesAccess,
+  ...settingsAccess,
+  ...uploadAccess,
+  ...outboxAccess,
+  ...filesAccess,
+  ...coursesAccess,
+  ...membershipsAccess,
+  ...classesAccess,
+  ...eventsAccess,
+  ...seminarsAccess,
+  ...assetsAccess,
+  ...mediaAccess,
+  ...chartsAccess,
+  ...testimonialsAccess,
+  ...alliancesAccess,
+  ...postsAccess,
+  ...syllabusAccess,
+  ...fileUploadsAccess,
+};

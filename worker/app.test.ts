@@ -17,13 +17,21 @@ describe('API conventions', () => {
     const user = await createUser({ role: 'member' });
     await testDb().run(sql`update users set profile = '{secret internals' where id = ${user.id}`);
     // other files share this database: the corrupt row must not outlive the test
-    onTestFinished(() => testDb().run(sql`delete from users where id = ${user.id}`).then(() => undefined));
+    onTestFinished(() =>
+      testDb()
+        .run(sql`delete from users where id = ${user.id}`)
+        .then(() => undefined),
+    );
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const res = await api('/api/auth/me', { token: user.token });
     const printed = logged.mock.calls.flat().join(' ');
     logged.mockRestore();
     expect(res.status).toBe(500);
-    expect(res.body).toMatchObject({ success: false, code: 'INTERNAL', message: 'Something went wrong on our side. Please try again later.' });
+    expect(res.body).toMatchObject({
+      success: false,
+      code: 'INTERNAL',
+      message: 'Something went wrong on our side. Please try again later.',
+    });
     expect(JSON.stringify(res.body)).not.toContain('secret');
     expect(res.body.requestId).toBe(res.headers.get('x-request-id'));
     expect(printed).toContain(res.body.requestId);
@@ -50,6 +58,10 @@ describe('API conventions', () => {
     const res = await app.request('/api/auth/me', { headers: { authorization: `Bearer ${user.token}` } }, down);
     logged.mockRestore();
     expect(res.status).toBe(503);
-    expect(await res.json()).toMatchObject({ success: false, code: 'UNAVAILABLE', message: 'The database is temporarily unavailable, please try again shortly' });
+    expect(await res.json()).toMatchObject({
+      success: false,
+      code: 'UNAVAILABLE',
+      message: 'The database is temporarily unavailable, please try again shortly',
+    });
   });
 });

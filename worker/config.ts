@@ -33,7 +33,11 @@ const configSchema = z.object({
   LIBSQL_URL: z.string().url(),
   LIBSQL_AUTH_TOKEN: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters'),
-  JWT_TTL_SECONDS: z.coerce.number().int().positive().default(60 * 60 * 24 * 7),
+  JWT_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60 * 60 * 24 * 7),
   APP_ENV: z.enum(['local', 'test', 'production']).default('production'),
   PUBLIC_URL: z.string().url().optional(),
   REQUIRE_EMAIL_VERIFICATION: bool.default(false),
@@ -41,7 +45,11 @@ const configSchema = z.object({
   MAIL_API_KEY: z.string().optional(),
   MAIL_FROM: z.string().default('Dojo <no-reply@dojo.local>'),
   DB_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
-  AVATAR_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024),
+  AVATAR_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 * 1024),
   ...Object.fromEntries(Object.entries(RATE_LIMIT_DEFAULTS).map(([k, d]) => [k, rateLimit.prefault(d)])),
 });
 
@@ -62,7 +70,8 @@ export function loadConfig(env: Bindings): AppConfig {
   }
   const data = parsed.data as Record<string, unknown>;
   const rateLimits = Object.fromEntries(Object.keys(RATE_LIMIT_DEFAULTS).map((k) => [k, data[k]])) as AppConfig['rateLimits'];
-  if (data.MAIL_PROVIDER === 'resend' && !data.MAIL_API_KEY) throw new Error('Invalid configuration: MAIL_API_KEY is required with MAIL_PROVIDER=resend');
+  if (data.MAIL_PROVIDER === 'resend' && !data.MAIL_API_KEY)
+    throw new Error('Invalid configuration: MAIL_API_KEY is required with MAIL_PROVIDER=resend');
   const config = { ...(parsed.data as object), rateLimits } as AppConfig;
   cached = { source: env, config };
   return config;

@@ -9,7 +9,20 @@ const concrete = (pattern: string) => pattern.replace(/:[A-Za-z]+(\{[^}]*\})?/g,
 const hostileJson = fc.oneof(
   fc.jsonValue({ maxDepth: 4 }),
   fc.dictionary(
-    fc.constantFrom('email', 'password', 'role', 'userIds', 'profile', 'studentId', 'token', 'newPassword', '__proto__', 'constructor', 'page', 'limit'),
+    fc.constantFrom(
+      'email',
+      'password',
+      'role',
+      'userIds',
+      'profile',
+      'studentId',
+      'token',
+      'newPassword',
+      '__proto__',
+      'constructor',
+      'page',
+      'limit',
+    ),
     fc.oneof(fc.string({ maxLength: 300 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string()), fc.object()),
   ),
   fc.string({ maxLength: 5000 }).map((s) => ({ email: s, password: s, studentId: s })),
@@ -24,19 +37,28 @@ describe('hostile input', () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...writes), hostileJson, fc.boolean(), async (key, body, asAdmin) => {
         const [method, path] = key.split(' ') as [string, string];
-        const res = await api(concrete(path), { method, body, token: asAdmin ? admin.token : undefined, headers: { 'cf-connecting-ip': '10.9.9.9' } });
+        const res = await api(concrete(path), {
+          method,
+          body,
+          token: asAdmin ? admin.token : undefined,
+          headers: { 'cf-connecting-ip': '10.9.9.9' },
+        });
         if (res.status >= 500) failures.push(`${key} ${JSON.stringify(body).slice(0, 200)} → ${res.status}`);
         return res.status < 500;
       }),
       { numRuns: 150 },
     );
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...reads), fc.dictionary(fc.constantFrom('page', 'limit', 'sort', 'q', 'search', 'role', 'isActive', 'token'), fc.string({ maxLength: 50 })), async (key, query) => {
-        const [, path] = key.split(' ') as [string, string];
-        const res = await api(`${concrete(path)}?${new URLSearchParams(query)}`, { token: admin.token });
-        if (res.status >= 500) failures.push(`${key} ${JSON.stringify(query)} → ${res.status}`);
-        return res.status < 500;
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...reads),
+        fc.dictionary(fc.constantFrom('page', 'limit', 'sort', 'q', 'search', 'role', 'isActive', 'token'), fc.string({ maxLength: 50 })),
+        async (key, query) => {
+          const [, path] = key.split(' ') as [string, string];
+          const res = await api(`${concrete(path)}?${new URLSearchParams(query)}`, { token: admin.token });
+          if (res.status >= 500) failures.push(`${key} ${JSON.stringify(query)} → ${res.status}`);
+          return res.status < 500;
+        },
+      ),
       { numRuns: 100 },
     );
     expect(failures).toEqual([]);

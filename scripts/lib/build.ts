@@ -23,7 +23,11 @@ export function clientBuildIsStale(): boolean {
 
 export function viteBuild(): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin('vite'), 'build'], { cwd: ROOT, env: childEnv({ NODE_ENV: 'production' }), stdio: 'inherit' });
+    const child = spawn(process.execPath, [bin('vite'), 'build'], {
+      cwd: ROOT,
+      env: childEnv({ NODE_ENV: 'production' }),
+      stdio: 'inherit',
+    });
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`vite build failed (exit ${code})`))));
   });

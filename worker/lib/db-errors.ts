@@ -31,7 +31,8 @@ export function isUniqueViolation(err: unknown): boolean {
   for (const e of causes(err)) {
     const code = sqliteCode(e);
     if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return true;
-    if (code?.startsWith('SQLITE_CONSTRAINT') && /UNIQUE constraint failed|PRIMARY KEY/i.test(String((e as Error)?.message ?? ''))) return true;
+    if (code?.startsWith('SQLITE_CONSTRAINT') && /UNIQUE constraint failed|PRIMARY KEY/i.test(String((e as Error)?.message ?? '')))
+      return true;
   }
   return false;
 }

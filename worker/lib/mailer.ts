@@ -15,7 +15,16 @@ export interface Mailer {
 export const outboxMailer = (db: Db): Mailer => ({
   async send(m) {
     const id = newId();
-    await db.insert(emailOutbox).values({ id, to: m.to, subject: m.subject, text: m.text, html: m.html ?? null, kind: m.kind ?? 'general', status: 'stored', provider: 'outbox' });
+    await db.insert(emailOutbox).values({
+      id,
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      html: m.html ?? null,
+      kind: m.kind ?? 'general',
+      status: 'stored',
+      provider: 'outbox',
+    });
     return { id, status: 'stored' };
   },
 });
@@ -40,7 +49,18 @@ export const resendMailer = (db: Db, apiKey: string, from: string, fetcher: type
       status = 'failed';
       error = String((err as Error).message ?? err);
     }
-    await db.insert(emailOutbox).values({ id, to: m.to, subject: m.subject, text: m.text, html: m.html ?? null, kind: m.kind ?? 'general', status, provider: 'resend', error, sentAt: status === 'sent' ? new Date() : null });
+    await db.insert(emailOutbox).values({
+      id,
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      html: m.html ?? null,
+      kind: m.kind ?? 'general',
+      status,
+      provider: 'resend',
+      error,
+      sentAt: status === 'sent' ? new Date() : null,
+    });
     return { id, status };
   },
 });

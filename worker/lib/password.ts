@@ -13,7 +13,12 @@ async function argon2(): Promise<Argon2> {
 /** An argon2id PHC string ($argon2id$v=19$m=19456,t=2,p=1$salt$hash): it carries its own parameters. */
 export async function hashPassword(password: string): Promise<string> {
   const a = await argon2();
-  return a.hash(password, { ...ARGON2_PARAMS, type: Argon2Type.Argon2id, version: Argon2Version.Version13, salt: crypto.getRandomValues(new Uint8Array(16)) }).encoded;
+  return a.hash(password, {
+    ...ARGON2_PARAMS,
+    type: Argon2Type.Argon2id,
+    version: Argon2Version.Version13,
+    salt: crypto.getRandomValues(new Uint8Array(16)),
+  }).encoded;
 }
 
 export async function verifyPassword(encoded: string, password: string): Promise<boolean> {

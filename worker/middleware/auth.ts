@@ -29,7 +29,15 @@ export async function loadUser(v: Pick<AppEnv['Variables'], 'config' | 'db'>, to
   const claims = await verifyToken(token, v.config.JWT_SECRET);
   if (!claims) return BAD_TOKEN;
   const row = await v.db
-    .select({ id: users.id, email: users.email, role: users.role, emailVerified: users.emailVerified, tokenVersion: users.tokenVersion, isActive: users.isActive, deactivatedAt: users.deactivatedAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      emailVerified: users.emailVerified,
+      tokenVersion: users.tokenVersion,
+      isActive: users.isActive,
+      deactivatedAt: users.deactivatedAt,
+    })
     .from(users)
     .where(eq(users.id, claims.sub))
     .get();

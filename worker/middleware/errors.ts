@@ -5,7 +5,8 @@ import { AppError, ERROR_STATUS, unavailable, type ErrorCode } from '../lib/erro
 import { isDbUnavailable } from '../lib/db-errors.ts';
 
 const codeForStatus = (status: number): ErrorCode =>
-  (Object.entries(ERROR_STATUS).find(([, s]) => s === status)?.[0] as ErrorCode | undefined) ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
+  (Object.entries(ERROR_STATUS).find(([, s]) => s === status)?.[0] as ErrorCode | undefined) ??
+  (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
 
 export function errorBody(c: Context<AppEnv>, err: AppError) {
   return {
@@ -31,10 +32,19 @@ export function toAppError(err: unknown): AppError {
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
   const appErr = toAppError(err);
   if (appErr.status >= 500) {
-    console.error(JSON.stringify({ level: 'error', requestId: c.get('requestId'), path: c.req.path, message: String((err as Error)?.message), stack: (err as Error)?.stack }));
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        requestId: c.get('requestId'),
+        path: c.req.path,
+        message: String((err as Error)?.message),
+        stack: (err as Error)?.stack,
+      }),
+    );
   }
   const wantsHtml = !c.req.path.startsWith('/api/') && (c.req.header('accept') ?? '').includes('text/html');
-  if (wantsHtml) return c.html(`<!doctype html><title>Error</title><h1>${appErr.status}</h1><p>${escapeText(appErr.message)}</p>`, appErr.status as 500);
+  if (wantsHtml)
+    return c.html(`<!doctype html><title>Error</title><h1>${appErr.status}</h1><p>${escapeText(appErr.message)}</p>`, appErr.status as 500);
   for (const [k, v] of Object.entries(appErr.headers ?? {})) c.header(k, v);
   return c.json(errorBody(c, appErr), appErr.status as 500);
 };

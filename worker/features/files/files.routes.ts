@@ -8,7 +8,10 @@ export const filesRoutes = new Hono<AppEnv>().get('/*', async (c) => {
   const key = decodeURIComponent(c.req.path.replace(/^\/api\/files\//, ''));
   if (!isPublicKey(key)) throw notFound('File not found');
   const etag = c.req.header('if-none-match');
-  const object: R2Object | R2ObjectBody | null = await c.env.UPLOADS.get(key, etag ? { onlyIf: { etagDoesNotMatch: etag.replace(/^W\//, '').replace(/"/g, '') } } : {});
+  const object: R2Object | R2ObjectBody | null = await c.env.UPLOADS.get(
+    key,
+    etag ? { onlyIf: { etagDoesNotMatch: etag.replace(/^W\//, '').replace(/"/g, '') } } : {},
+  );
   if (!object) throw notFound('File not found');
   if (!('body' in object)) return new Response(null, { status: 304, headers: { etag: object.httpEtag } });
   const res = serveObject(object);

@@ -2,7 +2,22 @@
  * Public objects in R2 live under these prefixes and are served by GET /api/files/<key>. Anything
  * private (syllabus materials) is kept under another prefix and served by its own feature's route.
  */
-export const PUBLIC_PREFIXES = ['avatars', 'assets', 'charts', 'testimonials', 'seminars', 'posts', 'alliances', 'uploads', 'settings', 'courses', 'memberships', 'events', 'file-uploads', 'media'] as const;
+export const PUBLIC_PREFIXES = [
+  'avatars',
+  'assets',
+  'charts',
+  'testimonials',
+  'seminars',
+  'posts',
+  'alliances',
+  'uploads',
+  'settings',
+  'courses',
+  'memberships',
+  'events',
+  'file-uploads',
+  'media',
+] as const;
 export type PublicPrefix = (typeof PUBLIC_PREFIXES)[number];
 
 /** The URL a stored key is served at; null stays null so the client can show a placeholder. */

@@ -13,7 +13,9 @@ export type OutboxViewer = { role: string; email: string };
  * the addressee, so an admin or grandmaster cannot reset a super-admin's password from here.
  */
 const redactSecrets = (row: OutboxRow, viewer: OutboxViewer) =>
-  row.provider === 'outbox' && (viewer.role === 'super-admin' || viewer.email === row.to) ? row.text : row.text.replace(/([?&]token=)[^&\s]+/g, '$1[redacted]');
+  row.provider === 'outbox' && (viewer.role === 'super-admin' || viewer.email === row.to)
+    ? row.text
+    : row.text.replace(/([?&]token=)[^&\s]+/g, '$1[redacted]');
 
 export function serializeOutboxMessage(row: OutboxRow, viewer: OutboxViewer) {
   return {

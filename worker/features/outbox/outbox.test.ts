@@ -106,7 +106,10 @@ describe('GET /api/admin/outbox/:id', () => {
 describe('link secrets in the local outbox', () => {
   const resetMail = async (to: string) => {
     const [row] = await seedMails(to, 1);
-    await testDb().update(emailOutbox).set({ text: 'Reset: https://dojo.test/auth/reset-password?token=s3cr3t&email=x' }).where(eq(emailOutbox.id, row!.id));
+    await testDb()
+      .update(emailOutbox)
+      .set({ text: 'Reset: https://dojo.test/auth/reset-password?token=s3cr3t&email=x' })
+      .where(eq(emailOutbox.id, row!.id));
     return row!.id;
   };
 

@@ -46,7 +46,9 @@ describe('/sitemap.xml', () => {
     expect(all).toContain(`http://dojo.test/events/${event.id}`);
     expect(all).toContain(`http://dojo.test/events/${seminar.id}`);
     // only the first path segment counts: a post slug like /blog/student-grading is fine
-    expect(all.filter((u) => /^https?:\/\/[^/]+\/(admin|auth|student|grand-master|control-panel|instructor)(\/|$)/.test(u ?? ''))).toEqual([]);
+    expect(all.filter((u) => /^https?:\/\/[^/]+\/(admin|auth|student|grand-master|control-panel|instructor)(\/|$)/.test(u ?? ''))).toEqual(
+      [],
+    );
   });
 
   it('escapes what it writes', () => {
