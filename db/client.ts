@@ -14,9 +14,13 @@ export function createLibsqlClient({ url, authToken, timeoutMs = 8000 }: DbOptio
   return createClient({ url, authToken, intMode: 'number', fetch: fetchWithTimeout(timeoutMs) });
 }
 
+/**
+ * Made per request from bindings. Without the relational `schema` option: nothing uses `db.query`,
+ * and extracting the relational config of every table on each request cost more than the query.
+ */
 export function createDb(opts: DbOptions) {
   const client = createLibsqlClient(opts);
-  return Object.assign(drizzle(client, { schema }), { $libsql: client });
+  return Object.assign(drizzle(client), { $libsql: client });
 }
 
 export type Db = ReturnType<typeof createDb>;
