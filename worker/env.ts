@@ -1,4 +1,5 @@
 import type { Db } from '#db/client.ts';
+import type { UserRow } from '#db/schema/index.ts';
 import type { AppConfig } from './config.ts';
 import type { AuthUser } from './lib/auth-user.ts';
 import type { Mailer } from './lib/mailer.ts';
@@ -21,6 +22,8 @@ export type Variables = {
   db: Db;
   mailer: Mailer;
   user: AuthUser | null;
+  /** The caller's full row as the auth middleware read it (null without a valid token). */
+  userRow: UserRow | null;
   cspNonce: string;
 };
 

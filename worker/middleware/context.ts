@@ -12,5 +12,6 @@ export const context = createMiddleware<AppEnv>(async (c, next) => {
   c.set('db', db);
   c.set('mailer', createMailer(config, db));
   c.set('user', null);
+  c.set('userRow', null);
   await next();
 });

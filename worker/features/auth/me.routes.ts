@@ -9,13 +9,14 @@ import { authCtx } from './auth.context.ts';
 import { ASSET_TYPES, deleteProfilePicture, serveAvatar, uploadProfilePicture } from './avatar.service.ts';
 import { updatePassword } from './password.service.ts';
 import { getCurrentUser, updateProfile } from './profile.service.ts';
-import { AVATAR_URL_PREFIX } from './serialize-user.ts';
+import { AVATAR_URL_PREFIX, serializeUser } from './serialize-user.ts';
 import { deactivateAccount, logoutEverywhere, refreshSession } from './session.service.ts';
 
 const AssetParam = z.object({ type: z.enum(ASSET_TYPES, { error: `Unsupported asset type. Must be one of: ${ASSET_TYPES.join(', ')}` }) });
 
 const currentUser = async (c: Parameters<typeof authCtx>[0]) => {
-  const user = await getCurrentUser({ ctx: authCtx(c), userId: requireUser(c).id });
+  const row = c.get('userRow');
+  const user = row ? serializeUser(row) : await getCurrentUser({ ctx: authCtx(c), userId: requireUser(c).id });
   return c.json({ success: true as const, data: user, user });
 };
 
