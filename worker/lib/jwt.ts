@@ -6,7 +6,18 @@ const ALG = 'HS256';
 
 export type TokenClaims = { sub: string; role: string; tv: number };
 
-const keyFor = (secret: string) => new TextEncoder().encode(secret);
+/** Importing the HMAC key costs more than verifying with it, so each isolate imports it once per secret. */
+const keys = new Map<string, Promise<CryptoKey>>();
+function keyFor(secret: string): Promise<CryptoKey> {
+  let key = keys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    keys.clear(); // one secret at a time; a rotated secret replaces the old key
+    keys.set(secret, key);
+    key.catch(() => keys.delete(secret));
+  }
+  return key;
+}
 
 export async function signToken(claims: TokenClaims, secret: string, ttlSeconds: number): Promise<string> {
   return new SignJWT({ role: claims.role, tv: claims.tv })
@@ -17,13 +28,13 @@ export async function signToken(claims: TokenClaims, secret: string, ttlSeconds:
     .setIssuedAt()
     .setJti(crypto.randomUUID())
     .setExpirationTime(`${ttlSeconds}s`)
-    .sign(keyFor(secret));
+    .sign(await keyFor(secret));
 }
 
 /** Verifies signature (HS256 only) before any claim is trusted; iss, aud, exp and sub are required. */
 export async function verifyToken(token: string, secret: string): Promise<TokenClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, keyFor(secret), {
+    const { payload } = await jwtVerify(token, await keyFor(secret), {
       algorithms: [ALG],
       issuer: JWT_ISSUER,
       audience: JWT_AUDIENCE,

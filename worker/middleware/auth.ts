@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { matchedRoutes } from 'hono/route';
+import { compileFindById } from '#db/compiled-select.ts';
 import { users, type UserRow } from '#db/schema/index.ts';
 import type { AccessRule, AccessTable } from '../lib/access-rule.ts';
 import type { AppEnv } from '../env.ts';
@@ -24,6 +24,8 @@ export const bearerToken = (header: string | undefined) => {
   return m?.[1];
 };
 
+const findUser = compileFindById(users, users.id);
+
 /** Loads the caller from a bearer token, or the reason it is not valid. */
 export async function loadUser(
   v: Pick<AppEnv['Variables'], 'config' | 'db'>,
@@ -32,7 +34,7 @@ export async function loadUser(
   const claims = await verifyToken(token, v.config.JWT_SECRET);
   if (!claims) return BAD_TOKEN;
   // The whole row, read once: handlers about the caller (GET /me) reuse it instead of a second round trip.
-  const row = await v.db.select().from(users).where(eq(users.id, claims.sub)).get();
+  const row = await findUser(v.db.$libsql, claims.sub);
   // A token dies with a logout, password change, block or deactivation: each bumps token_version.
   if (!row || row.tokenVersion !== claims.tv || !row.isActive || row.deactivatedAt || !isRole(row.role)) return STALE_TOKEN;
   return { row, user: { id: row.id, email: row.email, role: row.role, emailVerified: row.emailVerified, tokenVersion: row.tokenVersion } };

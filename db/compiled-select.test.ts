@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq, getTableColumns } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb } from './client.ts';
+import { compileFindById, tableReader } from './compiled-select.ts';
+import { runMigrations } from './migrate.ts';
+import { users } from './schema/index.ts';
+import { startDbServer } from './server/server.ts';
+
+let dir: string;
+let server: Awaited<ReturnType<typeof startDbServer>>;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'dojo-find-by-id-'));
+  server = await startDbServer({ file: join(dir, 'find.db'), port: 0 });
+  await runMigrations(server.url);
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('compiled selects', () => {
+  const findUser = compileFindById(users, users.id);
+
+  it('returns exactly what Drizzle returns for the same row: booleans, dates, JSON and nulls mapped', async () => {
+    const db = createDb({ url: server.url });
+    await db.insert(users).values({
+      id: 'u-1',
+      email: 'quote"in@example.com',
+      passwordHash: 'x',
+      role: 'student',
+      studentId: 'STU-9',
+      emailVerified: true,
+      profile: { firstName: 'Aiko', grade: '3rd kyu' },
+    });
+    const viaDrizzle = await db.select().from(users).where(eq(users.id, 'u-1')).get();
+    const compiled = await findUser(db.$libsql, 'u-1');
+    expect(viaDrizzle).toBeDefined();
+    expect(compiled).toEqual(viaDrizzle);
+    expect(compiled?.emailVerified).toBe(true);
+    expect(compiled?.createdAt).toBeInstanceOf(Date);
+  });
+
+  it('answers undefined for an unknown id, and the id is a bound argument, not SQL', async () => {
+    const db = createDb({ url: server.url });
+    expect(await findUser(db.$libsql, 'nobody')).toBeUndefined();
+    expect(await findUser(db.$libsql, "u-1' or '1'='1")).toBeUndefined();
+  });
+});
+
+describe('tableReader', () => {
+  it('names every column of the table, qualified, in the order it maps them', () => {
+    const reader = tableReader(users);
+    expect(reader.columnList.startsWith('"users"."id", "users"."email"')).toBe(true);
+    expect(reader.columnList.split(', ')).toHaveLength(Object.keys(getTableColumns(users)).length);
+    expect(tableReader(users)).toBe(reader); // compiled once per table
+  });
+});
