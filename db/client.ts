@@ -2,16 +2,22 @@ import { createClient, type Client } from '@libsql/client/web';
 import { drizzle } from 'drizzle-orm/libsql/web';
 import * as schema from './schema/index.ts';
 
-export type DbOptions = { url: string; authToken?: string | undefined; timeoutMs?: number };
+export type DbOptions = {
+  url: string;
+  authToken?: string | undefined;
+  timeoutMs?: number;
+  /** Sends the database's HTTP requests through this binding instead of the global fetch (see worker/env.ts). */
+  via?: { fetch: typeof fetch } | undefined;
+};
 
 /** A fetch that gives up after `timeoutMs`, so a hung database answers 503 instead of hanging the request. */
 const fetchWithTimeout =
-  (timeoutMs: number): typeof fetch =>
+  (timeoutMs: number, via: { fetch: typeof fetch } | undefined): typeof fetch =>
   (input, init) =>
-    fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    (via ?? globalThis).fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) });
 
-export function createLibsqlClient({ url, authToken, timeoutMs = 8000 }: DbOptions): Client {
-  return createClient({ url, authToken, intMode: 'number', fetch: fetchWithTimeout(timeoutMs) });
+export function createLibsqlClient({ url, authToken, timeoutMs = 8000, via }: DbOptions): Client {
+  return createClient({ url, authToken, intMode: 'number', fetch: fetchWithTimeout(timeoutMs, via) });
 }
 
 /**

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { DEMO_PASSWORD } from '#db/seed/accounts.ts';
 import { measure, type Latency } from './bench/latency.ts';
 import { pageJs } from './bench/page-js.ts';
-import { ensureClientBuild } from './lib/build.ts';
 import { ROOT } from './lib/paths.ts';
 import { startStack } from './stack.ts';
 
@@ -64,9 +63,7 @@ function printLatency(rows: [string, Latency | undefined][]) {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'dojo-bench-'));
-await ensureClientBuild();
-// wrangler's per-request log line goes through its Node process and costs more than the request itself.
-const stack = await startStack({ port: 0, dataDir, log: () => {}, wranglerArgs: ['--log-level', 'warn'] });
+const stack = await startStack({ port: 0, dataDir, log: () => {} });
 try {
   console.log(`bench against ${stack.url}`);
   const login = await loginAs(stack.url, 'student-login', { studentId: 'STU-0001' });

@@ -4,9 +4,10 @@ import { join, resolve } from 'node:path';
 import { createClient } from '@libsql/client';
 import { runMigrations } from '#db/migrate.ts';
 import { isLocalUrl, seedLocal } from '#db/seed.ts';
+import { ensureWorkerBuild } from './lib/build.ts';
 import { startChild, type Child } from './lib/child.ts';
 import { assertPortFree, freePort } from './lib/ports.ts';
-import { ROOT, bin, childEnv } from './lib/paths.ts';
+import { ROOT, childEnv } from './lib/paths.ts';
 
 export type StackOptions = {
   /** Default 8787; 0 picks a free port. */
@@ -14,17 +15,19 @@ export type StackOptions = {
   /** Default ./data: the database file, the Worker's local state (R2, Durable Objects) and the JWT secret. */
   dataDir?: string;
   log?: (line: string) => void;
-  wranglerArgs?: string[];
   /** Another libSQL server (turso dev, sqld, Turso) instead of starting db/server. */
   db?: { url: string; authToken?: string };
-  /** Every line the children print, e.g. wrangler's request log. */
+  /** Every line the children print (db/server, the Worker's console output). */
   onOutput?: (name: string, line: string) => void;
+  /** A port for the V8 inspector of the Worker (profiling, debugging). */
+  inspectorPort?: number;
   /** Called when a child dies while the stack is meant to be up. */
   onUnexpectedExit?: (name: string) => void;
 };
 export type Stack = { url: string; dbUrl: string; stop: () => Promise<void> };
 
 const DB_READY = /db\/server listening on (http:\/\/\S+)/;
+const WORKER_READY = /worker listening on (http:\/\/\S+)/;
 const READY_TIMEOUT_MS = 90_000;
 
 /** Kept in the data folder so that sessions survive a restart; readable by its owner only. */
@@ -64,7 +67,10 @@ async function waitForHealth(url: string, children: Child[]): Promise<void> {
   throw new Error(`GET ${url}/api/health did not answer 200 within ${READY_TIMEOUT_MS / 1000} s (${last}).\n${output}`);
 }
 
-/** db/server and `wrangler dev` as child processes; the database migrated and, when it has no users, seeded. */
+/**
+ * db/server and the built Worker (scripts/worker-host.ts, Miniflare) as child processes; the database
+ * migrated and, when it has no users, seeded. Builds the client and the Worker bundle first when stale.
+ */
 export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const log = opts.log ?? console.log;
   const dataDir = resolve(opts.dataDir ?? join(ROOT, 'data'));
@@ -91,6 +97,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   };
 
   try {
+    await ensureWorkerBuild(log);
     let dbUrl = opts.db?.url;
     const authToken = opts.db?.authToken;
     if (!dbUrl) {
@@ -109,24 +116,19 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       PUBLIC_URL: url,
       ...(authToken ? { LIBSQL_AUTH_TOKEN: authToken } : {}),
     };
-    spawnChild(
-      'wrangler',
+    const worker = spawnChild(
+      'worker',
       [
-        bin('wrangler'),
-        'dev',
-        '--ip',
-        '127.0.0.1',
+        join(ROOT, 'scripts/worker-host.ts'),
         '--port',
         String(port),
-        '--local',
-        '--persist-to',
-        join(dataDir, 'wrangler-state'),
-        '--show-interactive-dev-session=false',
-        ...Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]),
-        ...(opts.wranglerArgs ?? []),
+        '--persist',
+        join(dataDir, 'wrangler-state', 'v3'),
+        ...(opts.inspectorPort ? ['--inspect', String(opts.inspectorPort)] : []),
       ],
-      childEnv({ WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', CI: 'true' }),
+      childEnv({ WORKER_VARS: JSON.stringify(vars) }),
     );
+    await worker.waitForLine(WORKER_READY, READY_TIMEOUT_MS);
     await waitForHealth(url, children);
     up = true;
     return { url, dbUrl, stop };

@@ -2,8 +2,12 @@ import autocannon from 'autocannon';
 
 export type Latency = { p50: number; p99: number; avg: number; reqPerSec: number; requests: number; non2xx: number; errors: number };
 
-/** 20 connections for 10 s against one URL, as the brief's budget is stated. */
+/**
+ * 20 connections for 10 s against one URL, as the brief's budget is stated, after 3 s of the same load
+ * that is not recorded: V8 compiles the hot path during the first seconds, and that is not steady state.
+ */
 export async function measure(url: string, headers: Record<string, string> = {}): Promise<Latency> {
+  await autocannon({ url, connections: 20, duration: 3, headers });
   const r = await autocannon({ url, connections: 20, duration: 10, headers });
   return {
     p50: r.latency.p50,

@@ -8,7 +8,12 @@ import { createMailer } from '../lib/mailer.ts';
 export const context = createMiddleware<AppEnv>(async (c, next) => {
   const config = loadConfig(c.env);
   c.set('config', config);
-  const db = createDb({ url: config.LIBSQL_URL, authToken: config.LIBSQL_AUTH_TOKEN, timeoutMs: config.DB_TIMEOUT_MS });
+  const db = createDb({
+    url: config.LIBSQL_URL,
+    authToken: config.LIBSQL_AUTH_TOKEN,
+    timeoutMs: config.DB_TIMEOUT_MS,
+    via: c.env.LIBSQL_SERVICE,
+  });
   c.set('db', db);
   c.set('mailer', createMailer(config, db));
   c.set('user', null);

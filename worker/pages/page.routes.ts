@@ -5,9 +5,21 @@ import { panelPages } from './panel.pages.tsx';
 import { renderNotFound } from './public/not-found.tsx';
 import { publicPages } from './public/public.pages.tsx';
 
-/** Every page of the site; any non-API path that nobody handles gets the public 404 page. */
+/**
+ * Every page of the site; any non-API path that nobody handles is a static file or the public 404 page.
+ * On Cloudflare files are served before the Worker runs, so the lookup below only sees misses; the local
+ * stack sends every request to the Worker first (scripts/worker-host.ts), so files come from here.
+ */
 export const pageRoutes = new Hono<AppEnv>()
   .route('/', publicPages)
   .route('/auth', authPages)
   .route('/', panelPages)
-  .all('*', (c) => renderNotFound(c));
+  .all('*', async (c) => {
+    const assets = c.env.ASSETS;
+    if (assets && (c.req.method === 'GET' || c.req.method === 'HEAD')) {
+      const file = await assets.fetch(c.req.raw);
+      // A copy: a fetched response's headers are immutable, and every answer gets the security headers.
+      if (file.status !== 404) return new Response(file.body, file);
+    }
+    return renderNotFound(c);
+  });
