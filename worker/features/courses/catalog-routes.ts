@@ -1,0 +1,99 @@
+import { Hono } from 'hono';
+import type { z, ZodType } from 'zod';
+import type { Summary } from '#core/catalog/summary.ts';
+import type { Pagination } from '#core/paging.ts';
+import type { AppEnv } from '../../env.ts';
+import { validate } from '../../lib/validate.ts';
+import { readCatalogBody } from './catalog-body.ts';
+import { type CatalogCtx, catalogCtx } from './catalog-ctx.ts';
+import type { CheckedImage } from './catalog-image.ts';
+
+type ById = { ctx: CatalogCtx; id: string };
+type Listed<Many extends string, Dto> = { pagination: Pagination } & Record<Many, Dto[]>;
+
+/**
+ * What a catalog feature (courses, memberships, events, seminars) hands to `catalogRoutes`: its names
+ * (the response keys, and `<one>Ids` in the bulk delete body), schemas, messages and services.
+ */
+type CatalogDef<One extends string, Many extends string, Dto, L extends ZodType, C extends ZodType, U extends ZodType> = {
+  one: One;
+  many: Many;
+  /** The spec puts the bulk delete at DELETE / for most features, at DELETE /bulk for seminars. */
+  bulkPath: '/' | '/bulk';
+  schemas: { list: L; create: C; update: U; bulkDelete: ZodType<Record<`${One}Ids`, string[]>> };
+  messages: { created: string; updated: string; deleted: string; activated?: string; deactivated?: string };
+  list: (a: { ctx: CatalogCtx; query: z.output<L> }) => Promise<Listed<Many, Dto>>;
+  /** GET /admin: the same list for the admin screens, with the catalog summary. */
+  listForAdmin?: (a: { ctx: CatalogCtx; query: z.output<L> }) => Promise<Listed<Many, Dto> & { summary: Summary }>;
+  get: (a: ById) => Promise<Dto>;
+  create: (a: { ctx: CatalogCtx; input: z.output<C>; image: CheckedImage | null }) => Promise<Dto>;
+  update: (a: ById & { input: z.output<U>; image: CheckedImage | null }) => Promise<Dto>;
+  remove: (a: ById) => Promise<{ _id: string }>;
+  removeMany: (a: { ctx: CatalogCtx; ids: string[] }) => Promise<{ deletedCount: number; deletedIds: string[] }>;
+  /** PATCH /:id/toggle-status. */
+  toggle?: (a: ById) => Promise<Dto & { isActive: boolean }>;
+};
+
+/**
+ * The catalog's list / create / bulk delete / read / update / delete routes, the same for every
+ * catalog feature but for names, schemas and services; /admin and /:id/toggle-status only where the
+ * feature has them. Fixed paths (/admin) come before /:id so it cannot swallow them; a feature
+ * registers its own fixed paths before mounting these.
+ */
+export function catalogRoutes<
+  const One extends string,
+  const Many extends string,
+  Dto,
+  L extends ZodType,
+  C extends ZodType,
+  U extends ZodType,
+>(def: CatalogDef<One, Many, Dto, L, C, U>) {
+  const { one, many, schemas, messages } = def;
+  const plural = (n: number) => `${n} ${n === 1 ? one : many}`;
+  const routes = new Hono<AppEnv>().get('/', validate('query', schemas.list), async (c) => {
+    const result = await def.list({ ctx: catalogCtx(c), query: c.req.valid('query') });
+    return c.json({ success: true, data: result[many], [many]: result[many], pagination: result.pagination });
+  });
+  const listForAdmin = def.listForAdmin;
+  if (listForAdmin)
+    routes.get('/admin', validate('query', schemas.list), async (c) => {
+      const result = await listForAdmin({ ctx: catalogCtx(c), query: c.req.valid('query') });
+      return c.json({ success: true, data: result[many], [many]: result[many], pagination: result.pagination, summary: result.summary });
+    });
+  routes
+    .post('/', async (c) => {
+      const { input, image } = await readCatalogBody(c.req.raw, schemas.create, { image: true });
+      const item = await def.create({ ctx: catalogCtx(c), input, image });
+      return c.json({ success: true, data: item, [one]: item, message: messages.created }, 201);
+    })
+    .delete(def.bulkPath, validate('json', schemas.bulkDelete), async (c) => {
+      const ids = (c.req.valid('json') as Record<`${One}Ids`, string[]>)[`${one}Ids`];
+      const { deletedCount, deletedIds } = await def.removeMany({ ctx: catalogCtx(c), ids });
+      return c.json({
+        success: true,
+        data: { deletedCount, deletedIds },
+        count: deletedCount,
+        message: `${plural(deletedCount)} deleted successfully`,
+      });
+    })
+    .get('/:id', async (c) => {
+      const item = await def.get({ ctx: catalogCtx(c), id: c.req.param('id') });
+      return c.json({ success: true, data: item, [one]: item });
+    })
+    .put('/:id', async (c) => {
+      const { input, image } = await readCatalogBody(c.req.raw, schemas.update, { image: true });
+      const item = await def.update({ ctx: catalogCtx(c), id: c.req.param('id'), input, image });
+      return c.json({ success: true, data: item, [one]: item, message: messages.updated });
+    })
+    .delete('/:id', async (c) => {
+      const data = await def.remove({ ctx: catalogCtx(c), id: c.req.param('id') });
+      return c.json({ success: true, data, message: messages.deleted });
+    });
+  const toggle = def.toggle;
+  if (toggle)
+    routes.patch('/:id/toggle-status', async (c) => {
+      const item = await toggle({ ctx: catalogCtx(c), id: c.req.param('id') });
+      return c.json({ success: true, data: item, [one]: item, message: item.isActive ? messages.activated : messages.deactivated });
+    });
+  return routes;
+}
