@@ -57,6 +57,7 @@ describe('tableReader', () => {
     const reader = tableReader(users);
     expect(reader.columnList.startsWith('"users"."id", "users"."email"')).toBe(true);
     expect(reader.columnList.split(', ')).toHaveLength(Object.keys(getTableColumns(users)).length);
+    expect(reader.jsonSafe).toBe(true); // so the read above went through json_array
     expect(tableReader(users)).toBe(reader); // compiled once per table
   });
 });

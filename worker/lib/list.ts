@@ -20,6 +20,17 @@ const statement = (query: SQL): InStatement => {
 };
 
 /**
+ * The page as ONE JSON text built by SQLite: `[[col, col, …], …]` in the page's order. libsql's client
+ * turns every value of every row into an object with one `defineProperty` per column, which was the
+ * largest CPU cost of a 20-row list in the Worker; one string and `JSON.parse` cost a fraction of it,
+ * and the server encodes one value instead of hundreds. Numbers come back as they would with
+ * `intMode: 'number'`; reals keep 15 significant digits (SQLite's JSON), which no column here needs more of.
+ */
+function jsonPage(reader: { columnList: string }, table: SQLiteTable, filter: SQL, order: SQL, limit: number, offset: number) {
+  return sql`select coalesce('[' || group_concat(r, ',' order by n) || ']', '[]') from (select json_array(${sql.raw(reader.columnList)}) as r, row_number() over (order by ${order}) as n from ${table}${filter} order by ${order} limit ${limit} offset ${offset})`;
+}
+
+/**
  * One page of a table plus its total, sent together as one batch: two statements, one round trip.
  * The column list and row mapping are compiled once per table (#db/compiled-select.ts); only the
  * filter and order, which change per request, go through Drizzle's SQL builder.
@@ -30,15 +41,20 @@ export async function listPage<T extends SQLiteTable>(
 ): Promise<{ rows: T['$inferSelect'][]; pagination: Pagination }> {
   const reader = tableReader(table);
   const filter = where ? sql` where ${where}` : sql``;
+  const order = sql.join(orderBy, sql`, `);
+  const offset = offsetOf(page, limit);
   const [rows, totals] = await db.$libsql.batch(
     [
       statement(
-        sql`select ${sql.raw(reader.columnList)} from ${table}${filter} order by ${sql.join(orderBy, sql`, `)} limit ${limit} offset ${offsetOf(page, limit)}`,
+        reader.jsonSafe
+          ? jsonPage(reader, table, filter, order, limit, offset)
+          : sql`select ${sql.raw(reader.columnList)} from ${table}${filter} order by ${order} limit ${limit} offset ${offset}`,
       ),
       statement(sql`select count(*) from ${table}${filter}`),
     ],
     'deferred',
   );
+  const raws = reader.jsonSafe ? (JSON.parse(String(rows?.rows[0]?.[0] ?? '[]')) as unknown[][]) : (rows?.rows ?? []);
   const total = Number(totals?.rows[0]?.[0] ?? 0);
-  return { rows: (rows?.rows ?? []).map(reader.map), pagination: pagination(page, limit, total) };
+  return { rows: raws.map(reader.map), pagination: pagination(page, limit, total) };
 }
