@@ -124,20 +124,6 @@ export function fileFromForm(form: FormData, fields: readonly string[]): File | 
   return null;
 }
 
-export async function putObject(bucket: R2Bucket, key: string, bytes: Uint8Array, contentType: string): Promise<void> {
-  await bucket.put(key, bytes, { httpMetadata: { contentType } });
-}
-
-/** Best effort: a failed clean-up is logged, never turned into a failed request. */
-export async function deleteObject(bucket: R2Bucket, key: string | null | undefined): Promise<void> {
-  if (!key) return;
-  try {
-    await bucket.delete(key);
-  } catch (err) {
-    console.error(JSON.stringify({ level: 'error', message: 'R2 delete failed', key, error: String((err as Error)?.message ?? err) }));
-  }
-}
-
 /** Only these render inline; anything else (SVG, HTML, unknown) is a download, never a page of our origin. */
 const SAFE_INLINE = /^(image\/(jpeg|png|webp|gif)|application\/pdf)$/i;
 

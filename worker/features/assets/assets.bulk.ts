@@ -4,11 +4,12 @@ import { ASSET_MESSAGES, BulkAssetsSchema, ExternalAssetSchema, UploadAssetSchem
 import { IMPORT_FILE_MAX_BYTES, MAX_FILES_PER_REQUEST, UPLOAD_MESSAGES } from '#core/media/limits.ts';
 import { assets, type NewAssetRow } from '#db/schema/index.ts';
 import { AppError, badRequest, tooLarge, type FieldError } from '../../lib/errors.ts';
+import { writeOrRemove } from '../../lib/stored-objects.ts';
 import { sniffType } from '../../lib/uploads.ts';
 import type { ContentCtx } from '../media/content-ctx.ts';
 import { parseWith } from '../media/parse.ts';
 import { filesOf, type Input } from '../media/read-input.ts';
-import { checkFile, putFiles, writeOrRemove, type CheckedFile } from '../media/stored-file.ts';
+import { checkFile, putFiles, type CheckedFile } from '../media/stored-file.ts';
 import { ASSET_FILE_FIELDS, ASSET_PREFIX, uploadColumns } from './assets.write.ts';
 import { serializeAsset } from './assets.serialize.ts';
 

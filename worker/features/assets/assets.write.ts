@@ -3,12 +3,13 @@ import { newId } from '#core/ids.ts';
 import { ASSET_MESSAGES, ExternalAssetSchema, UpdateAssetSchema, UploadAssetSchema } from '#core/media/asset-schemas.ts';
 import { assets, type AssetRow, type NewAssetRow } from '#db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { writeOrRemove } from '../../lib/stored-objects.ts';
 import type { ContentCtx } from '../media/content-ctx.ts';
 import { parseWith } from '../media/parse.ts';
 import type { Input } from '../media/read-input.ts';
 import { filesOf } from '../media/read-input.ts';
 import { sameKey } from '../media/sql-helpers.ts';
-import { checkFile, putFiles, removeObjects, writeOrRemove, type CheckedFile } from '../media/stored-file.ts';
+import { checkFile, putFiles, removeObjects, type CheckedFile } from '../media/stored-file.ts';
 import { serializeAsset } from './assets.serialize.ts';
 
 export const ASSET_PREFIX = 'assets';

@@ -1,51 +1,12 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { makePng, multipartForm } from '#test/fixtures/uploads.ts';
 import { api, createUser, getUserRow } from '#test/helpers.ts';
 
 const bucket = (env as unknown as { UPLOADS: R2Bucket }).UPLOADS;
 
-const crc32 = (bytes: Uint8Array) => {
-  let c = ~0;
-  for (const b of bytes) {
-    c ^= b;
-    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
-  }
-  return ~c >>> 0;
-};
-
-const chunk = (type: string, data: Uint8Array) => {
-  const out = new Uint8Array(12 + data.length);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, data.length);
-  out.set(new TextEncoder().encode(type), 4);
-  out.set(data, 8);
-  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
-  return out;
-};
-
-/** A real 1×1 RGBA PNG built here: signature, IHDR, zlib-compressed IDAT, IEND. */
-async function tinyPng(): Promise<Uint8Array<ArrayBuffer>> {
-  const ihdr = new Uint8Array(13);
-  const v = new DataView(ihdr.buffer);
-  v.setUint32(0, 1);
-  v.setUint32(4, 1);
-  ihdr.set([8, 6, 0, 0, 0], 8);
-  const raw = new Uint8Array([0, 200, 30, 30, 255]);
-  const idat = new Uint8Array(await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream('deflate'))).arrayBuffer());
-  const parts = [
-    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', idat),
-    chunk('IEND', new Uint8Array()),
-  ];
-  return new Uint8Array(await new Blob(parts).arrayBuffer());
-}
-
-const form = (field: string, bytes: Uint8Array<ArrayBuffer> | string, name: string, type: string) => {
-  const fd = new FormData();
-  fd.append(field, new File([bytes], name, { type }));
-  return fd;
-};
+const form = (field: string, bytes: Uint8Array<ArrayBuffer> | string, name: string, type: string) =>
+  multipartForm({}, { [field]: { bytes, name, type } });
 
 const upload = (token: string, body: FormData | undefined, type = 'profile-picture') =>
   api(`/api/auth/upload-asset/${type}`, { method: 'POST', token, ...(body ? { raw: body } : {}) });
@@ -55,7 +16,7 @@ const objectsOf = async (userId: string) => (await bucket.list({ prefix: `avatar
 describe('POST /api/auth/upload-asset/profile-picture', () => {
   it('stores a real PNG under a server-made key and serves it back with its type and nosniff', async () => {
     const u = await createUser({ role: 'student' });
-    const png = await tinyPng();
+    const png = await makePng();
     const res = await upload(u.token, form('file', png, '../../evil name.exe', 'text/html'));
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
@@ -77,8 +38,8 @@ describe('POST /api/auth/upload-asset/profile-picture', () => {
 
   it('accepts the field name "files" too, and replacing a picture deletes the old object', async () => {
     const u = await createUser({ role: 'member' });
-    const first = await upload(u.token, form('files', await tinyPng(), 'a.png', 'image/png'));
-    const second = await upload(u.token, form('files', await tinyPng(), 'b.png', 'image/png'));
+    const first = await upload(u.token, form('files', await makePng(), 'a.png', 'image/png'));
+    const second = await upload(u.token, form('files', await makePng(), 'b.png', 'image/png'));
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
     expect(await objectsOf(u.id)).toEqual([second.body.data.url.replace('/api/auth/assets/', '')]);
@@ -114,7 +75,7 @@ describe('POST /api/auth/upload-asset/profile-picture', () => {
   ])('refuses a file %s with 413 and leaves no object', async (_label, size) => {
     const u = await createUser({ role: 'member' });
     const big = new Uint8Array(size);
-    big.set(await tinyPng());
+    big.set(await makePng());
     const res = await upload(u.token, form('file', big, 'big.png', 'image/png'));
     expect(res.status).toBe(413);
     expect(res.body).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE', message: 'File size must not exceed 2MB' });
@@ -137,12 +98,12 @@ describe('POST /api/auth/upload-asset/profile-picture', () => {
     const u = await createUser({ role: 'member' });
     const none = await upload(u.token, new FormData());
     expect(none.status).toBe(400);
-    const wrongType = await upload(u.token, form('file', await tinyPng(), 'a.png', 'image/png'), 'banner');
+    const wrongType = await upload(u.token, form('file', await makePng(), 'a.png', 'image/png'), 'banner');
     expect(wrongType.status).toBe(400);
     expect(wrongType.body.message).toMatch(/^Unsupported asset type/);
     const anonymous = await api('/api/auth/upload-asset/profile-picture', {
       method: 'POST',
-      raw: form('file', await tinyPng(), 'a.png', 'image/png'),
+      raw: form('file', await makePng(), 'a.png', 'image/png'),
     });
     expect(anonymous.status).toBe(401);
   });
@@ -151,7 +112,7 @@ describe('POST /api/auth/upload-asset/profile-picture', () => {
 describe('DELETE /api/auth/upload-asset/profile-picture and GET /api/auth/assets/*', () => {
   it('removes the picture and its object', async () => {
     const u = await createUser({ role: 'member' });
-    const up = await upload(u.token, form('file', await tinyPng(), 'a.png', 'image/png'));
+    const up = await upload(u.token, form('file', await makePng(), 'a.png', 'image/png'));
     const res = await api('/api/auth/upload-asset/profile-picture', { method: 'DELETE', token: u.token });
     expect(res.status).toBe(200);
     expect(res.body.user.profilePicture).toBeNull();

@@ -1,15 +1,13 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { newId } from '#core/ids.ts';
 import type { Db } from '#db/client.ts';
 import { users, type UserRow } from '#db/schema/index.ts';
 import { badRequest, notFound, tooLarge, unsupportedType } from '../../lib/errors.ts';
+import { deleteObject, objectKey, withObjects } from '../../lib/stored-objects.ts';
 import {
-  deleteObject,
   fileFromForm,
   IMAGE_TYPES,
   MULTIPART_OVERHEAD_BYTES,
   parseMultipart,
-  putObject,
   readLimitedBody,
   serveObject,
   sniffType,
@@ -56,15 +54,8 @@ export async function uploadProfilePicture({ ctx, userId, request }: { ctx: Auth
   const type = sniffType(bytes);
   if (!type || !(IMAGE_TYPES as readonly string[]).includes(type.mime)) throw unsupportedType(WRONG_IMAGE_TYPE);
 
-  const key = `avatars/${userId}/${newId()}.${type.ext}`;
-  await putObject(ctx.storage, key, bytes, type.mime);
-  let swapped;
-  try {
-    swapped = await swapPicture(ctx.db, userId, key);
-  } catch (err) {
-    await deleteObject(ctx.storage, key);
-    throw err;
-  }
+  const key = objectKey(`avatars/${userId}`, type.ext);
+  const swapped = await withObjects(ctx.storage, [{ key, bytes, contentType: type.mime }], () => swapPicture(ctx.db, userId, key));
   await deleteObject(ctx.storage, swapped.previous);
   const user = serializeUser(swapped.row);
   return { message: 'Profile picture uploaded successfully', user, data: { type: 'profile-picture', url: AVATAR_URL_PREFIX + key, user } };

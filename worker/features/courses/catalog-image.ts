@@ -1,8 +1,8 @@
-import { newId } from '#core/ids.ts';
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '#core/catalog/images.ts';
 import type { PublicPrefix } from '../files/files.ts';
 import { tooLarge, unsupportedType } from '../../lib/errors.ts';
-import { deleteObject, IMAGE_TYPES, putObject, sniffType } from '../../lib/uploads.ts';
+import { deleteObjects, objectKey, withObjects } from '../../lib/stored-objects.ts';
+import { IMAGE_TYPES, sniffType } from '../../lib/uploads.ts';
 
 export type CheckedImage = { bytes: Uint8Array; mime: string; ext: string };
 
@@ -20,23 +20,16 @@ export async function checkImage(file: File | null): Promise<CheckedImage | null
  * Stores the image (if any) under a server-made key, then runs the database write with that key; if
  * the write throws, the object just stored is deleted again, so no orphan is left behind.
  */
-export async function withStoredImage<T>(
+export function withStoredImage<T>(
   bucket: R2Bucket,
   prefix: PublicPrefix,
   image: CheckedImage | null,
   write: (key: string | null) => Promise<T>,
 ): Promise<T> {
-  const key = image ? `${prefix}/${newId()}.${image.ext}` : null;
-  if (image && key) await putObject(bucket, key, image.bytes, image.mime);
-  try {
-    return await write(key);
-  } catch (err) {
-    await deleteObject(bucket, key);
-    throw err;
-  }
+  const key = image ? objectKey(prefix, image.ext) : null;
+  const objects = image && key ? [{ key, bytes: image.bytes, contentType: image.mime }] : [];
+  return withObjects(bucket, objects, () => write(key));
 }
 
 /** After a row is gone or its picture replaced: delete the objects it no longer points at. */
-export async function deleteImages(bucket: R2Bucket, keys: readonly (string | null | undefined)[]): Promise<void> {
-  await Promise.all(keys.map((key) => deleteObject(bucket, key)));
-}
+export const deleteImages = deleteObjects;

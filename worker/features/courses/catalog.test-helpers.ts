@@ -2,6 +2,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { vi } from 'vitest';
 import type { Role } from '#core/roles.ts';
+import { makePng, multipartForm } from '#test/fixtures/uploads.ts';
 import { api, createUser, type TestUser, uniq } from '#test/helpers.ts';
 
 export const bucket = (env as unknown as { UPLOADS: R2Bucket }).UPLOADS;
@@ -20,42 +21,8 @@ export const send = (method: string, path: string, token?: string, body?: unknow
 export const sendForm = (method: string, path: string, token: string | undefined, form: FormData) =>
   api(path, { method, ...(token ? { token } : {}), raw: form });
 
-const crc32 = (bytes: Uint8Array) => {
-  let c = ~0;
-  for (const b of bytes) {
-    c ^= b;
-    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
-  }
-  return ~c >>> 0;
-};
-
-const pngChunk = (type: string, data: Uint8Array) => {
-  const out = new Uint8Array(12 + data.length);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, data.length);
-  out.set(new TextEncoder().encode(type), 4);
-  out.set(data, 8);
-  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
-  return out;
-};
-
-/** A real 1×1 PNG built here: signature, IHDR, zlib-compressed IDAT, IEND. */
-export async function tinyPng(): Promise<Uint8Array<ArrayBuffer>> {
-  const ihdr = new Uint8Array(13);
-  const v = new DataView(ihdr.buffer);
-  v.setUint32(0, 1);
-  v.setUint32(4, 1);
-  ihdr.set([8, 6, 0, 0, 0], 8);
-  const raw = new Uint8Array([0, 200, 30, 30, 255]);
-  const idat = new Uint8Array(await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream('deflate'))).arrayBuffer());
-  const parts = [
-    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', ihdr),
-    pngChunk('IDAT', idat),
-    pngChunk('IEND', new Uint8Array()),
-  ];
-  return new Uint8Array(await new Blob(parts).arrayBuffer());
-}
+/** A real 1×1 PNG. */
+export const tinyPng = () => makePng();
 
 /** JPEG magic bytes (SOI + APP0 "JFIF") followed by filler: enough for the type sniffer. */
 export const jpegBytes = (size = 64) => {
@@ -69,13 +36,8 @@ export function formOf(
   fields: Record<string, string | number | boolean | readonly string[]>,
   image?: { bytes: Uint8Array<ArrayBuffer> | string; name?: string; type?: string },
 ) {
-  const fd = new FormData();
-  for (const [k, v] of Object.entries(fields)) {
-    if (Array.isArray(v)) for (const item of v) fd.append(k, item);
-    else fd.append(k, String(v));
-  }
-  if (image) fd.append('image', new File([image.bytes], image.name ?? 'photo.png', { type: image.type ?? 'image/png' }));
-  return fd;
+  const file = image && { bytes: image.bytes, name: image.name ?? 'photo.png', type: image.type ?? 'image/png' };
+  return multipartForm(fields, file ? { image: file } : {});
 }
 
 /** A GET through the Worker read as bytes (served files are not text): status and headers. */

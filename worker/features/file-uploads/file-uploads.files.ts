@@ -1,10 +1,10 @@
-import { newId } from '#core/ids.ts';
 import type { StoredFile } from '#db/schema/index.ts';
 import { badRequest, tooLarge, unsupportedType } from '../../lib/errors.ts';
 import { imageSize } from '../../lib/image-size.ts';
+import { objectKey, type PendingObject } from '../../lib/stored-objects.ts';
 import { IMAGE_TYPES, sniffType, type SniffedType } from '../../lib/uploads.ts';
 import { FILE_UPLOAD_LIMITS as L, FILE_UPLOAD_MESSAGES as M } from './file-uploads.input.ts';
-import { cleanFileName, type PendingObject } from './stored-objects.ts';
+import { cleanFileName } from './file-name.ts';
 
 export type PreparedFile = { file: StoredFile; object: PendingObject };
 
@@ -22,11 +22,11 @@ function csvType(bytes: Uint8Array): SniffedType | null {
 }
 
 function prepared(file: File, bytes: Uint8Array, type: SniffedType, extra: Partial<StoredFile> = {}): PreparedFile {
-  const key = `file-uploads/${newId()}.${type.ext}`;
+  const key = objectKey('file-uploads', type.ext);
   const filename = cleanFileName(file.name, type.ext);
   return {
     file: { key, filename, mimeType: type.mime, size: bytes.length, ...extra },
-    object: { key, bytes, mimeType: type.mime, filename },
+    object: { key, bytes, contentType: type.mime, metadata: { filename } },
   };
 }
 

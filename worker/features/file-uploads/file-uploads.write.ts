@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { newId } from '#core/ids.ts';
 import { fileUploads, type NewFileUploadRow } from '#db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { deleteObjects, withObjects } from '../../lib/stored-objects.ts';
 import { MULTIPART_OVERHEAD_BYTES } from '../../lib/uploads.ts';
 import { fileRef, prepareExcel, prepareImages } from './file-uploads.files.ts';
 import {
@@ -13,7 +14,6 @@ import {
 import type { FileUploadsCtx } from './file-uploads.context.ts';
 import { serializeFileUpload } from './file-uploads.serialize.ts';
 import { filesOf, listField, parseInput, pickFields, readFormBody, textField, type FormBody } from './form-body.ts';
-import { deleteObjects, withObjects } from './stored-objects.ts';
 
 const MAX_BODY = L.bodyBytes + MULTIPART_OVERHEAD_BYTES;
 

@@ -1,6 +1,7 @@
 import { conflict, notFound } from '../../lib/errors.ts';
+import { writeOrRemove } from '../../lib/stored-objects.ts';
 import type { ContentCtx } from './content-ctx.ts';
-import { checkFile, putFiles, removeObjects, writeOrRemove } from './stored-file.ts';
+import { checkFile, putFiles, removeObjects } from './stored-file.ts';
 
 /** An image stored in R2 for a record's single image column (chart src, photo, logo, cover). */
 export type StoredImage = { key: string; mime: string; size: number; width: number | null; height: number | null };

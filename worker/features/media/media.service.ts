@@ -5,11 +5,12 @@ import { MEDIA_MESSAGES, UploadMediaSchema } from '#core/media/media-schemas.ts'
 import { media, type MediaRow, type NewMediaRow } from '#db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { listPage } from '../../lib/list.ts';
+import { writeOrRemove } from '../../lib/stored-objects.ts';
 import { fileUrl } from '../files/files.ts';
 import type { ContentCtx } from './content-ctx.ts';
 import { parseWith } from './parse.ts';
 import { filesOf, type Input } from './read-input.ts';
-import { checkFiles, putFiles, removeObjects, writeOrRemove } from './stored-file.ts';
+import { checkFiles, putFiles, removeObjects } from './stored-file.ts';
 
 export const MEDIA_FILE_FIELDS = ['files', 'file', 'media', 'images'] as const;
 

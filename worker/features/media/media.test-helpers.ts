@@ -2,6 +2,7 @@
 import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
 import type { Role } from '#core/roles.ts';
+import { makePng, multipartForm } from '#test/fixtures/uploads.ts';
 import { api, createUser, testDb, uniq, type ApiResult, type TestUser } from '#test/helpers.ts';
 import { fixtureBytes } from '#worker/lib/image-size.fixtures.ts';
 
@@ -23,43 +24,8 @@ export const keyOf = (url: string) => url.replace(/^\/api\/files\//, '');
 
 const ascii = (s: string) => [...s].map((ch) => ch.charCodeAt(0));
 
-const crc32 = (bytes: Uint8Array) => {
-  let c = ~0;
-  for (const b of bytes) {
-    c ^= b;
-    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
-  }
-  return ~c >>> 0;
-};
-
-const chunk = (type: string, data: Uint8Array) => {
-  const out = new Uint8Array(12 + data.length);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, data.length);
-  out.set(ascii(type), 4);
-  out.set(data, 8);
-  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
-  return out;
-};
-
-/** A real RGBA PNG of the given size (one colour), built here. */
-export async function png(width = 3, height = 2): Promise<Uint8Array<ArrayBuffer>> {
-  const ihdr = new Uint8Array(13);
-  const v = new DataView(ihdr.buffer);
-  v.setUint32(0, width);
-  v.setUint32(4, height);
-  ihdr.set([8, 6, 0, 0, 0], 8);
-  const raw = new Uint8Array(height * (1 + width * 4));
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) raw.set([200, 30, 30, 255], y * (1 + width * 4) + 1 + x * 4);
-  const idat = new Uint8Array(await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream('deflate'))).arrayBuffer());
-  const parts = [
-    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', idat),
-    chunk('IEND', new Uint8Array()),
-  ];
-  return new Uint8Array(await new Blob(parts).arrayBuffer());
-}
+/** A real RGBA PNG of the given size (one colour). */
+export const png = (width = 3, height = 2) => makePng(width, height);
 
 /** Real JPEG (640×480) and WebP (5×4) files from the image-size fixtures. */
 export const jpeg = () => fixtureBytes('jpegBaseline640x480');
@@ -110,17 +76,8 @@ export async function bigPng(bytes: number): Promise<Uint8Array<ArrayBuffer>> {
   return big;
 }
 
-export type FilePart = { bytes: Uint8Array<ArrayBuffer> | string; name: string; type?: string };
-
 /** Multipart body: text fields (arrays become repeated fields) and files. */
-export function formOf(fields: Record<string, string | string[]> = {}, files: Record<string, FilePart | FilePart[]> = {}): FormData {
-  const fd = new FormData();
-  for (const [k, v] of Object.entries(fields)) for (const one of Array.isArray(v) ? v : [v]) fd.append(k, one);
-  for (const [k, v] of Object.entries(files)) {
-    for (const f of Array.isArray(v) ? v : [v]) fd.append(k, new File([f.bytes], f.name, { type: f.type ?? 'application/octet-stream' }));
-  }
-  return fd;
-}
+export const formOf = multipartForm;
 
 export const sendForm = (path: string, form: FormData, opts: { method?: string; token?: string } = {}) =>
   api(path, { method: opts.method ?? 'POST', raw: form, ...(opts.token ? { token: opts.token } : {}) });

@@ -1,4 +1,3 @@
-import { newId } from '#core/ids.ts';
 import {
   IMAGE_MAX_BYTES,
   IMAGE_MIME_TYPES,
@@ -8,7 +7,8 @@ import {
   type MediaType,
 } from '#core/media/limits.ts';
 import { tooLarge, unsupportedType } from '../../lib/errors.ts';
-import { deleteObject, sniffType } from '../../lib/uploads.ts';
+import { deleteObjects, objectKey, putObjects, type PendingObject } from '../../lib/stored-objects.ts';
+import { sniffType } from '../../lib/uploads.ts';
 import { imageSize } from '../../lib/image-size.ts';
 import { isSitePath } from './object-url.ts';
 
@@ -58,32 +58,21 @@ export const checkFiles = (files: File[], accept: Accept) => Promise.all(files.m
 
 const safeName = (name: string) => name.replace(/[\u0000-\u001f\u007f"\\/]/g, '_').slice(-200);
 
-/** Puts each file under `<prefix>/<newId>.<ext>`; if one put fails the ones already stored are removed. */
+/** Puts the files under `<prefix>/<newId>.<ext>`, their names kept for downloads; if one put fails, none stay. */
 export async function putFiles(storage: R2Bucket, prefix: string, files: CheckedFile[]): Promise<string[]> {
-  const keys: string[] = [];
-  try {
-    for (const f of files) {
-      const key = `${prefix}/${newId()}.${f.ext}`;
-      await storage.put(key, f.bytes, { httpMetadata: { contentType: f.mime }, customMetadata: f.name ? { filename: f.name } : {} });
-      keys.push(key);
-    }
-    return keys;
-  } catch (err) {
-    await removeObjects(storage, keys);
-    throw err;
-  }
-}
-
-/** Runs the database write for objects just stored; if it throws, the objects go too (no orphan). */
-export async function writeOrRemove<T>(storage: R2Bucket, keys: readonly string[], write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    await removeObjects(storage, keys);
-    throw err;
-  }
+  const objects = files.map((f): PendingObject => ({
+    key: objectKey(prefix, f.ext),
+    bytes: f.bytes,
+    contentType: f.mime,
+    metadata: f.name ? { filename: f.name } : {},
+  }));
+  await putObjects(storage, objects);
+  return objects.map((o) => o.key);
 }
 
 /** Best-effort deletes; seeded site paths are not objects and are skipped. */
 export const removeObjects = (storage: R2Bucket, keys: readonly (string | null | undefined)[]) =>
-  Promise.all(keys.map((k) => (k && !isSitePath(k) ? deleteObject(storage, k) : undefined))).then(() => undefined);
+  deleteObjects(
+    storage,
+    keys.filter((k) => !k || !isSitePath(k)),
+  );

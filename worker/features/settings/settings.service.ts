@@ -1,9 +1,9 @@
-import { newId } from '#core/ids.ts';
 import type { UpdateSettingsInput } from '#core/settings/settings-schemas.ts';
 import type { Db } from '#db/client.ts';
 import { tooLarge, unsupportedType } from '../../lib/errors.ts';
 import { imageSize } from '../../lib/image-size.ts';
-import { deleteObject, IMAGE_TYPES, sniffType } from '../../lib/uploads.ts';
+import { deleteObject, objectKey, withObjects } from '../../lib/stored-objects.ts';
+import { IMAGE_TYPES, sniffType } from '../../lib/uploads.ts';
 import { LOGO_MAX_BYTES, LOGO_TOO_LARGE } from './settings.body.ts';
 import { loadSettingsRow, serializeSettings, updateSettingsRow, type SettingsChanges } from './settings.store.ts';
 
@@ -56,14 +56,19 @@ async function checkedLogo(file: File) {
 export async function updateSettings({ ctx, input, logo }: { ctx: SettingsCtx; input: UpdateSettingsInput; logo: File | null }) {
   const image = logo ? await checkedLogo(logo) : null;
   if (!image && !input.removeLogo && !input.socialLinks && !Object.keys(changesOf(input)).length) return getSettings({ ctx });
-  const newKey = image ? `settings/${newId()}.${image.type.ext}` : null;
-  if (image && newKey) {
-    await ctx.storage.put(newKey, image.bytes, {
-      httpMetadata: { contentType: image.type.mime },
-      customMetadata: { filename: (logo?.name || `logo.${image.type.ext}`).slice(0, 200) },
-    });
-  }
-  try {
+  const newKey = image ? objectKey('settings', image.type.ext) : null;
+  const objects =
+    image && newKey
+      ? [
+          {
+            key: newKey,
+            bytes: image.bytes,
+            contentType: image.type.mime,
+            metadata: { filename: (logo?.name || `logo.${image.type.ext}`).slice(0, 200) },
+          },
+        ]
+      : [];
+  return withObjects(ctx.storage, objects, async () => {
     let current = await loadSettingsRow(ctx.db);
     for (let attempt = 0; attempt < 5; attempt++) {
       const changes = changesOf(input);
@@ -78,8 +83,5 @@ export async function updateSettings({ ctx, input, logo }: { ctx: SettingsCtx; i
       current = await loadSettingsRow(ctx.db);
     }
     throw new Error('settings logo kept changing underneath the update');
-  } catch (err) {
-    await deleteObject(ctx.storage, newKey);
-    throw err;
-  }
+  });
 }

@@ -1,5 +1,6 @@
 /** Shared by the settings tests (not a test file itself). */
 import { env } from 'cloudflare:workers';
+import { multipartForm } from '#test/fixtures/uploads.ts';
 import { api } from '#test/helpers.ts';
 
 export const bucket = () => (env as unknown as { UPLOADS: R2Bucket }).UPLOADS;
@@ -12,10 +13,8 @@ export function settingsForm(
   fields: Record<string, string>,
   logo?: { bytes: Uint8Array<ArrayBuffer> | string; name?: string; type?: string },
 ) {
-  const fd = new FormData();
-  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-  if (logo) fd.append('logo', new File([logo.bytes], logo.name ?? 'logo.png', { type: logo.type ?? 'image/png' }));
-  return fd;
+  const file = logo && { bytes: logo.bytes, name: logo.name ?? 'logo.png', type: logo.type ?? 'image/png' };
+  return multipartForm(fields, file ? { logo: file } : {});
 }
 
 export const putForm = (token: string, form: FormData) => api('/api/settings', { method: 'PUT', token, raw: form });

@@ -3,8 +3,9 @@ import { SYLLABUS_LIMITS as L, SYLLABUS_MESSAGES as M } from '#core/syllabus/syl
 import type { SyllabusMaterial } from '#db/schema/index.ts';
 import { badRequest, tooLarge, unsupportedType } from '../../lib/errors.ts';
 import { imageSize } from '../../lib/image-size.ts';
+import type { PendingObject } from '../../lib/stored-objects.ts';
 import { sniffType } from '../../lib/uploads.ts';
-import { cleanFileName, type PendingObject } from '../file-uploads/stored-objects.ts';
+import { cleanFileName } from '../file-uploads/file-name.ts';
 
 type Kind = SyllabusMaterial['kind'];
 
@@ -47,7 +48,7 @@ export async function prepareMaterials(files: readonly File[]): Promise<Prepared
         kind,
         ...(size ? { width: size.width, height: size.height } : {}),
       },
-      object: { key, bytes, mimeType: type.mime, filename },
+      object: { key, bytes, contentType: type.mime, metadata: { filename } },
     });
   }
   return prepared;

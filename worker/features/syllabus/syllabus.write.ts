@@ -5,9 +5,9 @@ import { CreateSyllabusFields, UpdateSyllabusFields } from '#core/syllabus/sylla
 import { SYLLABUS_LIMITS as L, SYLLABUS_MESSAGES as M } from '#core/syllabus/syllabus-messages.ts';
 import { syllabusItems, type NewSyllabusRow } from '#db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { deleteObjects, withObjects } from '../../lib/stored-objects.ts';
 import { MULTIPART_OVERHEAD_BYTES } from '../../lib/uploads.ts';
 import { filesOf, listField, parseInput, pickFields, readFormBody } from '../file-uploads/form-body.ts';
-import { deleteObjects, withObjects } from '../file-uploads/stored-objects.ts';
 import type { SyllabusCtx } from './syllabus.context.ts';
 import { linksFromForm } from './syllabus.form.ts';
 import { materialRef, prepareMaterials } from './syllabus.materials.ts';

@@ -1,7 +1,7 @@
-import { newId } from '#core/ids.ts';
 import { AppError, badRequest, type FieldError } from '../../lib/errors.ts';
 import { imageSize, type ImageSize } from '../../lib/image-size.ts';
-import { deleteObject, MULTIPART_OVERHEAD_BYTES, parseMultipart, readLimitedBody, sniffType, type SniffedType } from '../../lib/uploads.ts';
+import { objectKey, putObjects } from '../../lib/stored-objects.ts';
+import { MULTIPART_OVERHEAD_BYTES, parseMultipart, readLimitedBody, sniffType, type SniffedType } from '../../lib/uploads.ts';
 import { fileUrl } from '../files/files.ts';
 import { UPLOAD_LIMITS, UPLOAD_MESSAGES, UPLOAD_TYPES, UploadOptionsSchema, type UploadOptions } from './upload.rules.ts';
 
@@ -60,17 +60,11 @@ function metadataOf(ctx: UploadCtx, c: Checked, o: UploadOptions): Record<string
 
 /** Puts every file; if any put fails, the ones already stored are deleted before the error goes on. */
 async function store(ctx: UploadCtx, files: Checked[], options: UploadOptions) {
-  const keys = files.map((f) => `${options.folder}/${newId()}.${f.type.ext}`);
-  const puts = await Promise.allSettled(
-    files.map((f, i) =>
-      ctx.storage.put(keys[i]!, f.bytes, { httpMetadata: { contentType: f.type.mime }, customMetadata: metadataOf(ctx, f, options) }),
-    ),
+  const keys = files.map((f) => objectKey(options.folder, f.type.ext));
+  await putObjects(
+    ctx.storage,
+    files.map((f, i) => ({ key: keys[i]!, bytes: f.bytes, contentType: f.type.mime, metadata: metadataOf(ctx, f, options) })),
   );
-  const failed = puts.find((p) => p.status === 'rejected');
-  if (failed) {
-    await Promise.all(keys.filter((_, i) => puts[i]!.status === 'fulfilled').map((k) => deleteObject(ctx.storage, k)));
-    throw (failed as PromiseRejectedResult).reason;
-  }
   return files.map((f, i) => ({
     key: keys[i]!,
     url: fileUrl(keys[i]!)!,

@@ -1,17 +1,12 @@
 /** Shared by the upload tests (not a test file itself). */
 import { env } from 'cloudflare:workers';
+import { multipartForm, type FilePart } from '#test/fixtures/uploads.ts';
 import { api } from '#test/helpers.ts';
 
 export const bucket = () => (env as unknown as { UPLOADS: R2Bucket }).UPLOADS;
 
-type Part = { bytes: Uint8Array<ArrayBuffer> | string; name: string; type?: string };
-
-export function uploadForm(field: 'file' | 'files', parts: Part[], fields: Record<string, string> = {}) {
-  const fd = new FormData();
-  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-  for (const p of parts) fd.append(field, new File([p.bytes], p.name, { type: p.type ?? 'application/octet-stream' }));
-  return fd;
-}
+export const uploadForm = (field: 'file' | 'files', parts: FilePart[], fields: Record<string, string> = {}) =>
+  multipartForm(fields, { [field]: parts });
 
 export const postSingle = (token: string | undefined, form: FormData) =>
   api('/api/upload/single', { method: 'POST', ...(token ? { token } : {}), raw: form });
