@@ -1,3 +1,4 @@
+import { atWallTime, localDate } from '#core/time-zone.ts';
 import {
   classes,
   courses,
@@ -235,9 +236,11 @@ export const DEMO_CLASSES: NewClassRow[] = [
   cls('sun-selfdefence', 'Self-Defence Workshop', 0, '11:00', '12:30', 'all', 'Sensei Maya Ito', '16+', 24),
 ];
 
-const DAY = 86_400_000;
-/** Midnight UTC `days` from today, plus `hours`. */
-const at = (days: number, hours: number) => new Date(Math.floor(Date.now() / DAY) * DAY + days * DAY + hours * 3_600_000);
+/** `hours` o'clock on the school's clock, `days` from today there (events are shown in that zone). */
+const at = (days: number, hours: number) => {
+  const { y, month, day } = localDate(days);
+  return atWallTime(y, month, day, Math.floor(hours), Math.round((hours % 1) * 60));
+};
 
 export function demoEvents(): NewEventRow[] {
   return [

@@ -1,7 +1,8 @@
 import { effectiveCourseCents, formatMoney, toCents } from '#core/money.ts';
 
-/** The dojo's clock: dates and times on the public site are shown in the school's own time zone. */
-export const SITE_TIME_ZONE = 'America/Vancouver';
+import { SITE_TIME_ZONE } from '#core/time-zone.ts';
+
+export { SITE_TIME_ZONE };
 
 const fmt = (opts: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE, ...opts });
 const DATE = fmt({ weekday: 'short', year: 'numeric', month: 'long', day: 'numeric' });

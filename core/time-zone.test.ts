@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { atWallTime, localDate, SITE_TIME_ZONE } from './time-zone.ts';
+
+describe('atWallTime', () => {
+  // Not Vancouver: British Columbia's own rules changed recently (the tz data decides); Los Angeles keeps PST/PDT.
+  it('gives the instant a clock shows the time, in winter (UTC−8) and summer (UTC−7)', () => {
+    expect(atWallTime(2027, 1, 15, 10, 0, 'America/Los_Angeles').toISOString()).toBe('2027-01-15T18:00:00.000Z');
+    expect(atWallTime(2027, 7, 15, 10, 0, 'America/Los_Angeles').toISOString()).toBe('2027-07-15T17:00:00.000Z');
+  });
+
+  it('reads back as the same wall time through Intl in the school zone', () => {
+    const t = atWallTime(2026, 11, 1, 19, 30);
+    const shown = new Intl.DateTimeFormat('en-CA', {
+      timeZone: SITE_TIME_ZONE,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(t);
+    expect(shown).toBe('19:30');
+  });
+
+  it('works for other zones', () => {
+    expect(atWallTime(2027, 3, 1, 9, 0, 'Asia/Tokyo').toISOString()).toBe('2027-03-01T00:00:00.000Z');
+  });
+});
+
+describe('localDate', () => {
+  it('is the school’s calendar day, not UTC’s: 02:00 UTC is still the previous evening on the west coast', () => {
+    const now = Date.UTC(2027, 0, 15, 2, 0);
+    expect(localDate(0, now)).toEqual({ y: 2027, month: 1, day: 14 });
+    expect(localDate(20, now)).toEqual({ y: 2027, month: 2, day: 3 });
+  });
+});

@@ -1,0 +1,43 @@
+/** The dojo's clock: dates and times on the public site are shown, and demo times are set, in this zone. */
+export const SITE_TIME_ZONE = 'America/Vancouver';
+
+const partsOf = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
+
+/** How far the zone's wall clock is ahead of UTC at instant `ms` (negative west of Greenwich). */
+function offsetMs(ms: number, timeZone: string): number {
+  const p = Object.fromEntries(
+    partsOf(timeZone)
+      .formatToParts(ms)
+      .map((x) => [x.type, Number(x.value)]),
+  );
+  const wallAsUtc = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
+  return wallAsUtc - Math.floor(ms / 1000) * 1000;
+}
+
+/** The instant at which the clocks of `timeZone` show this date and time (the later one in a DST gap). */
+export function atWallTime(y: number, month: number, day: number, hour: number, minute: number, timeZone = SITE_TIME_ZONE): Date {
+  const wall = Date.UTC(y, month - 1, day, hour, minute);
+  const first = wall - offsetMs(wall, timeZone);
+  return new Date(wall - offsetMs(first, timeZone));
+}
+
+/** Today's calendar date in `timeZone`, `days` later: what a person there would call that day. */
+export function localDate(days: number, now = Date.now(), timeZone = SITE_TIME_ZONE): { y: number; month: number; day: number } {
+  const p = Object.fromEntries(
+    partsOf(timeZone)
+      .formatToParts(now)
+      .map((x) => [x.type, Number(x.value)]),
+  );
+  const d = new Date(Date.UTC(p.year!, p.month! - 1, p.day! + days));
+  return { y: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+}
