@@ -16,12 +16,18 @@ const fetchWithTimeout =
   (input, init) =>
     (via ?? globalThis).fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) });
 
+/**
+ * No concurrency limit (libsql's default queues the 21st concurrent call): the Worker shares one client
+ * per isolate, and a call queued behind another request would run in that request's context.
+ */
+const UNLIMITED = 1_000_000;
+
 export function createLibsqlClient({ url, authToken, timeoutMs = 8000, via }: DbOptions): Client {
-  return createClient({ url, authToken, intMode: 'number', fetch: fetchWithTimeout(timeoutMs, via) });
+  return createClient({ url, authToken, intMode: 'number', concurrency: UNLIMITED, fetch: fetchWithTimeout(timeoutMs, via) });
 }
 
 /**
- * Made per request from bindings. Without the relational `schema` option: nothing uses `db.query`,
+ * Made once per isolate from bindings (worker/middleware/context.ts). Without the relational `schema` option: nothing uses `db.query`,
  * and extracting the relational config of every table on each request cost more than the query.
  */
 export function createDb(opts: DbOptions) {
