@@ -1,8 +1,9 @@
 import { defineConfig } from 'vite';
 
 /**
- * Builds only what the browser needs: the island loader (each island its own lazy chunk) and the
- * stylesheet. Pages render in the Worker, which reads dist/client/manifest.json to link them.
+ * Builds only what the browser needs: the island loader (each island its own lazy chunk) and two
+ * stylesheets, the site's and the one only panel pages add. Pages render in the Worker, which reads
+ * dist/client/manifest.json to link them.
  */
 export default defineConfig({
   publicDir: 'web/public',
@@ -15,7 +16,7 @@ export default defineConfig({
     cssCodeSplit: true,
     modulePreload: { polyfill: false },
     rollupOptions: {
-      input: { client: 'web/client.ts', site: 'web/styles/site.css' },
+      input: { client: 'web/client.ts', site: 'web/styles/site.css', panel: 'web/styles/panel-pages.css' },
     },
   },
 });

@@ -1,4 +1,4 @@
-import type { SiteInfo } from './site-info.ts';
+import type { SiteBrand } from './site-info.ts';
 
 /** The school's mark: a tied black-belt knot on a red disc (drawn, so it needs no font). Decorative next to the name. */
 export function LogoMark() {
@@ -15,7 +15,7 @@ export function LogoMark() {
 export const SCHOOL_NAME = 'Dojo';
 
 /** The school's uploaded logo when there is one, else the drawn mark; decorative, the name is beside it. */
-export function Brand({ site, label }: { site: Pick<SiteInfo, 'schoolName' | 'logo'>; label?: string }) {
+export function Brand({ site, label }: { site: SiteBrand; label?: string }) {
   const { logo } = site;
   return (
     <a className="brand" href="/" aria-label={label}>

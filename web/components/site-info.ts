@@ -10,7 +10,10 @@ export type SiteInfo = {
   socialLinks: readonly { platform: string; href: string }[];
 };
 
-/** Pages that load no settings (auth, the generic 404) show this. */
+/** What a page's brand needs (the panel shell gets only this, as island props). */
+export type SiteBrand = Pick<SiteInfo, 'schoolName' | 'logo'>;
+
+/** Pages that load no settings (the 404 page of an unknown path) show this. */
 export const DEFAULT_SITE: SiteInfo = {
   schoolName: SCHOOL_NAME,
   tagline: '',

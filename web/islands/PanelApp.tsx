@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Loading } from '#web/components/loading.tsx';
+import type { SiteBrand } from '#web/components/site-info.ts';
 import { logout, restoreSession, type SessionUser } from '#web/lib/session.ts';
 import { AdminScreenHost } from '#web/pages/panel/admin/screen-host.tsx';
 import { adminScreenFor } from '#web/pages/panel/admin/screens.ts';
@@ -13,7 +14,7 @@ import { UsersScreen } from '#web/pages/panel/users-screen.tsx';
 type State = { phase: 'loading' } | { phase: 'failed' } | { phase: 'forbidden' | 'ready'; user: SessionUser };
 
 /** A role panel: restores the session (spec 4), checks the role, then routes under the panel's prefix. */
-export default function PanelApp({ panel: key }: { panel: PanelKey }) {
+export default function PanelApp({ panel: key, brand }: { panel: PanelKey; brand: SiteBrand }) {
   const panel = PANELS[key];
   const [state, setState] = useState<State>({ phase: 'loading' });
   const [pathname, setPathname] = useState('');
@@ -49,8 +50,8 @@ export default function PanelApp({ panel: key }: { panel: PanelKey }) {
   const adminScreen = state.phase === 'ready' ? adminScreenFor(panel.key, state.user.role, route) : null;
   useEffect(() => {
     if (state.phase === 'ready')
-      document.title = `${route === 'users' && panel.users ? 'Users · ' : adminScreen ? `${adminScreen.label} · ` : ''}${panel.title} | Dojo`;
-  }, [route, state.phase, panel, adminScreen]);
+      document.title = `${route === 'users' && panel.users ? 'Users · ' : adminScreen ? `${adminScreen.label} · ` : ''}${panel.title} | ${brand.schoolName}`;
+  }, [route, state.phase, panel, adminScreen, brand.schoolName]);
   useEffect(() => {
     if (!navigated.current) return;
     document.getElementById('main')?.focus();
@@ -84,7 +85,7 @@ export default function PanelApp({ panel: key }: { panel: PanelKey }) {
       <PanelNotFound panel={panel} />
     );
   return (
-    <PanelShell panel={panel} user={state.user} route={route} loggingOut={loggingOut} onLogout={onLogout}>
+    <PanelShell panel={panel} brand={brand} user={state.user} route={route} loggingOut={loggingOut} onLogout={onLogout}>
       {screen}
     </PanelShell>
   );

@@ -3,7 +3,7 @@ import { AUTH_MESSAGES as CORE_AUTH_MESSAGES, EMAIL_PATTERN as CORE_EMAIL_PATTER
 import { createUser, getUserRow, testDb } from '#test/helpers.ts';
 import { AUTH_MESSAGES, EMAIL_PATTERN } from '#web/pages/auth/auth-messages.ts';
 import { newEmailTokenStatements } from '../features/auth/auth-tokens.ts';
-import { count, meta, page, titleOf } from './public/page-test-kit.ts';
+import { count, meta, page, stylesheets, titleOf } from './public/page-test-kit.ts';
 
 /** `<label for=id>text</label>` and an input/select with that id and name. */
 function expectLabelledField(html: string, id: string, label: string, name: string) {
@@ -17,12 +17,16 @@ describe('/auth/login', () => {
   it('answers 200 with the email form, its labels and the LoginForm island', async () => {
     const { res, html } = await page('/auth/login');
     expect(res.status).toBe(200);
-    expect(titleOf(html)).toBe('Log in with your email | Dojo');
+    // The school's name comes from the settings (school-name.test.ts changes it): the title carries the header's.
+    const school = /<a class="brand" href="\/" aria-label="([^"]+) home">/.exec(html)?.[1];
+    expect(school).toBeTruthy();
+    expect(titleOf(html)).toBe(`Log in with your email | ${school}`);
     expect(count(html, /<h1[ >]/)).toBe(1);
     expectLabelledField(html, 'login-email', 'Email', 'email');
     expectLabelledField(html, 'login-password', 'Password', 'password');
     expect(html).toMatch(/<input[^>]*id="login-password"[^>]*type="password"/);
     expect(island(html, 'LoginForm')).toBe(true);
+    expect(stylesheets(html)).toEqual([expect.stringMatching(/^\/assets\/site-[\w-]+\.css$/)]);
     expect(html).toContain('<script type="module"');
     expect(html).toContain('role="alert"');
   });
@@ -176,6 +180,11 @@ describe('panel pages', () => {
       expect(island(html, 'PanelApp')).toBe(true);
       expect(html).toMatch(/<span class="spinner" aria-hidden="true"><\/span><span>Loading\.\.\.<\/span>/);
       expect(html).toContain('data-state="loading"');
+      // The site's stylesheet, then the panels' own.
+      expect(stylesheets(html)).toEqual([
+        expect.stringMatching(/^\/assets\/site-[\w-]+\.css$/),
+        expect.stringMatching(/^\/assets\/panel-[\w-]+\.css$/),
+      ]);
     },
   );
 

@@ -10,15 +10,17 @@ import type { AppEnv } from '../env.ts';
 import { authCtx } from '../features/auth/auth.context.ts';
 import { INVALID_VERIFICATION_TOKEN, verifyEmail } from '../features/auth/verification.service.ts';
 import { toAppError } from '../middleware/errors.ts';
-import { renderPage } from './render.tsx';
+import { loadSite } from './public/loaders/media.ts';
+import { renderPublic } from './public/render-public.tsx';
 
 const NO_SCRIPT = 'Logging in needs JavaScript. Please turn it on in your browser and try again.';
 
-function loginPage(c: Context<AppEnv>, notice?: string) {
+async function loginPage(c: Context<AppEnv>, notice?: string) {
   const flow = flowFor(c.req.query('as'));
   const next = safeNextPath(c.req.query('next'));
-  return renderPage(c, <LoginPage flow={flow} next={next} {...(notice ? { notice } : {})} />, {
-    title: `${flow.heading} | Dojo`,
+  const { site } = await loadSite(c.var.db);
+  return renderPublic(c, site, <LoginPage site={site} flow={flow} next={next} {...(notice ? { notice } : {})} />, {
+    title: flow.heading,
     description: 'Log in to your dojo account: members, students, instructors, grand masters and administrators.',
     path: '/auth/login',
   });
@@ -41,36 +43,41 @@ async function verifyOutcome(c: Context<AppEnv>): Promise<VerifyOutcome & { stat
   }
 }
 
-/** The /auth pages (spec 2): server-rendered forms whose islands call /api/auth. */
+/** The /auth pages (spec 2): server-rendered forms whose islands call /api/auth, framed by the school's own header. */
 export const authPages = new Hono<AppEnv>()
   .get('/', (c) => c.redirect('/auth/login'))
   .get('/login', (c) => loginPage(c))
   // Only reached when the island did not run: the form then posts to the page itself.
   .post('/login', (c) => loginPage(c, NO_SCRIPT))
-  .get('/register', (c) =>
-    renderPage(c, <RegisterPage />, {
-      title: 'Create your account | Dojo',
+  .get('/register', async (c) => {
+    const { site } = await loadSite(c.var.db);
+    return renderPublic(c, site, <RegisterPage site={site} />, {
+      title: 'Create your account',
       description: 'Create a dojo account to book classes, follow your courses and shop online.',
-    }),
-  )
-  .get('/forgot-password', (c) =>
-    renderPage(c, <ForgotPasswordPage />, {
-      title: 'Forgot your password? | Dojo',
+    });
+  })
+  .get('/forgot-password', async (c) => {
+    const { site } = await loadSite(c.var.db);
+    return renderPublic(c, site, <ForgotPasswordPage site={site} />, {
+      title: 'Forgot your password?',
       description: 'Get a link to choose a new password for your dojo account.',
-    }),
-  )
-  .get('/reset-password', (c) =>
-    renderPage(c, <ResetPasswordPage token={(c.req.query('token') ?? '').trim()} email={(c.req.query('email') ?? '').trim()} />, {
-      title: 'Choose a new password | Dojo',
+    });
+  })
+  .get('/reset-password', async (c) => {
+    const { site } = await loadSite(c.var.db);
+    const token = (c.req.query('token') ?? '').trim();
+    const email = (c.req.query('email') ?? '').trim();
+    return renderPublic(c, site, <ResetPasswordPage site={site} token={token} email={email} />, {
+      title: 'Choose a new password',
       description: 'Choose a new password for your dojo account.',
       noindex: true,
       path: '/auth/reset-password',
-    }),
-  )
+    });
+  })
   .get('/verify-email', async (c) => {
-    const { status, ...outcome } = await verifyOutcome(c);
-    return renderPage(c, <VerifyEmailPage {...outcome} />, {
-      title: `${outcome.ok ? 'Email verified' : 'Email verification failed'} | Dojo`,
+    const [{ status, ...outcome }, { site }] = await Promise.all([verifyOutcome(c), loadSite(c.var.db)]);
+    return renderPublic(c, site, <VerifyEmailPage site={site} {...outcome} />, {
+      title: outcome.ok ? 'Email verified' : 'Email verification failed',
       description: 'Confirm the email address of your dojo account.',
       noindex: true,
       path: '/auth/verify-email',

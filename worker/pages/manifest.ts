@@ -17,7 +17,17 @@ async function loadManifest(assets: Fetcher | undefined): Promise<Manifest> {
   return manifest;
 }
 
-export async function pageAssets(assets: Fetcher | undefined): Promise<PageAssets> {
+/**
+ * Which stylesheets a page links: every page links the site's (web/styles/site.css), panel pages also
+ * their own (web/styles/panel-pages.css), so public pages never download the panels' rules.
+ */
+export type PageStyles = 'site' | 'panel';
+const STYLESHEETS: Record<PageStyles, readonly string[]> = {
+  site: ['web/styles/site.css'],
+  panel: ['web/styles/site.css', 'web/styles/panel-pages.css'],
+};
+
+export async function pageAssets(assets: Fetcher | undefined, styles: PageStyles = 'site'): Promise<PageAssets> {
   const m = await loadManifest(assets);
   const url = (file: string) => `/${file}`;
   const closure = (key: string, seen = new Set<string>()): string[] => {
@@ -26,10 +36,10 @@ export async function pageAssets(assets: Fetcher | undefined): Promise<PageAsset
     seen.add(key);
     return [url(chunk.file), ...(chunk.imports ?? []).flatMap((k) => closure(k, seen))];
   };
-  const css = m['web/styles/site.css']?.file;
+  const css = STYLESHEETS[styles].flatMap((key) => (m[key] ? [url(m[key].file)] : []));
   const client = m['web/client.ts']?.file;
   return {
-    css: css ? [url(css)] : [],
+    css,
     clientEntry: client ? url(client) : null,
     // An island also needs React's client runtime, which the loader imports lazily.
     islandChunks: (name) => [...closure(`web/islands/${name}.tsx`), ...closure('node_modules/react-dom/client.js')],

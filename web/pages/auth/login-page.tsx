@@ -1,4 +1,5 @@
 import { Island } from '#web/components/island.tsx';
+import type { SiteInfo } from '#web/components/site-info.ts';
 import LoginForm from '#web/islands/LoginForm.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { LOGIN_FLOWS, type LoginFlow } from './login-flows.ts';
@@ -11,12 +12,13 @@ const tabHref = (flow: LoginFlow, next: string | null) => {
   return `/auth/login${qs ? `?${qs}` : ''}`;
 };
 
-type LoginPageProps = { flow: LoginFlow; next: string | null; notice?: string };
+type LoginPageProps = { site: SiteInfo; flow: LoginFlow; next: string | null; notice?: string };
 
 /** One tab per login flow; the tabs are plain links, so choosing one works without JavaScript. */
-export function LoginPage({ flow, next, notice }: LoginPageProps) {
+export function LoginPage({ site, flow, next, notice }: LoginPageProps) {
   return (
     <AuthLayout
+      site={site}
       title="Log in"
       current="/auth/login"
       intro={next ? <p className="notice">Please log in to continue.</p> : <p className="muted">Welcome back. Choose how you log in.</p>}

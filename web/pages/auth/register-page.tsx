@@ -1,10 +1,12 @@
 import { Island } from '#web/components/island.tsx';
+import type { SiteInfo } from '#web/components/site-info.ts';
 import RegisterForm from '#web/islands/RegisterForm.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 
-export function RegisterPage() {
+export function RegisterPage({ site }: { site: SiteInfo }) {
   return (
     <AuthLayout
+      site={site}
       title="Create your account"
       current="/auth/register"
       intro={<p className="muted">Join the dojo as a member: book classes, follow your courses and shop online.</p>}

@@ -1,14 +1,15 @@
 import { Island } from '#web/components/island.tsx';
+import type { SiteInfo } from '#web/components/site-info.ts';
 import EmailRequestForm from '#web/islands/EmailRequestForm.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 
 export type VerifyOutcome = { ok: boolean; message: string };
 
 /** Rendered after the server already spent the link: the result needs no JavaScript. */
-export function VerifyEmailPage({ ok, message }: VerifyOutcome) {
+export function VerifyEmailPage({ site, ok, message }: VerifyOutcome & { site: SiteInfo }) {
   if (ok) {
     return (
-      <AuthLayout title="Email verified">
+      <AuthLayout site={site} title="Email verified">
         <p className="form-status" role="status">
           {message}
         </p>
@@ -19,7 +20,7 @@ export function VerifyEmailPage({ ok, message }: VerifyOutcome) {
     );
   }
   return (
-    <AuthLayout title="We could not verify your email">
+    <AuthLayout site={site} title="We could not verify your email">
       <p className="form-alert" role="alert">
         {message}
       </p>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { LogoMark, SCHOOL_NAME } from '#web/components/logo.tsx';
+import { Brand } from '#web/components/logo.tsx';
+import type { SiteBrand } from '#web/components/site-info.ts';
 import { displayName, ROLE_LABELS, type SessionUser } from '#web/lib/session.ts';
 import { adminScreensFor } from './admin/screens.ts';
 import { mayOpen, PANEL_LIST, type PanelInfo } from './panels.ts';
@@ -7,6 +8,8 @@ import { PanelLink } from './router.tsx';
 
 type PanelShellProps = {
   panel: PanelInfo;
+  /** The school's name and logo from the settings, as the server rendered them. */
+  brand: SiteBrand;
   user: SessionUser;
   route: string;
   loggingOut: boolean;
@@ -15,7 +18,7 @@ type PanelShellProps = {
 };
 
 /** Top bar (who is signed in, log out) and sidebar navigation around the current screen. */
-export function PanelShell({ panel, user, route, loggingOut, onLogout, children }: PanelShellProps) {
+export function PanelShell({ panel, brand, user, route, loggingOut, onLogout, children }: PanelShellProps) {
   const items = [
     { route: '', label: 'Home' },
     ...(panel.users ? [{ route: 'users', label: 'Users' }] : []),
@@ -28,10 +31,7 @@ export function PanelShell({ panel, user, route, loggingOut, onLogout, children 
         Skip to main content
       </a>
       <header className="panel-topbar">
-        <a className="brand" href="/" aria-label={`${SCHOOL_NAME} home`}>
-          <LogoMark />
-          <span>{SCHOOL_NAME}</span>
-        </a>
+        <Brand site={brand} label={`${brand.schoolName} home`} />
         <p className="panel-name">{panel.title}</p>
         <div className="panel-user">
           <span className="panel-user-name">{displayName(user)}</span>

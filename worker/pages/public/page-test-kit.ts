@@ -17,4 +17,6 @@ export function meta(html: string, key: string): string | undefined {
 
 export const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 export const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
+/** The stylesheets a page links, in order. */
+export const stylesheets = (html: string) => [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
 export const count = (html: string, needle: RegExp) => html.match(new RegExp(needle, 'g'))?.length ?? 0;

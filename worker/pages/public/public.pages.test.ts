@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { siteSettings } from '#db/schema/index.ts';
 import { testDb } from '#test/helpers.ts';
-import { canonicalOf, count, meta, page, titleOf } from './page-test-kit.ts';
+import { canonicalOf, count, meta, page, stylesheets, titleOf } from './page-test-kit.ts';
 
 // The school's name comes from the settings, which the settings tests change: titles are matched loosely.
 const PAGES = [
@@ -44,6 +44,8 @@ describe('public pages', () => {
       expect(html).toContain('href="/legal/privacy-policy"');
       expect(html).toContain('<html lang="en">');
       expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/site-[^"]+\.css"/);
+      // Only the site's stylesheet: the panels' rules are never downloaded by public pages.
+      expect(stylesheets(html)).toEqual([expect.stringMatching(/^\/assets\/site-[\w-]+\.css$/)]);
     });
   }
 

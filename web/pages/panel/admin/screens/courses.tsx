@@ -39,7 +39,7 @@ export const coursesConfig: ResourceConfig<Course> = {
   columns: [
     { label: 'Category', render: (c) => text(c.category) },
     { label: 'Level', render: (c) => LEVEL_OPTIONS.find((o) => o.value === c.level)?.label ?? c.level },
-    { label: 'Price', render: price, className: 'cell-number' },
+    { label: 'Price', render: price, className: 'cell-number cell-price' },
   ],
   nameOf: (c) => c.title,
   thumbnail: (c) => c.image,
