@@ -338,6 +338,9 @@ describe('settings under hostile input', () => {
       { numRuns: 80 },
     );
     expect(failures).toEqual([]);
-    expect(await settingsObjects()).toEqual(before);
+    // No object left behind by a refused upload. A random `removeLogo: true` may legitimately delete the
+    // logo that was there before, so the check is "nothing new", not "nothing changed".
+    const after = await settingsObjects();
+    expect(after.filter((key) => !before.includes(key))).toEqual([]);
   }, 90_000);
 });
