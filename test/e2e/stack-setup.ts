@@ -11,7 +11,7 @@ declare module 'vitest' {
   }
 }
 
-/** The whole local stack (db/server + wrangler dev) on a free port over a throw-away data folder, never ./data. */
+/** The whole local stack (db/server + the built Worker, scripts/worker-host.ts) on a free port over a throw-away data folder, never ./data. */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'dojo-e2e-'));
   await ensureClientBuild();
