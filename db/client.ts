@@ -1,5 +1,6 @@
 import { createClient, type Client } from '@libsql/client/web';
 import { drizzle } from 'drizzle-orm/libsql/web';
+import { createHotReader } from './hot-read.ts';
 import * as schema from './schema/index.ts';
 
 export type DbOptions = {
@@ -32,7 +33,7 @@ export function createLibsqlClient({ url, authToken, timeoutMs = 8000, via }: Db
  */
 export function createDb(opts: DbOptions) {
   const client = createLibsqlClient(opts);
-  return Object.assign(drizzle(client), { $libsql: client });
+  return Object.assign(drizzle(client), { $libsql: client, $read: createHotReader(opts) });
 }
 
 export type Db = ReturnType<typeof createDb>;

@@ -38,7 +38,7 @@ describe('compiled selects', () => {
       profile: { firstName: 'Aiko', grade: '3rd kyu' },
     });
     const viaDrizzle = await db.select().from(users).where(eq(users.id, 'u-1')).get();
-    const compiled = await findUser(db.$libsql, 'u-1');
+    const compiled = await findUser(db.$read, 'u-1');
     expect(viaDrizzle).toBeDefined();
     expect(compiled).toEqual(viaDrizzle);
     expect(compiled?.emailVerified).toBe(true);
@@ -47,8 +47,8 @@ describe('compiled selects', () => {
 
   it('answers undefined for an unknown id, and the id is a bound argument, not SQL', async () => {
     const db = createDb({ url: server.url });
-    expect(await findUser(db.$libsql, 'nobody')).toBeUndefined();
-    expect(await findUser(db.$libsql, "u-1' or '1'='1")).toBeUndefined();
+    expect(await findUser(db.$read, 'nobody')).toBeUndefined();
+    expect(await findUser(db.$read, "u-1' or '1'='1")).toBeUndefined();
   });
 });
 

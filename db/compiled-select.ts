@@ -1,6 +1,7 @@
 import { getTableColumns, getTableName, type InferSelectModel } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
-import type { Client, Row } from '@libsql/client/web';
+import type { Row } from '@libsql/client/web';
+import type { HotReader } from './hot-read.ts';
 
 /**
  * Drizzle's query builder costs more CPU per request than the database round trip it prepares (profiled
@@ -41,16 +42,16 @@ export function tableReader<T extends SQLiteTable>(table: T): TableReader<T> {
 }
 
 /**
- * A primary-key read: `db.select().from(table).where(eq(key, id)).get()`, compiled. The row travels as
- * one JSON array when the table allows it: libsql's client builds each row with a `defineProperty` per
- * column, which costs more than `JSON.parse` of the same values.
+ * A primary-key read: `db.select().from(table).where(eq(key, id)).get()`, compiled and sent through the
+ * lean reader (`db.$read`, ./hot-read.ts). The row travels as one JSON array when the table allows it:
+ * one value to encode and decode instead of a tagged object per column.
  */
 export function compileFindById<T extends SQLiteTable>(table: T, key: SQLiteColumn) {
   const reader = tableReader(table);
   const columns = reader.jsonSafe ? `json_array(${reader.columnList})` : reader.columnList;
   const text = `select ${columns} from ${quote(getTableName(table))} where ${quote(key.name)} = ? limit 1`;
-  return async (client: Client, id: string | number): Promise<InferSelectModel<T> | undefined> => {
-    const raw = (await client.execute({ sql: text, args: [id] })).rows[0];
+  return async (db: HotReader, id: string | number): Promise<InferSelectModel<T> | undefined> => {
+    const raw = (await db.execute(text, [id]))[0];
     if (!raw) return undefined;
     return reader.map(reader.jsonSafe ? (JSON.parse(String(raw[0])) as unknown[]) : raw);
   };

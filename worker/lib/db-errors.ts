@@ -39,7 +39,7 @@ export function isUniqueViolation(err: unknown): boolean {
 
 /**
  * True when the database could not be reached or answered with a transport/server failure
- * (network error, timeout, 5xx from the libSQL server, SQLITE_BUSY after its retries).
+ * (network error, timeout, an HTTP or protocol failure of the libSQL server, SQLITE_BUSY after its retries).
  */
 export function isDbUnavailable(err: unknown): boolean {
   for (const e of causes(err)) {
@@ -47,7 +47,7 @@ export function isDbUnavailable(err: unknown): boolean {
     const code = sqliteCode(e);
     if (name === 'TimeoutError' || name === 'AbortError') return true;
     if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') return true;
-    if (name === 'LibsqlError' && code && !code.startsWith('SQLITE_')) return true;
+    if ((name === 'LibsqlError' || name === 'HotReadError') && code && !code.startsWith('SQLITE_')) return true;
     if (e instanceof TypeError && /fetch|network|connect/i.test(String(e.message))) return true;
     if (/ECONNREFUSED|Network connection lost|fetch failed|connection refused/i.test(String((e as Error)?.message ?? ''))) return true;
   }

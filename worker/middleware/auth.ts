@@ -34,7 +34,7 @@ export async function loadUser(
   const claims = await verifyToken(token, v.config.JWT_SECRET);
   if (!claims) return BAD_TOKEN;
   // The whole row, read once: handlers about the caller (GET /me) reuse it instead of a second round trip.
-  const row = await findUser(v.db.$libsql, claims.sub);
+  const row = await findUser(v.db.$read, claims.sub);
   // A token dies with a logout, password change, block or deactivation: each bumps token_version.
   if (!row || row.tokenVersion !== claims.tv || !row.isActive || row.deactivatedAt || !isRole(row.role)) return STALE_TOKEN;
   return { row, user: { id: row.id, email: row.email, role: row.role, emailVerified: row.emailVerified, tokenVersion: row.tokenVersion } };

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import pkg from '../../../package.json' with { type: 'json' };
 import type { AppEnv } from '../../env.ts';
@@ -7,7 +6,7 @@ export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
   const started = performance.now();
   let database = true;
   try {
-    await c.var.db.run(sql`select 1`);
+    await c.var.db.$read.execute('select 1');
   } catch {
     database = false;
   }
