@@ -2,12 +2,16 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_PASSWORD } from '#db/seed/accounts.ts';
-import { measure, type Latency } from './bench/latency.ts';
+import { measure, warmUp, type Latency } from './bench/latency.ts';
 import { pageJs } from './bench/page-js.ts';
+import { pinCores } from './bench/pin.ts';
 import { ROOT } from './lib/paths.ts';
 import { startStack } from './stack.ts';
 
-/** `npm run bench`: API latency under load and the JavaScript each page ships. Measures; asserts nothing. */
+/**
+ * `npm run bench` (`-- --unpinned` to let the scheduler place processes): API latency under load and the
+ * JavaScript each page ships. Measures; asserts nothing.
+ */
 const PAGES = ['/', '/legal/privacy-policy', '/under-construction', '/auth/login', '/courses', '/contact', '/gallery'];
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
@@ -65,12 +69,15 @@ function printLatency(rows: [string, Latency | undefined][]) {
 const dataDir = mkdtempSync(join(tmpdir(), 'dojo-bench-'));
 const stack = await startStack({ port: 0, dataDir, log: () => {} });
 try {
-  console.log(`bench against ${stack.url}`);
+  const pinning = pinCores(stack.pids, !process.argv.includes('--unpinned'));
+  console.log(`bench against ${stack.url} — ${pinning.detail}`);
   const login = await loginAs(stack.url, 'student-login', { studentId: 'STU-0001' });
   const admin = await loginAs(stack.url, 'admin-login', { adminId: 'ADM-0001' });
   if (admin.token) await ensureCourses(stack.url, admin.token);
   if (!login.token) console.log(`student login answered ${login.status} without a token; /api/auth/me is skipped`);
-  const me = login.token ? await measure(`${stack.url}/api/auth/me`, { authorization: `Bearer ${login.token}` }) : undefined;
+  const meTarget = { url: `${stack.url}/api/auth/me`, headers: { authorization: `Bearer ${login.token}` } };
+  await warmUp([{ url: `${stack.url}/api/courses?limit=20` }, { url: `${stack.url}/api/health` }, ...(login.token ? [meTarget] : [])]);
+  const me = login.token ? await measure(meTarget.url, meTarget.headers) : undefined;
   const health = await measure(`${stack.url}/api/health`);
   const courses = await measure(`${stack.url}/api/courses?limit=20`);
   const healthAgain = await measure(`${stack.url}/api/health`);
@@ -104,7 +111,7 @@ try {
   writeFileSync(
     file,
     JSON.stringify(
-      { at: new Date().toISOString(), loginMs: login.ms, latency: { me, health, courses, healthAgain }, upload, pages },
+      { at: new Date().toISOString(), pinning, loginMs: login.ms, latency: { me, health, courses, healthAgain }, upload, pages },
       null,
       2,
     ),

@@ -24,7 +24,13 @@ export type StackOptions = {
   /** Called when a child dies while the stack is meant to be up. */
   onUnexpectedExit?: (name: string) => void;
 };
-export type Stack = { url: string; dbUrl: string; stop: () => Promise<void> };
+export type Stack = {
+  url: string;
+  dbUrl: string;
+  /** Process ids of what the stack started: the bench pins them to cores (scripts/bench/pin.ts). */
+  pids: { db?: number; workerHost?: number };
+  stop: () => Promise<void>;
+};
 
 const DB_READY = /db\/server listening on (http:\/\/\S+)/;
 const WORKER_READY = /worker listening on (http:\/\/\S+)/;
@@ -100,9 +106,11 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     await ensureWorkerBuild(log);
     let dbUrl = opts.db?.url;
     const authToken = opts.db?.authToken;
+    const pids: Stack['pids'] = {};
     if (!dbUrl) {
       const db = spawnChild('db/server', [join(ROOT, 'db/server/main.ts'), '--file', join(dataDir, 'dojo.db'), '--port', '0']);
       dbUrl = (await db.waitForLine(DB_READY, 30_000))[1]!;
+      pids.db = db.proc.pid;
     }
     await runMigrations(dbUrl, authToken);
     if (!isLocalUrl(dbUrl)) log(`not seeding ${dbUrl}: demo accounts go to local databases only`);
@@ -129,9 +137,10 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       childEnv({ WORKER_VARS: JSON.stringify(vars) }),
     );
     await worker.waitForLine(WORKER_READY, READY_TIMEOUT_MS);
+    pids.workerHost = worker.proc.pid;
     await waitForHealth(url, children);
     up = true;
-    return { url, dbUrl, stop };
+    return { url, dbUrl, pids, stop };
   } catch (err) {
     await stop();
     throw err;
