@@ -12,9 +12,7 @@ import type { HotReader } from './hot-read.ts';
 export type TableReader<T extends SQLiteTable> = {
   /** `"t"."a", "t"."b", …` — every column, in the order `map` reads them. */
   columnList: string;
-  /** False when a column is a blob, which SQLite's JSON functions cannot carry. */
-  jsonSafe: boolean;
-  /** A row as libsql returns it, or as an array from `json_array(<columnList>)`. */
+  /** A row as an array from `json_array(<columnList>)` (or as libsql returns it). */
   map: (raw: Row | readonly unknown[]) => InferSelectModel<T>;
 };
 
@@ -25,9 +23,11 @@ export function tableReader<T extends SQLiteTable>(table: T): TableReader<T> {
   const known = readers.get(table);
   if (known) return known as TableReader<T>;
   const columns = Object.entries(getTableColumns(table)) as [string, SQLiteColumn][];
+  // Rows travel as JSON built by SQLite, which cannot carry a blob: such a table is read with Drizzle.
+  const blob = columns.find(([, c]) => c.getSQLType() === 'blob');
+  if (blob) throw new TypeError(`${getTableName(table)}.${blob[1].name} is a blob: compiled reads carry rows as JSON`);
   const reader: TableReader<T> = {
     columnList: columns.map(([, c]) => `${quote(getTableName(table))}.${quote(c.name)}`).join(', '),
-    jsonSafe: columns.every(([, c]) => c.getSQLType() !== 'blob'),
     map: (raw) => {
       const row: Record<string, unknown> = {};
       columns.forEach(([field, column], i) => {
@@ -43,16 +43,15 @@ export function tableReader<T extends SQLiteTable>(table: T): TableReader<T> {
 
 /**
  * A primary-key read: `db.select().from(table).where(eq(key, id)).get()`, compiled and sent through the
- * lean reader (`db.$read`, ./hot-read.ts). The row travels as one JSON array when the table allows it:
- * one value to encode and decode instead of a tagged object per column.
+ * lean reader (`db.$read`, ./hot-read.ts). The row travels as one JSON array: one value to encode and
+ * decode instead of a tagged object per column.
  */
 export function compileFindById<T extends SQLiteTable>(table: T, key: SQLiteColumn) {
   const reader = tableReader(table);
-  const columns = reader.jsonSafe ? `json_array(${reader.columnList})` : reader.columnList;
-  const text = `select ${columns} from ${quote(getTableName(table))} where ${quote(key.name)} = ? limit 1`;
+  const text = `select json_array(${reader.columnList}) from ${quote(getTableName(table))} where ${quote(key.name)} = ? limit 1`;
   return async (db: HotReader, id: string | number): Promise<InferSelectModel<T> | undefined> => {
     const raw = (await db.execute(text, [id]))[0];
     if (!raw) return undefined;
-    return reader.map(reader.jsonSafe ? (JSON.parse(String(raw[0])) as unknown[]) : raw);
+    return reader.map(JSON.parse(String(raw[0])) as unknown[]);
   };
 }

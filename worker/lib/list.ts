@@ -34,7 +34,7 @@ function jsonPageWithTotal(reader: { columnList: string }, table: SQLiteTable, f
 /**
  * One page of a table plus its total. The column list and row mapping are compiled once per table
  * (#db/compiled-select.ts); only the filter and order, which change per request, go through Drizzle's
- * SQL builder. A table with a blob column (JSON cannot carry it) is read with two statements in a batch.
+ * SQL builder.
  */
 export async function listPage<T extends SQLiteTable>(
   db: Db,
@@ -44,19 +44,8 @@ export async function listPage<T extends SQLiteTable>(
   const filter = where ? sql` where ${where}` : sql``;
   const order = sql.join(orderBy, sql`, `);
   const offset = offsetOf(page, limit);
-  if (reader.jsonSafe) {
-    const { sql: text, args } = statement(jsonPageWithTotal(reader, table, filter, order, limit, offset));
-    const [row] = await db.$read.execute(text, args as HotValue[]);
-    const raws = JSON.parse(String(row?.[0] ?? '[]')) as unknown[][];
-    return { rows: raws.map(reader.map), pagination: pagination(page, limit, Number(row?.[1] ?? 0)) };
-  }
-  const [rows, totals] = await db.$libsql.batch(
-    [
-      statement(sql`select ${sql.raw(reader.columnList)} from ${table}${filter} order by ${order} limit ${limit} offset ${offset}`),
-      statement(sql`select count(*) from ${table}${filter}`),
-    ],
-    'deferred',
-  );
-  const total = Number(totals?.rows[0]?.[0] ?? 0);
-  return { rows: (rows?.rows ?? []).map(reader.map), pagination: pagination(page, limit, total) };
+  const { sql: text, args } = statement(jsonPageWithTotal(reader, table, filter, order, limit, offset));
+  const [row] = await db.$read.execute(text, args as HotValue[]);
+  const raws = JSON.parse(String(row?.[0] ?? '[]')) as unknown[][];
+  return { rows: raws.map(reader.map), pagination: pagination(page, limit, Number(row?.[1] ?? 0)) };
 }
