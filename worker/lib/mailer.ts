@@ -12,19 +12,21 @@ export interface Mailer {
 }
 
 /** Local default: the outbox row is the delivery; admins read it through /api/admin/outbox. */
+/** The outbox row every message leaves, whichever adapter delivered it. */
+const recordMessage = (
+  db: Db,
+  id: string,
+  m: MailMessage,
+  delivery: Pick<typeof emailOutbox.$inferInsert, 'status' | 'provider' | 'error' | 'sentAt'>,
+) =>
+  db
+    .insert(emailOutbox)
+    .values({ id, to: m.to, subject: m.subject, text: m.text, html: m.html ?? null, kind: m.kind ?? 'general', ...delivery });
+
 export const outboxMailer = (db: Db): Mailer => ({
   async send(m) {
     const id = newId();
-    await db.insert(emailOutbox).values({
-      id,
-      to: m.to,
-      subject: m.subject,
-      text: m.text,
-      html: m.html ?? null,
-      kind: m.kind ?? 'general',
-      status: 'stored',
-      provider: 'outbox',
-    });
+    await recordMessage(db, id, m, { status: 'stored', provider: 'outbox' });
     return { id, status: 'stored' };
   },
 });
@@ -49,18 +51,7 @@ export const resendMailer = (db: Db, apiKey: string, from: string, fetcher: type
       status = 'failed';
       error = String((err as Error).message ?? err);
     }
-    await db.insert(emailOutbox).values({
-      id,
-      to: m.to,
-      subject: m.subject,
-      text: m.text,
-      html: m.html ?? null,
-      kind: m.kind ?? 'general',
-      status,
-      provider: 'resend',
-      error,
-      sentAt: status === 'sent' ? new Date() : null,
-    });
+    await recordMessage(db, id, m, { status, provider: 'resend', error, sentAt: status === 'sent' ? new Date() : null });
     return { id, status };
   },
 });
