@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
  * workerd runs every request of the Worker on one thread. On this 2-core machine the load generator
  * (autocannon, in this process) and db/server are two more busy processes, and wherever the scheduler
  * put one of them on workerd's core the run lost throughput: in back-to-back runs of the same build,
- * /api/auth/me p50 was 9–11 ms pinned against 14–22 ms unpinned (a bench run: 12 against 17 ms). So
+ * /api/auth/me p50 was 9–11 ms pinned against 16–20 ms unpinned (a bench run: 12 against 17 ms). So
  * workerd's JavaScript thread gets core 0 and the load generator core 1, as if the load came from
  * another machine; db/server floats (pinned beside the load generator its tail grew).
  * `--unpinned` measures the shared case.
