@@ -6,6 +6,7 @@ import { blob, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from './client.ts';
 import { compileFindById, tableReader } from './compiled-select.ts';
+import type { HotReader } from './hot-read.ts';
 import { runMigrations } from './migrate.ts';
 import { users } from './schema/index.ts';
 import { startDbServer } from './server/server.ts';
@@ -51,12 +52,20 @@ describe('compiled selects', () => {
     expect(await findUser(db.$read, 'nobody')).toBeUndefined();
     expect(await findUser(db.$read, "u-1' or '1'='1")).toBeUndefined();
   });
+
+  it('names the row column with a short alias, so the reply does not echo the whole expression', async () => {
+    const db = createDb({ url: server.url });
+    const seen: string[] = [];
+    const recording: HotReader = { execute: (sql, args) => (seen.push(sql), db.$read.execute(sql, args)) };
+    expect((await findUser(recording, 'u-1'))?.id).toBe('u-1');
+    expect(seen[0]).toMatch(/^select json_array\("id", "email", .*\) as "row" from "users" where "id" = \? limit 1$/);
+  });
 });
 
 describe('tableReader', () => {
-  it('names every column of the table, qualified, in the order it maps them', () => {
+  it('names every column of the table, unqualified (one table per read), in the order it maps them', () => {
     const reader = tableReader(users);
-    expect(reader.columnList.startsWith('"users"."id", "users"."email"')).toBe(true);
+    expect(reader.columnList.startsWith('"id", "email"')).toBe(true);
     expect(reader.columnList.split(', ')).toHaveLength(Object.keys(getTableColumns(users)).length);
     expect(tableReader(users)).toBe(reader); // compiled once per table
   });

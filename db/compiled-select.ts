@@ -10,7 +10,7 @@ import type { HotReader } from './hot-read.ts';
  * return exactly what `db.select().from(table)` returns.
  */
 export type TableReader<T extends SQLiteTable> = {
-  /** `"t"."a", "t"."b", …` — every column, in the order `map` reads them. */
+  /** `"a", "b", …` — every column, in the order `map` reads them (unqualified: every read is of one table). */
   columnList: string;
   /** A row as an array from `json_array(<columnList>)` (or as libsql returns it). */
   map: (raw: Row | readonly unknown[]) => InferSelectModel<T>;
@@ -27,7 +27,7 @@ export function tableReader<T extends SQLiteTable>(table: T): TableReader<T> {
   const blob = columns.find(([, c]) => c.getSQLType() === 'blob');
   if (blob) throw new TypeError(`${getTableName(table)}.${blob[1].name} is a blob: compiled reads carry rows as JSON`);
   const reader: TableReader<T> = {
-    columnList: columns.map(([, c]) => `${quote(getTableName(table))}.${quote(c.name)}`).join(', '),
+    columnList: columns.map(([, c]) => quote(c.name)).join(', '),
     map: (raw) => {
       const row: Record<string, unknown> = {};
       columns.forEach(([field, column], i) => {
@@ -48,7 +48,8 @@ export function tableReader<T extends SQLiteTable>(table: T): TableReader<T> {
  */
 export function compileFindById<T extends SQLiteTable>(table: T, key: SQLiteColumn) {
   const reader = tableReader(table);
-  const text = `select json_array(${reader.columnList}) from ${quote(getTableName(table))} where ${quote(key.name)} = ? limit 1`;
+  // Aliased: the database names an unaliased column by its whole expression, sent back on every reply.
+  const text = `select json_array(${reader.columnList}) as "row" from ${quote(getTableName(table))} where ${quote(key.name)} = ? limit 1`;
   return async (db: HotReader, id: string | number): Promise<InferSelectModel<T> | undefined> => {
     const raw = (await db.execute(text, [id]))[0];
     if (!raw) return undefined;

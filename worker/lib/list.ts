@@ -28,7 +28,7 @@ const statement = (query: SQL): { sql: string; args: InArgs } => {
  * `intMode: 'number'`; reals keep 15 significant digits (SQLite's JSON), which no column here needs more of.
  */
 function jsonPageWithTotal(reader: { columnList: string }, table: SQLiteTable, filter: SQL, order: SQL, limit: number, offset: number) {
-  return sql`select coalesce('[' || group_concat(r, ',' order by n) || ']', '[]'), (select count(*) from ${table}${filter}) from (select json_array(${sql.raw(reader.columnList)}) as r, row_number() over (order by ${order}) as n from ${table}${filter} order by ${order} limit ${limit} offset ${offset})`;
+  return sql`select coalesce('[' || group_concat(r, ',' order by n) || ']', '[]') as page, (select count(*) from ${table}${filter}) as total from (select json_array(${sql.raw(reader.columnList)}) as r, row_number() over (order by ${order}) as n from ${table}${filter} order by ${order} limit ${limit} offset ${offset})`;
 }
 
 /**
