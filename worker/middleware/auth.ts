@@ -50,7 +50,7 @@ export const authorize = (table: AccessTable) =>
     const token = bearerToken(c.req.header('authorization'));
     if (rule === 'public') {
       if (token) {
-        const loaded = await loadUser(c.var, token);
+        const loaded = await loadUser({ config: c.get('config'), db: c.get('db') }, token);
         if (typeof loaded !== 'string') {
           c.set('user', loaded.user);
           c.set('userRow', loaded.row);
@@ -59,7 +59,7 @@ export const authorize = (table: AccessTable) =>
       return next();
     }
     if (!token) throw unauthorized(NO_TOKEN);
-    const loaded = await loadUser(c.var, token);
+    const loaded = await loadUser({ config: c.get('config'), db: c.get('db') }, token);
     if (typeof loaded === 'string') throw unauthorized(loaded);
     const { user } = loaded;
     c.set('user', user);

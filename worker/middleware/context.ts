@@ -2,7 +2,7 @@ import { createMiddleware } from 'hono/factory';
 import { createDb, type Db } from '#db/client.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
 import type { AppEnv, Bindings } from '../env.ts';
-import { createMailer } from '../lib/mailer.ts';
+import { createMailer, type Mailer } from '../lib/mailer.ts';
 
 /**
  * One Drizzle client per isolate and database: the libsql HTTP client holds no connection or I/O object
@@ -20,13 +20,23 @@ function dbFor(config: AppConfig, via: Bindings['LIBSQL_SERVICE']): Db {
   return shared.db;
 }
 
+/** The mailer holds nothing per request either: one per configuration and database. */
+const mailers = new WeakMap<AppConfig, { db: Db; mailer: Mailer }>();
+function mailerFor(config: AppConfig, db: Db): Mailer {
+  const known = mailers.get(config);
+  if (known?.db === db) return known.mailer;
+  const mailer = createMailer(config, db);
+  mailers.set(config, { db, mailer });
+  return mailer;
+}
+
 /** Per-request services: config (parsed once per isolate), the Drizzle client, the mailer. */
 export const context = createMiddleware<AppEnv>(async (c, next) => {
   const config = loadConfig(c.env);
   c.set('config', config);
   const db = dbFor(config, c.env.LIBSQL_SERVICE);
   c.set('db', db);
-  c.set('mailer', createMailer(config, db));
+  c.set('mailer', mailerFor(config, db));
   c.set('user', null);
   c.set('userRow', null);
   await next();
