@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq, getTableColumns } from 'drizzle-orm';
 import { blob, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,21 +6,16 @@ import { compileFindById, tableReader } from './compiled-select.ts';
 import type { HotReader } from './hot-read.ts';
 import { runMigrations } from './migrate.ts';
 import { users } from './schema/index.ts';
-import { startDbServer } from './server/server.ts';
+import { startTestServer, type TestServer } from './server/test-helpers.ts';
 
-let dir: string;
-let server: Awaited<ReturnType<typeof startDbServer>>;
+let server: TestServer;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'dojo-find-by-id-'));
-  server = await startDbServer({ file: join(dir, 'find.db'), port: 0 });
+  server = await startTestServer();
   await runMigrations(server.url);
 }, 60_000);
 
-afterAll(async () => {
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => server?.stop());
 
 describe('compiled selects', () => {
   const findUser = compileFindById(users, users.id);

@@ -1,26 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMigrations } from './migrate.ts';
 import { isLocalUrl, seedLocal } from './seed.ts';
-import { startDbServer } from './server/server.ts';
+import { startTestServer, type TestServer } from './server/test-helpers.ts';
 
-let dir: string;
-let server: Awaited<ReturnType<typeof startDbServer>>;
+let server: TestServer;
 const quiet = () => {};
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'dojo-seed-test-'));
-  server = await startDbServer({ file: join(dir, 'seed.db'), port: 0 });
+  server = await startTestServer();
   await runMigrations(server.url);
 }, 60_000);
 
-afterAll(async () => {
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => server?.stop());
 
 async function accounts() {
   const client = createClient({ url: server.url, intMode: 'number' });
