@@ -27,6 +27,7 @@ import { context } from './middleware/context.ts';
 import { apiNotFound, onError } from './middleware/errors.ts';
 import { requestId } from './middleware/request-id.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
+import { memoizedRouter } from './lib/static-match-memo.ts';
 import { pageRoutes } from './pages/page.routes.ts';
 
 export function createApp() {
@@ -55,7 +56,7 @@ export function createApp() {
     .route('/file-uploads', fileUploadsRoutes);
 
   // Not strict: the spec's client calls some paths with a trailing slash (GET /courses/, POST /orders/).
-  const app = new Hono<AppEnv>({ strict: false });
+  const app = new Hono<AppEnv>({ strict: false, router: memoizedRouter() });
   app.use('*', requestId, securityHeaders, context);
   app.use('/api/*', authorize(ACCESS));
   app.route('/api', api);
