@@ -1,5 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { matchedRoutes } from 'hono/route';
+import type { RouterRoute } from 'hono/types';
 import { compileFindById } from '#db/compiled-select.ts';
 import { users, type UserRow } from '#db/schema/index.ts';
 import type { AccessRule, AccessTable } from '../lib/access-rule.ts';
@@ -13,11 +14,8 @@ export const NO_TOKEN = 'Not authorized, no token';
 export const BAD_TOKEN = 'Not authorized, token failed';
 export const STALE_TOKEN = 'Your session has ended, please log in again';
 
-/** The route pattern that will answer this request (middleware entries are registered as ALL). */
-export function endpointKey(c: Parameters<typeof matchedRoutes>[0]): string | undefined {
-  const route = matchedRoutes(c).find((r) => r.method !== 'ALL');
-  return route ? `${route.method} ${route.path}` : undefined;
-}
+/** The route that will answer this request (middleware entries are registered as ALL). */
+const endpointRoute = (c: Parameters<typeof matchedRoutes>[0]): RouterRoute | undefined => matchedRoutes(c).find((r) => r.method !== 'ALL');
 
 export const bearerToken = (header: string | undefined) => {
   const m = header?.match(/^Bearer\s+(\S+)$/i);
@@ -41,12 +39,18 @@ export async function loadUser(
 }
 
 /** Enforces the access table for every /api route before its handler runs. */
-export const authorize = (table: AccessTable) =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    const key = endpointKey(c);
-    if (!key) return next(); // no route: the 404 handler answers
-    const rule: AccessRule | undefined = table[key.replace(/^HEAD /, 'GET ')];
-    if (!rule) throw new Error(`Route ${key} is missing from the access table`); // logged, never sent
+export const authorize = (table: AccessTable) => {
+  // Each route's rule is looked up once, not rebuilt from its method and path on every request.
+  const rules = new WeakMap<RouterRoute, AccessRule | undefined>();
+  const ruleOf = (route: RouterRoute) => {
+    if (!rules.has(route)) rules.set(route, table[`${route.method === 'HEAD' ? 'GET' : route.method} ${route.path}`]);
+    return rules.get(route);
+  };
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const route = endpointRoute(c);
+    if (!route) return next(); // no route: the 404 handler answers
+    const rule = ruleOf(route);
+    if (!rule) throw new Error(`Route ${route.method} ${route.path} is missing from the access table`); // logged, never sent
     const token = bearerToken(c.req.header('authorization'));
     if (rule === 'public') {
       if (token) {
@@ -67,6 +71,7 @@ export const authorize = (table: AccessTable) =>
     if (rule !== 'user' && !rule.includes(user.role)) throw forbidden(`Role '${user.role}' is not allowed to access this resource`);
     return next();
   });
+};
 
 /** The signed-in caller inside a handler whose access rule requires one. */
 export function requireUser(c: { get(key: 'user'): AuthUser | null }): AuthUser {

@@ -10,13 +10,16 @@ import { createMailer, type Mailer } from '../lib/mailer.ts';
  * per request was a measurable share of a short request's CPU. Its concurrency limit is lifted
  * (createDb), so no call ever waits in a queue that another request's completion would release.
  */
-let shared: { key: string; via: unknown; db: Db } | undefined;
+let shared: { config: AppConfig; key: string; via: unknown; db: Db } | undefined;
 function dbFor(config: AppConfig, via: Bindings['LIBSQL_SERVICE']): Db {
+  // loadConfig hands out one object per isolate: the key is only rebuilt when that object changes.
+  if (shared?.config === config && shared.via === via) return shared.db;
   const key = `${config.LIBSQL_URL}\n${config.LIBSQL_AUTH_TOKEN ?? ''}\n${config.DB_TIMEOUT_MS}`;
   if (shared?.key !== key || shared.via !== via) {
     const db = createDb({ url: config.LIBSQL_URL, authToken: config.LIBSQL_AUTH_TOKEN, timeoutMs: config.DB_TIMEOUT_MS, via });
-    shared = { key, via, db };
+    shared = { config, key, via, db };
   }
+  shared.config = config;
   return shared.db;
 }
 
