@@ -8,7 +8,7 @@ import { TrieRouter } from 'hono/router/trie-router';
  * (`/api/auth/me`, `/api/courses`, …). The spec's paths put a parameter beside static siblings
  * (`/api/users/role/:role` and `/api/users/:id`), which Hono's RegExpRouter refuses, so the app runs on
  * TrieRouter, whose search allocates about 1 KB per request; on the busiest calls that was a steady share
- * of the garbage that sets how often workerd stops the isolate to collect (decision 006).
+ * of the garbage that sets how often workerd stops the isolate to collect (decision 008).
  *
  * A match is a pure function of method and path and Hono only reads it, so one answer can serve every
  * request for the same path. Only paths equal to a static route are kept: the memo cannot grow past
