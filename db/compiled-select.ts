@@ -1,6 +1,5 @@
 import { getTableColumns, getTableName, type InferSelectModel } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
-import type { Row } from '@libsql/client/web';
 import type { HotReader } from './hot-read.ts';
 
 /**
@@ -12,8 +11,8 @@ import type { HotReader } from './hot-read.ts';
 export type TableReader<T extends SQLiteTable> = {
   /** `"a", "b", …` — every column, in the order `map` reads them (unqualified: every read is of one table). */
   columnList: string;
-  /** A row as an array from `json_array(<columnList>)` (or as libsql returns it). */
-  map: (raw: Row | readonly unknown[]) => InferSelectModel<T>;
+  /** A row as an array from `json_array(<columnList>)`. */
+  map: (raw: readonly unknown[]) => InferSelectModel<T>;
 };
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { readdirSync, readFileSync } from 'node:fs';
+import type { Stack } from '../stack.ts';
 
 /**
  * workerd runs every request of the Worker on one thread. On this 2-core machine the load generator
@@ -35,7 +36,7 @@ function childrenNamed(parent: number, comm: string): number[] {
 const pin = (pid: number, cpus: string, allThreads = true) =>
   execFileSync('taskset', [...(allThreads ? ['-a'] : []), '-p', '-c', cpus, String(pid)], { stdio: 'ignore' });
 
-export function pinCores(pids: { db?: number; workerHost?: number }, wanted: boolean): Pinning {
+export function pinCores(pids: Stack['pids'], wanted: boolean): Pinning {
   if (!wanted) return { pinned: false, detail: 'unpinned (--unpinned): workerd, db/server and autocannon share the cores' };
   const cores = availableParallelism();
   if (process.platform !== 'linux' || cores < 2) return { pinned: false, detail: `unpinned: needs Linux and 2 cores (${cores} here)` };

@@ -11,7 +11,6 @@ export interface Mailer {
   send(message: MailMessage): Promise<MailResult>;
 }
 
-/** Local default: the outbox row is the delivery; admins read it through /api/admin/outbox. */
 /** The outbox row every message leaves, whichever adapter delivered it. */
 const recordMessage = (
   db: Db,
@@ -23,6 +22,7 @@ const recordMessage = (
     .insert(emailOutbox)
     .values({ id, to: m.to, subject: m.subject, text: m.text, html: m.html ?? null, kind: m.kind ?? 'general', ...delivery });
 
+/** Local default: the outbox row is the delivery; admins read it through /api/admin/outbox. */
 export const outboxMailer = (db: Db): Mailer => ({
   async send(m) {
     const id = newId();

@@ -9,18 +9,15 @@ import { createMailer, type Mailer } from '../lib/mailer.ts';
  * between calls (each call is its own fetch, made inside the request that awaits it), and building it
  * per request was a measurable share of a short request's CPU. Its concurrency limit is lifted
  * (createDb), so no call ever waits in a queue that another request's completion would release.
+ * Keyed by the config object, which loadConfig hands out once per isolate (per env object).
  */
-let shared: { config: AppConfig; key: string; via: unknown; db: Db } | undefined;
+const dbs = new WeakMap<AppConfig, { via: unknown; db: Db }>();
 function dbFor(config: AppConfig, via: Bindings['LIBSQL_SERVICE']): Db {
-  // loadConfig hands out one object per isolate: the key is only rebuilt when that object changes.
-  if (shared?.config === config && shared.via === via) return shared.db;
-  const key = `${config.LIBSQL_URL}\n${config.LIBSQL_AUTH_TOKEN ?? ''}\n${config.DB_TIMEOUT_MS}`;
-  if (shared?.key !== key || shared.via !== via) {
-    const db = createDb({ url: config.LIBSQL_URL, authToken: config.LIBSQL_AUTH_TOKEN, timeoutMs: config.DB_TIMEOUT_MS, via });
-    shared = { config, key, via, db };
-  }
-  shared.config = config;
-  return shared.db;
+  const known = dbs.get(config);
+  if (known && known.via === via) return known.db;
+  const db = createDb({ url: config.LIBSQL_URL, authToken: config.LIBSQL_AUTH_TOKEN, timeoutMs: config.DB_TIMEOUT_MS, via });
+  dbs.set(config, { via, db });
+  return db;
 }
 
 /** The mailer holds nothing per request either: one per configuration and database. */
