@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isDbUnavailable, sqliteErrorCode } from '../worker/lib/db-errors.ts';
+import { isDbUnavailable, sqliteErrorCode } from '#worker/lib/db-errors.ts';
 import { createLibsqlClient } from './client.ts';
 import { createHotReader, HotReadError, pipelineUrl } from './hot-read.ts';
 import { startDbServer } from './server/server.ts';

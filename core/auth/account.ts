@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INVALID_ROLE_MESSAGE, ROLES } from '../roles.ts';
+import { INVALID_ROLE_MESSAGE, ROLES } from '#core/roles.ts';
 import { AUTH_MESSAGES, emailField, givenPasswordField, newPasswordField } from './fields.ts';
 
 /** The only roles a visitor may pick when registering; anything else is refused by the server. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MESSAGES, passwordProblem } from '../password-policy.ts';
+import { PASSWORD_MESSAGES, passwordProblem } from '#core/password-policy.ts';
 import { AUTH_MESSAGES, EMAIL_PATTERN } from './messages.ts';
 
 export { AUTH_MESSAGES, EMAIL_PATTERN };

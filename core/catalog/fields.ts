@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toCents } from '../money.ts';
+import { toCents } from '#core/money.ts';
 
 /**
  * Field builders shared by the catalog schemas (courses, memberships, classes, events, seminars).

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagingQuery } from '../paging.ts';
+import { pagingQuery } from '#core/paging.ts';
 
 /** A repeated query key arrives as an array: the first value wins. */
 export const param = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (Array.isArray(v) ? v[0] : v), schema);

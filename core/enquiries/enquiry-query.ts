@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagingQuery } from '../paging.ts';
+import { pagingQuery } from '#core/paging.ts';
 import { ENQUIRY_MESSAGES, ENQUIRY_STATUSES } from './enquiry-schemas.ts';
 
 /** Spec 5 and 9: the named lists, each with its default and allowed range. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN } from '../auth/fields.ts';
+import { EMAIL_PATTERN } from '#core/auth/fields.ts';
 
 export const ENQUIRY_STATUSES = ['New', 'Contacted', 'Resolved'] as const;
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];

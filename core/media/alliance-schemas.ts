@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagingQuery } from '../paging.ts';
+import { pagingQuery } from '#core/paging.ts';
 import { formBool, idsField, isHttpUrl, optionalText, requiredText, tooLong } from './fields.ts';
 
 export const ALLIANCE_MESSAGES = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagingQuery } from '../paging.ts';
+import { pagingQuery } from '#core/paging.ts';
 import { formBool, httpUrl, idsField, isSafeLink, optionalText, tagsField } from './fields.ts';
 import { MAX_BULK_ITEMS, MEDIA_TYPES, UPLOAD_MESSAGES } from './limits.ts';
 

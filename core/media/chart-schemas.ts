@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagingQuery } from '../paging.ts';
+import { pagingQuery } from '#core/paging.ts';
 import { formBool, idsField, optionalText, requiredText } from './fields.ts';
 
 /** Spec 5 "chart rules" with its exact words. */

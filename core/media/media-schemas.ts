@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagingQuery } from '../paging.ts';
+import { pagingQuery } from '#core/paging.ts';
 import { optionalText } from './fields.ts';
 import { MEDIA_TYPES } from './limits.ts';
 

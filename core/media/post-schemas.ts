@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagingQuery } from '../paging.ts';
+import { pagingQuery } from '#core/paging.ts';
 import { formBool, idsField, optionalText, requiredText, tagsField, tooLong } from './fields.ts';
 import { SLUG_PATTERN } from './slug.ts';
 

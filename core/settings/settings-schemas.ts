@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN } from '../auth/fields.ts';
+import { EMAIL_PATTERN } from '#core/auth/fields.ts';
 
 export const SOCIAL_PLATFORMS = ['facebook', 'instagram', 'linkedin', 'tiktok', 'twitter', 'youtube'] as const;
 export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];

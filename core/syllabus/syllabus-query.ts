@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagingQuery } from '../paging.ts';
+import { pagingQuery } from '#core/paging.ts';
 
 /** Query filters never fail a request: junk is ignored, an unknown grade or category simply matches nothing. */
 const optText = (max: number) => z.preprocess((v) => (Array.isArray(v) ? v[0] : v), z.string().trim().max(max).optional()).catch(undefined);

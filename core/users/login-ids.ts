@@ -1,4 +1,4 @@
-import type { Role } from '../roles.ts';
+import type { Role } from '#core/roles.ts';
 
 export const LOGIN_ID_FIELDS = ['studentId', 'membershipId', 'instructorId', 'grandmasterId', 'adminId'] as const;
 export type LoginIdField = (typeof LOGIN_ID_FIELDS)[number];

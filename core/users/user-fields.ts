@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { passwordProblem } from '../password-policy.ts';
-import { INVALID_ROLE_MESSAGE, ROLES } from '../roles.ts';
+import { passwordProblem } from '#core/password-policy.ts';
+import { INVALID_ROLE_MESSAGE, ROLES } from '#core/roles.ts';
 import { LOGIN_ID_PATTERN, loginIdFormatMessage, normalizeLoginId, type LoginIdField } from './login-ids.ts';
 import { booleanMessage, textMessage, tooLongMessage, USER_MESSAGES } from './user-messages.ts';
 
@@ -103,6 +103,6 @@ export const ProfileField = z.object(
 );
 
 /** Same shapes as a user's own profile save (core/auth/profile.ts), so both paths store the same keys. */
-export { EmergencyContactInput as EmergencyContactField, SocialLinksInput as SocialLinksField } from '../auth/profile.ts';
+export { EmergencyContactInput as EmergencyContactField, SocialLinksInput as SocialLinksField } from '#core/auth/profile.ts';
 
 export type ProfileInput = z.output<typeof ProfileField>;

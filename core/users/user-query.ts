@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INVALID_ROLE_MESSAGE, ROLES } from '../roles.ts';
+import { INVALID_ROLE_MESSAGE, ROLES } from '#core/roles.ts';
 import { booleanMessage, USER_MESSAGES } from './user-messages.ts';
 
 export const USER_SORT_FIELDS = ['createdAt', 'updatedAt', 'lastLoginAt', 'email', 'role', 'firstName', 'lastName'] as const;

@@ -4,7 +4,7 @@ import { inArray } from 'drizzle-orm';
 import { newId } from '#core/ids.ts';
 import { ARGON2_PARAMS } from '#core/password-policy.ts';
 import type { Role } from '#core/roles.ts';
-import { users, type NewUserRow } from '../schema/index.ts';
+import { users, type NewUserRow } from '#db/schema/index.ts';
 import type { Seeder } from './types.ts';
 
 export const DEMO_PASSWORD = 'Osu-Local-2026';

@@ -12,7 +12,7 @@ import {
   type NewMembershipPlanRow,
   type NewMembershipRow,
   type NewSeminarRow,
-} from '../schema/index.ts';
+} from '#db/schema/index.ts';
 import type { Seeder } from './types.ts';
 
 /**

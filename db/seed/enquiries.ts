@@ -1,4 +1,4 @@
-import { enquiries, type NewEnquiryRow } from '../schema/index.ts';
+import { enquiries, type NewEnquiryRow } from '#db/schema/index.ts';
 import type { Seeder } from './types.ts';
 
 const DAY = 86_400_000;

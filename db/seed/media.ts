@@ -10,7 +10,7 @@ import {
   type NewAssetRow,
   type NewPostRow,
   type NewTestimonialRow,
-} from '../schema/index.ts';
+} from '#db/schema/index.ts';
 import type { Seeder } from './types.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { siteSettings } from '../schema/index.ts';
+import { siteSettings } from '#db/schema/index.ts';
 import type { Seeder } from './types.ts';
 
 /** The demo school's settings; an existing settings row (an admin's own) is never overwritten. */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { gradeRank, type Grade, type LinkType, type SyllabusCategory } from '#core/syllabus/grades.ts';
-import { fileUploads, syllabusItems, users, type NewSyllabusRow } from '../schema/index.ts';
+import { fileUploads, syllabusItems, users, type NewSyllabusRow } from '#db/schema/index.ts';
 import type { Seeder } from './types.ts';
 
 type DemoItem = {

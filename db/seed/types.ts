@@ -1,5 +1,5 @@
 import type { LibSQLDatabase } from 'drizzle-orm/libsql';
-import type * as schema from '../schema/index.ts';
+import type * as schema from '#db/schema/index.ts';
 
 export type SeedDb = LibSQLDatabase<typeof schema>;
 export type SeedContext = { db: SeedDb; log: (line: string) => void };

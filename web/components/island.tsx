@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { serializeProps } from '../lib/serialize-props.ts';
+import { serializeProps } from '#web/lib/serialize-props.ts';
 import { useIslandCollector } from './island-context.ts';
 
 export type HydrateWhen = 'load' | 'idle' | 'visible';

@@ -1,7 +1,7 @@
 import { newId } from '#core/ids.ts';
 import type { Db } from '#db/client.ts';
 import { emailOutbox } from '#db/schema/index.ts';
-import type { AppConfig } from '../config.ts';
+import type { AppConfig } from '#worker/config.ts';
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string; kind?: string };
 export type MailResult = { id: string; status: 'stored' | 'sent' | 'failed' };

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { rateLimits } from '#db/schema/index.ts';
-import type { RateLimit } from '../config.ts';
+import type { RateLimit } from '#worker/config.ts';
 import { rateLimited } from './errors.ts';
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number; count: number };

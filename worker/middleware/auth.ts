@@ -3,11 +3,11 @@ import { matchedRoutes } from 'hono/route';
 import type { RouterRoute } from 'hono/types';
 import { compileFindById } from '#db/compiled-select.ts';
 import { users, type UserRow } from '#db/schema/index.ts';
-import type { AccessRule, AccessTable } from '../lib/access-rule.ts';
-import type { AppEnv } from '../env.ts';
-import type { AuthUser } from '../lib/auth-user.ts';
-import { forbidden, unauthorized } from '../lib/errors.ts';
-import { verifyToken } from '../lib/jwt.ts';
+import type { AccessRule, AccessTable } from '#worker/lib/access-rule.ts';
+import type { AppEnv } from '#worker/env.ts';
+import type { AuthUser } from '#worker/lib/auth-user.ts';
+import { forbidden, unauthorized } from '#worker/lib/errors.ts';
+import { verifyToken } from '#worker/lib/jwt.ts';
 import { isRole } from '#core/roles.ts';
 
 export const NO_TOKEN = 'Not authorized, no token';

@@ -1,8 +1,8 @@
 import { createMiddleware } from 'hono/factory';
 import { createDb, type Db } from '#db/client.ts';
-import { loadConfig, type AppConfig } from '../config.ts';
-import type { AppEnv, Bindings } from '../env.ts';
-import { createMailer, type Mailer } from '../lib/mailer.ts';
+import { loadConfig, type AppConfig } from '#worker/config.ts';
+import type { AppEnv, Bindings } from '#worker/env.ts';
+import { createMailer, type Mailer } from '#worker/lib/mailer.ts';
 
 /**
  * One Drizzle client per isolate and database: the libsql HTTP client holds no connection or I/O object

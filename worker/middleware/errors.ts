@@ -1,8 +1,8 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { AppEnv } from '../env.ts';
-import { AppError, ERROR_STATUS, unavailable, type ErrorCode } from '../lib/errors.ts';
-import { isDbUnavailable } from '../lib/db-errors.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { AppError, ERROR_STATUS, unavailable, type ErrorCode } from '#worker/lib/errors.ts';
+import { isDbUnavailable } from '#worker/lib/db-errors.ts';
 
 const codeForStatus = (status: number): ErrorCode =>
   (Object.entries(ERROR_STATUS).find(([, s]) => s === status)?.[0] as ErrorCode | undefined) ??

@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../env.ts';
+import type { AppEnv } from '#worker/env.ts';
 
 const VALID = /^[A-Za-z0-9._-]{8,64}$/;
 

@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../env.ts';
+import type { AppEnv } from '#worker/env.ts';
 
 /**
  * Headers on every response. Pages get a CSP with a per-request nonce for their scripts; API answers

@@ -6,10 +6,10 @@ import { RegisterPage } from '#web/pages/auth/register-page.tsx';
 import { ResetPasswordPage } from '#web/pages/auth/reset-password-page.tsx';
 import { VerifyEmailPage, type VerifyOutcome } from '#web/pages/auth/verify-email-page.tsx';
 import { safeNextPath } from '#web/lib/session.ts';
-import type { AppEnv } from '../env.ts';
-import { authCtx } from '../features/auth/auth.context.ts';
-import { INVALID_VERIFICATION_TOKEN, verifyEmail } from '../features/auth/verification.service.ts';
-import { toAppError } from '../middleware/errors.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { authCtx } from '#worker/features/auth/auth.context.ts';
+import { INVALID_VERIFICATION_TOKEN, verifyEmail } from '#worker/features/auth/verification.service.ts';
+import { toAppError } from '#worker/middleware/errors.ts';
 import { loadSite } from './public/loaders/media.ts';
 import { renderPublic } from './public/render-public.tsx';
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../env.ts';
+import type { AppEnv } from '#worker/env.ts';
 import { authPages } from './auth.pages.tsx';
 import { panelPages } from './panel.pages.tsx';
 import { renderNotFound } from './public/not-found.tsx';

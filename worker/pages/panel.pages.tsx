@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { PanelPage } from '#web/pages/panel/panel-page.tsx';
 import { PANEL_LIST, type PanelInfo } from '#web/pages/panel/panels.ts';
-import type { AppEnv } from '../env.ts';
+import type { AppEnv } from '#worker/env.ts';
 import { loadSite } from './public/loaders/media.ts';
 import { renderPage } from './render.tsx';
 

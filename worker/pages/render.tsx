@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { ReactNode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import { Document, type PageMeta } from '#web/document.tsx';
-import type { AppEnv } from '../env.ts';
+import type { AppEnv } from '#worker/env.ts';
 import { pageAssets, type PageStyles } from './manifest.ts';
 
 export type RenderOptions = Omit<PageMeta, 'canonical'> & { status?: number; path?: string; styles?: PageStyles };

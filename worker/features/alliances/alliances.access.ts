@@ -1,5 +1,5 @@
 import { ADMIN_CAPABLE } from '#core/roles.ts';
-import type { AccessRule, AccessTable } from '../../lib/access-rule.ts';
+import type { AccessRule, AccessTable } from '#worker/lib/access-rule.ts';
 
 /** The spec's path is /api/allience (sic); /api/alliance serves the same routes. */
 export const ALLIANCE_BASES = ['/api/allience', '/api/alliance'] as const;

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { ALLIANCE_MESSAGES, BulkDeleteAlliancesSchema, ListAlliancesQuery } from '#core/media/alliance-schemas.ts';
 import { IMAGE_MAX_BYTES, UPLOAD_MESSAGES } from '#core/media/limits.ts';
-import type { AppEnv } from '../../env.ts';
-import { validate } from '../../lib/validate.ts';
-import { contentCtx } from '../media/content-ctx.ts';
-import { readInput } from '../media/read-input.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { validate } from '#worker/lib/validate.ts';
+import { contentCtx } from '#worker/features/media/content-ctx.ts';
+import { readInput } from '#worker/features/media/read-input.ts';
 import {
   bulkDeleteAlliances,
   createAlliance,

@@ -2,10 +2,10 @@ import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { ASSET_MESSAGES, type AssetStats, type ListAssetsQueryInput } from '#core/media/asset-schemas.ts';
 import type { MediaType } from '#core/media/limits.ts';
 import { assets } from '#db/schema/index.ts';
-import { notFound } from '../../lib/errors.ts';
-import { listPage } from '../../lib/list.ts';
-import type { ContentCtx } from '../media/content-ctx.ts';
-import { jsonArrayHas, likeLiteral } from '../media/sql-helpers.ts';
+import { notFound } from '#worker/lib/errors.ts';
+import { listPage } from '#worker/lib/list.ts';
+import type { ContentCtx } from '#worker/features/media/content-ctx.ts';
+import { jsonArrayHas, likeLiteral } from '#worker/features/media/sql-helpers.ts';
 import { serializeAsset } from './assets.serialize.ts';
 
 type Filters = Partial<Omit<ListAssetsQueryInput, 'page' | 'limit'>>;

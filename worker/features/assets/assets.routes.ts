@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { ASSET_MESSAGES, AssetsByTypeQuery, BulkDeleteAssetsSchema, ListAssetsQuery, MediaTypeParam } from '#core/media/asset-schemas.ts';
 import { BULK_UPLOAD_MAX_BYTES, UPLOAD_MESSAGES, VIDEO_MAX_BYTES } from '#core/media/limits.ts';
-import type { AppEnv } from '../../env.ts';
-import { badRequest } from '../../lib/errors.ts';
-import { validate } from '../../lib/validate.ts';
-import { contentCtx } from '../media/content-ctx.ts';
-import { readInput } from '../media/read-input.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { badRequest } from '#worker/lib/errors.ts';
+import { validate } from '#worker/lib/validate.ts';
+import { contentCtx } from '#worker/features/media/content-ctx.ts';
+import { readInput } from '#worker/features/media/read-input.ts';
 import { bulkCreateAssets, bulkJsonAssets, bulkUploadAssets } from './assets.bulk.ts';
 import { assetStats, getAsset, listAssets, listAssetsByType } from './assets.read.ts';
 import { bulkDeleteAssets, createAsset, deleteAsset, updateAsset } from './assets.write.ts';

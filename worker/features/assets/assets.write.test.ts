@@ -19,7 +19,7 @@ import {
   tokenOf,
   webm,
   webp,
-} from '../media/media.test-helpers.ts';
+} from '#worker/features/media/media.test-helpers.ts';
 import { external, seedAsset, tagged } from './assets.test-helpers.ts';
 
 const MB = 1024 * 1024;

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { EmailOnlyInput, RegisterInput, ResetPasswordInput } from '#core/auth/account.ts';
-import type { AppEnv } from '../../env.ts';
-import { validate } from '../../lib/validate.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { validate } from '#worker/lib/validate.ts';
 import { authCtx } from './auth.context.ts';
 import { requestPasswordReset, resetPassword } from './password.service.ts';
 import { registerUser } from './register.service.ts';

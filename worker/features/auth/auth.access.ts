@@ -1,4 +1,4 @@
-import type { AccessTable } from '../../lib/access-rule.ts';
+import type { AccessTable } from '#worker/lib/access-rule.ts';
 
 export const authAccess: AccessTable = {
   'POST /api/auth/register': 'public',

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../env.ts';
+import type { AppEnv } from '#worker/env.ts';
 import { accountRoutes } from './account.routes.ts';
 import { loginRoutes } from './login.routes.ts';
 import { meRoutes } from './me.routes.ts';

@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { users, type UserRow } from '#db/schema/index.ts';
-import { badRequest, notFound, tooLarge, unsupportedType } from '../../lib/errors.ts';
-import { deleteObject, objectKey, withObjects } from '../../lib/stored-objects.ts';
+import { badRequest, notFound, tooLarge, unsupportedType } from '#worker/lib/errors.ts';
+import { deleteObject, objectKey, withObjects } from '#worker/lib/stored-objects.ts';
 import {
   fileFromForm,
   IMAGE_TYPES,
@@ -11,7 +11,7 @@ import {
   readLimitedBody,
   serveObject,
   sniffType,
-} from '../../lib/uploads.ts';
+} from '#worker/lib/uploads.ts';
 import type { AuthCtx } from './auth.context.ts';
 import { AVATAR_URL_PREFIX, serializeUser } from './serialize-user.ts';
 

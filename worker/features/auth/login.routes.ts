@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { AdminLoginInput, EmailLoginInput, GrandmasterLoginInput, InstructorLoginInput, StudentLoginInput } from '#core/auth/login.ts';
-import type { AppEnv } from '../../env.ts';
-import { validate } from '../../lib/validate.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { validate } from '#worker/lib/validate.ts';
 import { authCtx } from './auth.context.ts';
 import { loginUser, type LoginKind } from './login.service.ts';
 

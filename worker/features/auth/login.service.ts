@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Role } from '#core/roles.ts';
 import { users, type UserRow } from '#db/schema/index.ts';
-import { forbidden, unauthorized } from '../../lib/errors.ts';
-import { burnVerification, hashPassword, needsRehash, verifyPassword } from '../../lib/password.ts';
-import { clearRateLimit, enforceRateLimits } from '../../lib/rate-limit.ts';
+import { forbidden, unauthorized } from '#worker/lib/errors.ts';
+import { burnVerification, hashPassword, needsRehash, verifyPassword } from '#worker/lib/password.ts';
+import { clearRateLimit, enforceRateLimits } from '#worker/lib/rate-limit.ts';
 import type { AuthCtx } from './auth.context.ts';
 import { sessionPayload } from './session.ts';
 

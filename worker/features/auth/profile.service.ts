@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { UpdateProfileInput } from '#core/auth/profile.ts';
 import { users } from '#db/schema/index.ts';
-import { notFound } from '../../lib/errors.ts';
+import { notFound } from '#worker/lib/errors.ts';
 import type { AuthCtx } from './auth.context.ts';
 import { serializeUser } from './serialize-user.ts';
 import { loadUserRow } from './session.ts';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { users } from '#db/schema/index.ts';
-import { badRequest } from '../../lib/errors.ts';
-import { verifyPassword } from '../../lib/password.ts';
-import { enforceRateLimits } from '../../lib/rate-limit.ts';
+import { badRequest } from '#worker/lib/errors.ts';
+import { verifyPassword } from '#worker/lib/password.ts';
+import { enforceRateLimits } from '#worker/lib/rate-limit.ts';
 import type { AuthCtx } from './auth.context.ts';
 import { TOO_MANY_REQUESTS } from './password.service.ts';
 import { bumpTokenVersion, loadUserRow, sessionPayload } from './session.ts';

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { users, type UserRow } from '#db/schema/index.ts';
-import type { AppConfig } from '../../config.ts';
-import { signToken } from '../../lib/jwt.ts';
-import { notFound } from '../../lib/errors.ts';
+import type { AppConfig } from '#worker/config.ts';
+import { signToken } from '#worker/lib/jwt.ts';
+import { notFound } from '#worker/lib/errors.ts';
 import { serializeUser } from './serialize-user.ts';
 
 export const signSession = (config: AppConfig, row: Pick<UserRow, 'id' | 'role' | 'tokenVersion'>) =>

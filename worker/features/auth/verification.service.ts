@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { authTokens, users } from '#db/schema/index.ts';
-import { badRequest } from '../../lib/errors.ts';
-import { enforceRateLimits } from '../../lib/rate-limit.ts';
+import { badRequest } from '#worker/lib/errors.ts';
+import { enforceRateLimits } from '#worker/lib/rate-limit.ts';
 import type { AuthCtx } from './auth.context.ts';
 import { sendVerificationMail } from './auth.mail.ts';
 import { newEmailTokenStatements, sha256Hex, usableToken } from './auth-tokens.ts';

@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { BulkDeleteChartsSchema, CHART_MESSAGES, ListChartsQuery } from '#core/media/chart-schemas.ts';
 import { formBool } from '#core/media/fields.ts';
 import { IMAGE_MAX_BYTES, UPLOAD_MESSAGES } from '#core/media/limits.ts';
-import type { AppEnv } from '../../env.ts';
-import { validate } from '../../lib/validate.ts';
-import { contentCtx } from '../media/content-ctx.ts';
-import { parseWith } from '../media/parse.ts';
-import { readInput } from '../media/read-input.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { validate } from '#worker/lib/validate.ts';
+import { contentCtx } from '#worker/features/media/content-ctx.ts';
+import { parseWith } from '#worker/features/media/parse.ts';
+import { readInput } from '#worker/features/media/read-input.ts';
 import { bulkDeleteCharts, createChart, deleteChart, getChart, listCharts, toggleChartFeatured, updateChart } from './charts.service.ts';
 
 const imageBody = { maxBytes: IMAGE_MAX_BYTES, tooLargeMessage: UPLOAD_MESSAGES.imageTooLarge };

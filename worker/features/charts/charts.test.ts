@@ -17,7 +17,7 @@ import {
   sendRaw,
   tokenOf,
   webp,
-} from '../media/media.test-helpers.ts';
+} from '#worker/features/media/media.test-helpers.ts';
 import { seedChart, uploadChart } from './charts.test-helpers.ts';
 
 const create = async (fields: Record<string, string>, file?: { bytes: Uint8Array<ArrayBuffer> | string; name: string }) =>

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { CLASS_MESSAGES, CreateClassSchema, ListClassesQuery, UpdateClassSchema } from '#core/catalog/class-schemas.ts';
-import type { AppEnv } from '../../env.ts';
-import { validate } from '../../lib/validate.ts';
-import { readCatalogBody } from '../courses/catalog-body.ts';
-import { catalogCtx } from '../courses/catalog-ctx.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { validate } from '#worker/lib/validate.ts';
+import { readCatalogBody } from '#worker/features/courses/catalog-body.ts';
+import { catalogCtx } from '#worker/features/courses/catalog-ctx.ts';
 import { createClass, deleteClass, listClasses, updateClass } from './classes.service.ts';
 
 export const classesRoutes = new Hono<AppEnv>()

@@ -2,10 +2,10 @@ import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { CLASS_MESSAGES, type CreateClassInput, type ListClassesQueryInput, type UpdateClassInput } from '#core/catalog/class-schemas.ts';
 import { newId } from '#core/ids.ts';
 import { classes, type NewClassRow } from '#db/schema/index.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
-import { listPage } from '../../lib/list.ts';
-import { likeAny, mapDbErrors } from '../courses/catalog-db.ts';
-import { type CatalogCtx, seesHidden } from '../courses/catalog-ctx.ts';
+import { badRequest, notFound } from '#worker/lib/errors.ts';
+import { listPage } from '#worker/lib/list.ts';
+import { likeAny, mapDbErrors } from '#worker/features/courses/catalog-db.ts';
+import { type CatalogCtx, seesHidden } from '#worker/features/courses/catalog-ctx.ts';
 import { serializeClass } from './classes.serialize.ts';
 
 const CLASS_DB_ERRORS = {

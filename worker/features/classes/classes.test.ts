@@ -8,7 +8,7 @@ import {
   send,
   tagged,
   watchStatements,
-} from '../courses/catalog.test-helpers.ts';
+} from '#worker/features/courses/catalog.test-helpers.ts';
 import { classesAccess } from './classes.access.ts';
 import { classBody, makeClass } from './classes.test-helpers.ts';
 

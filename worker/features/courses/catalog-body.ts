@@ -1,7 +1,7 @@
 import type { z, ZodType } from 'zod';
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '#core/catalog/images.ts';
-import { badRequest, type FieldError, unsupportedType } from '../../lib/errors.ts';
-import { fileFromForm, MULTIPART_OVERHEAD_BYTES, parseMultipart, readLimitedBody } from '../../lib/uploads.ts';
+import { badRequest, type FieldError, unsupportedType } from '#worker/lib/errors.ts';
+import { fileFromForm, MULTIPART_OVERHEAD_BYTES, parseMultipart, readLimitedBody } from '#worker/lib/uploads.ts';
 import { checkImage, type CheckedImage } from './catalog-image.ts';
 
 export const JSON_MAX_BYTES = 1024 * 1024;

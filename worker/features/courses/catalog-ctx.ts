@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import { isAdminCapable } from '#core/roles.ts';
 import type { Db } from '#db/client.ts';
-import type { AppEnv } from '../../env.ts';
-import type { AuthUser } from '../../lib/auth-user.ts';
+import type { AppEnv } from '#worker/env.ts';
+import type { AuthUser } from '#worker/lib/auth-user.ts';
 
 /**
  * What the catalog services (courses, memberships, classes, events, seminars) need. `user` is null for

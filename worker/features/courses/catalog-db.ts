@@ -3,8 +3,8 @@ import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Summary } from '#core/catalog/summary.ts';
 import { offsetOf, pagination, type Pagination } from '#core/paging.ts';
 import type { Db } from '#db/client.ts';
-import { causes } from '../../lib/db-errors.ts';
-import { AppError, badRequest, conflict } from '../../lib/errors.ts';
+import { causes } from '#worker/lib/db-errors.ts';
+import { AppError, badRequest, conflict } from '#worker/lib/errors.ts';
 
 /** LIKE pattern for a user-typed term, with %, _ and \ taken literally (use with ESCAPE '\'). */
 export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;

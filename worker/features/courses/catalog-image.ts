@@ -1,8 +1,8 @@
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '#core/catalog/images.ts';
-import type { PublicPrefix } from '../files/files.ts';
-import { tooLarge, unsupportedType } from '../../lib/errors.ts';
-import { deleteObjects, objectKey, withObjects } from '../../lib/stored-objects.ts';
-import { IMAGE_TYPES, sniffType } from '../../lib/uploads.ts';
+import type { PublicPrefix } from '#worker/features/files/files.ts';
+import { tooLarge, unsupportedType } from '#worker/lib/errors.ts';
+import { deleteObjects, objectKey, withObjects } from '#worker/lib/stored-objects.ts';
+import { IMAGE_TYPES, sniffType } from '#worker/lib/uploads.ts';
 
 export type CheckedImage = { bytes: Uint8Array; mime: string; ext: string };
 

@@ -3,8 +3,8 @@ import { COURSE_MESSAGES, type CourseSortField, type ListCoursesQueryInput } fro
 import type { Sort } from '#core/catalog/query.ts';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { courses } from '#db/schema/index.ts';
-import { notFound } from '../../lib/errors.ts';
-import { listPage } from '../../lib/list.ts';
+import { notFound } from '#worker/lib/errors.ts';
+import { listPage } from '#worker/lib/list.ts';
 import { likeAny, pageWithSummary } from './catalog-db.ts';
 import { type CatalogCtx, seesHidden } from './catalog-ctx.ts';
 import { serializeCourse } from './courses.serialize.ts';

@@ -7,8 +7,8 @@ import {
   ListCoursesQuery,
   UpdateCourseSchema,
 } from '#core/catalog/course-schemas.ts';
-import type { AppEnv } from '../../env.ts';
-import { validate } from '../../lib/validate.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { validate } from '#worker/lib/validate.ts';
 import { catalogCtx } from './catalog-ctx.ts';
 import { catalogRoutes } from './catalog-routes.ts';
 import { featuredCourses, getCourse, listCourses, listCoursesForAdmin } from './courses.read.ts';

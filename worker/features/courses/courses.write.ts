@@ -4,7 +4,7 @@ import { nextFreeSlug, slugify } from '#core/catalog/slug.ts';
 import { newId } from '#core/ids.ts';
 import type { Db } from '#db/client.ts';
 import { courses, type NewCourseRow } from '#db/schema/index.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, notFound } from '#worker/lib/errors.ts';
 import { catalogDbError, mapDbErrors } from './catalog-db.ts';
 import type { CatalogCtx } from './catalog-ctx.ts';
 import { type CheckedImage, deleteImages, withStoredImage } from './catalog-image.ts';

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '../../env.ts';
-import { clientIp } from '../../lib/rate-limit.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { clientIp } from '#worker/lib/rate-limit.ts';
 
 /** What the enquiry services need; built once per handler so services never see Hono. */
 export type EnquiriesCtx = Pick<AppEnv['Variables'], 'db' | 'config' | 'mailer' | 'requestId'> & {

@@ -1,7 +1,7 @@
 import { newId } from '#core/ids.ts';
 import { ENQUIRY_MESSAGES, isHoneypotFilled, type CreateEnquiryInput } from '#core/enquiries/enquiry-schemas.ts';
 import { enquiries } from '#db/schema/index.ts';
-import { enforceRateLimits } from '../../lib/rate-limit.ts';
+import { enforceRateLimits } from '#worker/lib/rate-limit.ts';
 import type { EnquiriesCtx } from './enquiries.context.ts';
 import { notifyAdminsOfEnquiry } from './enquiries.notify.ts';
 

@@ -3,8 +3,8 @@ import { ENQUIRY_MESSAGES, type EnquiryStatus } from '#core/enquiries/enquiry-sc
 import type { ListEnquiriesQueryInput } from '#core/enquiries/enquiry-query.ts';
 import type { Db } from '#db/client.ts';
 import { enquiries } from '#db/schema/index.ts';
-import { notFound } from '../../lib/errors.ts';
-import { listPage } from '../../lib/list.ts';
+import { notFound } from '#worker/lib/errors.ts';
+import { listPage } from '#worker/lib/list.ts';
 import { serializeEnquiry } from './enquiries.serialize.ts';
 
 type Ctx = { db: Db };

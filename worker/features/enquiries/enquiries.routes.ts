@@ -8,9 +8,9 @@ import {
   MarkEnquirySchema,
   UpdateEnquirySchema,
 } from '#core/enquiries/enquiry-schemas.ts';
-import type { AppEnv } from '../../env.ts';
-import { tooLarge } from '../../lib/errors.ts';
-import { validate } from '../../lib/validate.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { tooLarge } from '#worker/lib/errors.ts';
+import { validate } from '#worker/lib/validate.ts';
 import { enquiriesCtx } from './enquiries.context.ts';
 import { createEnquiry } from './enquiries.create.ts';
 import { enquiryStats, getEnquiry, listEnquiries, namedList } from './enquiries.read.ts';

@@ -1,5 +1,5 @@
 import type { EnquiryRow } from '#db/schema/index.ts';
-import { withId } from '../../lib/serialize.ts';
+import { withId } from '#worker/lib/serialize.ts';
 
 /** The admin's view: everything stored. */
 export const serializeEnquiry = (row: EnquiryRow) => withId(row);

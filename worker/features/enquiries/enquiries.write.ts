@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ENQUIRY_MESSAGES, type EnquiryStatus, type MarkEnquiryInput, type UpdateEnquiryInput } from '#core/enquiries/enquiry-schemas.ts';
 import type { Db } from '#db/client.ts';
 import { enquiries } from '#db/schema/index.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '#worker/lib/errors.ts';
 import { serializeEnquiry } from './enquiries.serialize.ts';
 
 type Ctx = { db: Db };

@@ -1,11 +1,11 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import { EVENT_MESSAGES, type ListEventsQueryInput } from '#core/catalog/event-schemas.ts';
 import { events } from '#db/schema/index.ts';
-import { notFound } from '../../lib/errors.ts';
-import { listPage } from '../../lib/list.ts';
-import { likeAny } from '../courses/catalog-db.ts';
-import { type CatalogCtx, seesHidden } from '../courses/catalog-ctx.ts';
-import { datedOrder, whenWhere } from '../courses/catalog-dated.ts';
+import { notFound } from '#worker/lib/errors.ts';
+import { listPage } from '#worker/lib/list.ts';
+import { likeAny } from '#worker/features/courses/catalog-db.ts';
+import { type CatalogCtx, seesHidden } from '#worker/features/courses/catalog-ctx.ts';
+import { datedOrder, whenWhere } from '#worker/features/courses/catalog-dated.ts';
 import { serializeEvent } from './events.serialize.ts';
 
 function whereOf(q: ListEventsQueryInput, hidden: boolean, now: Date): SQL | undefined {

@@ -1,6 +1,6 @@
 /** Event fixtures for the events tests (not a test file itself). */
 import { expect } from 'vitest';
-import { send } from '../courses/catalog.test-helpers.ts';
+import { send } from '#worker/features/courses/catalog.test-helpers.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** An ISO date `days` from now (negative: in the past), at a whole second. */

@@ -8,7 +8,7 @@ import {
   send,
   tagged,
   watchStatements,
-} from '../courses/catalog.test-helpers.ts';
+} from '#worker/features/courses/catalog.test-helpers.ts';
 import { eventsAccess } from './events.access.ts';
 import { daysFromNow, eventBody, makeEvent } from './events.test-helpers.ts';
 

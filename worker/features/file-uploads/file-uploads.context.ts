@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { Db } from '#db/client.ts';
-import type { AppEnv } from '../../env.ts';
-import type { AuthUser } from '../../lib/auth-user.ts';
+import type { AppEnv } from '#worker/env.ts';
+import type { AuthUser } from '#worker/lib/auth-user.ts';
 
 /** The database, the caller (null for anonymous public reads) and the bucket. */
 export type FileUploadsCtx = { db: Db; user: AuthUser | null; storage: R2Bucket };

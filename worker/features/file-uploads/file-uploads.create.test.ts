@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, createUser, uniq } from '#test/helpers.ts';
-import { fetchRaw } from '../syllabus/syllabus.test-helpers.ts';
+import { fetchRaw } from '#worker/features/syllabus/syllabus.test-helpers.ts';
 import { FILES, exists, failWritesTitled, file, formOf, keysNamed } from './file-uploads.test-helpers.ts';
 
 const post = (token: string | undefined, body: FormData) =>

@@ -1,8 +1,8 @@
 import type { StoredFile } from '#db/schema/index.ts';
-import { badRequest, tooLarge, unsupportedType } from '../../lib/errors.ts';
-import { imageSize } from '../../lib/image-size.ts';
-import { objectKey, type PendingObject } from '../../lib/stored-objects.ts';
-import { IMAGE_TYPES, sniffType, type SniffedType } from '../../lib/uploads.ts';
+import { badRequest, tooLarge, unsupportedType } from '#worker/lib/errors.ts';
+import { imageSize } from '#worker/lib/image-size.ts';
+import { objectKey, type PendingObject } from '#worker/lib/stored-objects.ts';
+import { IMAGE_TYPES, sniffType, type SniffedType } from '#worker/lib/uploads.ts';
 import { FILE_UPLOAD_LIMITS as L, FILE_UPLOAD_MESSAGES as M } from './file-uploads.input.ts';
 import { cleanFileName } from './file-name.ts';
 

@@ -1,8 +1,8 @@
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { isAdminCapable } from '#core/roles.ts';
 import { fileUploads as f } from '#db/schema/index.ts';
-import { notFound } from '../../lib/errors.ts';
-import { listPage } from '../../lib/list.ts';
+import { notFound } from '#worker/lib/errors.ts';
+import { listPage } from '#worker/lib/list.ts';
 import type { FileUploadsCtx } from './file-uploads.context.ts';
 import { FILE_UPLOAD_MESSAGES as M, type FileUploadListQuery } from './file-uploads.input.ts';
 import { serializeFileUpload } from './file-uploads.serialize.ts';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../env.ts';
-import { validate } from '../../lib/validate.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { validate } from '#worker/lib/validate.ts';
 import { fileUploadsCtx } from './file-uploads.context.ts';
 import { BulkDeleteFileUploadsInput, FILE_UPLOAD_MESSAGES as M, FileUploadListQuery } from './file-uploads.input.ts';
 import { getFileUpload, listFileUploads } from './file-uploads.read.ts';

@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { newId } from '#core/ids.ts';
 import { fileUploads, type NewFileUploadRow } from '#db/schema/index.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
-import { deleteObjects, withObjects } from '../../lib/stored-objects.ts';
-import { MULTIPART_OVERHEAD_BYTES } from '../../lib/uploads.ts';
+import { conflict, notFound } from '#worker/lib/errors.ts';
+import { deleteObjects, withObjects } from '#worker/lib/stored-objects.ts';
+import { MULTIPART_OVERHEAD_BYTES } from '#worker/lib/uploads.ts';
 import { fileRef, prepareExcel, prepareImages } from './file-uploads.files.ts';
 import {
   CreateFileUploadFields,

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { badRequest, unsupportedType, type FieldError } from '../../lib/errors.ts';
-import { readLimitedBody } from '../../lib/uploads.ts';
+import { badRequest, unsupportedType, type FieldError } from '#worker/lib/errors.ts';
+import { readLimitedBody } from '#worker/lib/uploads.ts';
 
 /** A request's form, whatever it came as: text fields in order, files by field name (`images[0]` → `images`). */
 export type FormBody = { fields: [string, string][]; files: Map<string, File[]> };

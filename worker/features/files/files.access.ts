@@ -1,3 +1,3 @@
-import type { AccessTable } from '../../lib/access-rule.ts';
+import type { AccessTable } from '#worker/lib/access-rule.ts';
 
 export const filesAccess: AccessTable = { 'GET /api/files/*': 'public' };

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../env.ts';
-import { notFound } from '../../lib/errors.ts';
-import { serveObject } from '../../lib/uploads.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { notFound } from '#worker/lib/errors.ts';
+import { serveObject } from '#worker/lib/uploads.ts';
 import { INLINE_TYPES, isPublicKey } from './files.ts';
 
 export const filesRoutes = new Hono<AppEnv>().get('/*', async (c) => {

@@ -1,3 +1,3 @@
-import type { AccessTable } from '../../lib/access-rule.ts';
+import type { AccessTable } from '#worker/lib/access-rule.ts';
 
 export const healthAccess: AccessTable = { 'GET /api/health': 'public' };

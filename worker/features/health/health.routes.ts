@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import pkg from '../../../package.json' with { type: 'json' };
-import type { AppEnv } from '../../env.ts';
+import type { AppEnv } from '#worker/env.ts';
 
 export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
   const started = performance.now();

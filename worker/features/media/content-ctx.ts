@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import { isAdminCapable } from '#core/roles.ts';
 import type { Db } from '#db/client.ts';
-import type { AppEnv } from '../../env.ts';
-import type { AuthUser } from '../../lib/auth-user.ts';
+import type { AppEnv } from '#worker/env.ts';
+import type { AuthUser } from '#worker/lib/auth-user.ts';
 
 /** What the content services (assets, media, charts, testimonials, alliances, posts) need from a request. */
 export type ContentCtx = { db: Db; user: AuthUser | null; storage: R2Bucket };

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '#core/roles.ts';
 import { api, createUser } from '#test/helpers.ts';
-import { alliancesAccess } from '../alliances/alliances.access.ts';
-import { assetsAccess } from '../assets/assets.access.ts';
-import { chartsAccess } from '../charts/charts.access.ts';
-import { postsAccess } from '../posts/posts.access.ts';
-import { testimonialsAccess } from '../testimonials/testimonials.access.ts';
+import { alliancesAccess } from '#worker/features/alliances/alliances.access.ts';
+import { assetsAccess } from '#worker/features/assets/assets.access.ts';
+import { chartsAccess } from '#worker/features/charts/charts.access.ts';
+import { postsAccess } from '#worker/features/posts/posts.access.ts';
+import { testimonialsAccess } from '#worker/features/testimonials/testimonials.access.ts';
 import { mediaAccess } from './media.access.ts';
 
 const TABLE = { ...assetsAccess, ...mediaAccess, ...chartsAccess, ...testimonialsAccess, ...alliancesAccess, ...postsAccess };

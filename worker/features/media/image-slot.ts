@@ -1,5 +1,5 @@
-import { conflict, notFound } from '../../lib/errors.ts';
-import { writeOrRemove } from '../../lib/stored-objects.ts';
+import { conflict, notFound } from '#worker/lib/errors.ts';
+import { writeOrRemove } from '#worker/lib/stored-objects.ts';
 import type { ContentCtx } from './content-ctx.ts';
 import { checkFile, putFiles, removeObjects } from './stored-file.ts';
 

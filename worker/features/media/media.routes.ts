@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { BULK_UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from '#core/media/limits.ts';
 import { ListMediaQuery, MEDIA_MESSAGES, MediaItemParam, MediaOwnerParam } from '#core/media/media-schemas.ts';
-import type { AppEnv } from '../../env.ts';
-import { validate } from '../../lib/validate.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { validate } from '#worker/lib/validate.ts';
 import { contentCtx } from './content-ctx.ts';
 import { deleteMedia, listMedia, uploadMedia } from './media.service.ts';
 import { readInput } from './read-input.ts';

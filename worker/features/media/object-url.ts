@@ -1,4 +1,4 @@
-import { fileUrl } from '../files/files.ts';
+import { fileUrl } from '#worker/features/files/files.ts';
 
 /** Demo content seeded without R2 stores a site path (`/images/…`) where uploads store an R2 key. */
 export const isSitePath = (key: string) => key.startsWith('/');

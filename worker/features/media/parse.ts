@@ -1,5 +1,5 @@
 import type { ZodType, z } from 'zod';
-import { badRequest, type FieldError } from '../../lib/errors.ts';
+import { badRequest, type FieldError } from '#worker/lib/errors.ts';
 
 /** Like the `validate` middleware, for bodies read by hand (form data or JSON): 400 with the first message. */
 export function parseWith<S extends ZodType>(schema: S, value: unknown): z.output<S> {

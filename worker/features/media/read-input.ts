@@ -1,5 +1,5 @@
-import { badRequest } from '../../lib/errors.ts';
-import { MULTIPART_OVERHEAD_BYTES, parseMultipart, readLimitedBody } from '../../lib/uploads.ts';
+import { badRequest } from '#worker/lib/errors.ts';
+import { MULTIPART_OVERHEAD_BYTES, parseMultipart, readLimitedBody } from '#worker/lib/uploads.ts';
 
 /** A request body as plain fields plus the files it carried, whether it came as JSON or as form data. */
 export type Input = { fields: Record<string, unknown>; files: Record<string, File[]>; multipart: boolean };

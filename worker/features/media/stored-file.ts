@@ -6,10 +6,10 @@ import {
   VIDEO_MIME_TYPES,
   type MediaType,
 } from '#core/media/limits.ts';
-import { tooLarge, unsupportedType } from '../../lib/errors.ts';
-import { deleteObjects, objectKey, putObjects, type PendingObject } from '../../lib/stored-objects.ts';
-import { sniffType } from '../../lib/uploads.ts';
-import { imageSize } from '../../lib/image-size.ts';
+import { tooLarge, unsupportedType } from '#worker/lib/errors.ts';
+import { deleteObjects, objectKey, putObjects, type PendingObject } from '#worker/lib/stored-objects.ts';
+import { sniffType } from '#worker/lib/uploads.ts';
+import { imageSize } from '#worker/lib/image-size.ts';
 import { isSitePath } from './object-url.ts';
 
 /** A file whose real type (magic bytes) and size were checked; images carry their pixel size when known. */

@@ -1,5 +1,5 @@
 import { ADMIN_CAPABLE } from '#core/roles.ts';
-import type { AccessTable } from '../../lib/access-rule.ts';
+import type { AccessTable } from '#worker/lib/access-rule.ts';
 
 /** Reads are public (admins with a token also see inactive memberships and plans); every write is admin-capable. */
 export const membershipsAccess: AccessTable = {

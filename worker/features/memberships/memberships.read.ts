@@ -3,9 +3,9 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { MEMBERSHIP_MESSAGES, type ListMembershipsQueryInput, type MembershipSortField } from '#core/catalog/membership-schemas.ts';
 import type { Sort } from '#core/catalog/query.ts';
 import { membershipPlans, memberships } from '#db/schema/index.ts';
-import { notFound } from '../../lib/errors.ts';
-import { likeAny, pageQuery, statsQuery, statsToPage } from '../courses/catalog-db.ts';
-import { type CatalogCtx, seesHidden } from '../courses/catalog-ctx.ts';
+import { notFound } from '#worker/lib/errors.ts';
+import { likeAny, pageQuery, statsQuery, statsToPage } from '#worker/features/courses/catalog-db.ts';
+import { type CatalogCtx, seesHidden } from '#worker/features/courses/catalog-ctx.ts';
 import { plansByMembership, serializeMembership } from './memberships.serialize.ts';
 
 const SORT_EXPR: Record<MembershipSortField, SQLiteColumn | SQL> = {

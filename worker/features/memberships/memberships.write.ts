@@ -2,10 +2,10 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { type CreateMembershipInput, MEMBERSHIP_MESSAGES, type UpdateMembershipInput } from '#core/catalog/membership-schemas.ts';
 import { newId } from '#core/ids.ts';
 import { membershipPlans, memberships, type MembershipPlanRow, type MembershipRow, type NewMembershipRow } from '#db/schema/index.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
-import { mapDbErrors } from '../courses/catalog-db.ts';
-import type { CatalogCtx } from '../courses/catalog-ctx.ts';
-import { type CheckedImage, deleteImages, withStoredImage } from '../courses/catalog-image.ts';
+import { badRequest, notFound } from '#worker/lib/errors.ts';
+import { mapDbErrors } from '#worker/features/courses/catalog-db.ts';
+import type { CatalogCtx } from '#worker/features/courses/catalog-ctx.ts';
+import { type CheckedImage, deleteImages, withStoredImage } from '#worker/features/courses/catalog-image.ts';
 import { planRows, plansOf, replacePlansStatements } from './memberships.plans.ts';
 import { serializeMembership } from './memberships.serialize.ts';
 

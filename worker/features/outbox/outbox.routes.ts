@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../../env.ts';
-import { requireUser } from '../../middleware/auth.ts';
-import { validate } from '../../lib/validate.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { requireUser } from '#worker/middleware/auth.ts';
+import { validate } from '#worker/lib/validate.ts';
 import { getOutboxMessage, listOutbox } from './outbox.service.ts';
 
 const ListQuery = z.object({

@@ -1,7 +1,7 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { emailOutbox } from '#db/schema/index.ts';
-import { notFound } from '../../lib/errors.ts';
+import { notFound } from '#worker/lib/errors.ts';
 
 type OutboxRow = typeof emailOutbox.$inferSelect;
 

@@ -1,10 +1,10 @@
 import { and, desc, eq, lte, or, type SQL } from 'drizzle-orm';
 import { POST_MESSAGES, type ListPostsQueryInput } from '#core/media/post-schemas.ts';
 import { posts, type PostRow } from '#db/schema/index.ts';
-import { notFound } from '../../lib/errors.ts';
-import { listPage } from '../../lib/list.ts';
-import { seesHidden, type ContentCtx } from '../media/content-ctx.ts';
-import { jsonArrayHas, likeLiteral } from '../media/sql-helpers.ts';
+import { notFound } from '#worker/lib/errors.ts';
+import { listPage } from '#worker/lib/list.ts';
+import { seesHidden, type ContentCtx } from '#worker/features/media/content-ctx.ts';
+import { jsonArrayHas, likeLiteral } from '#worker/features/media/sql-helpers.ts';
 import { serializePost, serializePostSummary } from './posts.serialize.ts';
 
 /** What a visitor may read: published, with a publication time that has come. */

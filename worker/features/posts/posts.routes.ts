@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { IMAGE_MAX_BYTES, UPLOAD_MESSAGES } from '#core/media/limits.ts';
 import { BulkDeletePostsSchema, ListPostsQuery, POST_MESSAGES } from '#core/media/post-schemas.ts';
-import type { AppEnv } from '../../env.ts';
-import { validate } from '../../lib/validate.ts';
-import { contentCtx } from '../media/content-ctx.ts';
-import { readInput } from '../media/read-input.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { validate } from '#worker/lib/validate.ts';
+import { contentCtx } from '#worker/features/media/content-ctx.ts';
+import { readInput } from '#worker/features/media/read-input.ts';
 import { getPost, listPosts } from './posts.read.ts';
 import { bulkDeletePosts, createPost, deletePost, updatePost } from './posts.write.ts';
 

@@ -1,5 +1,5 @@
 import { ADMIN_CAPABLE } from '#core/roles.ts';
-import type { AccessTable } from '../../lib/access-rule.ts';
+import type { AccessTable } from '#worker/lib/access-rule.ts';
 
 /** Reads are public (admins with a token also see inactive seminars); writes are admin-capable. */
 export const seminarsAccess: AccessTable = {

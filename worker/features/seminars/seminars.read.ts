@@ -1,11 +1,11 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import { type ListSeminarsQueryInput, SEMINAR_MESSAGES } from '#core/catalog/seminar-schemas.ts';
 import { seminars } from '#db/schema/index.ts';
-import { notFound } from '../../lib/errors.ts';
-import { listPage } from '../../lib/list.ts';
-import { likeAny } from '../courses/catalog-db.ts';
-import { type CatalogCtx, seesHidden } from '../courses/catalog-ctx.ts';
-import { datedOrder, whenWhere } from '../courses/catalog-dated.ts';
+import { notFound } from '#worker/lib/errors.ts';
+import { listPage } from '#worker/lib/list.ts';
+import { likeAny } from '#worker/features/courses/catalog-db.ts';
+import { type CatalogCtx, seesHidden } from '#worker/features/courses/catalog-ctx.ts';
+import { datedOrder, whenWhere } from '#worker/features/courses/catalog-dated.ts';
 import { serializeSeminar } from './seminars.serialize.ts';
 
 function whereOf(q: ListSeminarsQueryInput, hidden: boolean, now: Date): SQL | undefined {

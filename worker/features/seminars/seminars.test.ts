@@ -10,7 +10,7 @@ import {
   send,
   tagged,
   watchStatements,
-} from '../courses/catalog.test-helpers.ts';
+} from '#worker/features/courses/catalog.test-helpers.ts';
 import { seminarsAccess } from './seminars.access.ts';
 import { daysFromNow, makeSeminar, seminarBody } from './seminars.test-helpers.ts';
 

@@ -1,7 +1,7 @@
 import type { ZodType, z } from 'zod';
 import { formFieldsToObject, SETTINGS_MESSAGES, UpdateSettingsSchema, type UpdateSettingsInput } from '#core/settings/settings-schemas.ts';
-import { badRequest, type FieldError } from '../../lib/errors.ts';
-import { fileFromForm, parseMultipart, readLimitedBody } from '../../lib/uploads.ts';
+import { badRequest, type FieldError } from '#worker/lib/errors.ts';
+import { fileFromForm, parseMultipart, readLimitedBody } from '#worker/lib/uploads.ts';
 
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const LOGO_TOO_LARGE = 'Logo size must not exceed 2MB';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { SETTINGS_MESSAGES } from '#core/settings/settings-schemas.ts';
-import type { AppEnv } from '../../env.ts';
+import type { AppEnv } from '#worker/env.ts';
 import { readSettingsBody } from './settings.body.ts';
 import { getSettings, updateSettings } from './settings.service.ts';
 

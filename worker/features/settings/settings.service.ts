@@ -1,9 +1,9 @@
 import type { UpdateSettingsInput } from '#core/settings/settings-schemas.ts';
 import type { Db } from '#db/client.ts';
-import { tooLarge, unsupportedType } from '../../lib/errors.ts';
-import { imageSize } from '../../lib/image-size.ts';
-import { deleteObject, objectKey, withObjects } from '../../lib/stored-objects.ts';
-import { IMAGE_TYPES, sniffType } from '../../lib/uploads.ts';
+import { tooLarge, unsupportedType } from '#worker/lib/errors.ts';
+import { imageSize } from '#worker/lib/image-size.ts';
+import { deleteObject, objectKey, withObjects } from '#worker/lib/stored-objects.ts';
+import { IMAGE_TYPES, sniffType } from '#worker/lib/uploads.ts';
 import { LOGO_MAX_BYTES, LOGO_TOO_LARGE } from './settings.body.ts';
 import { loadSettingsRow, serializeSettings, updateSettingsRow, type SettingsChanges } from './settings.store.ts';
 

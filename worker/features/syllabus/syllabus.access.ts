@@ -1,5 +1,5 @@
 import { ADMIN_CAPABLE } from '#core/roles.ts';
-import type { AccessTable } from '../../lib/access-rule.ts';
+import type { AccessTable } from '#worker/lib/access-rule.ts';
 
 /**
  * Writes and the full lists are admin-capable. A single item and my-syllabus need a signed-in user

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createUser, type TestUser } from '#test/helpers.ts';
-import { FILES, file } from '../file-uploads/file-uploads.test-helpers.ts';
+import { FILES, file } from '#worker/features/file-uploads/file-uploads.test-helpers.ts';
 import { signedMaterialUrl } from './material-links.ts';
 import { asAdmin, createItem, fetchRaw, mySyllabus, statusOf, student } from './syllabus.test-helpers.ts';
 

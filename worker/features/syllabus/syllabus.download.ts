@@ -3,8 +3,8 @@ import { isAdminCapable, isRole } from '#core/roles.ts';
 import { normalizeGrade } from '#core/syllabus/grades.ts';
 import { SYLLABUS_MESSAGES as M } from '#core/syllabus/syllabus-messages.ts';
 import { syllabusItems, users, type SyllabusMaterial } from '#db/schema/index.ts';
-import { notFound, unauthorized } from '../../lib/errors.ts';
-import { NO_TOKEN } from '../../middleware/auth.ts';
+import { notFound, unauthorized } from '#worker/lib/errors.ts';
+import { NO_TOKEN } from '#worker/middleware/auth.ts';
 import { checkMaterialSignature } from './material-links.ts';
 import type { SyllabusCtx } from './syllabus.context.ts';
 

@@ -1,11 +1,11 @@
 import { newId } from '#core/ids.ts';
 import { SYLLABUS_LIMITS as L, SYLLABUS_MESSAGES as M } from '#core/syllabus/syllabus-messages.ts';
 import type { SyllabusMaterial } from '#db/schema/index.ts';
-import { badRequest, tooLarge, unsupportedType } from '../../lib/errors.ts';
-import { imageSize } from '../../lib/image-size.ts';
-import type { PendingObject } from '../../lib/stored-objects.ts';
-import { sniffType } from '../../lib/uploads.ts';
-import { cleanFileName } from '../file-uploads/file-name.ts';
+import { badRequest, tooLarge, unsupportedType } from '#worker/lib/errors.ts';
+import { imageSize } from '#worker/lib/image-size.ts';
+import type { PendingObject } from '#worker/lib/stored-objects.ts';
+import { sniffType } from '#worker/lib/uploads.ts';
+import { cleanFileName } from '#worker/features/file-uploads/file-name.ts';
 
 type Kind = SyllabusMaterial['kind'];
 

@@ -5,8 +5,8 @@ import { SYLLABUS_MESSAGES as M } from '#core/syllabus/syllabus-messages.ts';
 import { normalizeCategory, type MySyllabusQuery, type SyllabusListQuery } from '#core/syllabus/syllabus-query.ts';
 import type { Db } from '#db/client.ts';
 import { syllabusItems as s, users } from '#db/schema/index.ts';
-import { notFound } from '../../lib/errors.ts';
-import { listPage } from '../../lib/list.ts';
+import { notFound } from '#worker/lib/errors.ts';
+import { listPage } from '#worker/lib/list.ts';
 import type { SyllabusCtx } from './syllabus.context.ts';
 import { serializeAll, serializeSyllabus, type SyllabusView } from './syllabus.serialize.ts';
 

@@ -1,5 +1,5 @@
 import type { SyllabusMaterial, SyllabusRow } from '#db/schema/index.ts';
-import { withId } from '../../lib/serialize.ts';
+import { withId } from '#worker/lib/serialize.ts';
 import { signedMaterialUrl } from './material-links.ts';
 import type { SyllabusCtx } from './syllabus.context.ts';
 

@@ -3,7 +3,7 @@ import { exports } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { syllabusItems } from '#db/schema/index.ts';
 import { api, createUser, testDb, uniq, type TestUser } from '#test/helpers.ts';
-import { FILES, file, formOf } from '../file-uploads/file-uploads.test-helpers.ts';
+import { FILES, file, formOf } from '#worker/features/file-uploads/file-uploads.test-helpers.ts';
 
 export const asAdmin = () => createUser({ role: 'admin' });
 export const student = (grade?: string) => createUser({ role: 'student', profile: { firstName: 'Stu', ...(grade ? { grade } : {}) } });

@@ -1,5 +1,5 @@
 import { ADMIN_CAPABLE } from '#core/roles.ts';
-import type { AccessTable } from '../../lib/access-rule.ts';
+import type { AccessTable } from '#worker/lib/access-rule.ts';
 
 /** Public reads show active testimonials only (admins see all); writes are admin-capable. */
 export const testimonialsAccess: AccessTable = {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../env.ts';
-import { requireUser } from '../../middleware/auth.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { requireUser } from '#worker/middleware/auth.ts';
 import { UPLOAD_MESSAGES } from './upload.rules.ts';
 import { uploadMultiple, uploadSingle } from './upload.service.ts';
 

@@ -1,8 +1,8 @@
-import { AppError, badRequest, type FieldError } from '../../lib/errors.ts';
-import { imageSize, type ImageSize } from '../../lib/image-size.ts';
-import { objectKey, putObjects } from '../../lib/stored-objects.ts';
-import { MULTIPART_OVERHEAD_BYTES, parseMultipart, readLimitedBody, sniffType, type SniffedType } from '../../lib/uploads.ts';
-import { fileUrl } from '../files/files.ts';
+import { AppError, badRequest, type FieldError } from '#worker/lib/errors.ts';
+import { imageSize, type ImageSize } from '#worker/lib/image-size.ts';
+import { objectKey, putObjects } from '#worker/lib/stored-objects.ts';
+import { MULTIPART_OVERHEAD_BYTES, parseMultipart, readLimitedBody, sniffType, type SniffedType } from '#worker/lib/uploads.ts';
+import { fileUrl } from '#worker/features/files/files.ts';
 import { UPLOAD_LIMITS, UPLOAD_MESSAGES, UPLOAD_TYPES, UploadOptionsSchema, type UploadOptions } from './upload.rules.ts';
 
 export type UploadCtx = { storage: R2Bucket; userId: string };

@@ -1,5 +1,5 @@
 import { ADMIN_CAPABLE } from '#core/roles.ts';
-import type { AccessTable } from '../../lib/access-rule.ts';
+import type { AccessTable } from '#worker/lib/access-rule.ts';
 
 /** Admin-capable roles for everything, except PATCH /:id which a user may call on their own record (service rule). */
 export const usersAccess: AccessTable = {

@@ -1,6 +1,6 @@
 import type { CreateUserInput } from '#core/users/user-schemas.ts';
 import { users, type NewUserRow } from '#db/schema/index.ts';
-import { hashPassword } from '../../lib/password.ts';
+import { hashPassword } from '#worker/lib/password.ts';
 import { serializeUserForAdmin as serializeUser } from './users.serialize.ts';
 import type { UsersCtx } from './users.context.ts';
 import { conflictFrom, nextLoginIdSql, uniqueViolationField } from './users.db.ts';

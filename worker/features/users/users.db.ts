@@ -5,8 +5,8 @@ import { USER_MESSAGES } from '#core/users/user-messages.ts';
 import type { Role } from '#core/roles.ts';
 import type { Db } from '#db/client.ts';
 import { users, type UserRow } from '#db/schema/index.ts';
-import { causes } from '../../lib/db-errors.ts';
-import { AppError, conflict } from '../../lib/errors.ts';
+import { causes } from '#worker/lib/db-errors.ts';
+import { AppError, conflict } from '#worker/lib/errors.ts';
 
 export const findUserRow = (db: Db, id: string): Promise<UserRow | undefined> => db.select().from(users).where(eq(users.id, id)).get();
 

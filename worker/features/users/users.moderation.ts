@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { USER_MESSAGES } from '#core/users/user-messages.ts';
 import type { BlockUserInput } from '#core/users/user-schemas.ts';
 import { authTokens, users, type UserRow } from '#db/schema/index.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '#worker/lib/errors.ts';
 import type { UsersCtx } from './users.context.ts';
 import { bumpTokenVersion, conflictFrom, findUserRow } from './users.db.ts';
 import { assertCanManage, assertNotSelf } from './users.rules.ts';

@@ -4,7 +4,7 @@ import { USER_MESSAGES } from '#core/users/user-messages.ts';
 import type { ListUsersQueryInput, SearchUsersQueryInput, UserSort } from '#core/users/user-query.ts';
 import type { Role } from '#core/roles.ts';
 import { users } from '#db/schema/index.ts';
-import { notFound } from '../../lib/errors.ts';
+import { notFound } from '#worker/lib/errors.ts';
 import { serializeUserForAdmin as serializeUser } from './users.serialize.ts';
 import type { UsersCtx } from './users.context.ts';
 import { containsPattern, findUserRow } from './users.db.ts';

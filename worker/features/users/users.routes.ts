@@ -8,8 +8,8 @@ import {
   CreateUserSchema,
   UpdateUserSchema,
 } from '#core/users/user-schemas.ts';
-import type { AppEnv } from '../../env.ts';
-import { validate } from '../../lib/validate.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { validate } from '#worker/lib/validate.ts';
 import { bulkDeleteUsers, bulkUpdateUsers } from './users.bulk.ts';
 import { usersCtx } from './users.context.ts';
 import { createUser } from './users.create.ts';

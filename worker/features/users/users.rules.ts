@@ -1,7 +1,7 @@
 import { USER_MESSAGES } from '#core/users/user-messages.ts';
 import { PRIVILEGED, type Role } from '#core/roles.ts';
-import type { AuthUser } from '../../lib/auth-user.ts';
-import { conflict, forbidden } from '../../lib/errors.ts';
+import type { AuthUser } from '#worker/lib/auth-user.ts';
+import { conflict, forbidden } from '#worker/lib/errors.ts';
 
 export const isPrivileged = (role: string) => (PRIVILEGED as readonly string[]).includes(role);
 export const isSuperAdmin = (actor: AuthUser) => actor.role === 'super-admin';

@@ -5,10 +5,10 @@ import type { SiteInfo } from '#web/components/site-info.ts';
 import { ContactPage } from '#web/pages/public/contact-page.tsx';
 import { CHECK_FIELDS, CONTACT_FIELDS, type ContactFormProps, type ContactValues } from '#web/pages/public/contact-form-model.ts';
 import { CONTACT_LIMITS, HONEYPOT_FIELD, validateEnquiry } from '#web/pages/public/contact-validation.ts';
-import type { AppEnv } from '../../env.ts';
-import { enquiriesCtx } from '../../features/enquiries/enquiries.context.ts';
-import { createEnquiry } from '../../features/enquiries/enquiries.create.ts';
-import { toAppError } from '../../middleware/errors.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { enquiriesCtx } from '#worker/features/enquiries/enquiries.context.ts';
+import { createEnquiry } from '#worker/features/enquiries/enquiries.create.ts';
+import { toAppError } from '#worker/middleware/errors.ts';
 import { loadSite } from './loaders/media.ts';
 import { renderPublic } from './render-public.tsx';
 

@@ -14,7 +14,7 @@ import { PostPage } from '#web/pages/public/post-page.tsx';
 import { courseHref, eventHref, postHref } from '#web/pages/public/links.ts';
 import { pageHref } from '#web/components/pager.tsx';
 import { formatRange } from '#web/components/format.ts';
-import type { AppEnv } from '../../env.ts';
+import type { AppEnv } from '#worker/env.ts';
 import { courseFilters, loadClasses, loadCourse, loadCourses, loadMemberships } from './loaders/catalog.ts';
 import { loadEvent, loadEvents } from './loaders/events.ts';
 import { loadAbout, loadAlliances, loadBlog, loadGallery, loadPost, loadTestimonials } from './loaders/media.ts';

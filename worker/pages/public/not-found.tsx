@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import type { SiteInfo } from '#web/components/site-info.ts';
 import { NotFoundPage } from '#web/pages/public/not-found-page.tsx';
-import type { AppEnv } from '../../env.ts';
-import { renderPage } from '../render.tsx';
+import type { AppEnv } from '#worker/env.ts';
+import { renderPage } from '#worker/pages/render.tsx';
 
 /**
  * The public 404 page; other page modules may call it for a resource that does not exist, passing the

@@ -5,8 +5,8 @@ import { UnderConstructionPage } from '#web/pages/public/under-construction-page
 import { PrivacyPolicyPage } from '#web/pages/static/privacy-policy-page.tsx';
 import { TermsPage } from '#web/pages/static/terms-page.tsx';
 import { DEFAULT_TAGLINE } from '#web/pages/public/home-hero.tsx';
-import type { AppEnv } from '../../env.ts';
-import { renderPage } from '../render.tsx';
+import type { AppEnv } from '#worker/env.ts';
+import { renderPage } from '#worker/pages/render.tsx';
 import { contactPages } from './contact.pages.tsx';
 import { contentPages } from './content.pages.tsx';
 import { loadHome } from './loaders/home.ts';

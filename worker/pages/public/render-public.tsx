@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import type { ReactNode } from 'react';
 import type { SiteInfo } from '#web/components/site-info.ts';
-import type { AppEnv } from '../../env.ts';
-import { renderPage, type RenderOptions } from '../render.tsx';
+import type { AppEnv } from '#worker/env.ts';
+import { renderPage, type RenderOptions } from '#worker/pages/render.tsx';
 
 type PublicMeta = Omit<RenderOptions, 'title'> & {
   /** The page's own title; " | <school name>" is added. */

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../env.ts';
+import type { AppEnv } from '#worker/env.ts';
 import { loadSitemap } from './loaders/sitemap.ts';
 import { siteOrigin } from './site.ts';
 

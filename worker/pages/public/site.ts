@@ -5,9 +5,9 @@ import type { Db } from '#db/client.ts';
 import { siteSettings, type SiteSettingsRow } from '#db/schema/index.ts';
 import { safeHref } from '#web/components/safe-url.ts';
 import type { SiteInfo } from '#web/components/site-info.ts';
-import type { AppEnv } from '../../env.ts';
-import { objectUrl as fileUrl } from '../../features/media/object-url.ts';
-import { SETTINGS_ID } from '../../features/settings/settings.store.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { objectUrl as fileUrl } from '#worker/features/media/object-url.ts';
+import { SETTINGS_ID } from '#worker/features/settings/settings.store.ts';
 
 /**
  * The settings row as one statement of a page's batch. A page never creates the row (that is the

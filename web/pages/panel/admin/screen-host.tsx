@@ -1,7 +1,7 @@
 import { Component, lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Loading } from '#web/components/loading.tsx';
 import type { SessionUser } from '#web/lib/session.ts';
-import type { PanelInfo } from '../panels.ts';
+import type { PanelInfo } from '#web/pages/panel/panels.ts';
 import type { AdminScreenEntry } from './screens.ts';
 import type { AdminScreenProps } from './screen-props.ts';
 

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { SessionUser } from '#web/lib/session.ts';
-import type { PanelInfo } from '../panels.ts';
+import type { PanelInfo } from '#web/pages/panel/panels.ts';
 
 /** What PanelApp hands every admin screen: who is signed in, the panel, and the path below the screen. */
 export type AdminScreenProps = {

@@ -1,5 +1,5 @@
 import { ADMIN_CAPABLE, type Role } from '#core/roles.ts';
-import type { PanelKey } from '../panels.ts';
+import type { PanelKey } from '#web/pages/panel/panels.ts';
 import type { AdminScreenModule } from './screen-props.ts';
 
 /** A content screen of the admin panels: its route under the panel, nav label, chunk and who may open it. */

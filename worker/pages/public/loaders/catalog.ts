@@ -1,9 +1,9 @@
 import { LEVELS } from '#core/catalog/course-schemas.ts';
 import { pagination } from '#core/paging.ts';
 import type { Db } from '#db/client.ts';
-import { serializeCourse } from '../../../features/courses/courses.serialize.ts';
-import { plansByMembership, serializeMembership } from '../../../features/memberships/memberships.serialize.ts';
-import { settingsQuery, siteDataOf } from '../site.ts';
+import { serializeCourse } from '#worker/features/courses/courses.serialize.ts';
+import { plansByMembership, serializeMembership } from '#worker/features/memberships/memberships.serialize.ts';
+import { settingsQuery, siteDataOf } from '#worker/pages/public/site.ts';
 import {
   activeMembershipsQuery,
   activePlansQuery,

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { events, seminars } from '#db/schema/index.ts';
-import { settingsQuery, siteDataOf } from '../site.ts';
+import { settingsQuery, siteDataOf } from '#worker/pages/public/site.ts';
 import { eventItem, mergeSchedule, pastEvents, pastSeminars, seminarItem, upcomingEvents, upcomingSeminars } from './schedule.ts';
 
 export const EVENT_LIMITS = { upcoming: 50, past: 12 } as const;

@@ -1,10 +1,10 @@
 import type { Db } from '#db/client.ts';
 import { DEFAULT_FEATURED_LIMIT } from '#core/catalog/course-schemas.ts';
-import { serializeCourse } from '../../../features/courses/courses.serialize.ts';
-import { serializeAlliance } from '../../../features/alliances/alliances.service.ts';
-import { serializePostSummary } from '../../../features/posts/posts.serialize.ts';
-import { serializeTestimonial } from '../../../features/testimonials/testimonials.service.ts';
-import { settingsQuery, siteDataOf } from '../site.ts';
+import { serializeCourse } from '#worker/features/courses/courses.serialize.ts';
+import { serializeAlliance } from '#worker/features/alliances/alliances.service.ts';
+import { serializePostSummary } from '#worker/features/posts/posts.serialize.ts';
+import { serializeTestimonial } from '#worker/features/testimonials/testimonials.service.ts';
+import { settingsQuery, siteDataOf } from '#worker/pages/public/site.ts';
 import { alliancesQuery, featuredCoursesQuery, latestPostsQuery, testimonialsQuery } from './content.ts';
 import { mergeSchedule, upcomingEvents, upcomingSeminars } from './schedule.ts';
 

@@ -1,11 +1,11 @@
 import { pagination } from '#core/paging.ts';
 import type { Db } from '#db/client.ts';
-import { serializeAlliance } from '../../../features/alliances/alliances.service.ts';
-import { serializeAsset } from '../../../features/assets/assets.serialize.ts';
-import { serializeChart } from '../../../features/charts/charts.service.ts';
-import { serializePost, serializePostSummary } from '../../../features/posts/posts.serialize.ts';
-import { serializeTestimonial } from '../../../features/testimonials/testimonials.service.ts';
-import { settingsQuery, siteDataOf } from '../site.ts';
+import { serializeAlliance } from '#worker/features/alliances/alliances.service.ts';
+import { serializeAsset } from '#worker/features/assets/assets.serialize.ts';
+import { serializeChart } from '#worker/features/charts/charts.service.ts';
+import { serializePost, serializePostSummary } from '#worker/features/posts/posts.serialize.ts';
+import { serializeTestimonial } from '#worker/features/testimonials/testimonials.service.ts';
+import { settingsQuery, siteDataOf } from '#worker/pages/public/site.ts';
 import {
   alliancesQuery,
   chartsQuery,

@@ -1,8 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { courses, events, posts, seminars } from '#db/schema/index.ts';
-import { visibleToPublic } from '../../../features/posts/posts.read.ts';
-import { settingsQuery } from '../site.ts';
+import { visibleToPublic } from '#worker/features/posts/posts.read.ts';
+import { settingsQuery } from '#worker/pages/public/site.ts';
 
 const MAX_PER_KIND = 5000;
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { AdminScreenProps } from '../screen-props.ts';
+import type { AdminScreenProps } from '#web/pages/panel/admin/screen-props.ts';
 import { EnquiryDetail } from './enquiry-detail.tsx';
 import { EnquiryInbox } from './enquiry-inbox.tsx';
 import type { InboxQuery } from './enquiry-types.ts';

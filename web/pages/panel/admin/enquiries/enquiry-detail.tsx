@@ -3,7 +3,7 @@ import { api, errorMessage } from '#web/lib/api.ts';
 import { Loading } from '#web/components/loading.tsx';
 import { FormAlert, FormStatus } from '#web/pages/auth/form-kit.tsx';
 import { navigate, PanelLink } from '#web/pages/panel/router.tsx';
-import { ConfirmDialog } from '../resource/confirm-dialog.tsx';
+import { ConfirmDialog } from '#web/pages/panel/admin/resource/confirm-dialog.tsx';
 import { received, STATUS_BADGE, type Enquiry, type EnquiryStatus } from './enquiry-types.ts';
 
 type Props = { base: string; id: string; onDeleted: (message: string) => void };

@@ -3,8 +3,8 @@ import { api, errorMessage, type Pagination } from '#web/lib/api.ts';
 import { Loading } from '#web/components/loading.tsx';
 import { FormAlert, FormStatus } from '#web/pages/auth/form-kit.tsx';
 import { PanelLink } from '#web/pages/panel/router.tsx';
-import { ConfirmDialog } from '../resource/confirm-dialog.tsx';
-import { Pager } from '../resource/pager.tsx';
+import { ConfirmDialog } from '#web/pages/panel/admin/resource/confirm-dialog.tsx';
+import { Pager } from '#web/pages/panel/admin/resource/pager.tsx';
 import { ENQUIRY_STATUSES, received, STATUS_BADGE, type Enquiry, type EnquiryStats, type InboxQuery } from './enquiry-types.ts';
 
 const PAGE_SIZE = 20;

@@ -5,11 +5,11 @@ import { readMedia, type ContentAnswer } from '#web/lib/content-api.ts';
 import { Loading } from '#web/components/loading.tsx';
 import { FormAlert, FormStatus } from '#web/pages/auth/form-kit.tsx';
 import { navigate } from '#web/pages/panel/router.tsx';
-import { ConfirmDialog } from '../resource/confirm-dialog.tsx';
-import { formatBytes } from '../resource/file-input.tsx';
-import { OfflineNotice } from '../resource/offline-notice.tsx';
-import { Pager } from '../resource/pager.tsx';
-import type { AdminScreenProps } from '../screen-props.ts';
+import { ConfirmDialog } from '#web/pages/panel/admin/resource/confirm-dialog.tsx';
+import { formatBytes } from '#web/pages/panel/admin/resource/file-input.tsx';
+import { OfflineNotice } from '#web/pages/panel/admin/resource/offline-notice.tsx';
+import { Pager } from '#web/pages/panel/admin/resource/pager.tsx';
+import type { AdminScreenProps } from '#web/pages/panel/admin/screen-props.ts';
 import { MediaUpload } from './media-upload.tsx';
 
 export type MediaItem = {

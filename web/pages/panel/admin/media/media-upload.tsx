@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { errorMessage } from '#web/lib/api.ts';
 import { sendForm } from '#web/lib/content-api.ts';
 import { FormAlert } from '#web/pages/auth/form-kit.tsx';
-import { UploadProgress, type Progress } from '../resource/upload-progress.tsx';
+import { UploadProgress, type Progress } from '#web/pages/panel/admin/resource/upload-progress.tsx';
 
 type Props = { owner: string; accept: string; maxFiles: number; onUploaded: (message: string) => void };
 

@@ -3,7 +3,7 @@ import { api, errorMessage } from '#web/lib/api.ts';
 import { Loading } from '#web/components/loading.tsx';
 import { FormAlert } from '#web/pages/auth/form-kit.tsx';
 import { navigate, PanelLink } from '#web/pages/panel/router.tsx';
-import type { AdminScreenProps } from '../screen-props.ts';
+import type { AdminScreenProps } from '#web/pages/panel/admin/screen-props.ts';
 import { idPath } from './call.ts';
 import { ResourceForm } from './resource-form.tsx';
 import { ResourceList } from './resource-list.tsx';

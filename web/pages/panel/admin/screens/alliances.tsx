@@ -1,7 +1,7 @@
-import { ResourceScreen } from '../resource/resource-screen.tsx';
-import { apiReader, idPath } from '../resource/call.ts';
-import type { ResourceConfig } from '../resource/types.ts';
-import type { AdminScreenProps } from '../screen-props.ts';
+import { ResourceScreen } from '#web/pages/panel/admin/resource/resource-screen.tsx';
+import { apiReader, idPath } from '#web/pages/panel/admin/resource/call.ts';
+import type { ResourceConfig } from '#web/pages/panel/admin/resource/types.ts';
+import type { AdminScreenProps } from '#web/pages/panel/admin/screen-props.ts';
 import { IMAGE_RULES, str, text, yesNo } from './shared.tsx';
 
 /** The spec's client spells the path /allience; activation has its own two calls. */

@@ -1,10 +1,10 @@
 import { DAY_NAMES, LEVELS } from './catalog-constants.ts';
 import type { ClassDto } from '#core/catalog/types.ts';
 import { readClasses } from '#web/lib/content-api.ts';
-import { listParams } from '../resource/call.ts';
-import { ResourceScreen } from '../resource/resource-screen.tsx';
-import type { Item, ResourceConfig } from '../resource/types.ts';
-import type { AdminScreenProps } from '../screen-props.ts';
+import { listParams } from '#web/pages/panel/admin/resource/call.ts';
+import { ResourceScreen } from '#web/pages/panel/admin/resource/resource-screen.tsx';
+import type { Item, ResourceConfig } from '#web/pages/panel/admin/resource/types.ts';
+import type { AdminScreenProps } from '#web/pages/panel/admin/screen-props.ts';
 import { activeToggle, capitalize, options, text, yesNo } from './shared.tsx';
 
 type SchoolClass = ClassDto & Item;

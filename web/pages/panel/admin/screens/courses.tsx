@@ -1,10 +1,10 @@
 import { LEVELS } from './catalog-constants.ts';
 import type { CourseDto } from '#core/catalog/types.ts';
 import { readCourses } from '#web/lib/content-api.ts';
-import { listParams } from '../resource/call.ts';
-import { ResourceScreen } from '../resource/resource-screen.tsx';
-import type { Item, ResourceConfig } from '../resource/types.ts';
-import type { AdminScreenProps } from '../screen-props.ts';
+import { listParams } from '#web/pages/panel/admin/resource/call.ts';
+import { ResourceScreen } from '#web/pages/panel/admin/resource/resource-screen.tsx';
+import type { Item, ResourceConfig } from '#web/pages/panel/admin/resource/types.ts';
+import type { AdminScreenProps } from '#web/pages/panel/admin/screen-props.ts';
 import { capitalize, featuredToggle, IMAGE_RULES, money, options, text, yesNo } from './shared.tsx';
 
 type Course = CourseDto & Item;

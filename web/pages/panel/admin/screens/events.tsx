@@ -1,10 +1,10 @@
 import { EVENT_CATEGORIES } from './catalog-constants.ts';
 import type { EventDto } from '#core/catalog/types.ts';
 import { readEvents } from '#web/lib/content-api.ts';
-import { listParams } from '../resource/call.ts';
-import { ResourceScreen } from '../resource/resource-screen.tsx';
-import type { Item, ResourceConfig } from '../resource/types.ts';
-import type { AdminScreenProps } from '../screen-props.ts';
+import { listParams } from '#web/pages/panel/admin/resource/call.ts';
+import { ResourceScreen } from '#web/pages/panel/admin/resource/resource-screen.tsx';
+import type { Item, ResourceConfig } from '#web/pages/panel/admin/resource/types.ts';
+import type { AdminScreenProps } from '#web/pages/panel/admin/screen-props.ts';
 import { activeToggle, capitalize, dateTime, IMAGE_RULES, options, text, WHEN_FILTER, yesNo } from './shared.tsx';
 
 type SchoolEvent = EventDto & Item;

@@ -1,9 +1,9 @@
 import { IMAGE_ACCEPT, IMAGE_MIME_TYPES } from '#core/media/limits.ts';
 import { readFileUploads } from '#web/lib/content-api.ts';
-import { ResourceScreen } from '../resource/resource-screen.tsx';
-import { idPath, listParams } from '../resource/call.ts';
-import type { ExistingFile, Item, ResourceConfig } from '../resource/types.ts';
-import type { AdminScreenProps } from '../screen-props.ts';
+import { ResourceScreen } from '#web/pages/panel/admin/resource/resource-screen.tsx';
+import { idPath, listParams } from '#web/pages/panel/admin/resource/call.ts';
+import type { ExistingFile, Item, ResourceConfig } from '#web/pages/panel/admin/resource/types.ts';
+import type { AdminScreenProps } from '#web/pages/panel/admin/screen-props.ts';
 import { capitalize, str, yesNo } from './shared.tsx';
 
 type StoredFile = { key: string; url: string; filename: string };

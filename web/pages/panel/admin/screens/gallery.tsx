@@ -1,12 +1,12 @@
 import { MEDIA_ACCEPT, MEDIA_TYPES, UPLOAD_MESSAGES, VIDEO_MAX_BYTES, VIDEO_MIME_TYPES, IMAGE_MIME_TYPES } from '#core/media/limits.ts';
 import { api } from '#web/lib/api.ts';
-import { ResourceScreen } from '../resource/resource-screen.tsx';
-import { apiReader } from '../resource/call.ts';
-import type { Item, ResourceConfig } from '../resource/types.ts';
-import type { AdminScreenProps } from '../screen-props.ts';
+import { ResourceScreen } from '#web/pages/panel/admin/resource/resource-screen.tsx';
+import { apiReader } from '#web/pages/panel/admin/resource/call.ts';
+import type { Item, ResourceConfig } from '#web/pages/panel/admin/resource/types.ts';
+import type { AdminScreenProps } from '#web/pages/panel/admin/screen-props.ts';
 import { capitalize, featuredToggle, options, str, yesNo } from './shared.tsx';
-import { formatBytes } from '../resource/file-input.tsx';
-import { AssetImport } from '../gallery/asset-import.tsx';
+import { formatBytes } from '#web/pages/panel/admin/resource/file-input.tsx';
+import { AssetImport } from '#web/pages/panel/admin/gallery/asset-import.tsx';
 
 /** The stats keys of GET /assets/stats/summary, in the order the cards show them. */
 const STAT_CARDS = [

@@ -1,10 +1,10 @@
 import { MAX_PLANS } from './catalog-constants.ts';
 import type { MembershipDto } from '#core/catalog/types.ts';
 import { readMemberships } from '#web/lib/content-api.ts';
-import { listParams } from '../resource/call.ts';
-import { ResourceScreen } from '../resource/resource-screen.tsx';
-import type { Item, ResourceConfig } from '../resource/types.ts';
-import type { AdminScreenProps } from '../screen-props.ts';
+import { listParams } from '#web/pages/panel/admin/resource/call.ts';
+import { ResourceScreen } from '#web/pages/panel/admin/resource/resource-screen.tsx';
+import type { Item, ResourceConfig } from '#web/pages/panel/admin/resource/types.ts';
+import type { AdminScreenProps } from '#web/pages/panel/admin/screen-props.ts';
 import { featuredToggle, IMAGE_RULES, money, yesNo } from './shared.tsx';
 
 type Membership = MembershipDto & Item;

@@ -1,8 +1,8 @@
 import type { SeminarDto } from '#core/catalog/types.ts';
-import { ResourceScreen } from '../resource/resource-screen.tsx';
-import { apiReader } from '../resource/call.ts';
-import type { Item, ResourceConfig } from '../resource/types.ts';
-import type { AdminScreenProps } from '../screen-props.ts';
+import { ResourceScreen } from '#web/pages/panel/admin/resource/resource-screen.tsx';
+import { apiReader } from '#web/pages/panel/admin/resource/call.ts';
+import type { Item, ResourceConfig } from '#web/pages/panel/admin/resource/types.ts';
+import type { AdminScreenProps } from '#web/pages/panel/admin/screen-props.ts';
 import { activeToggle, dateTime, IMAGE_RULES, money, text, WHEN_FILTER, yesNo } from './shared.tsx';
 
 type Seminar = SeminarDto & Item;

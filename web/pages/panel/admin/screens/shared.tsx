@@ -1,8 +1,8 @@
 import { formatMoney, toCents } from '#core/money.ts';
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES, IMAGE_MIME_TYPES, UPLOAD_MESSAGES } from '#core/media/limits.ts';
 import type { SendRequest } from '#web/lib/content-api.ts';
-import { idPath } from '../resource/call.ts';
-import type { FilterDef, Item, Option, ToggleDef, UploadRules } from '../resource/types.ts';
+import { idPath } from '#web/pages/panel/admin/resource/call.ts';
+import type { FilterDef, Item, Option, ToggleDef, UploadRules } from '#web/pages/panel/admin/resource/types.ts';
 
 /** Spec 5 image rules (JPEG, PNG, WebP up to 5 MB), checked here before the server checks the bytes. */
 export const IMAGE_RULES: UploadRules = {

@@ -1,9 +1,9 @@
 import { GRADES, LINK_TYPES, SYLLABUS_CATEGORIES } from '#core/syllabus/grades.ts';
 import { SYLLABUS_LIMITS, SYLLABUS_MESSAGES } from '#core/syllabus/syllabus-messages.ts';
-import { ResourceScreen } from '../resource/resource-screen.tsx';
-import { apiReader } from '../resource/call.ts';
-import type { ExistingFile, Item, ResourceConfig } from '../resource/types.ts';
-import type { AdminScreenProps } from '../screen-props.ts';
+import { ResourceScreen } from '#web/pages/panel/admin/resource/resource-screen.tsx';
+import { apiReader } from '#web/pages/panel/admin/resource/call.ts';
+import type { ExistingFile, Item, ResourceConfig } from '#web/pages/panel/admin/resource/types.ts';
+import type { AdminScreenProps } from '#web/pages/panel/admin/screen-props.ts';
 import { activeToggle, capitalize, options, str, yesNo } from './shared.tsx';
 
 const gradeLabel = (g: string) => (g.startsWith('black-') ? `Black belt, ${g.slice(6)}. dan` : `${capitalize(g)} belt`);

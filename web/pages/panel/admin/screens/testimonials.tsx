@@ -1,7 +1,7 @@
-import { ResourceScreen } from '../resource/resource-screen.tsx';
-import { apiReader } from '../resource/call.ts';
-import type { ResourceConfig } from '../resource/types.ts';
-import type { AdminScreenProps } from '../screen-props.ts';
+import { ResourceScreen } from '#web/pages/panel/admin/resource/resource-screen.tsx';
+import { apiReader } from '#web/pages/panel/admin/resource/call.ts';
+import type { ResourceConfig } from '#web/pages/panel/admin/resource/types.ts';
+import type { AdminScreenProps } from '#web/pages/panel/admin/screen-props.ts';
 import { activeToggle, featuredToggle, IMAGE_RULES, str, text, yesNo } from './shared.tsx';
 
 const RATINGS = [5, 4, 3, 2, 1].map((n) => ({ value: String(n), label: `${'★'.repeat(n)} (${n})` }));

@@ -1,6 +1,6 @@
 import { IMAGE_ACCEPT, IMAGE_MIME_TYPES, UPLOAD_MESSAGES } from '#core/media/limits.ts';
-import { SETTINGS_LIMITS as L, SOCIAL_PLATFORMS } from '../screens/catalog-constants.ts';
-import type { FieldDef, ResourceConfig } from '../resource/types.ts';
+import { SETTINGS_LIMITS as L, SOCIAL_PLATFORMS } from '#web/pages/panel/admin/screens/catalog-constants.ts';
+import type { FieldDef, ResourceConfig } from '#web/pages/panel/admin/resource/types.ts';
 
 const social: FieldDef[] = SOCIAL_PLATFORMS.map((p, i) => ({
   name: `socialLinks.${p}`,

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { api, errorMessage } from '#web/lib/api.ts';
 import { Loading } from '#web/components/loading.tsx';
 import { FormAlert, FormStatus } from '#web/pages/auth/form-kit.tsx';
-import { ResourceForm } from '../resource/resource-form.tsx';
-import type { Item } from '../resource/types.ts';
-import type { AdminScreenProps } from '../screen-props.ts';
+import { ResourceForm } from '#web/pages/panel/admin/resource/resource-form.tsx';
+import type { Item } from '#web/pages/panel/admin/resource/types.ts';
+import type { AdminScreenProps } from '#web/pages/panel/admin/screen-props.ts';
 import { settingsConfig } from './settings-fields.ts';
 
 type Settings = Item & { schoolName: string; updatedAt: string };
