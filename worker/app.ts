@@ -27,6 +27,7 @@ import { context } from './middleware/context.ts';
 import { apiNotFound, onError } from './middleware/errors.ts';
 import { requestId } from './middleware/request-id.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
+import { serviceContextMiddleware } from './middleware/service-context.ts';
 import { memoizedRouter } from './lib/static-match-memo.ts';
 import { pageRoutes } from './pages/page.routes.ts';
 
@@ -59,6 +60,8 @@ export function createApp() {
   const app = new Hono<AppEnv>({ strict: false, router: memoizedRouter() });
   app.use('*', requestId, securityHeaders, context);
   app.use('/api/*', authorize(ACCESS));
+  app.use('*', serviceContextMiddleware);
+  app.use('*', serviceContextMiddleware);
   app.route('/api', api);
   app.all('/api/*', apiNotFound);
   app.route('/', pageRoutes);

@@ -8,3 +8,5 @@ export type AuthUser = {
   emailVerified: boolean;
   tokenVersion: number;
 };
+
+export const NO_TOKEN = 'Not authorized, no token';

@@ -5,12 +5,13 @@ import { compileFindById } from '#db/compiled-select.ts';
 import { users, type UserRow } from '#db/schema/index.ts';
 import type { AccessRule, AccessTable } from '#worker/lib/access-rule.ts';
 import type { AppEnv } from '#worker/env.ts';
-import type { AuthUser } from '#worker/lib/auth-user.ts';
+import { NO_TOKEN, type AuthUser } from '#worker/lib/auth-user.ts';
+
+export { NO_TOKEN };
 import { forbidden, unauthorized } from '#worker/lib/errors.ts';
 import { verifyToken } from '#worker/lib/jwt.ts';
 import { isRole } from '#core/roles.ts';
 
-export const NO_TOKEN = 'Not authorized, no token';
 export const BAD_TOKEN = 'Not authorized, token failed';
 export const STALE_TOKEN = 'Your session has ended, please log in again';
 

@@ -4,12 +4,12 @@ import { ALLIANCE_MESSAGES, CreateAllianceSchema, UpdateAllianceSchema } from '#
 import { alliances, type AllianceRow } from '#db/schema/index.ts';
 import { notFound } from '#worker/lib/errors.ts';
 import { listPage } from '#worker/lib/list.ts';
-import { objectUrl } from '#worker/features/media/object-url.ts';
+import { objectUrl } from '#worker/lib/public-files.ts';
 import { seesHidden, type ContentCtx } from '#worker/features/media/content-ctx.ts';
 import { insertWithImage, updateWithImage, type StoredImage } from '#worker/features/media/image-slot.ts';
-import { parseWith } from '#worker/features/media/parse.ts';
+import { parseInput } from '#worker/lib/validate.ts';
 import { filesOf, type Input } from '#worker/features/media/read-input.ts';
-import { likeLiteral, sameKey } from '#worker/features/media/sql-helpers.ts';
+import { likeLiteral, sameKey } from '#worker/lib/sql.ts';
 import { removeObjects } from '#worker/features/media/stored-file.ts';
 
 export const ALLIANCE_PREFIX = 'alliances';
@@ -74,7 +74,7 @@ export const getAlliance = async ({ ctx, id }: { ctx: ContentCtx; id: string }) 
   serializeAlliance(await loadAlliance(ctx, id, seesHidden(ctx)));
 
 export async function createAlliance({ ctx, input }: { ctx: ContentCtx; input: Input }) {
-  const { removeLogo: _ignored, ...data } = parseWith(CreateAllianceSchema, input.fields);
+  const { removeLogo: _ignored, ...data } = parseInput(CreateAllianceSchema, input.fields);
   const [file] = filesOf(input, LOGO_FIELDS);
   const row = await insertWithImage(ctx, ALLIANCE_PREFIX, file, (image) =>
     ctx.db
@@ -96,7 +96,7 @@ export async function createAlliance({ ctx, input }: { ctx: ContentCtx; input: I
 
 /** PUT: the fields sent change; a new `logo` replaces the old one, `removeLogo=true` clears it. */
 export async function updateAlliance({ ctx, id, input }: { ctx: ContentCtx; id: string; input: Input }) {
-  const { removeLogo, ...data } = parseWith(UpdateAllianceSchema, input.fields);
+  const { removeLogo, ...data } = parseInput(UpdateAllianceSchema, input.fields);
   const current = await loadAlliance(ctx, id, true);
   const [file] = filesOf(input, LOGO_FIELDS);
   const row = await updateWithImage(ctx, {

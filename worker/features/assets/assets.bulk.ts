@@ -7,7 +7,7 @@ import { AppError, badRequest, tooLarge, type FieldError } from '#worker/lib/err
 import { writeOrRemove } from '#worker/lib/stored-objects.ts';
 import { sniffType } from '#worker/lib/uploads.ts';
 import type { ContentCtx } from '#worker/features/media/content-ctx.ts';
-import { parseWith } from '#worker/features/media/parse.ts';
+import { parseInput } from '#worker/lib/validate.ts';
 import { filesOf, type Input } from '#worker/features/media/read-input.ts';
 import { checkFile, putFiles, type CheckedFile } from '#worker/features/media/stored-file.ts';
 import { ASSET_FILE_FIELDS, ASSET_PREFIX, uploadColumns } from './assets.write.ts';
@@ -33,7 +33,7 @@ function validItems(items: unknown[]) {
 }
 
 async function insertExternal(ctx: ContentCtx, items: unknown[]) {
-  const list = parseWith(BulkAssetsSchema, { assets: items }).assets;
+  const list = parseInput(BulkAssetsSchema, { assets: items }).assets;
   const rows: NewAssetRow[] = validItems(list).map((a) => ({
     id: newId(),
     title: a.title ?? '',
@@ -52,7 +52,7 @@ async function insertExternal(ctx: ContentCtx, items: unknown[]) {
 
 /** POST /api/assets/bulk {assets: [...]}: external assets, all or none. */
 export const bulkCreateAssets = ({ ctx, body }: { ctx: ContentCtx; body: unknown }) =>
-  insertExternal(ctx, parseWith(BulkAssetsSchema, body).assets);
+  insertExternal(ctx, parseInput(BulkAssetsSchema, body).assets);
 
 async function readImportFile(file: File): Promise<unknown[]> {
   if (file.size > IMPORT_FILE_MAX_BYTES) throw tooLarge(UPLOAD_MESSAGES.importTooLarge);
@@ -90,7 +90,7 @@ export async function bulkUploadAssets({ ctx, input }: { ctx: ContentCtx; input:
   if (!files.length) throw badRequest(ASSET_MESSAGES.bulkNoFiles);
   if (files.length === 1 && (await isImportFile(files[0]!))) return insertExternal(ctx, await readImportFile(files[0]!));
   if (files.length > MAX_FILES_PER_REQUEST) throw badRequest(UPLOAD_MESSAGES.tooManyFiles);
-  const meta = parseWith(UploadAssetSchema, input.fields);
+  const meta = parseInput(UploadAssetSchema, input.fields);
   const checked = await checkAll(files);
   const keys = await putFiles(ctx.storage, ASSET_PREFIX, checked);
   const rows: NewAssetRow[] = checked.map((f, i) => ({

@@ -5,7 +5,7 @@ import { assets } from '#db/schema/index.ts';
 import { notFound } from '#worker/lib/errors.ts';
 import { listPage } from '#worker/lib/list.ts';
 import type { ContentCtx } from '#worker/features/media/content-ctx.ts';
-import { jsonArrayHas, likeLiteral } from '#worker/features/media/sql-helpers.ts';
+import { jsonArrayHas, likeLiteral } from '#worker/lib/sql.ts';
 import { serializeAsset } from './assets.serialize.ts';
 
 type Filters = Partial<Omit<ListAssetsQueryInput, 'page' | 'limit'>>;

@@ -1,5 +1,5 @@
 import type { AssetRow } from '#db/schema/index.ts';
-import { fileUrl } from '#worker/features/files/files.ts';
+import { fileUrl } from '#worker/lib/public-files.ts';
 
 /** `url` is what a page shows: the served R2 object for uploads, the link itself for external assets. */
 export const serializeAsset = (row: AssetRow) => ({

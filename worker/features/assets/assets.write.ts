@@ -5,10 +5,10 @@ import { assets, type AssetRow, type NewAssetRow } from '#db/schema/index.ts';
 import { badRequest, conflict, notFound } from '#worker/lib/errors.ts';
 import { writeOrRemove } from '#worker/lib/stored-objects.ts';
 import type { ContentCtx } from '#worker/features/media/content-ctx.ts';
-import { parseWith } from '#worker/features/media/parse.ts';
+import { parseInput } from '#worker/lib/validate.ts';
 import type { Input } from '#worker/features/media/read-input.ts';
 import { filesOf } from '#worker/features/media/read-input.ts';
-import { sameKey } from '#worker/features/media/sql-helpers.ts';
+import { sameKey } from '#worker/lib/sql.ts';
 import { checkFile, putFiles, removeObjects, type CheckedFile } from '#worker/features/media/stored-file.ts';
 import { serializeAsset } from './assets.serialize.ts';
 
@@ -60,7 +60,7 @@ export async function createAsset({ ctx, input }: { ctx: ContentCtx; input: Inpu
   const uploadedBy = ctx.user?.id ?? null;
   if (!file) {
     if (input.multipart && input.fields.externalUrlLink === undefined) throw badRequest(ASSET_MESSAGES.fileOrUrl);
-    const data = parseWith(ExternalAssetSchema, input.fields);
+    const data = parseInput(ExternalAssetSchema, input.fields);
     const row = await ctx.db
       .insert(assets)
       .values({ id: newId(), ...metaColumns(data), mediaType: data.mediaType, ...externalColumns(data.externalUrlLink), uploadedBy })
@@ -68,7 +68,7 @@ export async function createAsset({ ctx, input }: { ctx: ContentCtx; input: Inpu
       .get();
     return serializeAsset(row);
   }
-  const meta = parseWith(UploadAssetSchema, input.fields);
+  const meta = parseInput(UploadAssetSchema, input.fields);
   const checked = await checkFile(file, 'media');
   if (meta.mediaType && meta.mediaType !== checked.kind) throw badRequest(ASSET_MESSAGES.typeMismatch);
   const [key] = await putFiles(ctx.storage, ASSET_PREFIX, [checked]);
@@ -93,7 +93,7 @@ async function loadAsset(ctx: ContentCtx, id: string): Promise<AssetRow> {
  * `externalUrlLink` turns it into an external asset. The old object is deleted after the row changed.
  */
 export async function updateAsset({ ctx, id, input }: { ctx: ContentCtx; id: string; input: Input }) {
-  const data = parseWith(UpdateAssetSchema, input.fields);
+  const data = parseInput(UpdateAssetSchema, input.fields);
   const current = await loadAsset(ctx, id);
   const [file] = filesOf(input, ASSET_FILE_FIELDS);
   const checked = file ? await checkFile(file, 'media') : null;

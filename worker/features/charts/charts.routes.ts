@@ -6,7 +6,7 @@ import { IMAGE_MAX_BYTES, UPLOAD_MESSAGES } from '#core/media/limits.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { contentCtx } from '#worker/features/media/content-ctx.ts';
-import { parseWith } from '#worker/features/media/parse.ts';
+import { parseInput } from '#worker/lib/validate.ts';
 import { readInput } from '#worker/features/media/read-input.ts';
 import { bulkDeleteCharts, createChart, deleteChart, getChart, listCharts, toggleChartFeatured, updateChart } from './charts.service.ts';
 
@@ -41,7 +41,7 @@ export const chartsRoutes = new Hono<AppEnv>()
     return c.json({ success: true, data, message: CHART_MESSAGES.deleted });
   })
   .patch('/:id/featured', async (c) => {
-    const { featured } = parseWith(FeaturedBody, (await readInput(c.req.raw, imageBody)).fields);
+    const { featured } = parseInput(FeaturedBody, (await readInput(c.req.raw, imageBody)).fields);
     const chart = await toggleChartFeatured({ ctx: contentCtx(c), id: c.req.param('id'), featured });
     return c.json({
       success: true,

@@ -4,13 +4,13 @@ import { CHART_MESSAGES, CreateChartSchema, UpdateChartSchema } from '#core/medi
 import { organizationalCharts as charts, type ChartRow } from '#db/schema/index.ts';
 import { badRequest, notFound } from '#worker/lib/errors.ts';
 import { listPage } from '#worker/lib/list.ts';
-import { objectUrl } from '#worker/features/media/object-url.ts';
+import { objectUrl } from '#worker/lib/public-files.ts';
 import type { ContentCtx } from '#worker/features/media/content-ctx.ts';
 import { insertWithImage, updateWithImage, type StoredImage } from '#worker/features/media/image-slot.ts';
-import { parseWith } from '#worker/features/media/parse.ts';
+import { parseInput } from '#worker/lib/validate.ts';
 import { filesOf, type Input } from '#worker/features/media/read-input.ts';
 import { removeObjects } from '#worker/features/media/stored-file.ts';
-import { sameKey } from '#worker/features/media/sql-helpers.ts';
+import { sameKey } from '#worker/lib/sql.ts';
 
 export const CHART_PREFIX = 'charts';
 const SRC_FIELDS = ['src', 'image', 'file'] as const;
@@ -66,7 +66,7 @@ export const getChart = async ({ ctx, id }: { ctx: ContentCtx; id: string }) => 
 
 /** POST: the text fields are checked first (the spec's order: title, alt text, then the image file). */
 export async function createChart({ ctx, input }: { ctx: ContentCtx; input: Input }) {
-  const data = parseWith(CreateChartSchema, input.fields);
+  const data = parseInput(CreateChartSchema, input.fields);
   const [file] = filesOf(input, SRC_FIELDS);
   if (!file) throw badRequest(CHART_MESSAGES.imageRequired);
   const row = await insertWithImage(ctx, CHART_PREFIX, file, (image) =>
@@ -89,7 +89,7 @@ export async function createChart({ ctx, input }: { ctx: ContentCtx; input: Inpu
 
 /** PUT: text fields as sent; a new `src` file replaces the image, otherwise the current one (existingSrc) stays. */
 export async function updateChart({ ctx, id, input }: { ctx: ContentCtx; id: string; input: Input }) {
-  const { existingSrc: _keep, ...data } = parseWith(UpdateChartSchema, input.fields);
+  const { existingSrc: _keep, ...data } = parseInput(UpdateChartSchema, input.fields);
   const current = await loadChart(ctx, id);
   const [file] = filesOf(input, SRC_FIELDS);
   const row = await updateWithImage(ctx, {

@@ -4,7 +4,8 @@ import { newId } from '#core/ids.ts';
 import { classes, type NewClassRow } from '#db/schema/index.ts';
 import { badRequest, notFound } from '#worker/lib/errors.ts';
 import { listPage } from '#worker/lib/list.ts';
-import { likeAny, mapDbErrors } from '#worker/features/courses/catalog-db.ts';
+import { likeAny } from '#worker/lib/sql.ts';
+import { mapDbErrors } from '#worker/features/courses/catalog-db.ts';
 import { type CatalogCtx, seesHidden } from '#worker/features/courses/catalog-ctx.ts';
 import { serializeClass } from './classes.serialize.ts';
 

@@ -1,3 +1,4 @@
+import { parseInput } from '#worker/lib/validate.ts';
 import type { z, ZodType } from 'zod';
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '#core/catalog/images.ts';
 import { badRequest, type FieldError, unsupportedType } from '#worker/lib/errors.ts';
@@ -59,14 +60,6 @@ export function formToObject(form: FormData): Record<string, unknown> {
   }
   for (const key of Object.keys(out)) out[key] = asArrayIfIndexed(out[key]);
   return out;
-}
-
-/** zod parse with our failure body: the first issue's message, every issue under `errors`. */
-export function parseInput<S extends ZodType>(schema: S, raw: unknown): z.output<S> {
-  const result = schema.safeParse(raw);
-  if (result.success) return result.data;
-  const errors: FieldError[] = result.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
-  throw badRequest(errors[0]?.message ?? 'Invalid request', errors);
 }
 
 const isJson = (type: string) => type === '' || type.startsWith('application/json') || /^application\/[\w.-]+\+json/.test(type);

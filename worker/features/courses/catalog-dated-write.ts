@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable, SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core';
 import { newId } from '#core/ids.ts';
 import { badRequest, notFound } from '#worker/lib/errors.ts';
-import type { PublicPrefix } from '#worker/features/files/files.ts';
+import type { PublicPrefix } from '#worker/lib/public-files.ts';
 import { catalogDbError, mapDbErrors } from './catalog-db.ts';
 import type { CatalogCtx } from './catalog-ctx.ts';
 import { shiftedEnd } from './catalog-dated.ts';

@@ -6,16 +6,6 @@ import type { Db } from '#db/client.ts';
 import { causes } from '#worker/lib/db-errors.ts';
 import { AppError, badRequest, conflict } from '#worker/lib/errors.ts';
 
-/** LIKE pattern for a user-typed term, with %, _ and \ taken literally (use with ESCAPE '\'). */
-export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-export const likeAny = (term: string, columns: readonly (SQLiteColumn | SQL)[]): SQL => {
-  const p = containsPattern(term);
-  return sql`(${sql.join(
-    columns.map((c) => sql`${c} like ${p} escape '\\'`),
-    sql` or `,
-  )})`;
-};
-
 type PageArgs<T extends SQLiteTable> = {
   table: T;
   where: SQL | undefined;

@@ -1,5 +1,5 @@
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '#core/catalog/images.ts';
-import type { PublicPrefix } from '#worker/features/files/files.ts';
+import type { PublicPrefix } from '#worker/lib/public-files.ts';
 import { tooLarge, unsupportedType } from '#worker/lib/errors.ts';
 import { deleteObjects, objectKey, withObjects } from '#worker/lib/stored-objects.ts';
 import { IMAGE_TYPES, sniffType } from '#worker/lib/uploads.ts';

@@ -5,7 +5,8 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { courses } from '#db/schema/index.ts';
 import { notFound } from '#worker/lib/errors.ts';
 import { listPage } from '#worker/lib/list.ts';
-import { likeAny, pageWithSummary } from './catalog-db.ts';
+import { likeAny } from '#worker/lib/sql.ts';
+import { pageWithSummary } from './catalog-db.ts';
 import { type CatalogCtx, seesHidden } from './catalog-ctx.ts';
 import { serializeCourse } from './courses.serialize.ts';
 

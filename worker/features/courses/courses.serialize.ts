@@ -2,7 +2,7 @@ import type { Level } from '#core/catalog/course-schemas.ts';
 import type { CourseDto } from '#core/catalog/types.ts';
 import { effectiveCourseCents, fromCents } from '#core/money.ts';
 import type { CourseRow } from '#db/schema/index.ts';
-import { fileUrl } from '#worker/features/files/files.ts';
+import { fileUrl } from '#worker/lib/public-files.ts';
 
 export const centsOrNull = (cents: number | null) => (cents == null ? null : fromCents(cents));
 

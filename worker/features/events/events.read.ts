@@ -3,7 +3,7 @@ import { EVENT_MESSAGES, type ListEventsQueryInput } from '#core/catalog/event-s
 import { events } from '#db/schema/index.ts';
 import { notFound } from '#worker/lib/errors.ts';
 import { listPage } from '#worker/lib/list.ts';
-import { likeAny } from '#worker/features/courses/catalog-db.ts';
+import { likeAny } from '#worker/lib/sql.ts';
 import { type CatalogCtx, seesHidden } from '#worker/features/courses/catalog-ctx.ts';
 import { datedOrder, whenWhere } from '#worker/features/courses/catalog-dated.ts';
 import { serializeEvent } from './events.serialize.ts';

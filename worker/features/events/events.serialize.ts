@@ -1,7 +1,7 @@
 import { timeStatus } from '#core/catalog/time-status.ts';
 import type { EventDto } from '#core/catalog/types.ts';
 import type { EventRow } from '#db/schema/index.ts';
-import { fileUrl } from '#worker/features/files/files.ts';
+import { fileUrl } from '#worker/lib/public-files.ts';
 
 export function serializeEvent(row: EventRow, now = Date.now()): EventDto {
   return {

@@ -1,6 +1,6 @@
 import type { FileUploadRow, StoredFile } from '#db/schema/index.ts';
 import { withId } from '#worker/lib/serialize.ts';
-import { fileUrl } from '#worker/features/files/files.ts';
+import { fileUrl } from '#worker/lib/public-files.ts';
 
 const serializeFile = (f: StoredFile) => ({
   key: f.key,

@@ -13,7 +13,8 @@ import {
 } from './file-uploads.input.ts';
 import type { FileUploadsCtx } from './file-uploads.context.ts';
 import { serializeFileUpload } from './file-uploads.serialize.ts';
-import { filesOf, listField, parseInput, pickFields, readFormBody, textField, type FormBody } from './form-body.ts';
+import { parseInput } from '#worker/lib/validate.ts';
+import { filesOf, listField, pickFields, readFormBody, textField, type FormBody } from './form-body.ts';
 
 const MAX_BODY = L.bodyBytes + MULTIPART_OVERHEAD_BYTES;
 

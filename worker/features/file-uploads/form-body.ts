@@ -111,14 +111,6 @@ export function listField(body: FormBody, name: string): string[] | undefined {
   return out;
 }
 
-/** zod over form input, failing with our 400 envelope (first message, every issue under `errors`). */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown, prefix: string[] = []): z.infer<S> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const errors: FieldError[] = result.error.issues.map((i) => ({ path: [...prefix, ...i.path.map(String)].join('.'), message: i.message }));
-  throw badRequest(errors[0]?.message ?? 'Invalid request', errors);
-}
-
 /** The named text fields of a form as an object (absent ones left out). */
 export function pickFields(body: FormBody, names: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '#worker/env.ts';
 import { notFound } from '#worker/lib/errors.ts';
 import { serveObject } from '#worker/lib/uploads.ts';
-import { INLINE_TYPES, isPublicKey } from './files.ts';
+import { INLINE_TYPES, isPublicKey } from '#worker/lib/public-files.ts';
 
 export const filesRoutes = new Hono<AppEnv>().get('/*', async (c) => {
   const key = decodeURIComponent(c.req.path.replace(/^\/api\/files\//, ''));

@@ -6,9 +6,9 @@ import { media, type MediaRow, type NewMediaRow } from '#db/schema/index.ts';
 import { badRequest, notFound } from '#worker/lib/errors.ts';
 import { listPage } from '#worker/lib/list.ts';
 import { writeOrRemove } from '#worker/lib/stored-objects.ts';
-import { fileUrl } from '#worker/features/files/files.ts';
+import { fileUrl } from '#worker/lib/public-files.ts';
 import type { ContentCtx } from './content-ctx.ts';
-import { parseWith } from './parse.ts';
+import { parseInput } from '#worker/lib/validate.ts';
 import { filesOf, type Input } from './read-input.ts';
 import { checkFiles, putFiles, removeObjects } from './stored-file.ts';
 
@@ -53,7 +53,7 @@ export async function listMedia({
 /** POST /api/media/:ownerId: every file checked before any is stored; all stored or none. */
 export async function uploadMedia({ ctx, ownerId, input }: { ctx: ContentCtx; ownerId: string; input: Input }) {
   if (!input.multipart) throw badRequest(MEDIA_MESSAGES.form);
-  const meta = parseWith(UploadMediaSchema, input.fields);
+  const meta = parseInput(UploadMediaSchema, input.fields);
   const files = filesOf(input, MEDIA_FILE_FIELDS);
   if (!files.length) throw badRequest(MEDIA_MESSAGES.noFiles);
   if (files.length > MAX_FILES_PER_REQUEST) throw badRequest(UPLOAD_MESSAGES.tooManyFiles);

@@ -10,7 +10,7 @@ import { tooLarge, unsupportedType } from '#worker/lib/errors.ts';
 import { deleteObjects, objectKey, putObjects, type PendingObject } from '#worker/lib/stored-objects.ts';
 import { sniffType } from '#worker/lib/uploads.ts';
 import { imageSize } from '#worker/lib/image-size.ts';
-import { isSitePath } from './object-url.ts';
+import { isSitePath } from '#worker/lib/public-files.ts';
 
 /** A file whose real type (magic bytes) and size were checked; images carry their pixel size when known. */
 export type CheckedFile = {

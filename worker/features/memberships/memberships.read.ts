@@ -4,7 +4,8 @@ import { MEMBERSHIP_MESSAGES, type ListMembershipsQueryInput, type MembershipSor
 import type { Sort } from '#core/catalog/query.ts';
 import { membershipPlans, memberships } from '#db/schema/index.ts';
 import { notFound } from '#worker/lib/errors.ts';
-import { likeAny, pageQuery, statsQuery, statsToPage } from '#worker/features/courses/catalog-db.ts';
+import { likeAny } from '#worker/lib/sql.ts';
+import { pageQuery, statsQuery, statsToPage } from '#worker/features/courses/catalog-db.ts';
 import { type CatalogCtx, seesHidden } from '#worker/features/courses/catalog-ctx.ts';
 import { plansByMembership, serializeMembership } from './memberships.serialize.ts';
 

@@ -2,7 +2,7 @@ import type { MembershipDto, MembershipPlanDto } from '#core/catalog/types.ts';
 import { effectiveCourseCents, fromCents } from '#core/money.ts';
 import type { MembershipPlanRow, MembershipRow } from '#db/schema/index.ts';
 import { centsOrNull } from '#worker/features/courses/courses.serialize.ts';
-import { fileUrl } from '#worker/features/files/files.ts';
+import { fileUrl } from '#worker/lib/public-files.ts';
 
 export function serializePlan(row: MembershipPlanRow): MembershipPlanDto {
   return {

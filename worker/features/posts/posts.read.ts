@@ -4,7 +4,7 @@ import { posts, type PostRow } from '#db/schema/index.ts';
 import { notFound } from '#worker/lib/errors.ts';
 import { listPage } from '#worker/lib/list.ts';
 import { seesHidden, type ContentCtx } from '#worker/features/media/content-ctx.ts';
-import { jsonArrayHas, likeLiteral } from '#worker/features/media/sql-helpers.ts';
+import { jsonArrayHas, likeLiteral } from '#worker/lib/sql.ts';
 import { serializePost, serializePostSummary } from './posts.serialize.ts';
 
 /** What a visitor may read: published, with a publication time that has come. */

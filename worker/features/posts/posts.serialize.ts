@@ -1,5 +1,5 @@
 import type { PostRow } from '#db/schema/index.ts';
-import { objectUrl } from '#worker/features/media/object-url.ts';
+import { objectUrl } from '#worker/lib/public-files.ts';
 
 export const serializePost = (row: PostRow) => ({
   _id: row.id,

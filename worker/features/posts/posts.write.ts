@@ -8,9 +8,9 @@ import { conflict, notFound } from '#worker/lib/errors.ts';
 import type { ContentCtx } from '#worker/features/media/content-ctx.ts';
 import { insertWithImage, updateWithImage, type StoredImage } from '#worker/features/media/image-slot.ts';
 import { deleteOwnerMedia } from '#worker/features/media/media.service.ts';
-import { parseWith } from '#worker/features/media/parse.ts';
+import { parseInput } from '#worker/lib/validate.ts';
 import { filesOf, type Input } from '#worker/features/media/read-input.ts';
-import { sameKey } from '#worker/features/media/sql-helpers.ts';
+import { sameKey } from '#worker/lib/sql.ts';
 import { removeObjects } from '#worker/features/media/stored-file.ts';
 import { serializePost } from './posts.serialize.ts';
 
@@ -50,7 +50,7 @@ async function withSlug<T>(ctx: ContentCtx, given: string | undefined, title: st
 
 /** POST /api/posts: publishing without a date publishes now; a blank excerpt is made from the body. */
 export async function createPost({ ctx, input }: { ctx: ContentCtx; input: Input }) {
-  const data = parseWith(CreatePostSchema, input.fields);
+  const data = parseInput(CreatePostSchema, input.fields);
   const [file] = filesOf(input, COVER_FIELDS);
   const status = data.status ?? 'draft';
   const body = data.body ?? '';
@@ -85,7 +85,7 @@ async function loadPost(ctx: ContentCtx, id: string): Promise<PostRow> {
 
 /** PUT /api/posts/:id: the slug stays when the title changes (links keep working) unless a new slug is given. */
 export async function updatePost({ ctx, id, input }: { ctx: ContentCtx; id: string; input: Input }) {
-  const { removeCoverImage, slug, ...data } = parseWith(UpdatePostSchema, input.fields);
+  const { removeCoverImage, slug, ...data } = parseInput(UpdatePostSchema, input.fields);
   const current = await loadPost(ctx, id);
   const [file] = filesOf(input, COVER_FIELDS);
   const publishNow = data.status === 'published' && data.publishedAt === undefined && !current.publishedAt;

@@ -2,7 +2,7 @@ import { timeStatus } from '#core/catalog/time-status.ts';
 import type { SeminarDto } from '#core/catalog/types.ts';
 import { fromCents } from '#core/money.ts';
 import type { SeminarRow } from '#db/schema/index.ts';
-import { fileUrl } from '#worker/features/files/files.ts';
+import { fileUrl } from '#worker/lib/public-files.ts';
 
 export function serializeSeminar(row: SeminarRow, now = Date.now()): SeminarDto {
   return {

@@ -1,3 +1,4 @@
+import { parseInput } from '#worker/lib/validate.ts';
 import type { ZodType, z } from 'zod';
 import { formFieldsToObject, SETTINGS_MESSAGES, UpdateSettingsSchema, type UpdateSettingsInput } from '#core/settings/settings-schemas.ts';
 import { badRequest, type FieldError } from '#worker/lib/errors.ts';
@@ -8,13 +9,6 @@ export const LOGO_TOO_LARGE = 'Logo size must not exceed 2MB';
 /** Room for the text fields (two legal texts of up to 50,000 characters) beside the logo. */
 const FIELDS_MAX_BYTES = 512 * 1024;
 
-export function parseOrThrow<S extends ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const errors: FieldError[] = result.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
-  throw badRequest(errors[0]?.message ?? 'Invalid request', errors);
-}
-
 /** PUT /api/settings body: JSON, or multipart with the same fields (`contact[email]`…) and an optional `logo`. */
 export async function readSettingsBody(request: Request): Promise<{ input: UpdateSettingsInput; logo: File | null }> {
   const type = request.headers.get('content-type')?.toLowerCase() ?? '';
@@ -24,7 +18,7 @@ export async function readSettingsBody(request: Request): Promise<{ input: Updat
     if (!form) throw badRequest(SETTINGS_MESSAGES.bodyObject);
     const logo = fileFromForm(form, ['logo']);
     // A form with no file chosen still sends an empty `logo` part.
-    return { input: parseOrThrow(UpdateSettingsSchema, formFieldsToObject(form.entries())), logo: logo && logo.size > 0 ? logo : null };
+    return { input: parseInput(UpdateSettingsSchema, formFieldsToObject(form.entries())), logo: logo && logo.size > 0 ? logo : null };
   }
   if (!type.startsWith('application/json')) throw badRequest(SETTINGS_MESSAGES.bodyObject);
   const bytes = await readLimitedBody(request, FIELDS_MAX_BYTES, 'Settings must not exceed 512KB');
@@ -34,5 +28,5 @@ export async function readSettingsBody(request: Request): Promise<{ input: Updat
   } catch {
     throw badRequest('Invalid JSON in request body');
   }
-  return { input: parseOrThrow(UpdateSettingsSchema, json), logo: null };
+  return { input: parseInput(UpdateSettingsSchema, json), logo: null };
 }

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { DEFAULT_SETTINGS } from '#core/settings/settings-schemas.ts';
 import type { Db } from '#db/client.ts';
 import { siteSettings, type SiteSettingsRow } from '#db/schema/index.ts';
-import { fileUrl } from '#worker/features/files/files.ts';
+import { fileUrl } from '#worker/lib/public-files.ts';
 
 export const SETTINGS_ID = 'default';
 

@@ -4,7 +4,7 @@ import { normalizeGrade } from '#core/syllabus/grades.ts';
 import { SYLLABUS_MESSAGES as M } from '#core/syllabus/syllabus-messages.ts';
 import { syllabusItems, users, type SyllabusMaterial } from '#db/schema/index.ts';
 import { notFound, unauthorized } from '#worker/lib/errors.ts';
-import { NO_TOKEN } from '#worker/middleware/auth.ts';
+import { NO_TOKEN } from '#worker/lib/auth-user.ts';
 import { checkMaterialSignature } from './material-links.ts';
 import type { SyllabusCtx } from './syllabus.context.ts';
 

@@ -3,7 +3,8 @@ import { ExternalLinksInput } from '#core/syllabus/syllabus-input.ts';
 import { SYLLABUS_LIMITS, SYLLABUS_MESSAGES } from '#core/syllabus/syllabus-messages.ts';
 import type { SyllabusLink } from '#db/schema/index.ts';
 import { badRequest } from '#worker/lib/errors.ts';
-import { parseInput, type FormBody } from '#worker/features/file-uploads/form-body.ts';
+import { parseInput } from '#worker/lib/validate.ts';
+import type { FormBody } from '#worker/features/file-uploads/form-body.ts';
 
 /** `externalLinks[i][title|url|type]` (or a JSON list) → checked links; undefined when the form has none. */
 export function linksFromForm(body: FormBody): SyllabusLink[] | undefined {

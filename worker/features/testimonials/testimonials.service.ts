@@ -4,12 +4,12 @@ import { CreateTestimonialSchema, TESTIMONIAL_MESSAGES, UpdateTestimonialSchema 
 import { testimonials, type TestimonialRow } from '#db/schema/index.ts';
 import { notFound } from '#worker/lib/errors.ts';
 import { listPage } from '#worker/lib/list.ts';
-import { objectUrl } from '#worker/features/media/object-url.ts';
+import { objectUrl } from '#worker/lib/public-files.ts';
 import { seesHidden, type ContentCtx } from '#worker/features/media/content-ctx.ts';
 import { insertWithImage, updateWithImage, type StoredImage } from '#worker/features/media/image-slot.ts';
-import { parseWith } from '#worker/features/media/parse.ts';
+import { parseInput } from '#worker/lib/validate.ts';
 import { filesOf, type Input } from '#worker/features/media/read-input.ts';
-import { sameKey } from '#worker/features/media/sql-helpers.ts';
+import { sameKey } from '#worker/lib/sql.ts';
 import { removeObjects } from '#worker/features/media/stored-file.ts';
 
 export const TESTIMONIAL_PREFIX = 'testimonials';
@@ -64,7 +64,7 @@ export const getTestimonial = async ({ ctx, id }: { ctx: ContentCtx; id: string 
   serializeTestimonial(await loadTestimonial(ctx, id, seesHidden(ctx)));
 
 export async function createTestimonial({ ctx, input }: { ctx: ContentCtx; input: Input }) {
-  const { removePhoto: _ignored, ...data } = parseWith(CreateTestimonialSchema, input.fields);
+  const { removePhoto: _ignored, ...data } = parseInput(CreateTestimonialSchema, input.fields);
   const [file] = filesOf(input, PHOTO_FIELDS);
   const row = await insertWithImage(ctx, TESTIMONIAL_PREFIX, file, (image) =>
     ctx.db
@@ -87,7 +87,7 @@ export async function createTestimonial({ ctx, input }: { ctx: ContentCtx; input
 
 /** PUT: the fields sent change; a new `photo` replaces the old one, `removePhoto=true` clears it. */
 export async function updateTestimonial({ ctx, id, input }: { ctx: ContentCtx; id: string; input: Input }) {
-  const { removePhoto, ...data } = parseWith(UpdateTestimonialSchema, input.fields);
+  const { removePhoto, ...data } = parseInput(UpdateTestimonialSchema, input.fields);
   const current = await loadTestimonial(ctx, id, true);
   const [file] = filesOf(input, PHOTO_FIELDS);
   const row = await updateWithImage(ctx, {

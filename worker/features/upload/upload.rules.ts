@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PUBLIC_PREFIXES } from '#worker/features/files/files.ts';
+import { PUBLIC_PREFIXES } from '#worker/lib/public-files.ts';
 
 const MB = 1024 * 1024;
 

@@ -1,8 +1,9 @@
+import { parseInput } from '#worker/lib/validate.ts';
 import { AppError, badRequest, type FieldError } from '#worker/lib/errors.ts';
 import { imageSize, type ImageSize } from '#worker/lib/image-size.ts';
 import { objectKey, putObjects } from '#worker/lib/stored-objects.ts';
 import { MULTIPART_OVERHEAD_BYTES, parseMultipart, readLimitedBody, sniffType, type SniffedType } from '#worker/lib/uploads.ts';
-import { fileUrl } from '#worker/features/files/files.ts';
+import { fileUrl } from '#worker/lib/public-files.ts';
 import { UPLOAD_LIMITS, UPLOAD_MESSAGES, UPLOAD_TYPES, UploadOptionsSchema, type UploadOptions } from './upload.rules.ts';
 
 export type UploadCtx = { storage: R2Bucket; userId: string };
@@ -39,14 +40,11 @@ async function readForm(request: Request, maxBytes: number, tooLarge: string) {
   const bytes = await readLimitedBody(request, maxBytes + MULTIPART_OVERHEAD_BYTES, tooLarge);
   const form = await parseMultipart(bytes, request.headers.get('content-type') ?? undefined);
   if (!form) throw badRequest(UPLOAD_MESSAGES.notMultipart);
-  const options = UploadOptionsSchema.safeParse(
+  const options = parseInput(
+    UploadOptionsSchema,
     Object.fromEntries(['folder', 'quality', 'format', 'transformation'].map((k) => [k, form.get(k)])),
   );
-  if (!options.success) {
-    const errors = options.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
-    throw badRequest(errors[0]?.message ?? 'Invalid upload options', errors);
-  }
-  return { form, options: options.data };
+  return { form, options };
 }
 
 function metadataOf(ctx: UploadCtx, c: Checked, o: UploadOptions): Record<string, string> {

@@ -53,7 +53,4 @@ export function nextLoginIdSql(role: Role): { field: LoginIdField; value: SQL } 
   return { field: spec.field, value };
 }
 
-/** LIKE pattern for a user-typed term, with %, _ and \ taken literally (use with ESCAPE '\'). */
-export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
 export const bumpTokenVersion = sql`${users.tokenVersion} + 1`;

@@ -7,7 +7,8 @@ import { users } from '#db/schema/index.ts';
 import { notFound } from '#worker/lib/errors.ts';
 import { serializeUserForAdmin as serializeUser } from './users.serialize.ts';
 import type { UsersCtx } from './users.context.ts';
-import { containsPattern, findUserRow } from './users.db.ts';
+import { containsPattern } from '#worker/lib/sql.ts';
+import { findUserRow } from './users.db.ts';
 
 const firstName = sql`json_extract(${users.profile}, '$.firstName')`;
 const lastName = sql`json_extract(${users.profile}, '$.lastName')`;

@@ -6,7 +6,7 @@ import { siteSettings, type SiteSettingsRow } from '#db/schema/index.ts';
 import { safeHref } from '#web/components/safe-url.ts';
 import type { SiteInfo } from '#web/components/site-info.ts';
 import type { AppEnv } from '#worker/env.ts';
-import { objectUrl as fileUrl } from '#worker/features/media/object-url.ts';
+import { objectUrl as fileUrl } from '#worker/lib/public-files.ts';
 import { SETTINGS_ID } from '#worker/features/settings/settings.store.ts';
 
 /**

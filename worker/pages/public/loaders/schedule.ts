@@ -3,7 +3,7 @@ import type { Db } from '#db/client.ts';
 import { events, seminars, type EventRow, type SeminarRow } from '#db/schema/index.ts';
 import { fromCents } from '#core/money.ts';
 import type { ScheduleItem } from '#web/pages/public/view-types.ts';
-import { objectUrl as fileUrl } from '#worker/features/media/object-url.ts';
+import { objectUrl as fileUrl } from '#worker/lib/public-files.ts';
 
 const CATEGORY_LABELS: Record<string, string> = {
   tournament: 'Tournament',

@@ -27,3 +27,8 @@ export const isPublicKey = (key: string) => (PUBLIC_PREFIXES as readonly string[
 
 /** Images and video may render in the page; everything else downloads (never inline HTML/SVG). */
 export const INLINE_TYPES = /^(image\/(jpeg|png|webp|gif)|video\/(mp4|webm)|audio\/(mpeg|ogg))$/;
+/** Demo content seeded without R2 stores a site path (`/images/…`) where uploads store an R2 key. */
+export const isSitePath = (key: string) => key.startsWith('/');
+
+/** The URL of a stored image: the served R2 object, or the seeded site path as it is. */
+export const objectUrl = (key: string | null | undefined): string | null => (key && isSitePath(key) ? key : fileUrl(key));

@@ -1,0 +1,66 @@
+import type { Db } from '#db/client.ts';
+import type { AppConfig } from '#worker/config.ts';
+import { NO_TOKEN, type AuthUser } from '#worker/lib/auth-user.ts';
+import { unauthorized } from '#worker/lib/errors.ts';
+import type { Mailer } from '#worker/lib/mailer.ts';
+import type { Publisher, RealtimeEvent } from '#worker/lib/publish.ts';
+
+/** Runs work that need not hold the response (e-mail, notifications, push); failures are logged, never thrown. */
+export type Defer = (label: string, work: () => Promise<unknown>) => void;
+
+/** Announces a change to the users concerned, after the write it follows (delivered through `defer`). */
+export type Publish = (userIds: readonly string[], event: RealtimeEvent) => void;
+
+/**
+ * What every service verb gets, whoever calls it: a request (built by the service-context middleware),
+ * a room, the scheduled handler or a seed (built with `serviceContext` the same way).
+ */
+export type ServiceCtx = {
+  db: Db;
+  /** The caller; null for a visitor or for work no user started (cron, seed). */
+  user: AuthUser | null;
+  requestId: string;
+  config: AppConfig;
+  ip: string;
+  /** Where links in e-mails point: PUBLIC_URL, else the request's own origin; no trailing slash. */
+  origin: string;
+  mailer: Mailer;
+  storage: R2Bucket;
+  publish: Publish;
+  defer: Defer;
+};
+
+export type ServiceCtxParts = Omit<ServiceCtx, 'publish' | 'defer' | 'origin'> & {
+  /** The origin of the request (or PUBLIC_URL's stand-in for work without one). */
+  requestOrigin: string;
+  publisher: Publisher;
+  /** The runtime's way to keep the isolate alive for a promise (ExecutionContext.waitUntil); none in plain unit tests. */
+  waitUntil?: ((promise: Promise<unknown>) => void) | undefined;
+};
+
+const logFailure = (requestId: string, label: string, err: unknown) =>
+  console.error(
+    JSON.stringify({ level: 'error', requestId, message: `deferred work failed: ${label}`, error: String((err as Error)?.message ?? err) }),
+  );
+
+/** The one builder of the service context. */
+export function serviceContext(parts: ServiceCtxParts): ServiceCtx {
+  const { requestOrigin, publisher, waitUntil, ...rest } = parts;
+  const defer: Defer = (label, work) => {
+    const done = Promise.resolve()
+      .then(work)
+      .catch((err) => logFailure(rest.requestId, label, err));
+    waitUntil?.(done);
+  };
+  const publish: Publish = (userIds, event) => {
+    for (const userId of new Set(userIds)) defer(`publish ${event.type}`, () => publisher.send(userId, event));
+  };
+  const origin = (rest.config.PUBLIC_URL ?? requestOrigin).replace(/\/+$/, '');
+  return { ...rest, origin, publish, defer };
+}
+
+/** The caller of a verb that needs one; 401 otherwise (the access table already refuses anonymous calls). */
+export function signedIn(ctx: Pick<ServiceCtx, 'user'>): AuthUser {
+  if (!ctx.user) throw unauthorized(NO_TOKEN);
+  return ctx.user;
+}
