@@ -27,3 +27,12 @@ export function paddedImage(name: ImageFixture, totalBytes: number): Uint8Array<
   out.set(head);
   return out;
 }
+
+/** A real PNG whose header claims another size (the CRC is left stale: nothing here checks it). */
+export function pngClaiming(width: number, height: number): Uint8Array<ArrayBuffer> {
+  const bytes = fixtureBytes('png9x8');
+  const view = new DataView(bytes.buffer);
+  view.setUint32(16, width);
+  view.setUint32(20, height);
+  return bytes;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fixtureBytes, paddedImage, type ImageFixture } from './image-size.fixtures.ts';
-import { imageSize } from './image-size.ts';
+import { fixtureBytes, paddedImage, pngClaiming, type ImageFixture } from './image-size.fixtures.ts';
+import { checkImageDimensions, IMAGE_TOO_MANY_PIXELS, imageSize } from './image-size.ts';
 
 const ascii = (s: string) => new TextEncoder().encode(s);
 
@@ -62,5 +62,20 @@ describe('imageSize', () => {
       if (i % 4 === 1) bytes.set(ascii('RIFF\0\0\0\0WEBPVP8'));
       expect(() => imageSize(bytes)).not.toThrow();
     }
+  });
+});
+
+describe('checkImageDimensions', () => {
+  it('refuses a header that claims 100000 × 100000 pixels with a clear message', () => {
+    expect(() => checkImageDimensions(pngClaiming(100_000, 100_000))).toThrow(IMAGE_TOO_MANY_PIXELS);
+  });
+
+  it('refuses too many pixels in all even when each side is allowed', () => {
+    expect(() => checkImageDimensions(pngClaiming(16_000, 16_000))).toThrow(IMAGE_TOO_MANY_PIXELS);
+  });
+
+  it('accepts the largest allowed image and answers its size', () => {
+    expect(checkImageDimensions(pngClaiming(16_384, 3_000))).toEqual({ width: 16_384, height: 3_000 });
+    expect(checkImageDimensions(fixtureBytes('jpegBaseline640x480'))).toEqual({ width: 640, height: 480 });
   });
 });

@@ -1,3 +1,5 @@
+import { badRequest } from './errors.ts';
+
 export type ImageSize = { width: number; height: number };
 
 const u16be = (b: Uint8Array, at: number) => ((b[at] ?? 0) << 8) | (b[at + 1] ?? 0);
@@ -68,4 +70,20 @@ function jpeg(b: Uint8Array): ImageSize | null {
  */
 export function imageSize(bytes: Uint8Array): ImageSize | null {
   return png(bytes) ?? jpeg(bytes) ?? webp(bytes) ?? gif(bytes);
+}
+
+/** The largest image any upload accepts: 16,384 px a side (WebP's own limit) and 50 megapixels in all. */
+export const IMAGE_MAX_SIDE = 16_384;
+export const IMAGE_MAX_PIXELS = 50_000_000;
+export const IMAGE_TOO_MANY_PIXELS = `Image dimensions are too large: at most ${IMAGE_MAX_SIDE} pixels a side and ${IMAGE_MAX_PIXELS / 1_000_000} megapixels`;
+
+/**
+ * Refuses (400) an image whose header claims more pixels than any page shows, so that no later
+ * resize or thumbnail decodes a decompression bomb. Returns the size it read (null when unreadable).
+ */
+export function checkImageDimensions(bytes: Uint8Array): ImageSize | null {
+  const size = imageSize(bytes);
+  if (size && (size.width > IMAGE_MAX_SIDE || size.height > IMAGE_MAX_SIDE || size.width * size.height > IMAGE_MAX_PIXELS))
+    throw badRequest(IMAGE_TOO_MANY_PIXELS);
+  return size;
 }
