@@ -7,6 +7,11 @@ import { createDb } from '#db/client.ts';
 import { users, type NewUserRow } from '#db/schema/index.ts';
 import { signToken } from '#worker/lib/jwt.ts';
 import { hashPassword } from '#worker/lib/password.ts';
+import { loadConfig } from '#worker/config.ts';
+import type { Bindings } from '#worker/env.ts';
+import { outboxMailer } from '#worker/lib/mailer.ts';
+import { recordingPublisher } from '#worker/lib/publish.ts';
+import { serviceContext, type ServiceCtxParts } from '#worker/lib/service-context.ts';
 
 type TestEnv = { LIBSQL_URL: string; JWT_SECRET: string };
 const testEnv = env as unknown as TestEnv;
@@ -74,3 +79,25 @@ export async function getUserRow(id: string) {
 
 /** A fresh client IP per test, so per-IP rate limits of one test do not leak into another. */
 export const freshIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+
+/**
+ * A service context built the way rooms, cron jobs and seeds build one: the test database, the local
+ * outbox mailer, a recording publisher of its own, no caller unless given.
+ */
+export function testServiceCtx(overrides: Partial<ServiceCtxParts> = {}) {
+  const db = overrides.db ?? testDb();
+  const publisher = recordingPublisher();
+  const ctx = serviceContext({
+    db,
+    config: loadConfig(env as unknown as Bindings),
+    mailer: outboxMailer(db),
+    user: null,
+    requestId: 'test',
+    storage: (env as unknown as Bindings).UPLOADS,
+    ip: freshIp(),
+    requestOrigin: 'http://dojo.test',
+    publisher,
+    ...overrides,
+  });
+  return Object.assign(ctx, { published: publisher.recorded });
+}

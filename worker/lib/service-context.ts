@@ -43,13 +43,25 @@ const logFailure = (requestId: string, label: string, err: unknown) =>
     JSON.stringify({ level: 'error', requestId, message: `deferred work failed: ${label}`, error: String((err as Error)?.message ?? err) }),
   );
 
+/** Deferred work not yet settled in this isolate: the local scheduler and tests wait for it with settleDeferred(). */
+const inFlight = new Set<Promise<void>>();
+
+export async function settleDeferred(): Promise<void> {
+  while (inFlight.size) await Promise.all([...inFlight]);
+}
+
 /** The one builder of the service context. */
 export function serviceContext(parts: ServiceCtxParts): ServiceCtx {
   const { requestOrigin, publisher, waitUntil, ...rest } = parts;
   const defer: Defer = (label, work) => {
-    const done = Promise.resolve()
+    const done: Promise<void> = Promise.resolve()
       .then(work)
-      .catch((err) => logFailure(rest.requestId, label, err));
+      .then(
+        () => {},
+        (err) => logFailure(rest.requestId, label, err),
+      )
+      .finally(() => inFlight.delete(done));
+    inFlight.add(done);
     waitUntil?.(done);
   };
   const publish: Publish = (userIds, event) => {

@@ -7,7 +7,6 @@ import { ResetPasswordPage } from '#web/pages/auth/reset-password-page.tsx';
 import { VerifyEmailPage, type VerifyOutcome } from '#web/pages/auth/verify-email-page.tsx';
 import { safeNextPath } from '#web/lib/session.ts';
 import type { AppEnv } from '#worker/env.ts';
-import { authCtx } from '#worker/features/auth/auth.context.ts';
 import { INVALID_VERIFICATION_TOKEN, verifyEmail } from '#worker/features/auth/verification.service.ts';
 import { toAppError } from '#worker/middleware/errors.ts';
 import { loadSite } from './public/loaders/media.ts';
@@ -31,7 +30,7 @@ async function verifyOutcome(c: Context<AppEnv>): Promise<VerifyOutcome & { stat
   const token = (c.req.query('token') ?? '').trim();
   if (!token || token.length > 256) return { ok: false, message: INVALID_VERIFICATION_TOKEN, status: 400 };
   try {
-    const { message } = await verifyEmail({ ctx: authCtx(c), input: { token } });
+    const { message } = await verifyEmail({ ctx: c.var.ctx, input: { token } });
     return { ok: true, message, status: 200 };
   } catch (err) {
     const appErr = toAppError(err);

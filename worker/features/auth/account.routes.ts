@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { EmailOnlyInput, RegisterInput, ResetPasswordInput } from '#core/auth/account.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { validate } from '#worker/lib/validate.ts';
-import { authCtx } from './auth.context.ts';
 import { requestPasswordReset, resetPassword } from './password.service.ts';
 import { registerUser } from './register.service.ts';
 import { resendVerification, verifyEmail } from './verification.service.ts';
@@ -15,22 +14,22 @@ const VerifyQuery = z.object({
 /** Signing up and the e-mailed links (verification, password reset). */
 export const accountRoutes = new Hono<AppEnv>()
   .post('/register', validate('json', RegisterInput), async (c) => {
-    const result = await registerUser({ ctx: authCtx(c), input: c.req.valid('json') });
+    const result = await registerUser({ ctx: c.var.ctx, input: c.req.valid('json') });
     return c.json({ success: true as const, ...result }, 201);
   })
   .post('/forgot-password', validate('json', EmailOnlyInput), async (c) => {
-    const result = await requestPasswordReset({ ctx: authCtx(c), input: c.req.valid('json') });
+    const result = await requestPasswordReset({ ctx: c.var.ctx, input: c.req.valid('json') });
     return c.json({ success: true as const, ...result });
   })
   .post('/reset-password', validate('json', ResetPasswordInput), async (c) => {
-    const result = await resetPassword({ ctx: authCtx(c), input: c.req.valid('json') });
+    const result = await resetPassword({ ctx: c.var.ctx, input: c.req.valid('json') });
     return c.json({ success: true as const, ...result });
   })
   .get('/verify-email', validate('query', VerifyQuery), async (c) => {
-    const result = await verifyEmail({ ctx: authCtx(c), input: c.req.valid('query') });
+    const result = await verifyEmail({ ctx: c.var.ctx, input: c.req.valid('query') });
     return c.json({ success: true as const, ...result });
   })
   .post('/resend-verification', validate('json', EmailOnlyInput), async (c) => {
-    const result = await resendVerification({ ctx: authCtx(c), input: c.req.valid('json') });
+    const result = await resendVerification({ ctx: c.var.ctx, input: c.req.valid('json') });
     return c.json({ success: true as const, ...result });
   });

@@ -1,29 +1,19 @@
-import type { AuthCtx } from './auth.context.ts';
+import type { MailMessage } from '#worker/lib/mailer.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
 
 type Recipient = { email: string; profile?: { firstName?: string | undefined } | null };
 
 const greeting = (to: Recipient) => `Hello${to.profile?.firstName ? ` ${to.profile.firstName}` : ''},`;
 
-/** A failed delivery never fails the request: the user can ask again, and the outbox records it. */
-async function sendSafely(ctx: AuthCtx, message: Parameters<AuthCtx['mailer']['send']>[0]) {
-  try {
-    await ctx.mailer.send(message);
-  } catch (err) {
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        requestId: ctx.requestId,
-        message: 'mail send failed',
-        kind: message.kind,
-        error: String((err as Error)?.message ?? err),
-      }),
-    );
-  }
-}
+/**
+ * Mail leaves after the response (ctx.defer): a failed delivery never fails the request (the user can
+ * ask again, the outbox records it), and the answer takes as long whether or not an account got mail.
+ */
+const sendLater = (ctx: ServiceCtx, message: MailMessage) => ctx.defer(`mail ${message.kind}`, () => ctx.mailer.send(message));
 
-export function sendVerificationMail(ctx: AuthCtx, to: Recipient, secret: string) {
+export function sendVerificationMail(ctx: ServiceCtx, to: Recipient, secret: string) {
   const link = `${ctx.origin}/auth/verify-email?token=${encodeURIComponent(secret)}`;
-  return sendSafely(ctx, {
+  sendLater(ctx, {
     to: to.email,
     kind: 'verify-email',
     subject: 'Verify your email address',
@@ -31,9 +21,9 @@ export function sendVerificationMail(ctx: AuthCtx, to: Recipient, secret: string
   });
 }
 
-export function sendPasswordResetMail(ctx: AuthCtx, to: Recipient, secret: string) {
+export function sendPasswordResetMail(ctx: ServiceCtx, to: Recipient, secret: string) {
   const link = `${ctx.origin}/auth/reset-password?token=${encodeURIComponent(secret)}&email=${encodeURIComponent(to.email)}`;
-  return sendSafely(ctx, {
+  sendLater(ctx, {
     to: to.email,
     kind: 'reset-password',
     subject: 'Reset your password',

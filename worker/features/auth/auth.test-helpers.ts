@@ -2,6 +2,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { emailOutbox } from '#db/schema/index.ts';
 import { freshIp, testDb } from '#test/helpers.ts';
+import { settleDeferred } from '#worker/lib/service-context.ts';
 
 /** The body of a failure without its per-request id, to compare two failures. */
 export const failureShape = (body: { success: boolean; message: string; code: string }) => ({
@@ -14,6 +15,7 @@ export const ipHeaders = () => ({ 'CF-Connecting-IP': freshIp() });
 
 /** The secret of the newest e-mailed link of a kind sent to an address, read from the outbox table. */
 export async function latestLinkToken(to: string, kind: 'verify-email' | 'reset-password'): Promise<string> {
+  await settleDeferred(); // mail leaves after the response
   const row = await testDb()
     .select()
     .from(emailOutbox)
@@ -26,5 +28,6 @@ export async function latestLinkToken(to: string, kind: 'verify-email' | 'reset-
 }
 
 export async function mailsTo(to: string) {
+  await settleDeferred();
   return testDb().select().from(emailOutbox).where(eq(emailOutbox.to, to)).all();
 }

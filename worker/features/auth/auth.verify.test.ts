@@ -2,11 +2,9 @@ import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { authTokens } from '#db/schema/index.ts';
-import { api, createUser, freshIp, getUserRow, testDb, uniq } from '#test/helpers.ts';
+import { api, createUser, getUserRow, testDb, testServiceCtx, uniq } from '#test/helpers.ts';
 import { loadConfig } from '#worker/config.ts';
 import type { Bindings } from '#worker/env.ts';
-import { outboxMailer } from '#worker/lib/mailer.ts';
-import type { AuthCtx } from './auth.context.ts';
 import { ipHeaders, latestLinkToken, mailsTo } from './auth.test-helpers.ts';
 import { loginUser } from './login.service.ts';
 import { registerUser } from './register.service.ts';
@@ -78,20 +76,7 @@ describe('POST /api/auth/resend-verification', () => {
 });
 
 describe('with REQUIRE_EMAIL_VERIFICATION on (services called directly)', () => {
-  const strictCtx = (): AuthCtx => {
-    const db = testDb();
-    const config = { ...loadConfig(env as unknown as Bindings), REQUIRE_EMAIL_VERIFICATION: true };
-    return {
-      db,
-      config,
-      mailer: outboxMailer(db),
-      user: null,
-      requestId: 'test',
-      storage: (env as unknown as Bindings).UPLOADS,
-      ip: freshIp(),
-      origin: 'http://dojo.test',
-    };
-  };
+  const strictCtx = () => testServiceCtx({ config: { ...loadConfig(env as unknown as Bindings), REQUIRE_EMAIL_VERIFICATION: true } });
 
   it('registers without a token and tells to verify', async () => {
     const email = `strict-${uniq()}@example.test`;

@@ -1,14 +1,14 @@
+import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { AdminLoginInput, EmailLoginInput, GrandmasterLoginInput, InstructorLoginInput, StudentLoginInput } from '#core/auth/login.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { validate } from '#worker/lib/validate.ts';
-import { authCtx } from './auth.context.ts';
 import { loginUser, type LoginKind } from './login.service.ts';
 
 const LOGIN_OK = 'Login successful';
 
-const login = async (c: Parameters<typeof authCtx>[0], kind: LoginKind, identifier: string, password: string) => {
-  const result = await loginUser({ ctx: authCtx(c), input: { kind, identifier, password } });
+const login = async (c: Context<AppEnv>, kind: LoginKind, identifier: string, password: string) => {
+  const result = await loginUser({ ctx: c.var.ctx, input: { kind, identifier, password } });
   return c.json({ success: true as const, message: LOGIN_OK, ...result });
 };
 

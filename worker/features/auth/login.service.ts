@@ -5,7 +5,7 @@ import { users, type UserRow } from '#db/schema/index.ts';
 import { forbidden, unauthorized } from '#worker/lib/errors.ts';
 import { burnVerification, hashPassword, needsRehash, verifyPassword } from '#worker/lib/password.ts';
 import { clearRateLimit, enforceRateLimits } from '#worker/lib/rate-limit.ts';
-import type { AuthCtx } from './auth.context.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { sessionPayload } from './session.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
@@ -32,7 +32,7 @@ const accountKey = (kind: LoginKind, identifier: string) => `login:${LOGIN_KINDS
  * One login for every flow. Unknown account, wrong role and wrong password answer the same 401 after
  * the same work; blocked, deactivated and unverified accounts are told so only once the password matched.
  */
-export async function loginUser({ ctx, input }: { ctx: AuthCtx; input: { kind: LoginKind; identifier: string; password: string } }) {
+export async function loginUser({ ctx, input }: { ctx: ServiceCtx; input: { kind: LoginKind; identifier: string; password: string } }) {
   const { db, config } = ctx;
   const { column, roles } = LOGIN_KINDS[input.kind];
   const key = accountKey(input.kind, input.identifier);
@@ -65,7 +65,7 @@ export async function loginUser({ ctx, input }: { ctx: AuthCtx; input: { kind: L
   return sessionPayload(config, updated ?? row);
 }
 
-export function assertMayLogIn(ctx: Pick<AuthCtx, 'config'>, row: UserRow) {
+export function assertMayLogIn(ctx: Pick<ServiceCtx, 'config'>, row: UserRow) {
   if (!row.isActive) throw forbidden(BLOCKED_MESSAGE);
   if (row.deactivatedAt) throw forbidden(DEACTIVATED_MESSAGE);
   if (ctx.config.REQUIRE_EMAIL_VERIFICATION && !row.emailVerified) throw forbidden(VERIFY_FIRST_MESSAGE);

@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { DeactivateInput, UpdatePasswordInput } from '#core/auth/account.ts';
@@ -5,23 +6,22 @@ import { UpdateProfileInput } from '#core/auth/profile.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { requireUser } from '#worker/middleware/auth.ts';
-import { authCtx } from './auth.context.ts';
 import { ASSET_TYPES, deleteProfilePicture, serveAvatar, uploadProfilePicture } from './avatar.service.ts';
 import { updatePassword } from './password.service.ts';
 import { getCurrentUser, updateProfile } from './profile.service.ts';
-import { AVATAR_URL_PREFIX, serializeUser } from './serialize-user.ts';
+import { AVATAR_URL_PREFIX, serializeUser } from '#worker/lib/serialize-user.ts';
 import { deactivateAccount, logoutEverywhere, refreshSession } from './session.service.ts';
 
 const AssetParam = z.object({ type: z.enum(ASSET_TYPES, { error: `Unsupported asset type. Must be one of: ${ASSET_TYPES.join(', ')}` }) });
 
-const currentUser = async (c: Parameters<typeof authCtx>[0]) => {
+const currentUser = async (c: Context<AppEnv>) => {
   const row = c.get('userRow');
-  const user = row ? serializeUser(row) : await getCurrentUser({ ctx: authCtx(c), userId: requireUser(c).id });
+  const user = row ? serializeUser(row) : await getCurrentUser({ ctx: c.var.ctx, userId: requireUser(c).id });
   return c.json({ success: true as const, data: user, user });
 };
 
-const logout = async (c: Parameters<typeof authCtx>[0]) => {
-  const result = await logoutEverywhere({ ctx: authCtx(c), userId: requireUser(c).id });
+const logout = async (c: Context<AppEnv>) => {
+  const result = await logoutEverywhere({ ctx: c.var.ctx, userId: requireUser(c).id });
   return c.json({ success: true as const, ...result });
 };
 
@@ -30,28 +30,28 @@ export const meRoutes = new Hono<AppEnv>()
   .get('/me', currentUser)
   .get('/profile', currentUser)
   .put('/update-profile', validate('json', UpdateProfileInput), async (c) => {
-    const user = await updateProfile({ ctx: authCtx(c), userId: requireUser(c).id, input: c.req.valid('json') });
+    const user = await updateProfile({ ctx: c.var.ctx, userId: requireUser(c).id, input: c.req.valid('json') });
     return c.json({ success: true as const, message: 'Profile updated successfully', data: user, user });
   })
   .post('/update-password', validate('json', UpdatePasswordInput), async (c) => {
-    const result = await updatePassword({ ctx: authCtx(c), userId: requireUser(c).id, input: c.req.valid('json') });
+    const result = await updatePassword({ ctx: c.var.ctx, userId: requireUser(c).id, input: c.req.valid('json') });
     return c.json({ success: true as const, ...result });
   })
   .post('/upload-asset/:type', validate('param', AssetParam), async (c) => {
-    const result = await uploadProfilePicture({ ctx: authCtx(c), userId: requireUser(c).id, request: c.req.raw });
+    const result = await uploadProfilePicture({ ctx: c.var.ctx, userId: requireUser(c).id, request: c.req.raw });
     return c.json({ success: true as const, ...result });
   })
   .delete('/upload-asset/profile-picture', async (c) => {
-    const result = await deleteProfilePicture({ ctx: authCtx(c), userId: requireUser(c).id });
+    const result = await deleteProfilePicture({ ctx: c.var.ctx, userId: requireUser(c).id });
     return c.json({ success: true as const, ...result });
   })
-  .get('/assets/*', (c) => serveAvatar({ ctx: authCtx(c), key: c.req.path.slice(AVATAR_URL_PREFIX.length) }))
+  .get('/assets/*', (c) => serveAvatar({ ctx: c.var.ctx, key: c.req.path.slice(AVATAR_URL_PREFIX.length) }))
   .post('/refresh-token', async (c) => {
-    const result = await refreshSession({ ctx: authCtx(c), userId: requireUser(c).id });
+    const result = await refreshSession({ ctx: c.var.ctx, userId: requireUser(c).id });
     return c.json({ success: true as const, ...result });
   })
   .post('/deactivate', validate('json', DeactivateInput), async (c) => {
-    const result = await deactivateAccount({ ctx: authCtx(c), userId: requireUser(c).id, input: c.req.valid('json') });
+    const result = await deactivateAccount({ ctx: c.var.ctx, userId: requireUser(c).id, input: c.req.valid('json') });
     return c.json({ success: true as const, ...result });
   })
   .get('/logout', logout)

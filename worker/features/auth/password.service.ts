@@ -5,7 +5,7 @@ import { authTokens, users } from '#db/schema/index.ts';
 import { badRequest } from '#worker/lib/errors.ts';
 import { hashPassword, verifyPassword } from '#worker/lib/password.ts';
 import { enforceRateLimits } from '#worker/lib/rate-limit.ts';
-import type { AuthCtx } from './auth.context.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { sendPasswordResetMail } from './auth.mail.ts';
 import { newEmailTokenStatements, sha256Hex, usableToken } from './auth-tokens.ts';
 import { bumpTokenVersion, loadUserRow, sessionPayload } from './session.ts';
@@ -16,7 +16,7 @@ export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 export const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
 
 /** Same answer whether or not the account exists; the counters are keyed by the address given. */
-export async function requestPasswordReset({ ctx, input }: { ctx: AuthCtx; input: { email: string } }) {
+export async function requestPasswordReset({ ctx, input }: { ctx: ServiceCtx; input: { email: string } }) {
   const { db, config } = ctx;
   await enforceRateLimits(
     db,
@@ -30,7 +30,7 @@ export async function requestPasswordReset({ ctx, input }: { ctx: AuthCtx; input
   if (!row) return { message: RESET_LINK_SENT };
   const { secret, statements } = await newEmailTokenStatements(db, row.id, 'reset-password');
   await db.batch(statements);
-  await sendPasswordResetMail(ctx, row, secret);
+  sendPasswordResetMail(ctx, row, secret);
   return { message: RESET_LINK_SENT };
 }
 
@@ -38,7 +38,7 @@ export async function requestPasswordReset({ ctx, input }: { ctx: AuthCtx; input
  * Single use under concurrency: the password change is conditional on the token still being usable and
  * the token is spent by a conditional UPDATE … RETURNING in the same batch, so only one caller wins.
  */
-export async function resetPassword({ ctx, input }: { ctx: AuthCtx; input: ResetPasswordInput }) {
+export async function resetPassword({ ctx, input }: { ctx: ServiceCtx; input: ResetPasswordInput }) {
   const { db } = ctx;
   const tokenHash = await sha256Hex(input.token);
   const row = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
@@ -79,7 +79,7 @@ export async function applyPasswordReset(
 }
 
 /** Checks the current password, then ends every other session and hands the caller a fresh token. */
-export async function updatePassword({ ctx, input, userId }: { ctx: AuthCtx; input: UpdatePasswordInput; userId: string }) {
+export async function updatePassword({ ctx, input, userId }: { ctx: ServiceCtx; input: UpdatePasswordInput; userId: string }) {
   const { db, config } = ctx;
   await enforceRateLimits(db, [{ key: `password-change:${userId}`, limit: config.rateLimits.RATE_LIMIT_LOGIN_ACCOUNT }], TOO_MANY_REQUESTS);
   const row = await loadUserRow(db, userId);

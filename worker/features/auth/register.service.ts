@@ -6,17 +6,17 @@ import { isUniqueViolation } from '#worker/lib/db-errors.ts';
 import { conflict, forbidden } from '#worker/lib/errors.ts';
 import { hashPassword } from '#worker/lib/password.ts';
 import { enforceRateLimits } from '#worker/lib/rate-limit.ts';
-import type { AuthCtx } from './auth.context.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { sendVerificationMail } from './auth.mail.ts';
 import { newEmailTokenStatements } from './auth-tokens.ts';
-import { serializeUser } from './serialize-user.ts';
+import { serializeUser } from '#worker/lib/serialize-user.ts';
 import { sessionPayload } from './session.ts';
 
 export const USER_EXISTS = 'User already exists with this email';
 export const ROLE_NOT_ALLOWED = 'You can only register as a student or a member';
 
 /** A visitor creates a student or member account; any other role in the body is refused. */
-export async function registerUser({ ctx, input }: { ctx: AuthCtx; input: RegisterInput }) {
+export async function registerUser({ ctx, input }: { ctx: ServiceCtx; input: RegisterInput }) {
   const { db, config } = ctx;
   const role = input.role ?? 'member';
   if (!(SELF_REGISTER_ROLES as readonly string[]).includes(role)) throw forbidden(ROLE_NOT_ALLOWED);
@@ -43,7 +43,7 @@ export async function registerUser({ ctx, input }: { ctx: AuthCtx; input: Regist
   }
   const row = created[0];
   if (!row) throw new Error('user insert returned no row');
-  await sendVerificationMail(ctx, row, secret);
+  sendVerificationMail(ctx, row, secret);
 
   if (config.REQUIRE_EMAIL_VERIFICATION) {
     const user = serializeUser(row);

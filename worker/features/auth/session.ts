@@ -4,7 +4,7 @@ import { users, type UserRow } from '#db/schema/index.ts';
 import type { AppConfig } from '#worker/config.ts';
 import { signToken } from '#worker/lib/jwt.ts';
 import { notFound } from '#worker/lib/errors.ts';
-import { serializeUser } from './serialize-user.ts';
+import { serializeUser } from '#worker/lib/serialize-user.ts';
 
 export const signSession = (config: AppConfig, row: Pick<UserRow, 'id' | 'role' | 'tokenVersion'>) =>
   signToken({ sub: row.id, role: row.role, tv: row.tokenVersion }, config.JWT_SECRET, config.JWT_TTL_SECONDS);

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { authTokens, users } from '#db/schema/index.ts';
 import { badRequest } from '#worker/lib/errors.ts';
 import { enforceRateLimits } from '#worker/lib/rate-limit.ts';
-import type { AuthCtx } from './auth.context.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { sendVerificationMail } from './auth.mail.ts';
 import { newEmailTokenStatements, sha256Hex, usableToken } from './auth-tokens.ts';
 import { TOO_MANY_REQUESTS } from './password.service.ts';
@@ -11,7 +11,7 @@ export const INVALID_VERIFICATION_TOKEN = 'Invalid or expired verification token
 export const VERIFICATION_SENT = 'If an account exists for that email and is not yet verified, a verification link has been sent.';
 
 /** Spends the link (single use, 24 h) and marks the address verified, in one batch. */
-export async function verifyEmail({ ctx, input }: { ctx: AuthCtx; input: { token: string } }) {
+export async function verifyEmail({ ctx, input }: { ctx: ServiceCtx; input: { token: string } }) {
   const { db } = ctx;
   const tokenHash = await sha256Hex(input.token);
   const now = Date.now();
@@ -32,7 +32,7 @@ export async function verifyEmail({ ctx, input }: { ctx: AuthCtx; input: { token
   return { message: 'Email verified successfully' };
 }
 
-export async function resendVerification({ ctx, input }: { ctx: AuthCtx; input: { email: string } }) {
+export async function resendVerification({ ctx, input }: { ctx: ServiceCtx; input: { email: string } }) {
   const { db, config } = ctx;
   await enforceRateLimits(
     db,
@@ -46,6 +46,6 @@ export async function resendVerification({ ctx, input }: { ctx: AuthCtx; input: 
   if (!row || row.emailVerified) return { message: VERIFICATION_SENT };
   const { secret, statements } = await newEmailTokenStatements(db, row.id, 'verify-email');
   await db.batch(statements);
-  await sendVerificationMail(ctx, row, secret);
+  sendVerificationMail(ctx, row, secret);
   return { message: VERIFICATION_SENT };
 }

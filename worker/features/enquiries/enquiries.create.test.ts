@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emailOutbox, enquiries, siteSettings } from '#db/schema/index.ts';
 import { loadConfig } from '#worker/config.ts';
 import type { Bindings } from '#worker/env.ts';
-import { api, createUser, freshIp, testDb } from '#test/helpers.ts';
+import { api, createUser, freshIp, testDb, testServiceCtx } from '#test/helpers.ts';
+import { settleDeferred } from '#worker/lib/service-context.ts';
 import { env } from 'cloudflare:workers';
 import { createEnquiry } from './enquiries.create.ts';
 import { chooseRecipients, MAX_ADMIN_RECIPIENTS } from './enquiries.notify.ts';
@@ -14,11 +15,13 @@ const rowsTagged = (tag: string) =>
     .select()
     .from(enquiries)
     .where(like(enquiries.subject, `%${tag}%`));
-const mailsTagged = (tag: string) =>
-  testDb()
+const mailsTagged = async (tag: string) => {
+  await settleDeferred(); // the notification leaves after the response
+  return testDb()
     .select()
     .from(emailOutbox)
     .where(and(eq(emailOutbox.kind, 'enquiry'), like(emailOutbox.text, `%${tag}%`)));
+};
 const contactEmail = async () => (await testDb().select({ e: siteSettings.contactEmail }).from(siteSettings).get())?.e ?? '';
 
 afterEach(() => vi.restoreAllMocks());
@@ -201,16 +204,10 @@ describe('admin notification of a new enquiry', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const tag = tagged();
     const mailer = { send: vi.fn(async () => Promise.reject(new Error('smtp down'))) };
-    const ctx = {
-      db: testDb(),
-      config: loadConfig(env as unknown as Bindings),
-      mailer,
-      requestId: 'req-test',
-      ip: freshIp(),
-      origin: 'http://dojo.test',
-    };
+    const ctx = testServiceCtx({ mailer, requestId: 'req-test', requestOrigin: 'http://dojo.test' });
     const input = { name: 'Ken', email: `ken.${tag}@example.test`, phone: '555', subject: `Failing ${tag}`, message: 'Hello' };
     const row = await createEnquiry({ ctx, input });
+    await settleDeferred();
     expect(row).toMatchObject({ subject: `Failing ${tag}`, status: 'New', isSpam: false });
     expect(await rowsTagged(tag)).toHaveLength(1);
     expect(mailer.send).toHaveBeenCalled();

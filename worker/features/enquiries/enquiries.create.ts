@@ -2,7 +2,7 @@ import { newId } from '#core/ids.ts';
 import { ENQUIRY_MESSAGES, isHoneypotFilled, type CreateEnquiryInput } from '#core/enquiries/enquiry-schemas.ts';
 import { enquiries } from '#db/schema/index.ts';
 import { enforceRateLimits } from '#worker/lib/rate-limit.ts';
-import type { EnquiriesCtx } from './enquiries.context.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { notifyAdminsOfEnquiry } from './enquiries.notify.ts';
 
 /**
@@ -10,7 +10,7 @@ import { notifyAdminsOfEnquiry } from './enquiries.notify.ts';
  * (hidden from the lists, no notification) rather than dropped, so a person whose browser filled
  * the hidden field by mistake is never lost: admins can still find it with `?spam=true`.
  */
-export async function createEnquiry({ ctx, input }: { ctx: EnquiriesCtx; input: CreateEnquiryInput }) {
+export async function createEnquiry({ ctx, input }: { ctx: ServiceCtx; input: CreateEnquiryInput }) {
   await enforceRateLimits(
     ctx.db,
     [{ key: `enquiry:ip:${ctx.ip}`, limit: ctx.config.rateLimits.RATE_LIMIT_ENQUIRY_IP }],
@@ -30,6 +30,6 @@ export async function createEnquiry({ ctx, input }: { ctx: EnquiriesCtx; input: 
     })
     .returning()
     .get();
-  if (!isSpam) await notifyAdminsOfEnquiry(ctx, row);
+  if (!isSpam) ctx.defer('enquiry notification', () => notifyAdminsOfEnquiry(ctx, row));
   return row;
 }

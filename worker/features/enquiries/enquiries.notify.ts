@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { ADMIN_CAPABLE } from '#core/roles.ts';
 import { siteSettings, users, type EnquiryRow } from '#db/schema/index.ts';
 import { SETTINGS_ID } from '#worker/features/settings/settings.store.ts';
-import type { EnquiriesCtx } from './enquiries.context.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
 
 /** Without a school contact e-mail, at most this many admin-capable accounts are told. */
 export const MAX_ADMIN_RECIPIENTS = 20;
@@ -13,7 +13,7 @@ export function chooseRecipients(contactEmail: string | null | undefined, adminE
   return [...new Set(adminEmails)].slice(0, MAX_ADMIN_RECIPIENTS);
 }
 
-async function recipients(ctx: Pick<EnquiriesCtx, 'db'>): Promise<string[]> {
+async function recipients(ctx: Pick<ServiceCtx, 'db'>): Promise<string[]> {
   const [settingsRows, admins] = await ctx.db.batch([
     ctx.db.select({ email: siteSettings.contactEmail }).from(siteSettings).where(eq(siteSettings.id, SETTINGS_ID)),
     ctx.db
@@ -56,7 +56,7 @@ export function enquiryMail(enquiry: EnquiryRow, origin: string) {
  * swallowed, never turned into a failed submission. A realtime notification will be added here.
  */
 export async function notifyAdminsOfEnquiry(
-  ctx: Pick<EnquiriesCtx, 'db' | 'mailer' | 'origin' | 'requestId'>,
+  ctx: Pick<ServiceCtx, 'db' | 'mailer' | 'origin' | 'requestId'>,
   enquiry: EnquiryRow,
 ): Promise<void> {
   try {

@@ -11,7 +11,6 @@ import {
 import type { AppEnv } from '#worker/env.ts';
 import { tooLarge } from '#worker/lib/errors.ts';
 import { validate } from '#worker/lib/validate.ts';
-import { enquiriesCtx } from './enquiries.context.ts';
 import { createEnquiry } from './enquiries.create.ts';
 import { enquiryStats, getEnquiry, listEnquiries, namedList } from './enquiries.read.ts';
 import { serializeSubmitted } from './enquiries.serialize.ts';
@@ -29,7 +28,7 @@ const plural = (n: number) => `${n} enquir${n === 1 ? 'y' : 'ies'}`;
 // Fixed paths (/stats, /recent, /new, /unresolved) come before /:id so it cannot swallow them.
 export const enquiriesRoutes = new Hono<AppEnv>()
   .post('/', smallBody, validate('json', CreateEnquirySchema), async (c) => {
-    const row = await createEnquiry({ ctx: enquiriesCtx(c), input: c.req.valid('json') });
+    const row = await createEnquiry({ ctx: c.var.ctx, input: c.req.valid('json') });
     return c.json({ success: true, data: serializeSubmitted(row), message: ENQUIRY_MESSAGES.created }, 201);
   })
   .get('/', validate('query', ListEnquiriesQuery), async (c) => {

@@ -3,21 +3,21 @@ import type { SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core';
 import { PRIVILEGED } from '#core/roles.ts';
 import type { BulkUpdateUsersInput } from '#core/users/user-schemas.ts';
 import { authTokens, users } from '#db/schema/index.ts';
-import type { UsersCtx } from './users.context.ts';
+import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { conflictFrom } from './users.db.ts';
 import { assertCanGrant, isSuperAdmin } from './users.rules.ts';
 
 /** The rows a bulk call may touch: the listed ids, never the caller, and admins only for a super-admin. */
-function reachable(ctx: UsersCtx, userIds: string[]): SQL | undefined {
+function reachable(ctx: ServiceCtx, userIds: string[]): SQL | undefined {
   return and(
     inArray(users.id, userIds),
-    ne(users.id, ctx.user.id),
-    isSuperAdmin(ctx.user) ? undefined : notInArray(users.role, [...PRIVILEGED]),
+    ne(users.id, signedIn(ctx).id),
+    isSuperAdmin(signedIn(ctx)) ? undefined : notInArray(users.role, [...PRIVILEGED]),
   );
 }
 
 /** DELETE /api/users {userIds}: one batch; ids out of reach are skipped, not refused. */
-export async function bulkDeleteUsers({ ctx, userIds }: { ctx: UsersCtx; userIds: string[] }) {
+export async function bulkDeleteUsers({ ctx, userIds }: { ctx: ServiceCtx; userIds: string[] }) {
   const where = reachable(ctx, userIds);
   try {
     const [, deleted] = await ctx.db.batch([
@@ -31,9 +31,9 @@ export async function bulkDeleteUsers({ ctx, userIds }: { ctx: UsersCtx; userIds
 }
 
 /** PATCH /api/users/bulk: one conditional statement over the reachable rows. */
-export async function bulkUpdateUsers({ ctx, input }: { ctx: UsersCtx; input: BulkUpdateUsersInput }) {
+export async function bulkUpdateUsers({ ctx, input }: { ctx: ServiceCtx; input: BulkUpdateUsersInput }) {
   const { update } = input;
-  if (update.role) assertCanGrant(ctx.user, update.role);
+  if (update.role) assertCanGrant(signedIn(ctx), update.role);
   const set: SQLiteUpdateSetSource<typeof users> = { updatedAt: new Date() };
   if (update.emailVerified !== undefined) set.emailVerified = update.emailVerified;
   if (update.isActive !== undefined) set.isActive = update.isActive;

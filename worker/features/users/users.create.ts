@@ -2,7 +2,7 @@ import type { CreateUserInput } from '#core/users/user-schemas.ts';
 import { users, type NewUserRow } from '#db/schema/index.ts';
 import { hashPassword } from '#worker/lib/password.ts';
 import { serializeUserForAdmin as serializeUser } from './users.serialize.ts';
-import type { UsersCtx } from './users.context.ts';
+import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { conflictFrom, nextLoginIdSql, uniqueViolationField } from './users.db.ts';
 import { assertCanGrant, assertCanSetAdminId } from './users.rules.ts';
 import { newId } from '#core/ids.ts';
@@ -12,9 +12,9 @@ const GENERATE_ATTEMPTS = 5;
 const withoutNulls = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined));
 
 /** POST /api/users: an admin creates an account; the role's login id is generated when not given. */
-export async function createUser({ ctx, input }: { ctx: UsersCtx; input: CreateUserInput }) {
-  assertCanGrant(ctx.user, input.role);
-  assertCanSetAdminId(ctx.user, input.adminId !== undefined);
+export async function createUser({ ctx, input }: { ctx: ServiceCtx; input: CreateUserInput }) {
+  assertCanGrant(signedIn(ctx), input.role);
+  assertCanSetAdminId(signedIn(ctx), input.adminId !== undefined);
   const values: NewUserRow = {
     id: newId(),
     email: input.email,

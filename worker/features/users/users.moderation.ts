@@ -3,29 +3,29 @@ import { USER_MESSAGES } from '#core/users/user-messages.ts';
 import type { BlockUserInput } from '#core/users/user-schemas.ts';
 import { authTokens, users, type UserRow } from '#db/schema/index.ts';
 import { conflict, notFound } from '#worker/lib/errors.ts';
-import type { UsersCtx } from './users.context.ts';
+import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { bumpTokenVersion, conflictFrom, findUserRow } from './users.db.ts';
 import { assertCanManage, assertNotSelf } from './users.rules.ts';
 import { serializeUserForAdmin } from './users.serialize.ts';
 
 /** Loads the target and applies the shared rules: exists, not the caller, within the caller's reach. */
-async function manageableTarget(ctx: UsersCtx, id: string, action: 'block' | 'delete'): Promise<UserRow> {
+async function manageableTarget(ctx: ServiceCtx, id: string, action: 'block' | 'delete'): Promise<UserRow> {
   const target = await findUserRow(ctx.db, id);
   if (!target) throw notFound(USER_MESSAGES.notFound);
-  assertNotSelf(ctx.user, id, action);
-  assertCanManage(ctx.user, target);
+  assertNotSelf(signedIn(ctx), id, action);
+  assertCanManage(signedIn(ctx), target);
   return target;
 }
 
 /** Writes are guarded by the role seen when checking, so a concurrent promotion cannot slip through. */
 const sameTarget = (t: UserRow) => and(eq(users.id, t.id), eq(users.role, t.role));
 
-async function missingOrChanged(ctx: UsersCtx, id: string): Promise<never> {
+async function missingOrChanged(ctx: ServiceCtx, id: string): Promise<never> {
   throw (await findUserRow(ctx.db, id)) ? conflict(USER_MESSAGES.changedMeanwhile) : notFound(USER_MESSAGES.notFound);
 }
 
 /** PATCH /api/users/:id/block: the account stops logging in and its live tokens die at once. */
-export async function blockUser({ ctx, id, input }: { ctx: UsersCtx; id: string; input: BlockUserInput }) {
+export async function blockUser({ ctx, id, input }: { ctx: ServiceCtx; id: string; input: BlockUserInput }) {
   const target = await manageableTarget(ctx, id, 'block');
   const row = await ctx.db
     .update(users)
@@ -42,7 +42,7 @@ export async function blockUser({ ctx, id, input }: { ctx: UsersCtx; id: string;
   return row ? serializeUserForAdmin(row) : missingOrChanged(ctx, id);
 }
 
-export async function unblockUser({ ctx, id }: { ctx: UsersCtx; id: string }) {
+export async function unblockUser({ ctx, id }: { ctx: ServiceCtx; id: string }) {
   const target = await manageableTarget(ctx, id, 'block');
   const row = await ctx.db
     .update(users)
@@ -54,7 +54,7 @@ export async function unblockUser({ ctx, id }: { ctx: UsersCtx; id: string }) {
 }
 
 /** DELETE /api/users/:id: a hard delete; its e-mail tokens go in the same batch (and by cascade). */
-export async function deleteUser({ ctx, id }: { ctx: UsersCtx; id: string }) {
+export async function deleteUser({ ctx, id }: { ctx: ServiceCtx; id: string }) {
   const target = await manageableTarget(ctx, id, 'delete');
   try {
     const [, deleted] = await ctx.db.batch([

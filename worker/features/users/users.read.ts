@@ -6,7 +6,7 @@ import type { Role } from '#core/roles.ts';
 import { users } from '#db/schema/index.ts';
 import { notFound } from '#worker/lib/errors.ts';
 import { serializeUserForAdmin as serializeUser } from './users.serialize.ts';
-import type { UsersCtx } from './users.context.ts';
+import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { containsPattern } from '#worker/lib/sql.ts';
 import { findUserRow } from './users.db.ts';
 
@@ -61,7 +61,7 @@ const orderOf = (s: UserSort) =>
   s.direction === 'asc' ? [asc(SORT_EXPR[s.field]), asc(users.id)] : [desc(SORT_EXPR[s.field]), desc(users.id)];
 
 /** GET /api/users (and /role/:role): one count and one page, sent together. */
-export async function listUsers({ ctx, query }: { ctx: UsersCtx; query: ListUsersQueryInput }) {
+export async function listUsers({ ctx, query }: { ctx: ServiceCtx; query: ListUsersQueryInput }) {
   const where = whereOf(query);
   const [totals, rows] = await ctx.db.batch([
     ctx.db.select({ total: count() }).from(users).where(where),
@@ -82,7 +82,7 @@ export async function listUsers({ ctx, query }: { ctx: UsersCtx; query: ListUser
 }
 
 /** GET /api/users/search: a short list for pickers, newest first. */
-export async function searchUsers({ ctx, query }: { ctx: UsersCtx; query: SearchUsersQueryInput }) {
+export async function searchUsers({ ctx, query }: { ctx: ServiceCtx; query: SearchUsersQueryInput }) {
   const rows = await ctx.db
     .select()
     .from(users)
@@ -92,13 +92,13 @@ export async function searchUsers({ ctx, query }: { ctx: UsersCtx; query: Search
   return rows.map(serializeUser);
 }
 
-export async function getUser({ ctx, id }: { ctx: UsersCtx; id: string }) {
+export async function getUser({ ctx, id }: { ctx: ServiceCtx; id: string }) {
   const row = await findUserRow(ctx.db, id);
   if (!row) throw notFound(USER_MESSAGES.notFound);
   return serializeUser(row);
 }
 
-export async function getUserByStudentId({ ctx, studentId }: { ctx: UsersCtx; studentId: string }) {
+export async function getUserByStudentId({ ctx, studentId }: { ctx: ServiceCtx; studentId: string }) {
   const row = await ctx.db
     .select()
     .from(users)

@@ -7,8 +7,8 @@ import { SELF_EDITABLE_PROFILE_FIELDS, type UpdateUserInput } from '#core/users/
 import { users, type UserRow } from '#db/schema/index.ts';
 import { conflict, forbidden, notFound } from '#worker/lib/errors.ts';
 import { hashPassword } from '#worker/lib/password.ts';
-import { serializeUser } from '#worker/features/auth/serialize-user.ts';
-import type { UsersCtx } from './users.context.ts';
+import { serializeUser } from '#worker/lib/serialize-user.ts';
+import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { bumpTokenVersion, conflictFrom, findUserRow, nextLoginIdSql, uniqueViolationField } from './users.db.ts';
 import { serializeUserForAdmin } from './users.serialize.ts';
 import { assertCanGrant, assertCanManage, assertCanSetAdminId, assertNotSelf } from './users.rules.ts';
@@ -31,8 +31,8 @@ function mergeJson(column: SQLiteColumn, patch: Record<string, unknown> | undefi
 }
 
 /** PATCH /api/users/:id. Admin-capable callers get the full set; anyone else only their own timezone/location. */
-export async function updateUser({ ctx, id, input }: { ctx: UsersCtx; id: string; input: UpdateUserInput }) {
-  if (!isAdminCapable(ctx.user.role)) return updateOwnLocation({ ctx, id, input });
+export async function updateUser({ ctx, id, input }: { ctx: ServiceCtx; id: string; input: UpdateUserInput }) {
+  if (!isAdminCapable(signedIn(ctx).role)) return updateOwnLocation({ ctx, id, input });
   const target = await findUserRow(ctx.db, id);
   if (!target) throw notFound(USER_MESSAGES.notFound);
   const set = await adminChanges(ctx, target, input);
@@ -56,8 +56,8 @@ export async function updateUser({ ctx, id, input }: { ctx: UsersCtx; id: string
   }
 }
 
-async function adminChanges(ctx: UsersCtx, target: UserRow, input: UpdateUserInput): Promise<UserSet> {
-  const actor = ctx.user;
+async function adminChanges(ctx: ServiceCtx, target: UserRow, input: UpdateUserInput): Promise<UserSet> {
+  const actor = signedIn(ctx);
   const self = actor.id === target.id;
   const roleChange = input.role !== undefined && input.role !== target.role;
   if (roleChange) assertNotSelf(actor, target.id, 'role');
@@ -88,8 +88,8 @@ async function adminChanges(ctx: UsersCtx, target: UserRow, input: UpdateUserInp
 }
 
 /** Spec 7 "Profile save": a user stores their own detected timezone and location, nothing else. */
-async function updateOwnLocation({ ctx, id, input }: { ctx: UsersCtx; id: string; input: UpdateUserInput }) {
-  if (id !== ctx.user.id) throw forbidden(USER_MESSAGES.ownProfileOnly);
+async function updateOwnLocation({ ctx, id, input }: { ctx: ServiceCtx; id: string; input: UpdateUserInput }) {
+  if (id !== signedIn(ctx).id) throw forbidden(USER_MESSAGES.ownProfileOnly);
   const allowed = SELF_EDITABLE_PROFILE_FIELDS as readonly string[];
   const topLevel = definedKeys(input);
   if (topLevel.some((k) => k !== 'profile') || definedKeys(input.profile ?? {}).some((k) => !allowed.includes(k))) {

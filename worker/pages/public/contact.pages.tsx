@@ -6,7 +6,6 @@ import { ContactPage } from '#web/pages/public/contact-page.tsx';
 import { CHECK_FIELDS, CONTACT_FIELDS, type ContactFormProps, type ContactValues } from '#web/pages/public/contact-form-model.ts';
 import { CONTACT_LIMITS, HONEYPOT_FIELD, validateEnquiry } from '#web/pages/public/contact-validation.ts';
 import type { AppEnv } from '#worker/env.ts';
-import { enquiriesCtx } from '#worker/features/enquiries/enquiries.context.ts';
 import { createEnquiry } from '#worker/features/enquiries/enquiries.create.ts';
 import { toAppError } from '#worker/middleware/errors.ts';
 import { loadSite } from './loaders/media.ts';
@@ -61,7 +60,7 @@ export const contactPages = new Hono<AppEnv>()
         return contactPage(c, site, { values, errors: validateEnquiry(fields), alert: CHECK_FIELDS }, 400);
       }
       try {
-        await createEnquiry({ ctx: enquiriesCtx(c), input: parsed.data });
+        await createEnquiry({ ctx: c.var.ctx, input: parsed.data });
       } catch (err) {
         const appErr = toAppError(err);
         if (appErr.status >= 500) throw err;
