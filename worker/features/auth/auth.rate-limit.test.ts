@@ -35,6 +35,21 @@ describe('login throttling (RATE_LIMIT_LOGIN_ACCOUNT = 10/900 by default)', () =
     expect(res.status).toBe(429);
   });
 
+  it('shares one counter among the e-mail and the student ID of one account', async () => {
+    const u = await createUser({ role: 'student', studentId: `STU-${uniq().toUpperCase()}` });
+    for (let i = 0; i < 5; i++) expect((await loginFrom(freshIp(), { email: u.email, password: 'wrong-password' })).status).toBe(401);
+    const byStudentId = (password: string) =>
+      api('/api/auth/student-login', {
+        method: 'POST',
+        body: { studentId: u.row.studentId, password },
+        headers: { 'CF-Connecting-IP': freshIp() },
+      });
+    for (let i = 0; i < 5; i++) expect((await byStudentId('wrong-password')).status).toBe(401);
+    const eleventh = await byStudentId(u.password);
+    expect(eleventh.status).toBe(429);
+    expect((await loginFrom(freshIp(), { email: u.email, password: u.password })).status).toBe(429);
+  });
+
   it('throttles unknown accounts the same way, so the 429 reveals nothing', async () => {
     const email = `ghost-${uniq()}@example.test`;
     for (let i = 0; i < 10; i++) expect((await loginFrom(freshIp(), { email, password: 'wrong-password' })).status).toBe(401);

@@ -25,8 +25,12 @@ export const LOGIN_KINDS = {
 } as const satisfies Record<string, { column: AnySQLiteColumn; roles: readonly Role[] | null }>;
 export type LoginKind = keyof typeof LOGIN_KINDS;
 
-/** E-mail logins share one counter per address whichever call they come through. */
-const accountKey = (kind: LoginKind, identifier: string) => `login:${LOGIN_KINDS[kind].column.name}:${identifier}`;
+/**
+ * One counter per account, whichever identifier and login call reached it (e-mail, student ID, admin
+ * ID …); an identifier that names no account is counted on its own the same way, so a 429 reveals nothing.
+ */
+const accountKey = (kind: LoginKind, identifier: string, row: UserRow | undefined) =>
+  row ? `login:account:${row.id}` : `login:${LOGIN_KINDS[kind].column.name}:${identifier}`;
 
 /**
  * One login for every flow. Unknown account, wrong role and wrong password answer the same 401 after
@@ -35,7 +39,8 @@ const accountKey = (kind: LoginKind, identifier: string) => `login:${LOGIN_KINDS
 export async function loginUser({ ctx, input }: { ctx: ServiceCtx; input: { kind: LoginKind; identifier: string; password: string } }) {
   const { db, config } = ctx;
   const { column, roles } = LOGIN_KINDS[input.kind];
-  const key = accountKey(input.kind, input.identifier);
+  const row = await db.select().from(users).where(eq(column, input.identifier)).get();
+  const key = accountKey(input.kind, input.identifier, row);
   await enforceRateLimits(
     db,
     [
@@ -44,8 +49,6 @@ export async function loginUser({ ctx, input }: { ctx: ServiceCtx; input: { kind
     ],
     TOO_MANY_LOGINS,
   );
-
-  const row = await db.select().from(users).where(eq(column, input.identifier)).get();
   const roleFits = !!row && (roles === null || (roles as readonly string[]).includes(row.role));
   if (!row || !roleFits) {
     await burnVerification(input.password);
