@@ -2,6 +2,8 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { makePng, multipartForm } from '#test/fixtures/uploads.ts';
 import { api, createUser, getUserRow } from '#test/helpers.ts';
+import { pngClaiming } from '#worker/lib/image-size.fixtures.ts';
+import { IMAGE_TOO_MANY_PIXELS } from '#worker/lib/image-size.ts';
 
 const bucket = (env as unknown as { UPLOADS: R2Bucket }).UPLOADS;
 
@@ -56,6 +58,15 @@ describe('POST /api/auth/upload-asset/profile-picture', () => {
       message: 'Only JPEG, PNG, and WebP images are allowed',
     });
     expect(await objectsOf(u.id)).toEqual([]);
+  });
+
+  it('refuses a PNG whose header claims 100000 × 100000 pixels, and stores nothing', async () => {
+    const u = await createUser({ role: 'student' });
+    const res = await upload(u.token, form('file', pngClaiming(100_000, 100_000), 'huge.png', 'image/png'));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, message: IMAGE_TOO_MANY_PIXELS });
+    expect(await objectsOf(u.id)).toEqual([]);
+    expect((await getUserRow(u.id))!.profilePicture).toBeNull();
   });
 
   it('refuses an SVG and a GIF with 415', async () => {

@@ -1,3 +1,4 @@
+import { checkImageDimensions } from '#worker/lib/image-size.ts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { users, type UserRow } from '#db/schema/index.ts';
@@ -53,6 +54,7 @@ export async function uploadProfilePicture({ ctx, userId, request }: { ctx: Serv
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = sniffType(bytes);
   if (!type || !(IMAGE_TYPES as readonly string[]).includes(type.mime)) throw unsupportedType(WRONG_IMAGE_TYPE);
+  checkImageDimensions(bytes);
 
   const key = objectKey(`avatars/${userId}`, type.ext);
   const swapped = await withObjects(ctx.storage, [{ key, bytes, contentType: type.mime }], () => swapPicture(ctx.db, userId, key));
