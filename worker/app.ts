@@ -23,6 +23,7 @@ import { enquiriesRoutes } from './features/enquiries/enquiries.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { uploadRoutes } from './features/upload/upload.routes.ts';
 import { authorize } from './middleware/auth.ts';
+import { bodyLimit } from './middleware/body-limit.ts';
 import { context } from './middleware/context.ts';
 import { apiNotFound, onError } from './middleware/errors.ts';
 import { requestId } from './middleware/request-id.ts';
@@ -59,7 +60,7 @@ export function createApp() {
   // Not strict: the spec's client calls some paths with a trailing slash (GET /courses/, POST /orders/).
   const app = new Hono<AppEnv>({ strict: false, router: memoizedRouter() });
   app.use('*', requestId, securityHeaders, context);
-  app.use('/api/*', authorize(ACCESS));
+  app.use('/api/*', authorize(ACCESS), bodyLimit);
   app.use('*', serviceContextMiddleware);
   app.use('*', serviceContextMiddleware);
   app.route('/api', api);
