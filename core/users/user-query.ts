@@ -9,6 +9,8 @@ export type UserSort = { field: UserSortField; direction: 'asc' | 'desc' };
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_SEARCH_LIMIT = 50;
+/** Spec 9: the list of active users (`isActive=true`) shows 50 unless asked otherwise. */
+export const ACTIVE_USERS_DEFAULT_LIMIT = 50;
 
 const INVALID_SORT = `Invalid sort. Use one of: ${USER_SORT_FIELDS.join(', ')} (prefix with - for descending)`;
 
@@ -48,17 +50,19 @@ const sortParam = z
 
 const limitParam = positiveInt(USER_MESSAGES.invalidLimit).transform((n) => Math.min(n, MAX_PAGE_SIZE));
 
-export const ListUsersQuery = z.object({
-  page: param(z.preprocess(blankToUndefined, positiveInt(USER_MESSAGES.invalidPage).optional())).transform((v) => v ?? 1),
-  limit: param(z.preprocess(blankToUndefined, limitParam.optional())).transform((v) => v ?? DEFAULT_PAGE_SIZE),
-  role: roleFilter,
-  isActive: param(z.preprocess(blankToUndefined, queryBool('isActive').optional())),
-  emailVerified: param(z.preprocess(blankToUndefined, queryBool('emailVerified').optional())),
-  search: param(z.preprocess(blankToUndefined, z.string().trim().max(100, USER_MESSAGES.searchTooLong).optional())),
-  sort: param(z.preprocess(blankToUndefined, sortParam.optional())).transform(
-    (v): UserSort => v ?? { field: 'createdAt', direction: 'desc' },
-  ),
-});
+export const ListUsersQuery = z
+  .object({
+    page: param(z.preprocess(blankToUndefined, positiveInt(USER_MESSAGES.invalidPage).optional())).transform((v) => v ?? 1),
+    limit: param(z.preprocess(blankToUndefined, limitParam.optional())),
+    role: roleFilter,
+    isActive: param(z.preprocess(blankToUndefined, queryBool('isActive').optional())),
+    emailVerified: param(z.preprocess(blankToUndefined, queryBool('emailVerified').optional())),
+    search: param(z.preprocess(blankToUndefined, z.string().trim().max(100, USER_MESSAGES.searchTooLong).optional())),
+    sort: param(z.preprocess(blankToUndefined, sortParam.optional())).transform(
+      (v): UserSort => v ?? { field: 'createdAt', direction: 'desc' },
+    ),
+  })
+  .transform((q) => ({ ...q, limit: q.limit ?? (q.isActive === true ? ACTIVE_USERS_DEFAULT_LIMIT : DEFAULT_PAGE_SIZE) }));
 export type ListUsersQueryInput = z.output<typeof ListUsersQuery>;
 
 const term = param(z.string().optional());

@@ -48,6 +48,14 @@ describe('GET /api/users', () => {
     expect(big.body.pagination.limit).toBe(100);
   });
 
+  it('lists active users 50 at a time unless a limit is asked for (spec 9)', async () => {
+    const admin = await asAdmin();
+    const active = await api('/api/users?isActive=true', { token: admin.token });
+    expect(active.body.pagination).toMatchObject({ page: 1, limit: 50 });
+    expect((await api('/api/users?isActive=true&limit=7', { token: admin.token })).body.pagination.limit).toBe(7);
+    expect((await api('/api/users?isActive=false', { token: admin.token })).body.pagination.limit).toBe(20);
+  });
+
   it('filters by role, isActive and emailVerified', async () => {
     const { tag, made, admin } = await fixture();
     const students = await api(`/api/users?search=${tag}&role=student`, { token: admin.token });
