@@ -15,7 +15,7 @@ import {
   sendRaw,
   tokenOf,
   webp,
-} from '#worker/features/media/media.test-helpers.ts';
+} from '#test/content-helpers.ts';
 import { seedAlliance } from './alliances.test-helpers.ts';
 
 const ids = (list: { _id: string }[]) => list.map((a) => a._id);

@@ -19,7 +19,7 @@ import {
   tokenOf,
   webm,
   webp,
-} from '#worker/features/media/media.test-helpers.ts';
+} from '#test/content-helpers.ts';
 import { external, seedAsset, tagged } from './assets.test-helpers.ts';
 
 const MB = 1024 * 1024;

@@ -17,7 +17,7 @@ import {
   sendRaw,
   tokenOf,
   webp,
-} from '#worker/features/media/media.test-helpers.ts';
+} from '#test/content-helpers.ts';
 import { seedChart, uploadChart } from './charts.test-helpers.ts';
 
 const create = async (fields: Record<string, string>, file?: { bytes: Uint8Array<ArrayBuffer> | string; name: string }) =>

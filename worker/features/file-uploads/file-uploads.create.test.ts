@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, createUser, uniq } from '#test/helpers.ts';
-import { fetchRaw } from '#worker/features/syllabus/syllabus.test-helpers.ts';
-import { FILES, exists, failWritesTitled, file, formOf, keysNamed } from './file-uploads.test-helpers.ts';
+import { FILES, exists, failWritesTitled, fetchRaw, file, formOf, keysNamed } from '#test/file-helpers.ts';
 
 const post = (token: string | undefined, body: FormData) =>
   api('/api/file-uploads', { method: 'POST', ...(token ? { token } : {}), raw: body });

@@ -15,7 +15,7 @@ import {
   sendRaw,
   SVG,
   tokenOf,
-} from './media.test-helpers.ts';
+} from '#test/content-helpers.ts';
 
 const owner = () => `owner-${uniq()}`;
 

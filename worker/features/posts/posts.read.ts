@@ -3,7 +3,8 @@ import { POST_MESSAGES, type ListPostsQueryInput } from '#core/media/post-schema
 import { posts, type PostRow } from '#db/schema/index.ts';
 import { notFound } from '#worker/lib/errors.ts';
 import { listPage } from '#worker/lib/list.ts';
-import { seesHidden, type ContentCtx } from '#worker/features/media/content-ctx.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { seesHidden } from '#worker/lib/visibility.ts';
 import { jsonArrayHas, likeLiteral } from '#worker/lib/sql.ts';
 import { serializePost, serializePostSummary } from './posts.serialize.ts';
 
@@ -13,7 +14,7 @@ export const visibleToPublic = (now = new Date()): SQL => and(eq(posts.status, '
 const isVisible = (row: PostRow, now = new Date()) => row.status === 'published' && !!row.publishedAt && row.publishedAt <= now;
 
 /** GET /api/posts: visitors get published posts newest first; admins also drafts (filter by status). */
-export async function listPosts({ ctx, query }: { ctx: ContentCtx; query: ListPostsQueryInput }) {
+export async function listPosts({ ctx, query }: { ctx: ServiceCtx; query: ListPostsQueryInput }) {
   const admin = seesHidden(ctx);
   const { rows, pagination } = await listPage(ctx.db, {
     table: posts,
@@ -30,7 +31,7 @@ export async function listPosts({ ctx, query }: { ctx: ContentCtx; query: ListPo
 }
 
 /** GET /api/posts/:id — by id or by slug; a draft or a scheduled post is 404 for visitors. */
-export async function getPost({ ctx, idOrSlug }: { ctx: ContentCtx; idOrSlug: string }) {
+export async function getPost({ ctx, idOrSlug }: { ctx: ServiceCtx; idOrSlug: string }) {
   const row = await ctx.db
     .select()
     .from(posts)

@@ -15,7 +15,7 @@ import {
   sendRaw,
   SVG,
   tokenOf,
-} from '#worker/features/media/media.test-helpers.ts';
+} from '#test/content-helpers.ts';
 import { seedPost, tagged } from './posts.test-helpers.ts';
 
 const ids = (list: { _id: string }[]) => list.map((p) => p._id);
