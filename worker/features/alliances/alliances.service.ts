@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import { newId } from '#core/ids.ts';
 import { ALLIANCE_MESSAGES, CreateAllianceSchema, UpdateAllianceSchema } from '#core/media/alliance-schemas.ts';
 import { alliances, type AllianceRow } from '#db/schema/index.ts';
@@ -11,6 +11,7 @@ import { insertWithImage, updateWithImage, type StoredImage } from '#worker/lib/
 import { parseInput } from '#worker/lib/validate.ts';
 import { filesOf, type RequestBody } from '#worker/lib/body.ts';
 import { likeLiteral, sameKey } from '#worker/lib/sql.ts';
+import { PUBLIC_ALLIANCES, PUBLIC_ALLIANCES_ORDER } from './alliances.queries.ts';
 import { removeObjects } from '#worker/lib/stored-files.ts';
 
 export const ALLIANCE_PREFIX = 'alliances';
@@ -42,8 +43,8 @@ type ListQuery = { page: number; limit: number; isActive?: boolean | undefined; 
 export async function listActiveAlliances({ ctx, query }: { ctx: ServiceCtx; query: ListQuery }) {
   const { rows, pagination } = await listPage(ctx.db, {
     table: alliances,
-    where: and(eq(alliances.isActive, true), query.search ? likeLiteral(alliances.name, query.search) : undefined),
-    orderBy: [asc(alliances.name), asc(alliances.id)],
+    where: and(PUBLIC_ALLIANCES, query.search ? likeLiteral(alliances.name, query.search) : undefined),
+    orderBy: PUBLIC_ALLIANCES_ORDER,
     page: query.page,
     limit: query.limit,
   });

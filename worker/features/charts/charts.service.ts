@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, not } from 'drizzle-orm';
+import { and, eq, inArray, not } from 'drizzle-orm';
 import { newId } from '#core/ids.ts';
 import { CHART_MESSAGES, CreateChartSchema, UpdateChartSchema } from '#core/media/chart-schemas.ts';
 import { organizationalCharts as charts, type ChartRow } from '#db/schema/index.ts';
@@ -11,6 +11,7 @@ import { parseInput } from '#worker/lib/validate.ts';
 import { filesOf, type RequestBody } from '#worker/lib/body.ts';
 import { removeObjects } from '#worker/lib/stored-files.ts';
 import { sameKey } from '#worker/lib/sql.ts';
+import { CHARTS_ORDER } from './charts.queries.ts';
 
 export const CHART_PREFIX = 'charts';
 const SRC_FIELDS = ['src', 'image', 'file'] as const;
@@ -49,7 +50,7 @@ export async function listCharts({
   const { rows, pagination } = await listPage(ctx.db, {
     table: charts,
     where: query.featured === undefined ? undefined : eq(charts.featured, query.featured),
-    orderBy: [desc(charts.featured), desc(charts.createdAt), desc(charts.id)],
+    orderBy: CHARTS_ORDER,
     page: query.page,
     limit: query.limit,
   });

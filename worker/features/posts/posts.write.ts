@@ -12,7 +12,7 @@ import { parseInput } from '#worker/lib/validate.ts';
 import { filesOf, type RequestBody } from '#worker/lib/body.ts';
 import { sameKey } from '#worker/lib/sql.ts';
 import { removeObjects } from '#worker/lib/stored-files.ts';
-import { serializePost } from './posts.serialize.ts';
+import { serializePost, withAuthor } from './posts.serialize.ts';
 
 export const POST_PREFIX = 'posts';
 const COVER_FIELDS = ['coverImage', 'cover', 'image', 'file'] as const;
@@ -74,7 +74,7 @@ export async function createPost({ ctx, input }: { ctx: ServiceCtx; input: Reque
         .get(),
     ),
   );
-  return serializePost(row);
+  return withAuthor(serializePost(row), row);
 }
 
 async function loadPost(ctx: ServiceCtx, id: string): Promise<PostRow> {
@@ -115,7 +115,7 @@ export async function updatePost({ ctx, id, input }: { ctx: ServiceCtx; id: stri
       }
     },
   });
-  return serializePost(row);
+  return withAuthor(serializePost(row), row);
 }
 
 /** Rows first, then their cover objects and attached media (GET/POST /api/media/<postId>). */

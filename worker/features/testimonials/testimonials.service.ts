@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { newId } from '#core/ids.ts';
 import { CreateTestimonialSchema, TESTIMONIAL_MESSAGES, UpdateTestimonialSchema } from '#core/media/testimonial-schemas.ts';
 import { testimonials, type TestimonialRow } from '#db/schema/index.ts';
@@ -11,6 +11,7 @@ import { insertWithImage, updateWithImage, type StoredImage } from '#worker/lib/
 import { parseInput } from '#worker/lib/validate.ts';
 import { filesOf, type RequestBody } from '#worker/lib/body.ts';
 import { sameKey } from '#worker/lib/sql.ts';
+import { PUBLIC_TESTIMONIALS, TESTIMONIALS_ORDER } from './testimonials.queries.ts';
 import { removeObjects } from '#worker/lib/stored-files.ts';
 
 export const TESTIMONIAL_PREFIX = 'testimonials';
@@ -41,14 +42,14 @@ type ListQuery = { page: number; limit: number; featured?: boolean | undefined; 
 
 /** Visitors get active testimonials only; admins see all and may filter by isActive. Featured first, newest next. */
 export async function listTestimonials({ ctx, query }: { ctx: ServiceCtx; query: ListQuery }) {
-  const isActive = seesHidden(ctx) ? query.isActive : true;
+  const admin = seesHidden(ctx);
   const { rows, pagination } = await listPage(ctx.db, {
     table: testimonials,
     where: and(
-      isActive === undefined ? undefined : eq(testimonials.isActive, isActive),
+      !admin ? PUBLIC_TESTIMONIALS : query.isActive === undefined ? undefined : eq(testimonials.isActive, query.isActive),
       query.featured === undefined ? undefined : eq(testimonials.featured, query.featured),
     ),
-    orderBy: [desc(testimonials.featured), desc(testimonials.createdAt), desc(testimonials.id)],
+    orderBy: TESTIMONIALS_ORDER,
     page: query.page,
     limit: query.limit,
   });
