@@ -104,24 +104,3 @@ export const UpdateSettingsSchema = z.object(
   { error: SETTINGS_MESSAGES.bodyObject },
 );
 export type UpdateSettingsInput = z.output<typeof UpdateSettingsSchema>;
-
-/**
- * Multipart fields to the JSON shape: `contact[email]` → { contact: { email } }. One level of
- * brackets is all the settings form needs; a repeated field keeps its first value.
- */
-export function formFieldsToObject(entries: Iterable<[string, unknown]>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [name, value] of entries) {
-    if (typeof value !== 'string') continue;
-    const m = name.match(/^([A-Za-z]+)\[([A-Za-z]+)\]$/);
-    if (m) {
-      const [, group, key] = m as unknown as [string, string, string];
-      if (!Object.hasOwn(out, group)) out[group] = {};
-      const target = out[group];
-      if (target && typeof target === 'object' && !Object.hasOwn(target, key)) (target as Record<string, unknown>)[key] = value;
-    } else if (/^[A-Za-z]+$/.test(name) && !Object.hasOwn(out, name)) {
-      out[name] = value;
-    }
-  }
-  return out;
-}

@@ -128,3 +128,45 @@ export function formToObject(form: FormData): Record<string, unknown> {
 
 /** The files sent under any of these field names, in order. */
 export const filesOf = (body: RequestBody, names: readonly string[]): File[] => names.flatMap((n) => body.files[n] ?? []);
+
+const itemRef = (item: unknown): string | undefined => {
+  if (typeof item === 'string' || typeof item === 'number') return String(item);
+  if (item && typeof item === 'object') {
+    const o = item as Record<string, unknown>;
+    for (const k of ['_id', 'id', 'key', 'url']) if (typeof o[k] === 'string') return o[k] as string;
+  }
+  return undefined;
+};
+
+/**
+ * A list field as forms and JSON send it: repeated fields (`tags`, `tags[]`, `tags[0]`), a JSON list
+ * (of text, or of objects with `_id`/`id`/`key`/`url`) or comma-separated text. Undefined when not
+ * sent at all, an empty list when sent empty.
+ */
+export function listField(value: unknown): string[] | undefined {
+  if (value === undefined) return undefined;
+  const out: string[] = [];
+  for (const raw of Array.isArray(value) ? value : [value]) {
+    let items: unknown[] = [raw];
+    if (typeof raw === 'string') {
+      const v = raw.trim();
+      items = v.split(',');
+      if (v.startsWith('[') || v.startsWith('{')) {
+        try {
+          const parsed: unknown = JSON.parse(v);
+          items = Array.isArray(parsed) ? parsed : [parsed];
+        } catch {
+          // not JSON: comma-separated text
+        }
+      }
+    }
+    for (const item of items) {
+      const ref = itemRef(item)?.trim();
+      if (ref) out.push(ref);
+    }
+  }
+  return out;
+}
+
+/** The first value of a field sent once or repeated (`title=a&title=b` reads as "a"). */
+export const firstOf = (value: unknown): unknown => (Array.isArray(value) ? value[0] : value);

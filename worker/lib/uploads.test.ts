@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { readLimitedBody, serveObject, sniffType } from './uploads.ts';
 import { AppError } from './errors.ts';
-import { makeZip } from '#worker/features/file-uploads/file-uploads.test-helpers.ts';
+import { makeZip } from '#test/file-helpers.ts';
 
 const bytes = (...b: number[]) => new Uint8Array(b);
 const ascii = (s: string) => new TextEncoder().encode(s);

@@ -1,16 +1,18 @@
-import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import { newId } from '#core/ids.ts';
 import { ALLIANCE_MESSAGES, CreateAllianceSchema, UpdateAllianceSchema } from '#core/media/alliance-schemas.ts';
 import { alliances, type AllianceRow } from '#db/schema/index.ts';
 import { notFound } from '#worker/lib/errors.ts';
 import { listPage } from '#worker/lib/list.ts';
 import { objectUrl } from '#worker/lib/public-files.ts';
-import { seesHidden, type ContentCtx } from '#worker/features/media/content-ctx.ts';
-import { insertWithImage, updateWithImage, type StoredImage } from '#worker/features/media/image-slot.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { seesHidden } from '#worker/lib/visibility.ts';
+import { insertWithImage, updateWithImage, type StoredImage } from '#worker/lib/image-slot.ts';
 import { parseInput } from '#worker/lib/validate.ts';
-import { filesOf, type Input } from '#worker/features/media/read-input.ts';
+import { filesOf, type RequestBody } from '#worker/lib/body.ts';
 import { likeLiteral, sameKey } from '#worker/lib/sql.ts';
-import { removeObjects } from '#worker/features/media/stored-file.ts';
+import { PUBLIC_ALLIANCES, PUBLIC_ALLIANCES_ORDER } from './alliances.queries.ts';
+import { removeObjects } from '#worker/lib/stored-files.ts';
 
 export const ALLIANCE_PREFIX = 'alliances';
 const LOGO_FIELDS = ['logo', 'image', 'file'] as const;
@@ -38,11 +40,11 @@ const logoColumns = (img: StoredImage | null) => ({
 type ListQuery = { page: number; limit: number; isActive?: boolean | undefined; search?: string | undefined };
 
 /** GET /api/allience: active alliances by name, for everyone (the admin list is /admin). */
-export async function listActiveAlliances({ ctx, query }: { ctx: ContentCtx; query: ListQuery }) {
+export async function listActiveAlliances({ ctx, query }: { ctx: ServiceCtx; query: ListQuery }) {
   const { rows, pagination } = await listPage(ctx.db, {
     table: alliances,
-    where: and(eq(alliances.isActive, true), query.search ? likeLiteral(alliances.name, query.search) : undefined),
-    orderBy: [asc(alliances.name), asc(alliances.id)],
+    where: and(PUBLIC_ALLIANCES, query.search ? likeLiteral(alliances.name, query.search) : undefined),
+    orderBy: PUBLIC_ALLIANCES_ORDER,
     page: query.page,
     limit: query.limit,
   });
@@ -50,7 +52,7 @@ export async function listActiveAlliances({ ctx, query }: { ctx: ContentCtx; que
 }
 
 /** GET /api/allience/admin: every alliance, newest first, filtered by isActive and name/country search. */
-export async function listAllAlliances({ ctx, query }: { ctx: ContentCtx; query: ListQuery }) {
+export async function listAllAlliances({ ctx, query }: { ctx: ServiceCtx; query: ListQuery }) {
   const { rows, pagination } = await listPage(ctx.db, {
     table: alliances,
     where: and(
@@ -64,16 +66,16 @@ export async function listAllAlliances({ ctx, query }: { ctx: ContentCtx; query:
   return { alliances: rows.map(serializeAlliance), pagination };
 }
 
-async function loadAlliance(ctx: ContentCtx, id: string, includeHidden: boolean) {
+async function loadAlliance(ctx: ServiceCtx, id: string, includeHidden: boolean) {
   const row = await ctx.db.select().from(alliances).where(eq(alliances.id, id)).get();
   if (!row || (!row.isActive && !includeHidden)) throw notFound(ALLIANCE_MESSAGES.notFound);
   return row;
 }
 
-export const getAlliance = async ({ ctx, id }: { ctx: ContentCtx; id: string }) =>
+export const getAlliance = async ({ ctx, id }: { ctx: ServiceCtx; id: string }) =>
   serializeAlliance(await loadAlliance(ctx, id, seesHidden(ctx)));
 
-export async function createAlliance({ ctx, input }: { ctx: ContentCtx; input: Input }) {
+export async function createAlliance({ ctx, input }: { ctx: ServiceCtx; input: RequestBody }) {
   const { removeLogo: _ignored, ...data } = parseInput(CreateAllianceSchema, input.fields);
   const [file] = filesOf(input, LOGO_FIELDS);
   const row = await insertWithImage(ctx, ALLIANCE_PREFIX, file, (image) =>
@@ -95,7 +97,7 @@ export async function createAlliance({ ctx, input }: { ctx: ContentCtx; input: I
 }
 
 /** PUT: the fields sent change; a new `logo` replaces the old one, `removeLogo=true` clears it. */
-export async function updateAlliance({ ctx, id, input }: { ctx: ContentCtx; id: string; input: Input }) {
+export async function updateAlliance({ ctx, id, input }: { ctx: ServiceCtx; id: string; input: RequestBody }) {
   const { removeLogo, ...data } = parseInput(UpdateAllianceSchema, input.fields);
   const current = await loadAlliance(ctx, id, true);
   const [file] = filesOf(input, LOGO_FIELDS);
@@ -118,20 +120,20 @@ export async function updateAlliance({ ctx, id, input }: { ctx: ContentCtx; id: 
 }
 
 /** PATCH /:id/activate and /:id/deactivate: one statement each. */
-export async function setAllianceActive({ ctx, id, isActive }: { ctx: ContentCtx; id: string; isActive: boolean }) {
+export async function setAllianceActive({ ctx, id, isActive }: { ctx: ServiceCtx; id: string; isActive: boolean }) {
   const row = await ctx.db.update(alliances).set({ isActive, updatedAt: new Date() }).where(eq(alliances.id, id)).returning().get();
   if (!row) throw notFound(ALLIANCE_MESSAGES.notFound);
   return serializeAlliance(row);
 }
 
-export async function deleteAlliance({ ctx, id }: { ctx: ContentCtx; id: string }) {
+export async function deleteAlliance({ ctx, id }: { ctx: ServiceCtx; id: string }) {
   const row = await ctx.db.delete(alliances).where(eq(alliances.id, id)).returning({ id: alliances.id, logoKey: alliances.logoKey }).get();
   if (!row) throw notFound(ALLIANCE_MESSAGES.notFound);
   await removeObjects(ctx.storage, [row.logoKey]);
   return { _id: row.id };
 }
 
-export async function bulkDeleteAlliances({ ctx, ids }: { ctx: ContentCtx; ids: string[] }) {
+export async function bulkDeleteAlliances({ ctx, ids }: { ctx: ServiceCtx; ids: string[] }) {
   const rows = await ctx.db.delete(alliances).where(inArray(alliances.id, ids)).returning({ logoKey: alliances.logoKey });
   await removeObjects(
     ctx.storage,

@@ -15,7 +15,8 @@ import {
   sendRaw,
   tokenOf,
   webp,
-} from '#worker/features/media/media.test-helpers.ts';
+  expectPixelBombRefused,
+} from '#test/content-helpers.ts';
 import { seedAlliance } from './alliances.test-helpers.ts';
 
 const ids = (list: { _id: string }[]) => list.map((a) => a._id);
@@ -252,5 +253,12 @@ describe('hostile bodies', () => {
         expect(res.status, `${method} ${path} ${raw.slice(0, 80)}`).toBeLessThan(500);
       }
     }
+  });
+});
+
+describe('image dimensions', () => {
+  it('refuses a PNG header claiming 100000×100000 pixels with 400, storing nothing', async () => {
+    const token = await tokenOf('admin');
+    await expectPixelBombRefused((file) => sendForm('/api/allience', formOf({ name: 'Bomb' }, { logo: file }), { token }), 'alliances/');
   });
 });

@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, uniq } from '#test/helpers.ts';
-import {
-  bucket,
-  expectAdminOnly,
-  formOf,
-  GIF,
-  keyOf,
-  mp4,
-  objectsNamed,
-  png,
-  sendForm,
-  tokenOf,
-} from '#worker/features/media/media.test-helpers.ts';
+import { bucket, expectAdminOnly, formOf, GIF, keyOf, mp4, objectsNamed, png, sendForm, tokenOf } from '#test/content-helpers.ts';
 import { external, seedAsset, tagged } from './assets.test-helpers.ts';
 
 const listTag = async (tag: string) =>

@@ -6,10 +6,10 @@ import { assets, type NewAssetRow } from '#db/schema/index.ts';
 import { AppError, badRequest, tooLarge, type FieldError } from '#worker/lib/errors.ts';
 import { writeOrRemove } from '#worker/lib/stored-objects.ts';
 import { sniffType } from '#worker/lib/uploads.ts';
-import type { ContentCtx } from '#worker/features/media/content-ctx.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { parseInput } from '#worker/lib/validate.ts';
-import { filesOf, type Input } from '#worker/features/media/read-input.ts';
-import { checkFile, putFiles, type CheckedFile } from '#worker/features/media/stored-file.ts';
+import { filesOf, firstOf, type RequestBody } from '#worker/lib/body.ts';
+import { checkFile, putFiles, type CheckedFile } from '#worker/lib/stored-files.ts';
 import { ASSET_FILE_FIELDS, ASSET_PREFIX, uploadColumns } from './assets.write.ts';
 import { serializeAsset } from './assets.serialize.ts';
 
@@ -32,7 +32,7 @@ function validItems(items: unknown[]) {
   return valid;
 }
 
-async function insertExternal(ctx: ContentCtx, items: unknown[]) {
+async function insertExternal(ctx: ServiceCtx, items: unknown[]) {
   const list = parseInput(BulkAssetsSchema, { assets: items }).assets;
   const rows: NewAssetRow[] = validItems(list).map((a) => ({
     id: newId(),
@@ -51,7 +51,7 @@ async function insertExternal(ctx: ContentCtx, items: unknown[]) {
 }
 
 /** POST /api/assets/bulk {assets: [...]}: external assets, all or none. */
-export const bulkCreateAssets = ({ ctx, body }: { ctx: ContentCtx; body: unknown }) =>
+export const bulkCreateAssets = ({ ctx, body }: { ctx: ServiceCtx; body: unknown }) =>
   insertExternal(ctx, parseInput(BulkAssetsSchema, body).assets);
 
 async function readImportFile(file: File): Promise<unknown[]> {
@@ -85,7 +85,7 @@ async function checkAll(files: File[]): Promise<CheckedFile[]> {
  * POST /api/assets/bulk-upload (form data): many image/video `files` become uploaded assets (the text
  * fields apply to each), or one JSON/CSV file describing external assets is imported.
  */
-export async function bulkUploadAssets({ ctx, input }: { ctx: ContentCtx; input: Input }) {
+export async function bulkUploadAssets({ ctx, input }: { ctx: ServiceCtx; input: RequestBody }) {
   const files = filesOf(input, ASSET_FILE_FIELDS);
   if (!files.length) throw badRequest(ASSET_MESSAGES.bulkNoFiles);
   if (files.length === 1 && (await isImportFile(files[0]!))) return insertExternal(ctx, await readImportFile(files[0]!));
@@ -108,10 +108,10 @@ export async function bulkUploadAssets({ ctx, input }: { ctx: ContentCtx; input:
 }
 
 /** POST /api/assets/bulk-json (form data): a `.json` (or `.csv`) file, or an `assets` field holding JSON. */
-export async function bulkJsonAssets({ ctx, input }: { ctx: ContentCtx; input: Input }) {
+export async function bulkJsonAssets({ ctx, input }: { ctx: ServiceCtx; input: RequestBody }) {
   const [file] = filesOf(input, ['file', 'jsonFile', 'json', 'files', 'assets']);
   if (file) return insertExternal(ctx, await readImportFile(file));
-  const field = Array.isArray(input.fields.assets) ? input.fields.assets[0] : input.fields.assets;
+  const field = firstOf(input.fields?.assets);
   if (typeof field !== 'string' || !field.trim()) throw badRequest(ASSET_MESSAGES.bulkRequired);
   const items = parseAssetImport(field, 'json');
   if (!items) throw badRequest(ASSET_MESSAGES.importInvalid);

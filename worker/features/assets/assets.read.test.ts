@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assets } from '#db/schema/index.ts';
 import { api, testDb } from '#test/helpers.ts';
-import { expectAdminOnly, tokenOf } from '#worker/features/media/media.test-helpers.ts';
+import { expectAdminOnly, tokenOf } from '#test/content-helpers.ts';
 import { seedAsset, tagged } from './assets.test-helpers.ts';
 
 describe('GET /api/assets', () => {

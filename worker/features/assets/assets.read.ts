@@ -4,7 +4,7 @@ import type { MediaType } from '#core/media/limits.ts';
 import { assets } from '#db/schema/index.ts';
 import { notFound } from '#worker/lib/errors.ts';
 import { listPage } from '#worker/lib/list.ts';
-import type { ContentCtx } from '#worker/features/media/content-ctx.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { jsonArrayHas, likeLiteral } from '#worker/lib/sql.ts';
 import { serializeAsset } from './assets.serialize.ts';
 
@@ -21,7 +21,7 @@ function whereOf(f: Filters): SQL | undefined {
 }
 
 /** GET /api/assets and /api/assets/type/:mediaType: newest first, one batch of two statements. */
-export async function listAssets({ ctx, query }: { ctx: ContentCtx; query: Filters & { page: number; limit: number } }) {
+export async function listAssets({ ctx, query }: { ctx: ServiceCtx; query: Filters & { page: number; limit: number } }) {
   const { rows, pagination } = await listPage(ctx.db, {
     table: assets,
     where: whereOf(query),
@@ -37,12 +37,12 @@ export const listAssetsByType = ({
   mediaType,
   query,
 }: {
-  ctx: ContentCtx;
+  ctx: ServiceCtx;
   mediaType: MediaType;
   query: { page: number; limit: number; featured?: boolean | undefined };
 }) => listAssets({ ctx, query: { ...query, mediaType } });
 
-export async function getAsset({ ctx, id }: { ctx: ContentCtx; id: string }) {
+export async function getAsset({ ctx, id }: { ctx: ServiceCtx; id: string }) {
   const row = await ctx.db.select().from(assets).where(eq(assets.id, id)).get();
   if (!row) throw notFound(ASSET_MESSAGES.notFound);
   return serializeAsset(row);
@@ -51,7 +51,7 @@ export async function getAsset({ ctx, id }: { ctx: ContentCtx; id: string }) {
 const countWhere = (cond: SQL) => sql<number>`coalesce(sum(case when ${cond} then 1 else 0 end), 0)`;
 
 /** GET /api/assets/stats/summary: every count in one statement. */
-export async function assetStats({ ctx }: { ctx: ContentCtx }): Promise<AssetStats> {
+export async function assetStats({ ctx }: { ctx: ServiceCtx }): Promise<AssetStats> {
   const row = await ctx.db
     .select({
       totalAssets: sql<number>`count(*)`,

@@ -4,8 +4,7 @@ import { BULK_UPLOAD_MAX_BYTES, UPLOAD_MESSAGES, VIDEO_MAX_BYTES } from '#core/m
 import type { AppEnv } from '#worker/env.ts';
 import { badRequest } from '#worker/lib/errors.ts';
 import { validate } from '#worker/lib/validate.ts';
-import { contentCtx } from '#worker/features/media/content-ctx.ts';
-import { readInput } from '#worker/features/media/read-input.ts';
+import { readBody } from '#worker/lib/body.ts';
 import { bulkCreateAssets, bulkJsonAssets, bulkUploadAssets } from './assets.bulk.ts';
 import { assetStats, getAsset, listAssets, listAssetsByType } from './assets.read.ts';
 import { bulkDeleteAssets, createAsset, deleteAsset, updateAsset } from './assets.write.ts';
@@ -19,53 +18,53 @@ const isMultipart = (req: Request) => (req.headers.get('content-type') ?? '').to
 // Fixed paths come before /:id so it cannot swallow them.
 export const assetsRoutes = new Hono<AppEnv>()
   .get('/', validate('query', ListAssetsQuery), async (c) => {
-    const { assets, pagination } = await listAssets({ ctx: contentCtx(c), query: c.req.valid('query') });
+    const { assets, pagination } = await listAssets({ ctx: c.var.ctx, query: c.req.valid('query') });
     return c.json({ success: true, data: assets, pagination });
   })
   .post('/', async (c) => {
-    const asset = await createAsset({ ctx: contentCtx(c), input: await readInput(c.req.raw, single) });
+    const asset = await createAsset({ ctx: c.var.ctx, input: await readBody(c.req.raw, single) });
     return c.json({ success: true, data: asset, asset, message: ASSET_MESSAGES.created }, 201);
   })
   .get('/stats/summary', async (c) => {
-    const stats = await assetStats({ ctx: contentCtx(c) });
+    const stats = await assetStats({ ctx: c.var.ctx });
     return c.json({ success: true, data: stats, stats });
   })
   .get('/type/:mediaType', validate('param', MediaTypeParam), validate('query', AssetsByTypeQuery), async (c) => {
     const { assets, pagination } = await listAssetsByType({
-      ctx: contentCtx(c),
+      ctx: c.var.ctx,
       mediaType: c.req.valid('param').mediaType,
       query: c.req.valid('query'),
     });
     return c.json({ success: true, data: assets, pagination });
   })
   .post('/bulk', async (c) => {
-    const input = await readInput(c.req.raw, single);
-    const assets = await bulkCreateAssets({ ctx: contentCtx(c), body: input.fields });
+    const input = await readBody(c.req.raw, single);
+    const assets = await bulkCreateAssets({ ctx: c.var.ctx, body: input.fields });
     return c.json({ success: true, data: assets, count: assets.length, message: `${plural(assets.length)} created successfully` }, 201);
   })
   .post('/bulk-delete', validate('json', BulkDeleteAssetsSchema), async (c) => {
-    const { deletedCount } = await bulkDeleteAssets({ ctx: contentCtx(c), assetIds: c.req.valid('json').assetIds });
+    const { deletedCount } = await bulkDeleteAssets({ ctx: c.var.ctx, assetIds: c.req.valid('json').assetIds });
     return c.json({ success: true, data: { deletedCount }, count: deletedCount, message: `${plural(deletedCount)} deleted successfully` });
   })
   .post('/bulk-upload', async (c) => {
     if (!isMultipart(c.req.raw)) throw badRequest(ASSET_MESSAGES.bulkUploadForm);
-    const assets = await bulkUploadAssets({ ctx: contentCtx(c), input: await readInput(c.req.raw, bulk) });
+    const assets = await bulkUploadAssets({ ctx: c.var.ctx, input: await readBody(c.req.raw, bulk) });
     return c.json({ success: true, data: assets, count: assets.length, message: `${plural(assets.length)} uploaded successfully` }, 201);
   })
   .post('/bulk-json', async (c) => {
     if (!isMultipart(c.req.raw)) throw badRequest(ASSET_MESSAGES.bulkJsonForm);
-    const assets = await bulkJsonAssets({ ctx: contentCtx(c), input: await readInput(c.req.raw, bulk) });
+    const assets = await bulkJsonAssets({ ctx: c.var.ctx, input: await readBody(c.req.raw, bulk) });
     return c.json({ success: true, data: assets, count: assets.length, message: `${plural(assets.length)} imported successfully` }, 201);
   })
   .get('/:id', async (c) => {
-    const asset = await getAsset({ ctx: contentCtx(c), id: c.req.param('id') });
+    const asset = await getAsset({ ctx: c.var.ctx, id: c.req.param('id') });
     return c.json({ success: true, data: asset, asset });
   })
   .put('/:id', async (c) => {
-    const asset = await updateAsset({ ctx: contentCtx(c), id: c.req.param('id'), input: await readInput(c.req.raw, single) });
+    const asset = await updateAsset({ ctx: c.var.ctx, id: c.req.param('id'), input: await readBody(c.req.raw, single) });
     return c.json({ success: true, data: asset, asset, message: ASSET_MESSAGES.updated });
   })
   .delete('/:id', async (c) => {
-    const data = await deleteAsset({ ctx: contentCtx(c), id: c.req.param('id') });
+    const data = await deleteAsset({ ctx: c.var.ctx, id: c.req.param('id') });
     return c.json({ success: true, data, message: ASSET_MESSAGES.deleted });
   });

@@ -19,7 +19,8 @@ import {
   tokenOf,
   webm,
   webp,
-} from '#worker/features/media/media.test-helpers.ts';
+  expectPixelBombRefused,
+} from '#test/content-helpers.ts';
 import { external, seedAsset, tagged } from './assets.test-helpers.ts';
 
 const MB = 1024 * 1024;
@@ -321,5 +322,12 @@ describe('hostile bodies', () => {
         expect(res.status, `${method} ${path} ${raw.slice(0, 80)}`).toBeLessThan(500);
       }
     }
+  });
+});
+
+describe('image dimensions', () => {
+  it('refuses a PNG header claiming 100000×100000 pixels with 400, storing nothing', async () => {
+    const token = await tokenOf('admin');
+    await expectPixelBombRefused((file) => sendForm('/api/assets', formOf({}, { file }), { token }), 'assets/');
   });
 });

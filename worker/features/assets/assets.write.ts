@@ -4,12 +4,11 @@ import { ASSET_MESSAGES, ExternalAssetSchema, UpdateAssetSchema, UploadAssetSche
 import { assets, type AssetRow, type NewAssetRow } from '#db/schema/index.ts';
 import { badRequest, conflict, notFound } from '#worker/lib/errors.ts';
 import { writeOrRemove } from '#worker/lib/stored-objects.ts';
-import type { ContentCtx } from '#worker/features/media/content-ctx.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { parseInput } from '#worker/lib/validate.ts';
-import type { Input } from '#worker/features/media/read-input.ts';
-import { filesOf } from '#worker/features/media/read-input.ts';
+import { filesOf, type RequestBody } from '#worker/lib/body.ts';
 import { sameKey } from '#worker/lib/sql.ts';
-import { checkFile, putFiles, removeObjects, type CheckedFile } from '#worker/features/media/stored-file.ts';
+import { checkFile, putFiles, removeObjects, type CheckedFile } from '#worker/lib/stored-files.ts';
 import { serializeAsset } from './assets.serialize.ts';
 
 export const ASSET_PREFIX = 'assets';
@@ -55,7 +54,7 @@ const externalColumns = (url: string) => ({
 });
 
 /** POST /api/assets: a multipart `file` is uploaded to R2; otherwise an `externalUrlLink` is recorded. */
-export async function createAsset({ ctx, input }: { ctx: ContentCtx; input: Input }) {
+export async function createAsset({ ctx, input }: { ctx: ServiceCtx; input: RequestBody }) {
   const [file] = filesOf(input, ASSET_FILE_FIELDS);
   const uploadedBy = ctx.user?.id ?? null;
   if (!file) {
@@ -82,7 +81,7 @@ export async function createAsset({ ctx, input }: { ctx: ContentCtx; input: Inpu
   return serializeAsset(row);
 }
 
-async function loadAsset(ctx: ContentCtx, id: string): Promise<AssetRow> {
+async function loadAsset(ctx: ServiceCtx, id: string): Promise<AssetRow> {
   const row = await ctx.db.select().from(assets).where(eq(assets.id, id)).get();
   if (!row) throw notFound(ASSET_MESSAGES.notFound);
   return row;
@@ -92,7 +91,7 @@ async function loadAsset(ctx: ContentCtx, id: string): Promise<AssetRow> {
  * PUT /api/assets/:id (JSON or form data): metadata; a new `file` replaces the stored one; an
  * `externalUrlLink` turns it into an external asset. The old object is deleted after the row changed.
  */
-export async function updateAsset({ ctx, id, input }: { ctx: ContentCtx; id: string; input: Input }) {
+export async function updateAsset({ ctx, id, input }: { ctx: ServiceCtx; id: string; input: RequestBody }) {
   const data = parseInput(UpdateAssetSchema, input.fields);
   const current = await loadAsset(ctx, id);
   const [file] = filesOf(input, ASSET_FILE_FIELDS);
@@ -123,7 +122,7 @@ export async function updateAsset({ ctx, id, input }: { ctx: ContentCtx; id: str
 }
 
 /** DELETE /api/assets/:id: the row first, then its object. */
-export async function deleteAsset({ ctx, id }: { ctx: ContentCtx; id: string }) {
+export async function deleteAsset({ ctx, id }: { ctx: ServiceCtx; id: string }) {
   const row = await ctx.db.delete(assets).where(eq(assets.id, id)).returning({ id: assets.id, objectKey: assets.objectKey }).get();
   if (!row) throw notFound(ASSET_MESSAGES.notFound);
   await removeObjects(ctx.storage, [row.objectKey]);
@@ -131,7 +130,7 @@ export async function deleteAsset({ ctx, id }: { ctx: ContentCtx; id: string }) 
 }
 
 /** POST /api/assets/bulk-delete: ids that do not exist are skipped and not counted. */
-export async function bulkDeleteAssets({ ctx, assetIds }: { ctx: ContentCtx; assetIds: string[] }) {
+export async function bulkDeleteAssets({ ctx, assetIds }: { ctx: ServiceCtx; assetIds: string[] }) {
   const rows = await ctx.db.delete(assets).where(inArray(assets.id, assetIds)).returning({ objectKey: assets.objectKey });
   await removeObjects(
     ctx.storage,

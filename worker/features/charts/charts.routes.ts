@@ -5,9 +5,8 @@ import { formBool } from '#core/media/fields.ts';
 import { IMAGE_MAX_BYTES, UPLOAD_MESSAGES } from '#core/media/limits.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { validate } from '#worker/lib/validate.ts';
-import { contentCtx } from '#worker/features/media/content-ctx.ts';
 import { parseInput } from '#worker/lib/validate.ts';
-import { readInput } from '#worker/features/media/read-input.ts';
+import { readBody } from '#worker/lib/body.ts';
 import { bulkDeleteCharts, createChart, deleteChart, getChart, listCharts, toggleChartFeatured, updateChart } from './charts.service.ts';
 
 const imageBody = { maxBytes: IMAGE_MAX_BYTES, tooLargeMessage: UPLOAD_MESSAGES.imageTooLarge };
@@ -17,32 +16,32 @@ const plural = (n: number) => `${n} chart${n === 1 ? '' : 's'}`;
 // DELETE /bulk is registered before DELETE /:id so it cannot be taken for an id.
 export const chartsRoutes = new Hono<AppEnv>()
   .get('/', validate('query', ListChartsQuery), async (c) => {
-    const { charts, pagination } = await listCharts({ ctx: contentCtx(c), query: c.req.valid('query') });
+    const { charts, pagination } = await listCharts({ ctx: c.var.ctx, query: c.req.valid('query') });
     return c.json({ success: true, data: charts, charts, pagination });
   })
   .post('/', async (c) => {
-    const chart = await createChart({ ctx: contentCtx(c), input: await readInput(c.req.raw, imageBody) });
+    const chart = await createChart({ ctx: c.var.ctx, input: await readBody(c.req.raw, imageBody) });
     return c.json({ success: true, data: chart, chart, message: CHART_MESSAGES.created }, 201);
   })
   .delete('/bulk', validate('json', BulkDeleteChartsSchema), async (c) => {
-    const { deletedCount } = await bulkDeleteCharts({ ctx: contentCtx(c), chartIds: c.req.valid('json').chartIds });
+    const { deletedCount } = await bulkDeleteCharts({ ctx: c.var.ctx, chartIds: c.req.valid('json').chartIds });
     return c.json({ success: true, data: { deletedCount }, count: deletedCount, message: `${plural(deletedCount)} deleted successfully` });
   })
   .get('/:id', async (c) => {
-    const chart = await getChart({ ctx: contentCtx(c), id: c.req.param('id') });
+    const chart = await getChart({ ctx: c.var.ctx, id: c.req.param('id') });
     return c.json({ success: true, data: chart, chart });
   })
   .put('/:id', async (c) => {
-    const chart = await updateChart({ ctx: contentCtx(c), id: c.req.param('id'), input: await readInput(c.req.raw, imageBody) });
+    const chart = await updateChart({ ctx: c.var.ctx, id: c.req.param('id'), input: await readBody(c.req.raw, imageBody) });
     return c.json({ success: true, data: chart, chart, message: CHART_MESSAGES.updated });
   })
   .delete('/:id', async (c) => {
-    const data = await deleteChart({ ctx: contentCtx(c), id: c.req.param('id') });
+    const data = await deleteChart({ ctx: c.var.ctx, id: c.req.param('id') });
     return c.json({ success: true, data, message: CHART_MESSAGES.deleted });
   })
   .patch('/:id/featured', async (c) => {
-    const { featured } = parseInput(FeaturedBody, (await readInput(c.req.raw, imageBody)).fields);
-    const chart = await toggleChartFeatured({ ctx: contentCtx(c), id: c.req.param('id'), featured });
+    const { featured } = parseInput(FeaturedBody, (await readBody(c.req.raw, imageBody)).fields);
+    const chart = await toggleChartFeatured({ ctx: c.var.ctx, id: c.req.param('id'), featured });
     return c.json({
       success: true,
       data: chart,

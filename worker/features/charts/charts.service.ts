@@ -1,16 +1,17 @@
-import { and, desc, eq, inArray, not } from 'drizzle-orm';
+import { and, eq, inArray, not } from 'drizzle-orm';
 import { newId } from '#core/ids.ts';
 import { CHART_MESSAGES, CreateChartSchema, UpdateChartSchema } from '#core/media/chart-schemas.ts';
 import { organizationalCharts as charts, type ChartRow } from '#db/schema/index.ts';
 import { badRequest, notFound } from '#worker/lib/errors.ts';
 import { listPage } from '#worker/lib/list.ts';
 import { objectUrl } from '#worker/lib/public-files.ts';
-import type { ContentCtx } from '#worker/features/media/content-ctx.ts';
-import { insertWithImage, updateWithImage, type StoredImage } from '#worker/features/media/image-slot.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { insertWithImage, updateWithImage, type StoredImage } from '#worker/lib/image-slot.ts';
 import { parseInput } from '#worker/lib/validate.ts';
-import { filesOf, type Input } from '#worker/features/media/read-input.ts';
-import { removeObjects } from '#worker/features/media/stored-file.ts';
+import { filesOf, type RequestBody } from '#worker/lib/body.ts';
+import { removeObjects } from '#worker/lib/stored-files.ts';
 import { sameKey } from '#worker/lib/sql.ts';
+import { CHARTS_ORDER } from './charts.queries.ts';
 
 export const CHART_PREFIX = 'charts';
 const SRC_FIELDS = ['src', 'image', 'file'] as const;
@@ -43,29 +44,29 @@ export async function listCharts({
   ctx,
   query,
 }: {
-  ctx: ContentCtx;
+  ctx: ServiceCtx;
   query: { page: number; limit: number; featured?: boolean | undefined };
 }) {
   const { rows, pagination } = await listPage(ctx.db, {
     table: charts,
     where: query.featured === undefined ? undefined : eq(charts.featured, query.featured),
-    orderBy: [desc(charts.featured), desc(charts.createdAt), desc(charts.id)],
+    orderBy: CHARTS_ORDER,
     page: query.page,
     limit: query.limit,
   });
   return { charts: rows.map(serializeChart), pagination };
 }
 
-async function loadChart(ctx: ContentCtx, id: string) {
+async function loadChart(ctx: ServiceCtx, id: string) {
   const row = await ctx.db.select().from(charts).where(eq(charts.id, id)).get();
   if (!row) throw notFound(CHART_MESSAGES.notFound);
   return row;
 }
 
-export const getChart = async ({ ctx, id }: { ctx: ContentCtx; id: string }) => serializeChart(await loadChart(ctx, id));
+export const getChart = async ({ ctx, id }: { ctx: ServiceCtx; id: string }) => serializeChart(await loadChart(ctx, id));
 
 /** POST: the text fields are checked first (the spec's order: title, alt text, then the image file). */
-export async function createChart({ ctx, input }: { ctx: ContentCtx; input: Input }) {
+export async function createChart({ ctx, input }: { ctx: ServiceCtx; input: RequestBody }) {
   const data = parseInput(CreateChartSchema, input.fields);
   const [file] = filesOf(input, SRC_FIELDS);
   if (!file) throw badRequest(CHART_MESSAGES.imageRequired);
@@ -88,7 +89,7 @@ export async function createChart({ ctx, input }: { ctx: ContentCtx; input: Inpu
 }
 
 /** PUT: text fields as sent; a new `src` file replaces the image, otherwise the current one (existingSrc) stays. */
-export async function updateChart({ ctx, id, input }: { ctx: ContentCtx; id: string; input: Input }) {
+export async function updateChart({ ctx, id, input }: { ctx: ServiceCtx; id: string; input: RequestBody }) {
   const { existingSrc: _keep, ...data } = parseInput(UpdateChartSchema, input.fields);
   const current = await loadChart(ctx, id);
   const [file] = filesOf(input, SRC_FIELDS);
@@ -110,7 +111,7 @@ export async function updateChart({ ctx, id, input }: { ctx: ContentCtx; id: str
 }
 
 /** PATCH /:id/featured: sets `featured` when the body gives it, otherwise flips it (one statement). */
-export async function toggleChartFeatured({ ctx, id, featured }: { ctx: ContentCtx; id: string; featured?: boolean | undefined }) {
+export async function toggleChartFeatured({ ctx, id, featured }: { ctx: ServiceCtx; id: string; featured?: boolean | undefined }) {
   const row = await ctx.db
     .update(charts)
     .set({ featured: featured ?? not(charts.featured), updatedAt: new Date() })
@@ -121,14 +122,14 @@ export async function toggleChartFeatured({ ctx, id, featured }: { ctx: ContentC
   return serializeChart(row);
 }
 
-export async function deleteChart({ ctx, id }: { ctx: ContentCtx; id: string }) {
+export async function deleteChart({ ctx, id }: { ctx: ServiceCtx; id: string }) {
   const row = await ctx.db.delete(charts).where(eq(charts.id, id)).returning({ id: charts.id, imageKey: charts.imageKey }).get();
   if (!row) throw notFound(CHART_MESSAGES.notFound);
   await removeObjects(ctx.storage, [row.imageKey]);
   return { _id: row.id };
 }
 
-export async function bulkDeleteCharts({ ctx, chartIds }: { ctx: ContentCtx; chartIds: string[] }) {
+export async function bulkDeleteCharts({ ctx, chartIds }: { ctx: ServiceCtx; chartIds: string[] }) {
   const rows = await ctx.db.delete(charts).where(inArray(charts.id, chartIds)).returning({ imageKey: charts.imageKey });
   await removeObjects(
     ctx.storage,

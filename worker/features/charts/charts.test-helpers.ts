@@ -2,7 +2,7 @@
 import { newId } from '#core/ids.ts';
 import { organizationalCharts, type NewChartRow } from '#db/schema/index.ts';
 import { testDb, uniq } from '#test/helpers.ts';
-import { formOf, png, sendForm, tokenOf } from '#worker/features/media/media.test-helpers.ts';
+import { formOf, png, sendForm, tokenOf } from '#test/content-helpers.ts';
 
 /** A chart row whose image key points at nothing (enough for reads and toggles). */
 export async function seedChart(overrides: Partial<NewChartRow> = {}) {

@@ -17,7 +17,8 @@ import {
   sendRaw,
   tokenOf,
   webp,
-} from '#worker/features/media/media.test-helpers.ts';
+  expectPixelBombRefused,
+} from '#test/content-helpers.ts';
 import { seedChart, uploadChart } from './charts.test-helpers.ts';
 
 const create = async (fields: Record<string, string>, file?: { bytes: Uint8Array<ArrayBuffer> | string; name: string }) =>
@@ -280,5 +281,15 @@ describe('hostile bodies', () => {
         expect(res.status, `${method} ${path} ${raw.slice(0, 80)}`).toBeLessThan(500);
       }
     }
+  });
+});
+
+describe('image dimensions', () => {
+  it('refuses a PNG header claiming 100000×100000 pixels with 400, storing nothing', async () => {
+    const token = await tokenOf('admin');
+    await expectPixelBombRefused(
+      (file) => sendForm('/api/organizational-chart', formOf({ title: 'Bomb', alt: 'Bomb' }, { src: file }), { token }),
+      'charts/',
+    );
   });
 });

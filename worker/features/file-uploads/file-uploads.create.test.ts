@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { api, createUser, uniq } from '#test/helpers.ts';
-import { fetchRaw } from '#worker/features/syllabus/syllabus.test-helpers.ts';
-import { FILES, exists, failWritesTitled, file, formOf, keysNamed } from './file-uploads.test-helpers.ts';
+import { FILES, exists, failWritesTitled, fetchRaw, file, formOf, keysNamed } from '#test/file-helpers.ts';
+import { expectPixelBombRefused } from '#test/content-helpers.ts';
+import { multipartForm } from '#test/fixtures/uploads.ts';
 
 const post = (token: string | undefined, body: FormData) =>
   api('/api/file-uploads', { method: 'POST', ...(token ? { token } : {}), raw: body });
@@ -255,5 +256,15 @@ describe('file-uploads writes: the role matrix', () => {
       ).toBe(`${role}!`);
       expect((await api(`/api/file-uploads/${res.body.data._id}`, { method: 'DELETE', token: u.token })).status).toBe(200);
     }
+  });
+});
+
+describe('image dimensions', () => {
+  it('refuses a PNG header claiming 100000×100000 pixels with 400, storing nothing', async () => {
+    const { token } = await createUser({ role: 'admin' });
+    await expectPixelBombRefused(
+      (file) => api('/api/file-uploads', { method: 'POST', token, raw: multipartForm({ title: 'Bomb' }, { images: file }) }),
+      'file-uploads/',
+    );
   });
 });

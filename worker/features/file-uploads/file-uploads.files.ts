@@ -1,10 +1,10 @@
 import type { StoredFile } from '#db/schema/index.ts';
 import { badRequest, tooLarge, unsupportedType } from '#worker/lib/errors.ts';
-import { imageSize } from '#worker/lib/image-size.ts';
+import { cleanFileName } from '#worker/lib/file-name.ts';
+import { checkImageDimensions } from '#worker/lib/image-size.ts';
 import { objectKey, type PendingObject } from '#worker/lib/stored-objects.ts';
 import { IMAGE_TYPES, sniffType, type SniffedType } from '#worker/lib/uploads.ts';
 import { FILE_UPLOAD_LIMITS as L, FILE_UPLOAD_MESSAGES as M } from './file-uploads.input.ts';
-import { cleanFileName } from './file-name.ts';
 
 export type PreparedFile = { file: StoredFile; object: PendingObject };
 
@@ -43,7 +43,7 @@ export async function prepareExcel(files: readonly File[]): Promise<PreparedFile
   return prepared(file, bytes, type);
 }
 
-/** JPEG, PNG or WebP by magic bytes, each within the size limit, with width and height recorded. */
+/** JPEG, PNG or WebP by magic bytes, each within the size and pixel limits, with width and height recorded. */
 export async function prepareImages(files: readonly File[], alreadyKept = 0): Promise<PreparedFile[]> {
   if (files.length + alreadyKept > L.imagesPerUpload) throw badRequest(M.tooManyImages);
   const out: PreparedFile[] = [];
@@ -52,7 +52,7 @@ export async function prepareImages(files: readonly File[], alreadyKept = 0): Pr
     const bytes = new Uint8Array(await file.arrayBuffer());
     const type = sniffType(bytes);
     if (!type || !(IMAGE_TYPES as readonly string[]).includes(type.mime)) throw unsupportedType(M.imageType);
-    const size = imageSize(bytes);
+    const size = checkImageDimensions(bytes);
     out.push(prepared(file, bytes, type, { width: size?.width ?? null, height: size?.height ?? null }));
   }
   return out;

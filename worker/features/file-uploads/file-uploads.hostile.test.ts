@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { api, createUser } from '#test/helpers.ts';
-import { file } from './file-uploads.test-helpers.ts';
+import { file } from '#test/file-helpers.ts';
 
 const keys = [
   'title',

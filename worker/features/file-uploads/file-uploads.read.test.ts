@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createUser, uniq, type TestUser } from '#test/helpers.ts';
-import { formOf } from './file-uploads.test-helpers.ts';
+import { formOf } from '#test/file-helpers.ts';
 
 type Upload = { _id: string; isPublished: boolean; uploadedBy: string; category: string };
 const ids = (list: Upload[]) => list.map((u) => u._id);

@@ -1,9 +1,9 @@
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import { isAdminCapable } from '#core/roles.ts';
 import { fileUploads as f } from '#db/schema/index.ts';
 import { notFound } from '#worker/lib/errors.ts';
 import { listPage } from '#worker/lib/list.ts';
-import type { FileUploadsCtx } from './file-uploads.context.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { seesHidden } from '#worker/lib/visibility.ts';
 import { FILE_UPLOAD_MESSAGES as M, type FileUploadListQuery } from './file-uploads.input.ts';
 import { serializeFileUpload } from './file-uploads.serialize.ts';
 
@@ -22,10 +22,10 @@ function whereOf(q: FileUploadListQuery, admin: boolean): SQL | undefined {
 }
 
 /** GET /api/file-uploads: newest first; `userId` (uploader), `search` (title, description, tags), `category`. */
-export async function listFileUploads({ ctx, query }: { ctx: FileUploadsCtx; query: FileUploadListQuery }) {
+export async function listFileUploads({ ctx, query }: { ctx: ServiceCtx; query: FileUploadListQuery }) {
   const { rows, pagination } = await listPage(ctx.db, {
     table: f,
-    where: whereOf(query, isAdminCapable(ctx.user?.role)),
+    where: whereOf(query, seesHidden(ctx)),
     orderBy: [desc(f.createdAt), desc(f.id)],
     page: query.page,
     limit: query.limit,
@@ -34,8 +34,8 @@ export async function listFileUploads({ ctx, query }: { ctx: FileUploadsCtx; que
 }
 
 /** GET /api/file-uploads/:id: an unpublished upload is a 404 for everybody but admins. */
-export async function getFileUpload({ ctx, id }: { ctx: FileUploadsCtx; id: string }) {
+export async function getFileUpload({ ctx, id }: { ctx: ServiceCtx; id: string }) {
   const row = await ctx.db.select().from(f).where(eq(f.id, id)).get();
-  if (!row || (!row.isPublished && !isAdminCapable(ctx.user?.role))) throw notFound(M.notFound);
+  if (!row || (!row.isPublished && !seesHidden(ctx))) throw notFound(M.notFound);
   return serializeFileUpload(row);
 }

@@ -1,35 +1,43 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '#worker/env.ts';
+import { readBody } from '#worker/lib/body.ts';
 import { validate } from '#worker/lib/validate.ts';
-import { fileUploadsCtx } from './file-uploads.context.ts';
-import { BulkDeleteFileUploadsInput, FILE_UPLOAD_MESSAGES as M, FileUploadListQuery } from './file-uploads.input.ts';
+import { BulkDeleteFileUploadsInput, FILE_UPLOAD_LIMITS, FILE_UPLOAD_MESSAGES as M, FileUploadListQuery } from './file-uploads.input.ts';
 import { getFileUpload, listFileUploads } from './file-uploads.read.ts';
 import { bulkDeleteFileUploads, createFileUpload, deleteFileUpload, updateFileUpload } from './file-uploads.write.ts';
 
+/** Limits of POST/PUT: files and fields together (JSON, which carries no files, at most 256 KB). */
+const FORM = {
+  maxBytes: FILE_UPLOAD_LIMITS.bodyBytes,
+  tooLargeMessage: M.bodyTooLarge,
+  jsonMaxBytes: 256 * 1024,
+  jsonTooLargeMessage: 'The request body is too large',
+  wrongTypeMessage: 'Send the form as multipart/form-data (or JSON without files)',
+};
 const plural = (n: number) => `${n} file upload${n === 1 ? '' : 's'}`;
 
 export const fileUploadsRoutes = new Hono<AppEnv>()
   .get('/', validate('query', FileUploadListQuery), async (c) => {
-    const { uploads, pagination } = await listFileUploads({ ctx: fileUploadsCtx(c), query: c.req.valid('query') });
+    const { uploads, pagination } = await listFileUploads({ ctx: c.var.ctx, query: c.req.valid('query') });
     return c.json({ success: true, data: uploads, pagination });
   })
   .post('/', async (c) => {
-    const upload = await createFileUpload({ ctx: fileUploadsCtx(c), request: c.req.raw });
+    const upload = await createFileUpload({ ctx: c.var.ctx, body: await readBody(c.req.raw, FORM) });
     return c.json({ success: true, data: upload, message: M.created }, 201);
   })
   .delete('/', validate('json', BulkDeleteFileUploadsInput), async (c) => {
-    const { deletedCount } = await bulkDeleteFileUploads({ ctx: fileUploadsCtx(c), ids: c.req.valid('json').uploadIds });
+    const { deletedCount } = await bulkDeleteFileUploads({ ctx: c.var.ctx, ids: c.req.valid('json').uploadIds });
     return c.json({ success: true, data: { deletedCount }, count: deletedCount, message: `${plural(deletedCount)} deleted successfully` });
   })
   .get('/:id', async (c) => {
-    const upload = await getFileUpload({ ctx: fileUploadsCtx(c), id: c.req.param('id') });
+    const upload = await getFileUpload({ ctx: c.var.ctx, id: c.req.param('id') });
     return c.json({ success: true, data: upload });
   })
   .put('/:id', async (c) => {
-    const upload = await updateFileUpload({ ctx: fileUploadsCtx(c), id: c.req.param('id'), request: c.req.raw });
+    const upload = await updateFileUpload({ ctx: c.var.ctx, id: c.req.param('id'), body: await readBody(c.req.raw, FORM) });
     return c.json({ success: true, data: upload, message: M.updated });
   })
   .delete('/:id', async (c) => {
-    const data = await deleteFileUpload({ ctx: fileUploadsCtx(c), id: c.req.param('id') });
+    const data = await deleteFileUpload({ ctx: c.var.ctx, id: c.req.param('id') });
     return c.json({ success: true, data, message: M.deleted });
   });

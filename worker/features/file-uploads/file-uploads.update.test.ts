@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, createUser, uniq } from '#test/helpers.ts';
-import { FILES, exists, failWritesTitled, file, formOf, keysNamed } from './file-uploads.test-helpers.ts';
+import { FILES, exists, failWritesTitled, file, formOf, keysNamed } from '#test/file-helpers.ts';
 
 type Stored = { key: string; url: string; filename: string };
 const admin = () => createUser({ role: 'admin' });

@@ -3,7 +3,6 @@ import { newId } from '#core/ids.ts';
 import { fileUploads, type NewFileUploadRow } from '#db/schema/index.ts';
 import { conflict, notFound } from '#worker/lib/errors.ts';
 import { deleteObjects, withObjects } from '#worker/lib/stored-objects.ts';
-import { MULTIPART_OVERHEAD_BYTES } from '#worker/lib/uploads.ts';
 import { fileRef, prepareExcel, prepareImages } from './file-uploads.files.ts';
 import {
   CreateFileUploadFields,
@@ -11,34 +10,32 @@ import {
   FILE_UPLOAD_MESSAGES as M,
   UpdateFileUploadFields,
 } from './file-uploads.input.ts';
-import type { FileUploadsCtx } from './file-uploads.context.ts';
 import { serializeFileUpload } from './file-uploads.serialize.ts';
+import { filesOf, firstOf, listField, type RequestBody } from '#worker/lib/body.ts';
+import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { parseInput } from '#worker/lib/validate.ts';
-import { filesOf, listField, pickFields, readFormBody, textField, type FormBody } from './form-body.ts';
 
-const MAX_BODY = L.bodyBytes + MULTIPART_OVERHEAD_BYTES;
+const TEXT_FIELDS = ['title', 'description', 'category', 'isPublished'] as const;
 
-/** Text fields plus `tags` (repeated fields, a JSON list or comma-separated text). */
-function parseFields<S extends typeof CreateFileUploadFields | typeof UpdateFileUploadFields>(schema: S, body: FormBody) {
-  const tags = listField(body, 'tags');
-  return parseInput(schema, {
-    ...pickFields(body, ['title', 'description', 'category', 'isPublished']),
-    ...(tags ? { tags } : {}),
-  }) as ReturnType<S['parse']>;
+/** Text fields (the first value of a repeated one) plus `tags` (repeated fields, a JSON list or comma-separated text). */
+function parseFields<S extends typeof CreateFileUploadFields | typeof UpdateFileUploadFields>(schema: S, body: RequestBody) {
+  const fields = body.fields ?? {};
+  const tags = listField(fields.tags);
+  const text = Object.fromEntries(TEXT_FIELDS.filter((k) => fields[k] !== undefined).map((k) => [k, firstOf(fields[k])]));
+  return parseInput(schema, { ...text, ...(tags ? { tags } : {}) }) as ReturnType<S['parse']>;
 }
 
 /** POST /api/file-uploads: every file is checked before the first one is stored; `uploadedBy` is the caller. */
-export async function createFileUpload({ ctx, request }: { ctx: FileUploadsCtx; request: Request }) {
-  const body = await readFormBody(request, MAX_BODY, M.bodyTooLarge);
+export async function createFileUpload({ ctx, body }: { ctx: ServiceCtx; body: RequestBody }) {
   const fields = parseFields(CreateFileUploadFields, body);
-  const excel = await prepareExcel(filesOf(body, 'excelFile'));
-  const images = await prepareImages(filesOf(body, 'images'));
+  const excel = await prepareExcel(filesOf(body, ['excelFile']));
+  const images = await prepareImages(filesOf(body, ['images']));
   const row: NewFileUploadRow = {
     id: newId(),
     ...fields,
     excelFile: excel?.file ?? null,
     images: images.map((i) => i.file),
-    uploadedBy: ctx.user!.id,
+    uploadedBy: signedIn(ctx).id,
   };
   const objects = [...(excel ? [excel.object] : []), ...images.map((i) => i.object)];
   const inserted = await withObjects(ctx.storage, objects, () => ctx.db.insert(fileUploads).values(row).returning().get());
@@ -50,20 +47,20 @@ export async function createFileUpload({ ctx, request }: { ctx: FileUploadsCtx; 
  * all; sent empty: keep none); a new `excelFile` replaces the old one; new `images` are added.
  * Objects no longer referenced are deleted after the row is written.
  */
-export async function updateFileUpload({ ctx, id, request }: { ctx: FileUploadsCtx; id: string; request: Request }) {
-  const body = await readFormBody(request, MAX_BODY, M.bodyTooLarge);
+export async function updateFileUpload({ ctx, id, body }: { ctx: ServiceCtx; id: string; body: RequestBody }) {
   const fields = parseFields(UpdateFileUploadFields, body);
-  const keepExcel = textField(body, 'existingExcelFile');
-  const keepImages = listField(body, 'existingImages');
-  const excel = await prepareExcel(filesOf(body, 'excelFile'));
-  const newImageFiles = filesOf(body, 'images');
+  const keepExcel = firstOf(body.fields?.existingExcelFile);
+  const keepImages = listField(body.fields?.existingImages);
+  const excel = await prepareExcel(filesOf(body, ['excelFile']));
+  const newImageFiles = filesOf(body, ['images']);
 
   const current = await ctx.db.select().from(fileUploads).where(eq(fileUploads.id, id)).get();
   if (!current) throw notFound(M.notFound);
   const refs = new Set(keepImages?.map(fileRef));
   const keptImages = keepImages === undefined ? current.images : current.images.filter((img) => refs.has(img.key));
   const images = await prepareImages(newImageFiles, keptImages.length);
-  const keptExcel = excel || (keepExcel !== undefined && fileRef(keepExcel.trim()) !== current.excelFile?.key) ? null : current.excelFile;
+  const keptExcel =
+    excel || (keepExcel !== undefined && fileRef(String(keepExcel).trim()) !== current.excelFile?.key) ? null : current.excelFile;
   const nextExcel = excel?.file ?? keptExcel;
 
   const removed = [
@@ -96,7 +93,7 @@ const keysOf = (row: { excelFile: { key: string } | null; images: { key: string 
 ];
 
 /** DELETE /api/file-uploads/:id: the row first, then its objects. */
-export async function deleteFileUpload({ ctx, id }: { ctx: FileUploadsCtx; id: string }) {
+export async function deleteFileUpload({ ctx, id }: { ctx: ServiceCtx; id: string }) {
   const row = await ctx.db.delete(fileUploads).where(eq(fileUploads.id, id)).returning().get();
   if (!row) throw notFound(M.notFound);
   await deleteObjects(ctx.storage, keysOf(row));
@@ -104,7 +101,7 @@ export async function deleteFileUpload({ ctx, id }: { ctx: FileUploadsCtx; id: s
 }
 
 /** DELETE /api/file-uploads {uploadIds}: unknown ids are not counted. */
-export async function bulkDeleteFileUploads({ ctx, ids }: { ctx: FileUploadsCtx; ids: string[] }) {
+export async function bulkDeleteFileUploads({ ctx, ids }: { ctx: ServiceCtx; ids: string[] }) {
   const rows = await ctx.db
     .delete(fileUploads)
     .where(inArray(fileUploads.id, [...new Set(ids)]))

@@ -4,9 +4,29 @@ import { notFound } from '#worker/lib/errors.ts';
 import { serveObject } from '#worker/lib/uploads.ts';
 import { INLINE_TYPES, isPublicKey } from '#worker/lib/public-files.ts';
 
+/** R2 refuses keys over 1,024 bytes (a 500); ours are far shorter. */
+const MAX_KEY_BYTES = 1024;
+const SEGMENT = /^[A-Za-z0-9._-]+$/;
+
+/** The stored key a path names, or null for anything no upload could have made (bad escapes, `..`, NUL, empty segments, too long). */
+function keyOf(path: string): string | null {
+  const raw = path.replace(/^\/api\/files\//, '');
+  if (raw.length > MAX_KEY_BYTES * 3) return null;
+  let key: string;
+  try {
+    key = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  if (new TextEncoder().encode(key).length > MAX_KEY_BYTES) return null;
+  const segments = key.split('/');
+  if (segments.some((s) => !SEGMENT.test(s) || s === '.' || s === '..')) return null;
+  return isPublicKey(key) ? key : null;
+}
+
 export const filesRoutes = new Hono<AppEnv>().get('/*', async (c) => {
-  const key = decodeURIComponent(c.req.path.replace(/^\/api\/files\//, ''));
-  if (!isPublicKey(key)) throw notFound('File not found');
+  const key = keyOf(c.req.path);
+  if (!key) throw notFound('File not found');
   const etag = c.req.header('if-none-match');
   const object: R2Object | R2ObjectBody | null = await c.env.UPLOADS.get(
     key,

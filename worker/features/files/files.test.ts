@@ -44,4 +44,35 @@ describe('GET /api/files/*', () => {
       expect(res.body).toMatchObject({ success: false, code: 'NOT_FOUND' });
     }
   });
+
+  it('answers 404, never a 5xx, to an over-long key', async () => {
+    for (const length of [1017, 1100, 5000]) {
+      const res = await api(`/api/files/charts/${'a'.repeat(length)}.png`);
+      expect(res.status, String(length)).toBe(404);
+      expect(res.body).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    }
+  });
+
+  it('answers 4xx to hostile paths: encoded slashes, dot segments, NUL, bad escapes, control characters', async () => {
+    await bucket().put('syllabus/secret.pdf', new Uint8Array([0x25, 0x50, 0x44, 0x46]));
+    const paths = [
+      'charts%2F..%2Fsyllabus%2Fsecret.pdf',
+      'charts/%2e%2e/syllabus/secret.pdf',
+      'charts/..%2fsyllabus/secret.pdf',
+      'charts%2f%2e%2e%2fsyllabus%2fsecret.pdf',
+      'charts/a%00.png',
+      'charts/%ff%fe.png',
+      'charts/%E0%A4%A.png',
+      'charts/%',
+      'charts//x.png',
+      'charts/a%0d%0ab.png',
+      'charts/a%5c..%5csyllabus.png',
+      `charts/${'%2e%2e%2f'.repeat(400)}syllabus/secret.pdf`,
+    ];
+    for (const path of paths) {
+      const res = await api(`/api/files/${path}`);
+      expect(res.status, path).toBeGreaterThanOrEqual(400);
+      expect(res.status, path).toBeLessThan(500);
+    }
+  });
 });

@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '#core/roles.ts';
 import { api, createUser } from '#test/helpers.ts';
-import { alliancesAccess } from '#worker/features/alliances/alliances.access.ts';
-import { assetsAccess } from '#worker/features/assets/assets.access.ts';
-import { chartsAccess } from '#worker/features/charts/charts.access.ts';
-import { postsAccess } from '#worker/features/posts/posts.access.ts';
-import { testimonialsAccess } from '#worker/features/testimonials/testimonials.access.ts';
-import { mediaAccess } from './media.access.ts';
+import { ACCESS } from '#worker/access.ts';
 
-const TABLE = { ...assetsAccess, ...mediaAccess, ...chartsAccess, ...testimonialsAccess, ...alliancesAccess, ...postsAccess };
+/** The content routes of the app's access table (assets, media, charts, testimonials, alliances, posts). */
+const CONTENT = /^\S+ \/api\/(assets|media|organizational-chart|testimonials|allience|alliance|posts)(\/|$)/;
+const TABLE = Object.fromEntries(Object.entries(ACCESS).filter(([key]) => CONTENT.test(key)));
 const FORBIDDEN_BY_TABLE = /is not allowed to access this resource/;
 const concrete = (pattern: string) => pattern.replace(/:mediaType/g, 'image').replace(/:[A-Za-z]+/g, 'no-such-id-0000');
 

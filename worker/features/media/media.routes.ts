@@ -2,23 +2,22 @@ import { Hono } from 'hono';
 import { BULK_UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from '#core/media/limits.ts';
 import { ListMediaQuery, MEDIA_MESSAGES, MediaItemParam, MediaOwnerParam } from '#core/media/media-schemas.ts';
 import type { AppEnv } from '#worker/env.ts';
+import { readBody } from '#worker/lib/body.ts';
 import { validate } from '#worker/lib/validate.ts';
-import { contentCtx } from './content-ctx.ts';
 import { deleteMedia, listMedia, uploadMedia } from './media.service.ts';
-import { readInput } from './read-input.ts';
 
 export const mediaRoutes = new Hono<AppEnv>()
   .get('/:ownerId', validate('param', MediaOwnerParam), validate('query', ListMediaQuery), async (c) => {
     const { ownerId } = c.req.valid('param');
-    const { items, pagination } = await listMedia({ ctx: contentCtx(c), ownerId, query: c.req.valid('query') });
+    const { items, pagination } = await listMedia({ ctx: c.var.ctx, ownerId, query: c.req.valid('query') });
     return c.json({ success: true, data: items, media: items, pagination });
   })
   .post('/:ownerId', validate('param', MediaOwnerParam), async (c) => {
-    const input = await readInput(c.req.raw, { maxBytes: BULK_UPLOAD_MAX_BYTES, tooLargeMessage: UPLOAD_MESSAGES.bulkTooLarge });
-    const items = await uploadMedia({ ctx: contentCtx(c), ownerId: c.req.valid('param').ownerId, input });
+    const input = await readBody(c.req.raw, { maxBytes: BULK_UPLOAD_MAX_BYTES, tooLargeMessage: UPLOAD_MESSAGES.bulkTooLarge });
+    const items = await uploadMedia({ ctx: c.var.ctx, ownerId: c.req.valid('param').ownerId, input });
     return c.json({ success: true, data: items, media: items, count: items.length, message: MEDIA_MESSAGES.uploaded }, 201);
   })
   .delete('/:ownerId/:mediaId', validate('param', MediaItemParam), async (c) => {
-    const data = await deleteMedia({ ctx: contentCtx(c), ...c.req.valid('param') });
+    const data = await deleteMedia({ ctx: c.var.ctx, ...c.req.valid('param') });
     return c.json({ success: true, data, message: MEDIA_MESSAGES.deleted });
   });

@@ -1,16 +1,19 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { newId } from '#core/ids.ts';
 import { MAX_FILES_PER_REQUEST, UPLOAD_MESSAGES, type MediaType } from '#core/media/limits.ts';
 import { MEDIA_MESSAGES, UploadMediaSchema } from '#core/media/media-schemas.ts';
+import { POST_MESSAGES } from '#core/media/post-schemas.ts';
 import { media, type MediaRow, type NewMediaRow } from '#db/schema/index.ts';
+import { filesOf, type RequestBody } from '#worker/lib/body.ts';
 import { badRequest, notFound } from '#worker/lib/errors.ts';
 import { listPage } from '#worker/lib/list.ts';
-import { writeOrRemove } from '#worker/lib/stored-objects.ts';
+import { isHiddenOwner } from '#worker/lib/media-attachments.ts';
 import { fileUrl } from '#worker/lib/public-files.ts';
-import type { ContentCtx } from './content-ctx.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { checkFiles, putFiles, removeObjects } from '#worker/lib/stored-files.ts';
+import { writeOrRemove } from '#worker/lib/stored-objects.ts';
 import { parseInput } from '#worker/lib/validate.ts';
-import { filesOf, type Input } from './read-input.ts';
-import { checkFiles, putFiles, removeObjects } from './stored-file.ts';
+import { seesHidden } from '#worker/lib/visibility.ts';
 
 export const MEDIA_FILE_FIELDS = ['files', 'file', 'media', 'images'] as const;
 
@@ -30,16 +33,17 @@ export const serializeMedia = (row: MediaRow) => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-/** GET /api/media/:ownerId: the owner's files, newest first. */
+/** GET /api/media/:ownerId: the owner's files, newest first; a draft post's are 404 to visitors, like the post. */
 export async function listMedia({
   ctx,
   ownerId,
   query,
 }: {
-  ctx: ContentCtx;
+  ctx: ServiceCtx;
   ownerId: string;
   query: { page: number; limit: number; mediaType?: MediaType | undefined };
 }) {
+  if (!seesHidden(ctx) && (await isHiddenOwner(ctx.db, ownerId))) throw notFound(POST_MESSAGES.notFound);
   const { rows, pagination } = await listPage(ctx.db, {
     table: media,
     where: and(eq(media.ownerId, ownerId), query.mediaType ? eq(media.mediaType, query.mediaType) : undefined),
@@ -51,7 +55,7 @@ export async function listMedia({
 }
 
 /** POST /api/media/:ownerId: every file checked before any is stored; all stored or none. */
-export async function uploadMedia({ ctx, ownerId, input }: { ctx: ContentCtx; ownerId: string; input: Input }) {
+export async function uploadMedia({ ctx, ownerId, input }: { ctx: ServiceCtx; ownerId: string; input: RequestBody }) {
   if (!input.multipart) throw badRequest(MEDIA_MESSAGES.form);
   const meta = parseInput(UploadMediaSchema, input.fields);
   const files = filesOf(input, MEDIA_FILE_FIELDS);
@@ -78,7 +82,7 @@ export async function uploadMedia({ ctx, ownerId, input }: { ctx: ContentCtx; ow
 }
 
 /** DELETE /api/media/:ownerId/:mediaId: the row, then its object. */
-export async function deleteMedia({ ctx, ownerId, mediaId }: { ctx: ContentCtx; ownerId: string; mediaId: string }) {
+export async function deleteMedia({ ctx, ownerId, mediaId }: { ctx: ServiceCtx; ownerId: string; mediaId: string }) {
   const row = await ctx.db
     .delete(media)
     .where(and(eq(media.id, mediaId), eq(media.ownerId, ownerId)))
@@ -87,15 +91,4 @@ export async function deleteMedia({ ctx, ownerId, mediaId }: { ctx: ContentCtx; 
   if (!row) throw notFound(MEDIA_MESSAGES.notFound);
   await removeObjects(ctx.storage, [row.objectKey]);
   return { _id: row.id };
-}
-
-/** For features deleting records that may have attachments: removes their media rows, then the objects. */
-export async function deleteOwnerMedia(ctx: Pick<ContentCtx, 'db' | 'storage'>, ownerIds: string[]) {
-  if (!ownerIds.length) return 0;
-  const rows = await ctx.db.delete(media).where(inArray(media.ownerId, ownerIds)).returning({ objectKey: media.objectKey });
-  await removeObjects(
-    ctx.storage,
-    rows.map((r) => r.objectKey),
-  );
-  return rows.length;
 }

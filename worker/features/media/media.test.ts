@@ -15,7 +15,8 @@ import {
   sendRaw,
   SVG,
   tokenOf,
-} from './media.test-helpers.ts';
+  expectPixelBombRefused,
+} from '#test/content-helpers.ts';
 
 const owner = () => `owner-${uniq()}`;
 
@@ -185,5 +186,12 @@ describe('hostile bodies', () => {
       const res = await sendRaw(`/api/media/${owner()}`, 'POST', raw, token);
       expect(res.status, raw.slice(0, 80)).toBeLessThan(500);
     }
+  });
+});
+
+describe('image dimensions', () => {
+  it('refuses a PNG header claiming 100000×100000 pixels with 400, storing nothing', async () => {
+    const token = await tokenOf('admin');
+    await expectPixelBombRefused((file) => sendForm(`/api/media/${owner()}`, formOf({}, { files: file }), { token }), 'media/');
   });
 });

@@ -3,8 +3,7 @@ import { IMAGE_MAX_BYTES, UPLOAD_MESSAGES } from '#core/media/limits.ts';
 import { BulkDeletePostsSchema, ListPostsQuery, POST_MESSAGES } from '#core/media/post-schemas.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { validate } from '#worker/lib/validate.ts';
-import { contentCtx } from '#worker/features/media/content-ctx.ts';
-import { readInput } from '#worker/features/media/read-input.ts';
+import { readBody } from '#worker/lib/body.ts';
 import { getPost, listPosts } from './posts.read.ts';
 import { bulkDeletePosts, createPost, deletePost, updatePost } from './posts.write.ts';
 
@@ -13,26 +12,26 @@ const plural = (n: number) => `${n} post${n === 1 ? '' : 's'}`;
 
 export const postsRoutes = new Hono<AppEnv>()
   .get('/', validate('query', ListPostsQuery), async (c) => {
-    const { posts, pagination } = await listPosts({ ctx: contentCtx(c), query: c.req.valid('query') });
+    const { posts, pagination } = await listPosts({ ctx: c.var.ctx, query: c.req.valid('query') });
     return c.json({ success: true, data: posts, posts, pagination });
   })
   .post('/', async (c) => {
-    const post = await createPost({ ctx: contentCtx(c), input: await readInput(c.req.raw, imageBody) });
+    const post = await createPost({ ctx: c.var.ctx, input: await readBody(c.req.raw, imageBody) });
     return c.json({ success: true, data: post, post, message: POST_MESSAGES.created }, 201);
   })
   .delete('/', validate('json', BulkDeletePostsSchema), async (c) => {
-    const { deletedCount } = await bulkDeletePosts({ ctx: contentCtx(c), postIds: c.req.valid('json').postIds });
+    const { deletedCount } = await bulkDeletePosts({ ctx: c.var.ctx, postIds: c.req.valid('json').postIds });
     return c.json({ success: true, data: { deletedCount }, count: deletedCount, message: `${plural(deletedCount)} deleted successfully` });
   })
   .get('/:id', async (c) => {
-    const post = await getPost({ ctx: contentCtx(c), idOrSlug: c.req.param('id') });
+    const post = await getPost({ ctx: c.var.ctx, idOrSlug: c.req.param('id') });
     return c.json({ success: true, data: post, post });
   })
   .put('/:id', async (c) => {
-    const post = await updatePost({ ctx: contentCtx(c), id: c.req.param('id'), input: await readInput(c.req.raw, imageBody) });
+    const post = await updatePost({ ctx: c.var.ctx, id: c.req.param('id'), input: await readBody(c.req.raw, imageBody) });
     return c.json({ success: true, data: post, post, message: POST_MESSAGES.updated });
   })
   .delete('/:id', async (c) => {
-    const data = await deletePost({ ctx: contentCtx(c), id: c.req.param('id') });
+    const data = await deletePost({ ctx: c.var.ctx, id: c.req.param('id') });
     return c.json({ success: true, data, message: POST_MESSAGES.deleted });
   });

@@ -1,6 +1,7 @@
 import type { PostRow } from '#db/schema/index.ts';
 import { objectUrl } from '#worker/lib/public-files.ts';
 
+/** The public view: no `authorId` (a user id), which only admin-capable callers get (`withAuthor`). */
 export const serializePost = (row: PostRow) => ({
   _id: row.id,
   title: row.title,
@@ -13,7 +14,6 @@ export const serializePost = (row: PostRow) => ({
   tags: row.tags,
   status: row.status,
   publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
-  authorId: row.authorId,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -23,3 +23,5 @@ export const serializePostSummary = (row: PostRow) => {
   const { body: _body, ...rest } = serializePost(row);
   return rest;
 };
+
+export const withAuthor = <T extends object>(view: T, row: PostRow) => ({ ...view, authorId: row.authorId });

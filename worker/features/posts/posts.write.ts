@@ -5,14 +5,14 @@ import { excerptFrom, nextFreeSlug, slugify } from '#core/media/slug.ts';
 import { posts, type PostRow } from '#db/schema/index.ts';
 import { isUniqueViolation } from '#worker/lib/db-errors.ts';
 import { conflict, notFound } from '#worker/lib/errors.ts';
-import type { ContentCtx } from '#worker/features/media/content-ctx.ts';
-import { insertWithImage, updateWithImage, type StoredImage } from '#worker/features/media/image-slot.ts';
-import { deleteOwnerMedia } from '#worker/features/media/media.service.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { insertWithImage, updateWithImage, type StoredImage } from '#worker/lib/image-slot.ts';
+import { deleteOwnerMedia } from '#worker/lib/media-attachments.ts';
 import { parseInput } from '#worker/lib/validate.ts';
-import { filesOf, type Input } from '#worker/features/media/read-input.ts';
+import { filesOf, type RequestBody } from '#worker/lib/body.ts';
 import { sameKey } from '#worker/lib/sql.ts';
-import { removeObjects } from '#worker/features/media/stored-file.ts';
-import { serializePost } from './posts.serialize.ts';
+import { removeObjects } from '#worker/lib/stored-files.ts';
+import { serializePost, withAuthor } from './posts.serialize.ts';
 
 export const POST_PREFIX = 'posts';
 const COVER_FIELDS = ['coverImage', 'cover', 'image', 'file'] as const;
@@ -23,7 +23,7 @@ const coverColumns = (img: StoredImage | null) => ({
   coverHeight: img?.height ?? null,
 });
 
-async function freeSlug(ctx: ContentCtx, title: string): Promise<string> {
+async function freeSlug(ctx: ServiceCtx, title: string): Promise<string> {
   const base = slugify(title);
   const taken = await ctx.db
     .select({ slug: posts.slug })
@@ -36,7 +36,7 @@ async function freeSlug(ctx: ContentCtx, title: string): Promise<string> {
 }
 
 /** A slug given by the admin must be free (409); one made from the title is retried if taken meanwhile. */
-async function withSlug<T>(ctx: ContentCtx, given: string | undefined, title: string, write: (slug: string) => Promise<T>): Promise<T> {
+async function withSlug<T>(ctx: ServiceCtx, given: string | undefined, title: string, write: (slug: string) => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     const slug = given ?? (attempt < 3 ? await freeSlug(ctx, title) : `${slugify(title).slice(0, 60)}-${newId().slice(-6)}`);
     try {
@@ -49,7 +49,7 @@ async function withSlug<T>(ctx: ContentCtx, given: string | undefined, title: st
 }
 
 /** POST /api/posts: publishing without a date publishes now; a blank excerpt is made from the body. */
-export async function createPost({ ctx, input }: { ctx: ContentCtx; input: Input }) {
+export async function createPost({ ctx, input }: { ctx: ServiceCtx; input: RequestBody }) {
   const data = parseInput(CreatePostSchema, input.fields);
   const [file] = filesOf(input, COVER_FIELDS);
   const status = data.status ?? 'draft';
@@ -74,17 +74,17 @@ export async function createPost({ ctx, input }: { ctx: ContentCtx; input: Input
         .get(),
     ),
   );
-  return serializePost(row);
+  return withAuthor(serializePost(row), row);
 }
 
-async function loadPost(ctx: ContentCtx, id: string): Promise<PostRow> {
+async function loadPost(ctx: ServiceCtx, id: string): Promise<PostRow> {
   const row = await ctx.db.select().from(posts).where(eq(posts.id, id)).get();
   if (!row) throw notFound(POST_MESSAGES.notFound);
   return row;
 }
 
 /** PUT /api/posts/:id: the slug stays when the title changes (links keep working) unless a new slug is given. */
-export async function updatePost({ ctx, id, input }: { ctx: ContentCtx; id: string; input: Input }) {
+export async function updatePost({ ctx, id, input }: { ctx: ServiceCtx; id: string; input: RequestBody }) {
   const { removeCoverImage, slug, ...data } = parseInput(UpdatePostSchema, input.fields);
   const current = await loadPost(ctx, id);
   const [file] = filesOf(input, COVER_FIELDS);
@@ -115,11 +115,11 @@ export async function updatePost({ ctx, id, input }: { ctx: ContentCtx; id: stri
       }
     },
   });
-  return serializePost(row);
+  return withAuthor(serializePost(row), row);
 }
 
 /** Rows first, then their cover objects and attached media (GET/POST /api/media/<postId>). */
-async function removePosts(ctx: ContentCtx, ids: string[]) {
+async function removePosts(ctx: ServiceCtx, ids: string[]) {
   const rows = await ctx.db.delete(posts).where(inArray(posts.id, ids)).returning({ id: posts.id, coverImageKey: posts.coverImageKey });
   await removeObjects(
     ctx.storage,
@@ -132,12 +132,12 @@ async function removePosts(ctx: ContentCtx, ids: string[]) {
   return rows;
 }
 
-export async function deletePost({ ctx, id }: { ctx: ContentCtx; id: string }) {
+export async function deletePost({ ctx, id }: { ctx: ServiceCtx; id: string }) {
   const [row] = await removePosts(ctx, [id]);
   if (!row) throw notFound(POST_MESSAGES.notFound);
   return { _id: row.id };
 }
 
-export async function bulkDeletePosts({ ctx, postIds }: { ctx: ContentCtx; postIds: string[] }) {
+export async function bulkDeletePosts({ ctx, postIds }: { ctx: ServiceCtx; postIds: string[] }) {
   return { deletedCount: (await removePosts(ctx, postIds)).length };
 }

@@ -1,16 +1,27 @@
 import { Hono } from 'hono';
 import { SETTINGS_MESSAGES } from '#core/settings/settings-schemas.ts';
 import type { AppEnv } from '#worker/env.ts';
-import { readSettingsBody } from './settings.body.ts';
-import { getSettings, updateSettings } from './settings.service.ts';
+import { readBody } from '#worker/lib/body.ts';
+import { badRequest } from '#worker/lib/errors.ts';
+import { getSettings, LOGO_MAX_BYTES, LOGO_TOO_LARGE, updateSettings } from './settings.service.ts';
+
+/** Room for the text fields (two legal texts of up to 50,000 characters) beside the logo. */
+const FIELDS_MAX_BYTES = 512 * 1024;
+const BODY = {
+  maxBytes: LOGO_MAX_BYTES + FIELDS_MAX_BYTES,
+  tooLargeMessage: LOGO_TOO_LARGE,
+  jsonMaxBytes: FIELDS_MAX_BYTES,
+  jsonTooLargeMessage: 'Settings must not exceed 512KB',
+};
+const isJsonOrMultipart = (type: string) => type.startsWith('application/json') || type.startsWith('multipart/form-data');
 
 export const settingsRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
-    const settings = await getSettings({ ctx: { db: c.var.db } });
+    const settings = await getSettings({ ctx: c.var.ctx });
     return c.json({ success: true, data: settings, settings });
   })
   .put('/', async (c) => {
-    const { input, logo } = await readSettingsBody(c.req.raw);
-    const settings = await updateSettings({ ctx: { db: c.var.db, storage: c.env.UPLOADS }, input, logo });
+    if (!isJsonOrMultipart(c.req.header('content-type')?.toLowerCase() ?? '')) throw badRequest(SETTINGS_MESSAGES.bodyObject);
+    const settings = await updateSettings({ ctx: c.var.ctx, body: await readBody(c.req.raw, BODY) });
     return c.json({ success: true, data: settings, settings, message: SETTINGS_MESSAGES.updated });
   });

@@ -1,17 +1,18 @@
-import type { UpdateSettingsInput } from '#core/settings/settings-schemas.ts';
-import type { Db } from '#db/client.ts';
+import { UpdateSettingsSchema, type UpdateSettingsInput } from '#core/settings/settings-schemas.ts';
+import { filesOf, firstOf, type RequestBody } from '#worker/lib/body.ts';
 import { tooLarge, unsupportedType } from '#worker/lib/errors.ts';
-import { imageSize } from '#worker/lib/image-size.ts';
+import { checkImageDimensions } from '#worker/lib/image-size.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { deleteObject, objectKey, withObjects } from '#worker/lib/stored-objects.ts';
 import { IMAGE_TYPES, sniffType } from '#worker/lib/uploads.ts';
-import { LOGO_MAX_BYTES, LOGO_TOO_LARGE } from './settings.body.ts';
+import { parseInput } from '#worker/lib/validate.ts';
 import { loadSettingsRow, serializeSettings, updateSettingsRow, type SettingsChanges } from './settings.store.ts';
 
-export type SettingsCtx = { db: Db; storage: R2Bucket };
-
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+export const LOGO_TOO_LARGE = 'Logo size must not exceed 2MB';
 export const WRONG_LOGO_TYPE = 'Only JPEG, PNG, and WebP images are allowed';
 
-export async function getSettings({ ctx }: { ctx: Pick<SettingsCtx, 'db'> }) {
+export async function getSettings({ ctx }: { ctx: Pick<ServiceCtx, 'db'> }) {
   return serializeSettings(await loadSettingsRow(ctx.db));
 }
 
@@ -45,7 +46,14 @@ async function checkedLogo(file: File) {
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = sniffType(bytes);
   if (!type || !(IMAGE_TYPES as readonly string[]).includes(type.mime)) throw unsupportedType(WRONG_LOGO_TYPE);
-  return { bytes, type, size: imageSize(bytes) };
+  return { bytes, type, size: checkImageDimensions(bytes) };
+}
+
+/** JSON, or multipart with the same fields (`contact[email]`…, a repeated field read once) and an optional `logo`. */
+function inputOf(body: RequestBody): { input: UpdateSettingsInput; logo: File | null } {
+  const fields = body.multipart ? Object.fromEntries(Object.entries(body.fields).map(([k, v]) => [k, firstOf(v)])) : body.fields;
+  // A form with no file chosen still sends an empty `logo` part.
+  return { input: parseInput(UpdateSettingsSchema, fields), logo: filesOf(body, ['logo']).find((f) => f.size > 0) ?? null };
 }
 
 /**
@@ -53,7 +61,8 @@ async function checkedLogo(file: File) {
  * key); a failed row write deletes the new object, and the replaced object goes only once the row no
  * longer points at it.
  */
-export async function updateSettings({ ctx, input, logo }: { ctx: SettingsCtx; input: UpdateSettingsInput; logo: File | null }) {
+export async function updateSettings({ ctx, body }: { ctx: ServiceCtx; body: RequestBody }) {
+  const { input, logo } = inputOf(body);
   const image = logo ? await checkedLogo(logo) : null;
   if (!image && !input.removeLogo && !input.socialLinks && !Object.keys(changesOf(input)).length) return getSettings({ ctx });
   const newKey = image ? objectKey('settings', image.type.ext) : null;

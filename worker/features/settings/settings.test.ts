@@ -5,6 +5,8 @@ import { siteSettings } from '#db/schema/index.ts';
 import { fixtureBytes, paddedImage } from '#worker/lib/image-size.fixtures.ts';
 import { api, createUser, testDb, uniq } from '#test/helpers.ts';
 import { bucket, keyOf, putForm, putJson, settingsForm, settingsObjects } from './settings.test-helpers.ts';
+import { expectPixelBombRefused } from '#test/content-helpers.ts';
+import { multipartForm } from '#test/fixtures/uploads.ts';
 
 // The settings are one shared row: every test that changes them lives in this file, so they run in order.
 const adminToken = async () => (await createUser({ role: 'admin' })).token;
@@ -343,4 +345,14 @@ describe('settings under hostile input', () => {
     const after = await settingsObjects();
     expect(after.filter((key) => !before.includes(key))).toEqual([]);
   }, 90_000);
+});
+
+describe('image dimensions', () => {
+  it('refuses a PNG header claiming 100000×100000 pixels with 400, storing nothing', async () => {
+    const { token } = await createUser({ role: 'admin' });
+    await expectPixelBombRefused(
+      (file) => api('/api/settings', { method: 'PUT', token, raw: multipartForm({}, { logo: file }) }),
+      'settings/',
+    );
+  });
 });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { api, createUser, uniq } from '#test/helpers.ts';
-import { FILES, exists, failWritesTitled, file, formOf, keysNamed } from '#worker/features/file-uploads/file-uploads.test-helpers.ts';
+import { FILES, exists, failWritesTitled, file, formOf, keysNamed } from '#test/file-helpers.ts';
 import { asAdmin, createItem, itemRow } from './syllabus.test-helpers.ts';
+import { expectPixelBombRefused } from '#test/content-helpers.ts';
+import { multipartForm } from '#test/fixtures/uploads.ts';
 
 const post = (token: string | undefined, body: FormData) =>
   api('/api/syllabus', { method: 'POST', ...(token ? { token } : {}), raw: body });
@@ -280,5 +282,20 @@ describe('syllabus writes: the role matrix', () => {
     const item = await createItem(admin);
     const row = await itemRow(item._id);
     for (const m of row!.materials) expect(await exists(m.key)).toBe(true);
+  });
+});
+
+describe('image dimensions', () => {
+  it('refuses a PNG header claiming 100000×100000 pixels with 400, storing nothing', async () => {
+    const { token } = await createUser({ role: 'admin' });
+    await expectPixelBombRefused(
+      (file) =>
+        api('/api/syllabus', {
+          method: 'POST',
+          token,
+          raw: multipartForm({ title: 'Bomb', grade: 'white', category: 'kata' }, { materials: file }),
+        }),
+      'syllabus/',
+    );
   });
 });

@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createUser, type TestUser } from '#test/helpers.ts';
-import { FILES, file } from '#worker/features/file-uploads/file-uploads.test-helpers.ts';
+import { FILES, fetchRaw, file } from '#test/file-helpers.ts';
 import { signedMaterialUrl } from './material-links.ts';
-import { asAdmin, createItem, fetchRaw, mySyllabus, statusOf, student } from './syllabus.test-helpers.ts';
+import { asAdmin, createItem, mySyllabus, statusOf, student } from './syllabus.test-helpers.ts';
 
 type Material = { _id: string; url: string; kind: string; filename: string };
 const secret = (env as unknown as { JWT_SECRET: string }).JWT_SECRET;

@@ -6,7 +6,7 @@ import { syllabusItems, users, type SyllabusMaterial } from '#db/schema/index.ts
 import { notFound, unauthorized } from '#worker/lib/errors.ts';
 import { NO_TOKEN } from '#worker/lib/auth-user.ts';
 import { checkMaterialSignature } from './material-links.ts';
-import type { SyllabusCtx } from './syllabus.context.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
 
 export type LinkQuery = { uid?: string | undefined; exp?: string | undefined; sig?: string | undefined };
 
@@ -22,7 +22,7 @@ export async function downloadMaterial({
   link,
   range,
 }: {
-  ctx: SyllabusCtx;
+  ctx: ServiceCtx;
   id: string;
   materialId: string;
   link: LinkQuery;
@@ -48,7 +48,7 @@ export async function downloadMaterial({
     const usable = viewer && viewer.isActive && !viewer.deactivatedAt && isRole(viewer.role);
     const verdict = usable
       ? await checkMaterialSignature(
-          ctx.secret,
+          ctx.config.JWT_SECRET,
           { itemId: id, materialId, userId: viewerId, tokenVersion: viewer.tokenVersion },
           link.exp!,
           link.sig!,

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { api, createUser } from '#test/helpers.ts';
-import { FILES, file } from '#worker/features/file-uploads/file-uploads.test-helpers.ts';
-import { asAdmin, createItem, fetchRaw, statusOf } from './syllabus.test-helpers.ts';
+import { FILES, fetchRaw, file } from '#test/file-helpers.ts';
+import { asAdmin, createItem, statusOf } from './syllabus.test-helpers.ts';
 
 const keys = [
   'title',

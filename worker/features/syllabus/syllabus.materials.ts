@@ -2,10 +2,10 @@ import { newId } from '#core/ids.ts';
 import { SYLLABUS_LIMITS as L, SYLLABUS_MESSAGES as M } from '#core/syllabus/syllabus-messages.ts';
 import type { SyllabusMaterial } from '#db/schema/index.ts';
 import { badRequest, tooLarge, unsupportedType } from '#worker/lib/errors.ts';
-import { imageSize } from '#worker/lib/image-size.ts';
+import { checkImageDimensions } from '#worker/lib/image-size.ts';
 import type { PendingObject } from '#worker/lib/stored-objects.ts';
 import { sniffType } from '#worker/lib/uploads.ts';
-import { cleanFileName } from '#worker/features/file-uploads/file-name.ts';
+import { cleanFileName } from '#worker/lib/file-name.ts';
 
 type Kind = SyllabusMaterial['kind'];
 
@@ -37,7 +37,7 @@ export async function prepareMaterials(files: readonly File[]): Promise<Prepared
     const id = newId();
     const key = `syllabus/${id}.${type.ext}`;
     const filename = cleanFileName(file.name, type.ext);
-    const size = kind === 'image' ? imageSize(bytes) : null;
+    const size = kind === 'image' ? checkImageDimensions(bytes) : null;
     prepared.push({
       material: {
         id,

@@ -1,54 +1,62 @@
 import { Hono } from 'hono';
-import { SYLLABUS_MESSAGES as M } from '#core/syllabus/syllabus-messages.ts';
+import { SYLLABUS_LIMITS, SYLLABUS_MESSAGES as M } from '#core/syllabus/syllabus-messages.ts';
 import { BulkDeleteSyllabusInput } from '#core/syllabus/syllabus-input.ts';
 import { MySyllabusQuery, SyllabusAdminAllQuery, SyllabusListQuery } from '#core/syllabus/syllabus-query.ts';
 import type { AppEnv } from '#worker/env.ts';
+import { readBody } from '#worker/lib/body.ts';
 import { validate } from '#worker/lib/validate.ts';
-import { syllabusCtx } from './syllabus.context.ts';
 import { downloadMaterial } from './syllabus.download.ts';
 import { getSyllabusItem, listSyllabus, listSyllabusByGrade, mySyllabus } from './syllabus.read.ts';
 import { bulkDeleteSyllabus, createSyllabusItem, deleteSyllabusItem, updateSyllabusItem } from './syllabus.write.ts';
 
+/** Limits of POST/PUT: files and fields together (JSON, which carries no files, at most 256 KB). */
+const FORM = {
+  maxBytes: SYLLABUS_LIMITS.bodyBytes,
+  tooLargeMessage: M.bodyTooLarge,
+  jsonMaxBytes: 256 * 1024,
+  jsonTooLargeMessage: 'The request body is too large',
+  wrongTypeMessage: 'Send the form as multipart/form-data (or JSON without files)',
+};
 const plural = (n: number) => `${n} syllabus item${n === 1 ? '' : 's'}`;
 
 // Fixed two-segment paths (/student/my-syllabus, /admin/all) come before /:id.
 export const syllabusRoutes = new Hono<AppEnv>()
   .post('/', async (c) => {
-    const item = await createSyllabusItem({ ctx: syllabusCtx(c), request: c.req.raw });
+    const item = await createSyllabusItem({ ctx: c.var.ctx, body: await readBody(c.req.raw, FORM) });
     return c.json({ success: true, data: item, syllabus: item, message: M.created }, 201);
   })
   .get('/', validate('query', SyllabusListQuery), async (c) => {
-    const { items, pagination } = await listSyllabus({ ctx: syllabusCtx(c), query: c.req.valid('query') });
+    const { items, pagination } = await listSyllabus({ ctx: c.var.ctx, query: c.req.valid('query') });
     return c.json({ success: true, data: items, pagination });
   })
   .delete('/', validate('json', BulkDeleteSyllabusInput), async (c) => {
-    const { deletedCount } = await bulkDeleteSyllabus({ ctx: syllabusCtx(c), ids: c.req.valid('json').syllabusIds });
+    const { deletedCount } = await bulkDeleteSyllabus({ ctx: c.var.ctx, ids: c.req.valid('json').syllabusIds });
     return c.json({ success: true, data: { deletedCount }, count: deletedCount, message: `${plural(deletedCount)} deleted successfully` });
   })
   .get('/student/my-syllabus', validate('query', MySyllabusQuery), async (c) => {
-    const { items, grade, message } = await mySyllabus({ ctx: syllabusCtx(c), query: c.req.valid('query') });
+    const { items, grade, message } = await mySyllabus({ ctx: c.var.ctx, query: c.req.valid('query') });
     return c.json({ success: true, data: items, count: items.length, grade, ...(message ? { message } : {}) });
   })
   .get('/admin/all', validate('query', SyllabusAdminAllQuery), async (c) => {
-    const { items, grouped, pagination } = await listSyllabusByGrade({ ctx: syllabusCtx(c), query: c.req.valid('query') });
+    const { items, grouped, pagination } = await listSyllabusByGrade({ ctx: c.var.ctx, query: c.req.valid('query') });
     return c.json({ success: true, data: items, grouped, pagination });
   })
   .get('/:id', async (c) => {
-    const item = await getSyllabusItem({ ctx: syllabusCtx(c), id: c.req.param('id') });
+    const item = await getSyllabusItem({ ctx: c.var.ctx, id: c.req.param('id') });
     return c.json({ success: true, data: item, syllabus: item });
   })
   .put('/:id', async (c) => {
-    const item = await updateSyllabusItem({ ctx: syllabusCtx(c), id: c.req.param('id'), request: c.req.raw });
+    const item = await updateSyllabusItem({ ctx: c.var.ctx, id: c.req.param('id'), body: await readBody(c.req.raw, FORM) });
     return c.json({ success: true, data: item, syllabus: item, message: M.updated });
   })
   .delete('/:id', async (c) => {
-    const data = await deleteSyllabusItem({ ctx: syllabusCtx(c), id: c.req.param('id') });
+    const data = await deleteSyllabusItem({ ctx: c.var.ctx, id: c.req.param('id') });
     return c.json({ success: true, data, message: M.deleted });
   })
   .get('/:id/materials/:materialId', async (c) => {
     const { uid, exp, sig } = c.req.query();
     return downloadMaterial({
-      ctx: syllabusCtx(c),
+      ctx: c.var.ctx,
       id: c.req.param('id'),
       materialId: c.req.param('materialId'),
       link: { uid, exp, sig },

@@ -1,9 +1,8 @@
 /** Syllabus fixtures: callers with grades, items made through the API, quick look-ups. */
-import { exports } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { syllabusItems } from '#db/schema/index.ts';
 import { api, createUser, testDb, uniq, type TestUser } from '#test/helpers.ts';
-import { FILES, file, formOf } from '#worker/features/file-uploads/file-uploads.test-helpers.ts';
+import { FILES, fetchRaw, file, formOf } from '#test/file-helpers.ts';
 
 export const asAdmin = () => createUser({ role: 'admin' });
 export const student = (grade?: string) => createUser({ role: 'student', profile: { firstName: 'Stu', ...(grade ? { grade } : {}) } });
@@ -44,13 +43,6 @@ export const itemRow = (id: string) => testDb().select().from(syllabusItems).whe
 export const mySyllabus = (token: string, query = '') => api(`/api/syllabus/student/my-syllabus${query}`, { token });
 
 export const ids = (items: { _id: string }[]) => items.map((i) => i._id);
-
-/** The Worker's raw answer (for binary bodies, which api() would read as text). */
-export async function fetchRaw(path: string, init: { token?: string; headers?: Record<string, string> } = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
-  return exports.default.fetch(new Request(`http://dojo.test${path}`, { headers }));
-}
 
 /** Just the status of a GET, with the body drained. */
 export async function statusOf(path: string, token?: string): Promise<number> {

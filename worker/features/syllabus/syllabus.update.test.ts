@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, uniq } from '#test/helpers.ts';
-import { FILES, exists, failWritesTitled, file, formOf, keysNamed } from '#worker/features/file-uploads/file-uploads.test-helpers.ts';
+import { FILES, exists, failWritesTitled, file, formOf, keysNamed } from '#test/file-helpers.ts';
 import { asAdmin, createItem, itemRow } from './syllabus.test-helpers.ts';
 
 const put = (token: string, id: string, body: FormData) => api(`/api/syllabus/${id}`, { method: 'PUT', token, raw: body });

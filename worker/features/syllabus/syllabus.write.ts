@@ -6,23 +6,24 @@ import { SYLLABUS_LIMITS as L, SYLLABUS_MESSAGES as M } from '#core/syllabus/syl
 import { syllabusItems, type NewSyllabusRow } from '#db/schema/index.ts';
 import { badRequest, conflict, notFound } from '#worker/lib/errors.ts';
 import { deleteObjects, withObjects } from '#worker/lib/stored-objects.ts';
-import { MULTIPART_OVERHEAD_BYTES } from '#worker/lib/uploads.ts';
 import { parseInput } from '#worker/lib/validate.ts';
-import { filesOf, listField, pickFields, readFormBody } from '#worker/features/file-uploads/form-body.ts';
-import type { SyllabusCtx } from './syllabus.context.ts';
+import { filesOf, firstOf, listField, type RequestBody } from '#worker/lib/body.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { linksFromForm } from './syllabus.form.ts';
 import { materialRef, prepareMaterials } from './syllabus.materials.ts';
 import { serializeSyllabus } from './syllabus.serialize.ts';
 
 const FIELD_NAMES = ['title', 'description', 'grade', 'category', 'isActive'] as const;
-const MAX_BODY = L.bodyBytes + MULTIPART_OVERHEAD_BYTES;
+
+/** The item's text fields, the first value of a repeated one. */
+const textFields = (fields: Record<string, unknown> | null) =>
+  Object.fromEntries(FIELD_NAMES.filter((k) => fields?.[k] !== undefined).map((k) => [k, firstOf(fields![k])]));
 
 /** POST /api/syllabus: fields, links and files are all checked before the first object is stored. */
-export async function createSyllabusItem({ ctx, request }: { ctx: SyllabusCtx; request: Request }) {
-  const body = await readFormBody(request, MAX_BODY, M.bodyTooLarge);
-  const fields = parseInput(CreateSyllabusFields, pickFields(body, FIELD_NAMES));
-  const externalLinks = linksFromForm(body) ?? [];
-  const prepared = await prepareMaterials(filesOf(body, 'materials'));
+export async function createSyllabusItem({ ctx, body }: { ctx: ServiceCtx; body: RequestBody }) {
+  const fields = parseInput(CreateSyllabusFields, textFields(body.fields));
+  const externalLinks = linksFromForm(body.fields?.externalLinks) ?? [];
+  const prepared = await prepareMaterials(filesOf(body, ['materials']));
   const row: NewSyllabusRow = {
     id: newId(),
     ...fields,
@@ -44,12 +45,11 @@ export async function createSyllabusItem({ ctx, request }: { ctx: SyllabusCtx; r
  * `materials` are added; the row is written only if nobody changed it since we read it, and the
  * objects of removed materials are deleted after that write.
  */
-export async function updateSyllabusItem({ ctx, id, request }: { ctx: SyllabusCtx; id: string; request: Request }) {
-  const body = await readFormBody(request, MAX_BODY, M.bodyTooLarge);
-  const fields = parseInput(UpdateSyllabusFields, pickFields(body, FIELD_NAMES));
-  const externalLinks = linksFromForm(body);
-  const keep = listField(body, 'existingMaterials');
-  const prepared = await prepareMaterials(filesOf(body, 'materials'));
+export async function updateSyllabusItem({ ctx, id, body }: { ctx: ServiceCtx; id: string; body: RequestBody }) {
+  const fields = parseInput(UpdateSyllabusFields, textFields(body.fields));
+  const externalLinks = linksFromForm(body.fields?.externalLinks);
+  const keep = listField(body.fields?.existingMaterials);
+  const prepared = await prepareMaterials(filesOf(body, ['materials']));
 
   const current = await ctx.db.select().from(syllabusItems).where(eq(syllabusItems.id, id)).get();
   if (!current) throw notFound(M.notFound);
@@ -87,7 +87,7 @@ export async function updateSyllabusItem({ ctx, id, request }: { ctx: SyllabusCt
 }
 
 /** DELETE /api/syllabus/:id: the row first, then its objects. */
-export async function deleteSyllabusItem({ ctx, id }: { ctx: SyllabusCtx; id: string }) {
+export async function deleteSyllabusItem({ ctx, id }: { ctx: ServiceCtx; id: string }) {
   const row = await ctx.db
     .delete(syllabusItems)
     .where(eq(syllabusItems.id, id))
@@ -102,7 +102,7 @@ export async function deleteSyllabusItem({ ctx, id }: { ctx: SyllabusCtx; id: st
 }
 
 /** DELETE /api/syllabus {syllabusIds}: ids that do not exist are simply not counted. */
-export async function bulkDeleteSyllabus({ ctx, ids }: { ctx: SyllabusCtx; ids: string[] }) {
+export async function bulkDeleteSyllabus({ ctx, ids }: { ctx: ServiceCtx; ids: string[] }) {
   const rows = await ctx.db
     .delete(syllabusItems)
     .where(inArray(syllabusItems.id, [...new Set(ids)]))

@@ -3,8 +3,7 @@ import { IMAGE_MAX_BYTES, UPLOAD_MESSAGES } from '#core/media/limits.ts';
 import { BulkDeleteTestimonialsSchema, ListTestimonialsQuery, TESTIMONIAL_MESSAGES } from '#core/media/testimonial-schemas.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { validate } from '#worker/lib/validate.ts';
-import { contentCtx } from '#worker/features/media/content-ctx.ts';
-import { readInput } from '#worker/features/media/read-input.ts';
+import { readBody } from '#worker/lib/body.ts';
 import {
   bulkDeleteTestimonials,
   createTestimonial,
@@ -19,30 +18,30 @@ const plural = (n: number) => `${n} testimonial${n === 1 ? '' : 's'}`;
 
 export const testimonialsRoutes = new Hono<AppEnv>()
   .get('/', validate('query', ListTestimonialsQuery), async (c) => {
-    const { testimonials, pagination } = await listTestimonials({ ctx: contentCtx(c), query: c.req.valid('query') });
+    const { testimonials, pagination } = await listTestimonials({ ctx: c.var.ctx, query: c.req.valid('query') });
     return c.json({ success: true, data: testimonials, testimonials, pagination });
   })
   .post('/', async (c) => {
-    const testimonial = await createTestimonial({ ctx: contentCtx(c), input: await readInput(c.req.raw, imageBody) });
+    const testimonial = await createTestimonial({ ctx: c.var.ctx, input: await readBody(c.req.raw, imageBody) });
     return c.json({ success: true, data: testimonial, testimonial, message: TESTIMONIAL_MESSAGES.created }, 201);
   })
   .post('/bulk-delete', validate('json', BulkDeleteTestimonialsSchema), async (c) => {
-    const { deletedCount } = await bulkDeleteTestimonials({ ctx: contentCtx(c), testimonialIds: c.req.valid('json').testimonialIds });
+    const { deletedCount } = await bulkDeleteTestimonials({ ctx: c.var.ctx, testimonialIds: c.req.valid('json').testimonialIds });
     return c.json({ success: true, data: { deletedCount }, count: deletedCount, message: `${plural(deletedCount)} deleted successfully` });
   })
   .get('/:id', async (c) => {
-    const testimonial = await getTestimonial({ ctx: contentCtx(c), id: c.req.param('id') });
+    const testimonial = await getTestimonial({ ctx: c.var.ctx, id: c.req.param('id') });
     return c.json({ success: true, data: testimonial, testimonial });
   })
   .put('/:id', async (c) => {
     const testimonial = await updateTestimonial({
-      ctx: contentCtx(c),
+      ctx: c.var.ctx,
       id: c.req.param('id'),
-      input: await readInput(c.req.raw, imageBody),
+      input: await readBody(c.req.raw, imageBody),
     });
     return c.json({ success: true, data: testimonial, testimonial, message: TESTIMONIAL_MESSAGES.updated });
   })
   .delete('/:id', async (c) => {
-    const data = await deleteTestimonial({ ctx: contentCtx(c), id: c.req.param('id') });
+    const data = await deleteTestimonial({ ctx: c.var.ctx, id: c.req.param('id') });
     return c.json({ success: true, data, message: TESTIMONIAL_MESSAGES.deleted });
   });

@@ -1,16 +1,18 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { newId } from '#core/ids.ts';
 import { CreateTestimonialSchema, TESTIMONIAL_MESSAGES, UpdateTestimonialSchema } from '#core/media/testimonial-schemas.ts';
 import { testimonials, type TestimonialRow } from '#db/schema/index.ts';
 import { notFound } from '#worker/lib/errors.ts';
 import { listPage } from '#worker/lib/list.ts';
 import { objectUrl } from '#worker/lib/public-files.ts';
-import { seesHidden, type ContentCtx } from '#worker/features/media/content-ctx.ts';
-import { insertWithImage, updateWithImage, type StoredImage } from '#worker/features/media/image-slot.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { seesHidden } from '#worker/lib/visibility.ts';
+import { insertWithImage, updateWithImage, type StoredImage } from '#worker/lib/image-slot.ts';
 import { parseInput } from '#worker/lib/validate.ts';
-import { filesOf, type Input } from '#worker/features/media/read-input.ts';
+import { filesOf, type RequestBody } from '#worker/lib/body.ts';
 import { sameKey } from '#worker/lib/sql.ts';
-import { removeObjects } from '#worker/features/media/stored-file.ts';
+import { PUBLIC_TESTIMONIALS, TESTIMONIALS_ORDER } from './testimonials.queries.ts';
+import { removeObjects } from '#worker/lib/stored-files.ts';
 
 export const TESTIMONIAL_PREFIX = 'testimonials';
 const PHOTO_FIELDS = ['photo', 'image', 'file', 'avatar'] as const;
@@ -39,31 +41,31 @@ const photoColumns = (img: StoredImage | null) => ({
 type ListQuery = { page: number; limit: number; featured?: boolean | undefined; isActive?: boolean | undefined };
 
 /** Visitors get active testimonials only; admins see all and may filter by isActive. Featured first, newest next. */
-export async function listTestimonials({ ctx, query }: { ctx: ContentCtx; query: ListQuery }) {
-  const isActive = seesHidden(ctx) ? query.isActive : true;
+export async function listTestimonials({ ctx, query }: { ctx: ServiceCtx; query: ListQuery }) {
+  const admin = seesHidden(ctx);
   const { rows, pagination } = await listPage(ctx.db, {
     table: testimonials,
     where: and(
-      isActive === undefined ? undefined : eq(testimonials.isActive, isActive),
+      !admin ? PUBLIC_TESTIMONIALS : query.isActive === undefined ? undefined : eq(testimonials.isActive, query.isActive),
       query.featured === undefined ? undefined : eq(testimonials.featured, query.featured),
     ),
-    orderBy: [desc(testimonials.featured), desc(testimonials.createdAt), desc(testimonials.id)],
+    orderBy: TESTIMONIALS_ORDER,
     page: query.page,
     limit: query.limit,
   });
   return { testimonials: rows.map(serializeTestimonial), pagination };
 }
 
-async function loadTestimonial(ctx: ContentCtx, id: string, includeHidden: boolean) {
+async function loadTestimonial(ctx: ServiceCtx, id: string, includeHidden: boolean) {
   const row = await ctx.db.select().from(testimonials).where(eq(testimonials.id, id)).get();
   if (!row || (!row.isActive && !includeHidden)) throw notFound(TESTIMONIAL_MESSAGES.notFound);
   return row;
 }
 
-export const getTestimonial = async ({ ctx, id }: { ctx: ContentCtx; id: string }) =>
+export const getTestimonial = async ({ ctx, id }: { ctx: ServiceCtx; id: string }) =>
   serializeTestimonial(await loadTestimonial(ctx, id, seesHidden(ctx)));
 
-export async function createTestimonial({ ctx, input }: { ctx: ContentCtx; input: Input }) {
+export async function createTestimonial({ ctx, input }: { ctx: ServiceCtx; input: RequestBody }) {
   const { removePhoto: _ignored, ...data } = parseInput(CreateTestimonialSchema, input.fields);
   const [file] = filesOf(input, PHOTO_FIELDS);
   const row = await insertWithImage(ctx, TESTIMONIAL_PREFIX, file, (image) =>
@@ -86,7 +88,7 @@ export async function createTestimonial({ ctx, input }: { ctx: ContentCtx; input
 }
 
 /** PUT: the fields sent change; a new `photo` replaces the old one, `removePhoto=true` clears it. */
-export async function updateTestimonial({ ctx, id, input }: { ctx: ContentCtx; id: string; input: Input }) {
+export async function updateTestimonial({ ctx, id, input }: { ctx: ServiceCtx; id: string; input: RequestBody }) {
   const { removePhoto, ...data } = parseInput(UpdateTestimonialSchema, input.fields);
   const current = await loadTestimonial(ctx, id, true);
   const [file] = filesOf(input, PHOTO_FIELDS);
@@ -108,7 +110,7 @@ export async function updateTestimonial({ ctx, id, input }: { ctx: ContentCtx; i
   return serializeTestimonial(row);
 }
 
-export async function deleteTestimonial({ ctx, id }: { ctx: ContentCtx; id: string }) {
+export async function deleteTestimonial({ ctx, id }: { ctx: ServiceCtx; id: string }) {
   const row = await ctx.db
     .delete(testimonials)
     .where(eq(testimonials.id, id))
@@ -119,7 +121,7 @@ export async function deleteTestimonial({ ctx, id }: { ctx: ContentCtx; id: stri
   return { _id: row.id };
 }
 
-export async function bulkDeleteTestimonials({ ctx, testimonialIds }: { ctx: ContentCtx; testimonialIds: string[] }) {
+export async function bulkDeleteTestimonials({ ctx, testimonialIds }: { ctx: ServiceCtx; testimonialIds: string[] }) {
   const rows = await ctx.db
     .delete(testimonials)
     .where(inArray(testimonials.id, testimonialIds))

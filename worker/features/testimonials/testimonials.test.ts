@@ -15,7 +15,8 @@ import {
   sendRaw,
   SVG,
   tokenOf,
-} from '#worker/features/media/media.test-helpers.ts';
+  expectPixelBombRefused,
+} from '#test/content-helpers.ts';
 import { seedTestimonial } from './testimonials.test-helpers.ts';
 
 const ids = (list: { _id: string }[]) => list.map((t) => t._id);
@@ -268,5 +269,15 @@ describe('hostile bodies', () => {
         expect(res.status, `${method} ${path} ${raw.slice(0, 80)}`).toBeLessThan(500);
       }
     }
+  });
+});
+
+describe('image dimensions', () => {
+  it('refuses a PNG header claiming 100000×100000 pixels with 400, storing nothing', async () => {
+    const token = await tokenOf('admin');
+    await expectPixelBombRefused(
+      (file) => sendForm('/api/testimonials', formOf({ name: 'Bomb', quote: 'Boom' }, { photo: file }), { token }),
+      'testimonials/',
+    );
   });
 });

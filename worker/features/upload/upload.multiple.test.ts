@@ -3,6 +3,8 @@ import { fixtureBytes, paddedImage } from '#worker/lib/image-size.fixtures.ts';
 import { createUser } from '#test/helpers.ts';
 import { uploadMultiple } from './upload.service.ts';
 import { bucket, objectsBy, postMultiple, postSingle, uploadForm } from './upload.test-helpers.ts';
+import { readBody } from '#worker/lib/body.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
 
 const MB = 1024 * 1024;
 const admin = () => createUser({ role: 'admin' });
@@ -93,7 +95,9 @@ describe('POST /api/upload/multiple', () => {
       { bytes: fixtureBytes('webpLossy5x4'), name: 'c.webp' },
     ]);
     const request = new Request('http://dojo.test/api/upload/multiple', { method: 'POST', body: form });
-    await expect(uploadMultiple({ ctx: { storage: flaky, userId: 'flaky-test' }, request })).rejects.toThrow('R2 is down');
+    const ctx = { storage: flaky, user: { id: 'flaky-test', role: 'admin' } } as unknown as ServiceCtx;
+    const body = await readBody(request, { maxBytes: 1024 * 1024, tooLargeMessage: 'too large' });
+    await expect(uploadMultiple({ ctx, body })).rejects.toThrow('R2 is down');
     expect(stored.length).toBeGreaterThan(0);
     for (const key of stored) expect(await real.head(key)).toBeNull();
   });

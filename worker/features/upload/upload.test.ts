@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { fixtureBytes, paddedImage } from '#worker/lib/image-size.fixtures.ts';
 import { api, createUser } from '#test/helpers.ts';
 import { bucket, objectsBy, postSingle, uploadForm } from './upload.test-helpers.ts';
+import { expectPixelBombRefused } from '#test/content-helpers.ts';
+import { multipartForm } from '#test/fixtures/uploads.ts';
 
 const MB = 1024 * 1024;
 const admin = () => createUser({ role: 'admin' });
@@ -200,5 +202,15 @@ describe('POST /api/upload/single', () => {
     expect(res.body.data).toMatchObject({ size: 5 * MB, width: 640, height: 480, contentType: 'image/jpeg' });
     expect((await bucket().head(res.body.data.key))?.size).toBe(5 * MB);
     console.log(`[measure] POST /api/upload/single with a 5 MB JPEG: ${Math.round(elapsed)} ms`);
+  });
+});
+
+describe('image dimensions', () => {
+  it('refuses a PNG header claiming 100000×100000 pixels with 400, storing nothing', async () => {
+    const { token } = await createUser({ role: 'admin' });
+    await expectPixelBombRefused(
+      (file) => api('/api/upload/single', { method: 'POST', token, raw: multipartForm({}, { file: file }) }),
+      'uploads/',
+    );
   });
 });

@@ -1,21 +1,9 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { offsetOf } from '#core/paging.ts';
 import type { Db } from '#db/client.ts';
-import {
-  alliances,
-  assets,
-  classes,
-  courses,
-  membershipPlans,
-  memberships,
-  organizationalCharts,
-  posts,
-  testimonials,
-  type ClassRow,
-} from '#db/schema/index.ts';
+import { classes, courses, membershipPlans, memberships, type ClassRow } from '#db/schema/index.ts';
 import type { ClassDto } from '#web/pages/public/view-types.ts';
 import type { Level } from '#core/catalog/course-schemas.ts';
-import { visibleToPublic } from '#worker/features/posts/posts.read.ts';
 
 /** The statements the public pages are made of; each loader sends the ones a page needs as ONE batch. */
 
@@ -113,45 +101,10 @@ export const classView = (row: ClassRow): ClassDto => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-export const testimonialsQuery = (db: Db, limit: number, offset = 0) =>
-  db
-    .select()
-    .from(testimonials)
-    .where(eq(testimonials.isActive, true))
-    .orderBy(desc(testimonials.featured), desc(testimonials.createdAt), desc(testimonials.id))
-    .limit(limit)
-    .offset(offset);
-export const testimonialsCountQuery = (db: Db) => db.select({ total: count() }).from(testimonials).where(eq(testimonials.isActive, true));
-
-export const alliancesQuery = (db: Db, limit: number) =>
-  db
-    .select()
-    .from(alliances)
-    .where(eq(alliances.isActive, true))
-    .orderBy(asc(sql`${alliances.name} collate nocase`), asc(alliances.id))
-    .limit(limit);
-
-export const latestPostsQuery = (db: Db, now: Date, limit: number, offset = 0) =>
-  db.select().from(posts).where(visibleToPublic(now)).orderBy(desc(posts.publishedAt), desc(posts.id)).limit(limit).offset(offset);
-export const postsCountQuery = (db: Db, now: Date) => db.select({ total: count() }).from(posts).where(visibleToPublic(now));
-
-export const postBySlugQuery = (db: Db, slug: string, now: Date) =>
-  db
-    .select()
-    .from(posts)
-    .where(and(visibleToPublic(now), or(eq(posts.slug, slug.toLowerCase()), eq(posts.id, slug))))
-    .limit(1);
-
-/** The gallery: featured first, then newest. Assets have no hidden state: every asset is public. */
-export const galleryQuery = (db: Db, limit: number, offset: number) =>
-  db.select().from(assets).orderBy(desc(assets.featured), desc(assets.createdAt), desc(assets.id)).limit(limit).offset(offset);
-export const galleryCountQuery = (db: Db) => db.select({ total: count() }).from(assets);
-
-export const chartsQuery = (db: Db) =>
-  db
-    .select()
-    .from(organizationalCharts)
-    .orderBy(desc(organizationalCharts.featured), desc(organizationalCharts.createdAt), desc(organizationalCharts.id))
-    .limit(20);
+// The content queries live in their features (one query for the API and the pages); home.ts still reads
+// these names from here until it imports the features' builders itself.
+export { publicAlliancesQuery as alliancesQuery } from '#worker/features/alliances/alliances.queries.ts';
+export { publicPostsQuery as latestPostsQuery } from '#worker/features/posts/posts.queries.ts';
+export { publicTestimonialsQuery as testimonialsQuery } from '#worker/features/testimonials/testimonials.queries.ts';
 
 export const totalOf = (rows: readonly { total: number }[]) => rows[0]?.total ?? 0;

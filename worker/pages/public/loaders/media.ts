@@ -1,25 +1,19 @@
 import { pagination } from '#core/paging.ts';
 import type { Db } from '#db/client.ts';
+import { publicAlliancesQuery } from '#worker/features/alliances/alliances.queries.ts';
 import { serializeAlliance } from '#worker/features/alliances/alliances.service.ts';
+import { galleryCountQuery, galleryQuery } from '#worker/features/assets/assets.queries.ts';
 import { serializeAsset } from '#worker/features/assets/assets.serialize.ts';
+import { chartsQuery } from '#worker/features/charts/charts.queries.ts';
 import { serializeChart } from '#worker/features/charts/charts.service.ts';
+import { publicPostQuery, publicPostsCountQuery, publicPostsQuery } from '#worker/features/posts/posts.queries.ts';
 import { serializePost, serializePostSummary } from '#worker/features/posts/posts.serialize.ts';
+import { publicTestimonialsCountQuery, publicTestimonialsQuery } from '#worker/features/testimonials/testimonials.queries.ts';
 import { serializeTestimonial } from '#worker/features/testimonials/testimonials.service.ts';
 import { settingsQuery, siteDataOf } from '#worker/pages/public/site.ts';
-import {
-  alliancesQuery,
-  chartsQuery,
-  galleryCountQuery,
-  galleryQuery,
-  latestPostsQuery,
-  postBySlugQuery,
-  postsCountQuery,
-  testimonialsCountQuery,
-  testimonialsQuery,
-  totalOf,
-} from './content.ts';
+import { totalOf } from './content.ts';
 
-export const PAGE_SIZES = { gallery: 24, blog: 9, testimonials: 24, alliances: 200 } as const;
+export const PAGE_SIZES = { gallery: 24, blog: 9, testimonials: 24, alliances: 200, charts: 20 } as const;
 const offset = (page: number, limit: number) => (page - 1) * limit;
 
 /** Just the settings: contact, legal and the pages without other data. */
@@ -38,15 +32,15 @@ export async function loadBlog(db: Db, page: number, now = new Date()) {
   const limit = PAGE_SIZES.blog;
   const [settings, rows, total] = await db.batch([
     settingsQuery(db),
-    latestPostsQuery(db, now, limit, offset(page, limit)),
-    postsCountQuery(db, now),
+    publicPostsQuery(db, now, limit, offset(page, limit)),
+    publicPostsCountQuery(db, now),
   ]);
   return { ...siteDataOf(settings), posts: rows.map(serializePostSummary), pagination: pagination(page, limit, totalOf(total)) };
 }
 
 /** A published post by slug (or id); null for drafts, scheduled and unknown posts. */
 export async function loadPost(db: Db, slug: string, now = new Date()) {
-  const [settings, rows] = await db.batch([settingsQuery(db), postBySlugQuery(db, slug, now)]);
+  const [settings, rows] = await db.batch([settingsQuery(db), publicPostQuery(db, slug, now)]);
   return { ...siteDataOf(settings), post: rows[0] ? serializePost(rows[0]) : null };
 }
 
@@ -54,18 +48,18 @@ export async function loadTestimonials(db: Db, page: number) {
   const limit = PAGE_SIZES.testimonials;
   const [settings, rows, total] = await db.batch([
     settingsQuery(db),
-    testimonialsQuery(db, limit, offset(page, limit)),
-    testimonialsCountQuery(db),
+    publicTestimonialsQuery(db, limit, offset(page, limit)),
+    publicTestimonialsCountQuery(db),
   ]);
   return { ...siteDataOf(settings), testimonials: rows.map(serializeTestimonial), pagination: pagination(page, limit, totalOf(total)) };
 }
 
 export async function loadAlliances(db: Db) {
-  const [settings, rows] = await db.batch([settingsQuery(db), alliancesQuery(db, PAGE_SIZES.alliances)]);
+  const [settings, rows] = await db.batch([settingsQuery(db), publicAlliancesQuery(db, PAGE_SIZES.alliances)]);
   return { ...siteDataOf(settings), alliances: rows.map(serializeAlliance) };
 }
 
 export async function loadAbout(db: Db) {
-  const [settings, rows] = await db.batch([settingsQuery(db), chartsQuery(db)]);
+  const [settings, rows] = await db.batch([settingsQuery(db), chartsQuery(db, PAGE_SIZES.charts)]);
   return { ...siteDataOf(settings), charts: rows.map(serializeChart) };
 }

@@ -1,17 +1,15 @@
-import { conflict, notFound } from '#worker/lib/errors.ts';
-import { writeOrRemove } from '#worker/lib/stored-objects.ts';
-import type { ContentCtx } from './content-ctx.ts';
-import { checkFile, putFiles, removeObjects } from './stored-file.ts';
+import { conflict, notFound } from './errors.ts';
+import type { ServiceCtx } from './service-context.ts';
+import { checkFile, putFiles, removeObjects } from './stored-files.ts';
+import { writeOrRemove } from './stored-objects.ts';
+
+type StorageCtx = Pick<ServiceCtx, 'storage'>;
 
 /** An image stored in R2 for a record's single image column (chart src, photo, logo, cover). */
 export type StoredImage = { key: string; mime: string; size: number; width: number | null; height: number | null };
 
 /** Checks (JPEG/PNG/WebP ≤ 5 MB) and stores an image; null when no file was sent. */
-export async function storeImage(
-  ctx: Pick<ContentCtx, 'storage'>,
-  prefix: string,
-  file: File | null | undefined,
-): Promise<StoredImage | null> {
+export async function storeImage(ctx: StorageCtx, prefix: string, file: File | null | undefined): Promise<StoredImage | null> {
   if (!file) return null;
   const checked = await checkFile(file, 'image');
   const [key] = await putFiles(ctx.storage, prefix, [checked]);
@@ -20,7 +18,7 @@ export async function storeImage(
 
 /** Stores the image (if any), then inserts the row; a failed insert removes the new object. */
 export async function insertWithImage<T>(
-  ctx: ContentCtx,
+  ctx: StorageCtx,
   prefix: string,
   file: File | null | undefined,
   insert: (image: StoredImage | null) => Promise<T>,
@@ -49,7 +47,7 @@ type SwapOpts<T> = {
  * image is still the one read (else 409, or 404 if the row went), the new object removed on any
  * failure, and the replaced object deleted after the row update.
  */
-export async function updateWithImage<T>(ctx: ContentCtx, o: SwapOpts<T>): Promise<T> {
+export async function updateWithImage<T>(ctx: StorageCtx, o: SwapOpts<T>): Promise<T> {
   const stored = await storeImage(ctx, o.prefix, o.file);
   const image = stored ?? (o.remove ? null : undefined);
   const row = await writeOrRemove(ctx.storage, stored ? [stored.key] : [], async () => {

@@ -4,7 +4,8 @@ import { expect } from 'vitest';
 import type { Role } from '#core/roles.ts';
 import { makePng, multipartForm } from '#test/fixtures/uploads.ts';
 import { api, createUser, testDb, uniq, type ApiResult, type TestUser } from '#test/helpers.ts';
-import { fixtureBytes } from '#worker/lib/image-size.fixtures.ts';
+import { fixtureBytes, pngClaiming } from '#worker/lib/image-size.fixtures.ts';
+import { IMAGE_TOO_MANY_PIXELS } from '#worker/lib/image-size.ts';
 
 export const bucket = () => (env as unknown as { UPLOADS: R2Bucket }).UPLOADS;
 
@@ -157,4 +158,19 @@ export async function failingValue(table: string, column: string): Promise<strin
     );
   }
   return `FAIL-WRITE ${uniq()}`;
+}
+
+/**
+ * Sends a PNG whose header claims 100,000 × 100,000 pixels (a decompression bomb) through `send` and
+ * expects checkImageDimensions' 400, with no object stored under `prefix` for it.
+ */
+export async function expectPixelBombRefused(
+  send: (file: { bytes: Uint8Array<ArrayBuffer>; name: string }) => Promise<ApiResult>,
+  prefix: string,
+) {
+  const name = `bomb-${uniq()}.png`;
+  const res = await send({ bytes: pngClaiming(100_000, 100_000), name });
+  expect(res.status).toBe(400);
+  expect(res.body).toMatchObject({ success: false, code: 'BAD_REQUEST', message: IMAGE_TOO_MANY_PIXELS });
+  expect(await objectsNamed(prefix, name)).toEqual([]);
 }

@@ -6,11 +6,16 @@ import {
   VIDEO_MIME_TYPES,
   type MediaType,
 } from '#core/media/limits.ts';
-import { tooLarge, unsupportedType } from '#worker/lib/errors.ts';
-import { deleteObjects, objectKey, putObjects, type PendingObject } from '#worker/lib/stored-objects.ts';
-import { sniffType } from '#worker/lib/uploads.ts';
-import { imageSize } from '#worker/lib/image-size.ts';
-import { isSitePath } from '#worker/lib/public-files.ts';
+import { tooLarge, unsupportedType } from './errors.ts';
+import { checkImageDimensions } from './image-size.ts';
+import { isSitePath } from './public-files.ts';
+import { deleteObjects, objectKey, putObjects, type PendingObject } from './stored-objects.ts';
+import { sniffType } from './uploads.ts';
+
+/**
+ * The content uploads (media, assets, charts, testimonials, alliances, posts): one check of type,
+ * size and image dimensions, the puts under server-made keys, and the best-effort deletes.
+ */
 
 /** A file whose real type (magic bytes) and size were checked; images carry their pixel size when known. */
 export type CheckedFile = {
@@ -30,7 +35,7 @@ export type Accept = 'image' | 'media';
 const isImage = (mime: string) => (IMAGE_MIME_TYPES as readonly string[]).includes(mime);
 const isVideo = (mime: string) => (VIDEO_MIME_TYPES as readonly string[]).includes(mime);
 
-/** Sniffs the head of the file first, so an oversized file is refused before its bytes are copied. */
+/** Sniffs the head of the file first, so an oversized file is refused before its bytes are copied; images over the pixel limit are refused (400). */
 export async function checkFile(file: File, accept: Accept): Promise<CheckedFile> {
   const head = new Uint8Array(await file.slice(0, 64).arrayBuffer());
   const type = sniffType(head);
@@ -41,7 +46,7 @@ export async function checkFile(file: File, accept: Accept): Promise<CheckedFile
   if (kind === 'image' && file.size > IMAGE_MAX_BYTES) throw tooLarge(UPLOAD_MESSAGES.imageTooLarge);
   if (kind === 'video' && file.size > VIDEO_MAX_BYTES) throw tooLarge(UPLOAD_MESSAGES.videoTooLarge);
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const dims = kind === 'image' ? imageSize(bytes) : null;
+  const dims = kind === 'image' ? checkImageDimensions(bytes) : null;
   return {
     bytes,
     mime: type.mime,

@@ -1,5 +1,5 @@
 /** Fixtures for upload tests: real file signatures built in the test, bucket look-ups, DB fault injection. */
-import { env } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
 import { sql } from 'drizzle-orm';
 import { fixtureBytes, paddedImage } from '#worker/lib/image-size.fixtures.ts';
 import { testDb, uniq } from '#test/helpers.ts';
@@ -135,4 +135,11 @@ export async function failWritesTitled(table: string, when: 'INSERT' | 'UPDATE',
   return async () => {
     await db.run(sql.raw(`DROP TRIGGER IF EXISTS ${name}`));
   };
+}
+
+/** The Worker's raw answer (for binary bodies, which api() would read as text). */
+export async function fetchRaw(path: string, init: { token?: string; headers?: Record<string, string> } = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
+  return exports.default.fetch(new Request(`http://dojo.test${path}`, { headers }));
 }
