@@ -24,3 +24,6 @@ export const siteSettings = sqliteTable('site_settings', {
 });
 
 export type SiteSettingsRow = typeof siteSettings.$inferSelect;
+
+/** The one row of site settings. */
+export const SETTINGS_ID = 'default';

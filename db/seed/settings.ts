@@ -1,4 +1,4 @@
-import { siteSettings } from '#db/schema/index.ts';
+import { SETTINGS_ID, siteSettings } from '#db/schema/index.ts';
 import type { Seeder } from './types.ts';
 
 /** The demo school's settings; an existing settings row (an admin's own) is never overwritten. */
@@ -8,7 +8,7 @@ export const settingsSeeder: Seeder = {
     const added = await db
       .insert(siteSettings)
       .values({
-        id: 'default',
+        id: SETTINGS_ID,
         schoolName: 'Shizen Karate Dojo',
         tagline: 'Traditional karate for children, teens and adults in the heart of Vancouver',
         contactEmail: 'info@shizen-dojo.local',

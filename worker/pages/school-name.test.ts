@@ -7,7 +7,7 @@ import { testDb, uniq } from '#test/helpers.ts';
 import type { SiteBrand } from '#web/components/site-info.ts';
 import { PanelShell } from '#web/pages/panel/panel-shell.tsx';
 import { PANELS } from '#web/pages/panel/panels.ts';
-import { SETTINGS_ID } from '#worker/features/settings/settings.store.ts';
+import { SETTINGS_ID } from '#db/schema/index.ts';
 import { page, titleOf } from './public/page-test-kit.ts';
 import { setSettings } from './public/page-fixtures.ts';
 

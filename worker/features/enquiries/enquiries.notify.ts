@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { ADMIN_CAPABLE } from '#core/roles.ts';
-import { siteSettings, users, type EnquiryRow } from '#db/schema/index.ts';
-import { SETTINGS_ID } from '#worker/features/settings/settings.store.ts';
+import { SETTINGS_ID, siteSettings, users, type EnquiryRow } from '#db/schema/index.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 
 /** Without a school contact e-mail, at most this many admin-capable accounts are told. */

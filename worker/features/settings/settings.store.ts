@@ -1,10 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { DEFAULT_SETTINGS } from '#core/settings/settings-schemas.ts';
 import type { Db } from '#db/client.ts';
-import { siteSettings, type SiteSettingsRow } from '#db/schema/index.ts';
+import { SETTINGS_ID, siteSettings, type SiteSettingsRow } from '#db/schema/index.ts';
 import { fileUrl } from '#worker/lib/public-files.ts';
-
-export const SETTINGS_ID = 'default';
 
 /** The settings row, created with the defaults on first use (a plain read every other time). */
 export async function loadSettingsRow(db: Db): Promise<SiteSettingsRow> {

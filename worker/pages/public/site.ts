@@ -2,12 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { DEFAULT_SETTINGS } from '#core/settings/settings-schemas.ts';
 import type { Db } from '#db/client.ts';
-import { siteSettings, type SiteSettingsRow } from '#db/schema/index.ts';
+import { SETTINGS_ID, siteSettings, type SiteSettingsRow } from '#db/schema/index.ts';
 import { safeHref } from '#web/components/safe-url.ts';
 import type { SiteInfo } from '#web/components/site-info.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { objectUrl as fileUrl } from '#worker/lib/public-files.ts';
-import { SETTINGS_ID } from '#worker/features/settings/settings.store.ts';
 
 /**
  * The settings row as one statement of a page's batch. A page never creates the row (that is the
