@@ -1,10 +1,10 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { alliances } from '#db/schema/index.ts';
 
-/** What visitors see (GET /api/allience and the pages): active alliances by name. */
+/** What visitors see (GET /api/allience and the pages): active alliances by name, whatever its case. */
 export const PUBLIC_ALLIANCES = eq(alliances.isActive, true);
-export const PUBLIC_ALLIANCES_ORDER = [asc(alliances.name), asc(alliances.id)];
+export const PUBLIC_ALLIANCES_ORDER = [asc(sql`${alliances.name} collate nocase`), asc(alliances.id)];
 
 export const publicAlliancesQuery = (db: Db, limit: number, offset = 0) =>
   db

@@ -96,6 +96,13 @@ describe('POST /api/allience', () => {
 });
 
 describe('GET /api/allience and /api/allience/admin', () => {
+  it('lists alliances by name whatever its case, as the public page does', async () => {
+    const tag = uniq();
+    for (const name of [`c-Ryu ${tag}`, `B-Ryu ${tag}`, `a-Ryu ${tag}`]) await seedAlliance({ name });
+    const res = await api(`/api/allience?search=${tag}&limit=10`);
+    expect(res.body.data.map((a: { name: string }) => a.name)).toEqual([`a-Ryu ${tag}`, `B-Ryu ${tag}`, `c-Ryu ${tag}`]);
+  });
+
   it('shows everyone active alliances only; the admin list has all of them', async () => {
     const active = await seedAlliance({ name: `Active ${uniq()}` });
     const inactive = await seedAlliance({ isActive: false });
