@@ -11,7 +11,6 @@ import { postByIdOrSlug, PUBLIC_POSTS_ORDER } from './posts.queries.ts';
 import { serializePost, serializePostSummary, withAuthor } from './posts.serialize.ts';
 
 // The sitemap reads it from here; the rule itself lives in worker/lib (media attachments follow it too).
-export { visibleToPublic };
 
 /** GET /api/posts: visitors get published posts newest first; admins also drafts (filter by status). */
 export async function listPosts({ ctx, query }: { ctx: ServiceCtx; query: ListPostsQueryInput }) {

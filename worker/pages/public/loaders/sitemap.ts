@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { courses, events, posts, seminars } from '#db/schema/index.ts';
-import { visibleToPublic } from '#worker/features/posts/posts.read.ts';
+import { visibleToPublic } from '#worker/lib/post-visibility.ts';
 import { settingsQuery } from '#worker/pages/public/site.ts';
 
 const MAX_PER_KIND = 5000;
