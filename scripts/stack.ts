@@ -17,6 +17,8 @@ export type StackOptions = {
   log?: (line: string) => void;
   /** Another libSQL server (turso dev, sqld, Turso) instead of starting db/server. */
   db?: { url: string; authToken?: string };
+  /** The operator's settings for the Worker (scripts/lib/worker-settings.ts); they win over the stack's own. */
+  settings?: Record<string, string>;
   /** Every line the children print (db/server, the Worker's console output). */
   onOutput?: (name: string, line: string) => void;
   /** A port for the V8 inspector of the Worker (profiling, debugging). */
@@ -119,9 +121,11 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     const url = `http://127.0.0.1:${port}`;
     const vars = {
       APP_ENV: 'local',
-      LIBSQL_URL: dbUrl,
       JWT_SECRET: jwtSecret(dataDir),
       PUBLIC_URL: url,
+      ...opts.settings,
+      // the database the stack migrated and seeded, whatever the settings said
+      LIBSQL_URL: dbUrl,
       ...(authToken ? { LIBSQL_AUTH_TOKEN: authToken } : {}),
     };
     const worker = spawnChild(

@@ -1,5 +1,6 @@
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#db/seed/accounts.ts';
 import { ensureClientBuild } from './lib/build.ts';
+import { operatorSettings } from './lib/worker-settings.ts';
 import { startStack, type Stack } from './stack.ts';
 
 function accountsTable(): string {
@@ -24,9 +25,11 @@ process.on('SIGTERM', () => void shutdown(0));
 
 try {
   await ensureClientBuild();
+  const settings = operatorSettings();
   stack = await startStack({
     port: Number(process.env.PORT ?? 8787),
-    db: process.env.LIBSQL_URL ? { url: process.env.LIBSQL_URL, authToken: process.env.LIBSQL_AUTH_TOKEN } : undefined,
+    db: settings.LIBSQL_URL ? { url: settings.LIBSQL_URL, authToken: settings.LIBSQL_AUTH_TOKEN } : undefined,
+    settings,
     onOutput: (_name, line) => console.log(line),
     onUnexpectedExit: () => void shutdown(1),
   });

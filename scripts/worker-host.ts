@@ -10,13 +10,15 @@
  * R2 is Miniflare's (persisted under --persist), and bindings come from wrangler.toml.
  *
  * Usage: node scripts/worker-host.ts --port N --persist DIR; the Worker's vars arrive as JSON in the
- * WORKER_VARS environment variable (never on the command line, where `ps` would show the JWT secret).
+ * WORKER_VARS environment variable (never on the command line, where `ps` would show the JWT secret), on
+ * top of wrangler.toml's [vars]. The stack already read `.dev.vars` into them (scripts/lib/worker-settings.ts),
+ * so the copy wrangler's options carry is dropped: tests that pass their own settings never see that file.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Log, LogLevel, Miniflare, convertV4MiniflareOptions } from 'miniflare';
-import { unstable_getMiniflareWorkerOptions } from 'wrangler';
+import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from 'wrangler';
 import { WORKER_OUT } from './lib/build.ts';
 import { ROOT } from './lib/paths.ts';
 
@@ -65,7 +67,7 @@ const options = {
       rootPath: ROOT,
       modules,
       modulesRoot: WORKER_OUT,
-      bindings: { ...app.bindings, ...vars },
+      bindings: { ...unstable_readConfig({ config: join(ROOT, 'wrangler.toml') }).vars, ...vars },
       serviceBindings: {
         ...app.serviceBindings,
         ASSETS: 'dojo-static',

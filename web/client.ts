@@ -32,4 +32,8 @@ function schedule(el: HTMLElement) {
   }
 }
 
-document.querySelectorAll<HTMLElement>('[data-island]').forEach(schedule);
+// Island chunks and React are fetched only after the page has loaded, so they never compete with the
+// stylesheet and the first paint (islands hydrate when idle or visible anyway).
+const start = () => document.querySelectorAll<HTMLElement>('[data-island]').forEach(schedule);
+if (document.readyState === 'complete') start();
+else addEventListener('load', start, { once: true });

@@ -15,8 +15,6 @@ export type PageMeta = {
 export type PageAssets = {
   css: string[];
   clientEntry: string | null;
-  /** Chunks to preload for an island (its own file and its imports). */
-  islandChunks: (name: string) => string[];
 };
 
 type DocumentProps = { meta: PageMeta; assets: PageAssets; nonce: string; collector: IslandCollector; children: ReactNode };
@@ -52,17 +50,13 @@ export function Document({ meta, assets, nonce, collector, children }: DocumentP
   );
 }
 
-/** Rendered last, after every island has registered itself: a page with no island ships no script. */
+/**
+ * Rendered last, after every island has registered itself: a page with no island ships no script.
+ * Only the small loader is named; island chunks and React are not preloaded, because React hoists
+ * preloads ahead of the stylesheet, where ~70 KB of them delayed the first paint (web/client.ts loads them).
+ */
 function IslandScripts({ assets, nonce }: { assets: PageAssets; nonce: string }) {
   const collector = useIslandCollector();
   if (!collector || collector.used.size === 0 || !assets.clientEntry) return null;
-  const preload = [...new Set([...collector.used].flatMap((name) => assets.islandChunks(name)))];
-  return (
-    <>
-      {preload.map((href) => (
-        <link key={href} rel="modulepreload" href={href} nonce={nonce} />
-      ))}
-      <script type="module" src={assets.clientEntry} nonce={nonce} />
-    </>
-  );
+  return <script type="module" src={assets.clientEntry} nonce={nonce} />;
 }

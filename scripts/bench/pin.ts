@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { readdirSync, readFileSync } from 'node:fs';
-import type { Stack } from '../stack.ts';
+import type { Stack } from '#scripts/stack.ts';
 
 /**
  * workerd runs every request of the Worker on one thread. On this 2-core machine the load generator

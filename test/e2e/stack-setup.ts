@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { ensureClientBuild } from '../../scripts/lib/build.ts';
-import { startStack } from '../../scripts/stack.ts';
+import { ensureClientBuild } from '#scripts/lib/build.ts';
+import { startStack } from '#scripts/stack.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -95,6 +95,36 @@ describe('readLimitedBody', () => {
   });
 });
 
+describe('readLimitedBody on a refused body', () => {
+  const counted = (total: number | null, chunk = 64) => {
+    const seen = { bytes: 0, cancelled: false };
+    const body = new ReadableStream<Uint8Array>({
+      pull: (c) => {
+        if (total !== null && seen.bytes >= total) return c.close();
+        seen.bytes += chunk;
+        c.enqueue(new Uint8Array(chunk));
+      },
+      cancel: () => void (seen.cancelled = true),
+    });
+    return { body, seen };
+  };
+
+  it('reads a declared body within twice the limit to its end and refuses it, so the client can read the 413', async () => {
+    const { body, seen } = counted(192);
+    const req = new Request('http://x/', { method: 'POST', body, headers: { 'content-length': '192' }, duplex: 'half' } as RequestInit);
+    await expect(readLimitedBody(req, 100, 'too big')).rejects.toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'too big' });
+    expect(seen).toEqual({ bytes: 192, cancelled: false });
+  });
+
+  it('drains an unsized body past the limit only up to twice the limit, then cuts it', async () => {
+    const { body, seen } = counted(null);
+    const req = new Request('http://x/', { method: 'POST', body, duplex: 'half' } as RequestInit);
+    await expect(readLimitedBody(req, 1000, 'too big')).rejects.toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    expect(seen.cancelled).toBe(true);
+    expect(seen.bytes).toBeLessThanOrEqual(2000 + 64 * 4);
+  });
+});
+
 describe('serveObject', () => {
   const bucket = (env as unknown as { UPLOADS: R2Bucket }).UPLOADS;
 

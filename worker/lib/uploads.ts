@@ -77,12 +77,18 @@ export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 /**
  * Reads a request body, refusing (413) as soon as it is known to exceed `maxBytes`: first by its
- * Content-Length before reading anything, then while streaming, so a lying or absent length cannot
- * make us buffer more than the limit.
+ * Content-Length, then while streaming, so a lying or absent length cannot make us buffer more than the limit.
+ * A refused body no larger than twice the limit is read to its end and thrown away, never kept: a client
+ * that sends the whole body before reading the answer (Node's fetch) otherwise meets a closed socket (EPIPE)
+ * instead of the 413. Past that bound the connection is cut without reading further.
  */
 export async function readLimitedBody(req: Request, maxBytes: number, message: string): Promise<Uint8Array<ArrayBuffer>> {
+  const drainBound = 2 * maxBytes;
   const declared = Number(req.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(message);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    if (declared <= drainBound && req.body) await discard(req.body.getReader(), 0, drainBound);
+    throw tooLarge(message);
+  }
   if (!req.body) return new Uint8Array();
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -92,7 +98,7 @@ export async function readLimitedBody(req: Request, maxBytes: number, message: s
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
+      await discard(reader, size, drainBound);
       throw tooLarge(message);
     }
     chunks.push(value);
@@ -104,6 +110,16 @@ export async function readLimitedBody(req: Request, maxBytes: number, message: s
     at += chunk.byteLength;
   }
   return out;
+}
+
+/** Reads and drops the rest of a body while the total stays within `bound`; cancels it past that. */
+async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, seen: number, bound: number): Promise<void> {
+  while (seen <= bound) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    seen += value.byteLength;
+  }
+  await reader.cancel().catch(() => {});
 }
 
 /** Parses an already size-checked multipart body; null when it is not valid multipart. */

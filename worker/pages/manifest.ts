@@ -30,18 +30,7 @@ const STYLESHEETS: Record<PageStyles, readonly string[]> = {
 export async function pageAssets(assets: Fetcher | undefined, styles: PageStyles = 'site'): Promise<PageAssets> {
   const m = await loadManifest(assets);
   const url = (file: string) => `/${file}`;
-  const closure = (key: string, seen = new Set<string>()): string[] => {
-    const chunk = m[key];
-    if (!chunk || seen.has(key)) return [];
-    seen.add(key);
-    return [url(chunk.file), ...(chunk.imports ?? []).flatMap((k) => closure(k, seen))];
-  };
   const css = STYLESHEETS[styles].flatMap((key) => (m[key] ? [url(m[key].file)] : []));
   const client = m['web/client.ts']?.file;
-  return {
-    css,
-    clientEntry: client ? url(client) : null,
-    // An island also needs React's client runtime, which the loader imports lazily.
-    islandChunks: (name) => [...closure(`web/islands/${name}.tsx`), ...closure('node_modules/react-dom/client.js')],
-  };
+  return { css, clientEntry: client ? url(client) : null };
 }
