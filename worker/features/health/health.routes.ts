@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import pkg from '../../../package.json' with { type: 'json' };
+import pkg from '#package.json' with { type: 'json' };
 import type { AppEnv } from '#worker/env.ts';
 
 export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
