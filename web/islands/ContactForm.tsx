@@ -100,7 +100,7 @@ export default function ContactForm({
     if (Object.keys(found).length) return focusFirst(found);
     setBusy(true);
     try {
-      const body = await api('/enquiries', { body: data });
+      const body = await api('/enquiries', { body: data, fallback: 'Failed to send enquiry' });
       setSuccess(body.message ?? 'Thank you for your enquiry.');
       setDefaults({});
       setFormKey((k) => k + 1);

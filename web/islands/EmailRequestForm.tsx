@@ -10,6 +10,11 @@ type Props = {
   idPrefix: string;
 };
 
+const FALLBACKS: Record<Props['endpoint'], string> = {
+  '/auth/forgot-password': 'Failed to send password reset link',
+  '/auth/resend-verification': 'Failed to resend verification email',
+};
+
 /** One e-mail field that asks the server to send a link; the server's neutral answer is shown as is. */
 export default function EmailRequestForm({ endpoint, submitLabel, idPrefix }: Props) {
   const form = useForm();
@@ -24,7 +29,7 @@ export default function EmailRequestForm({ endpoint, submitLabel, idPrefix }: Pr
     else if (!EMAIL_PATTERN.test(email)) found.email = AUTH_MESSAGES.emailInvalid;
     setSent('');
     void form.submit(el, found, async () => {
-      const body = await api(endpoint, { body: { email } });
+      const body = await api(endpoint, { body: { email }, fallback: FALLBACKS[endpoint] });
       setSent(body.message ?? 'Check your email for the link.');
     });
   }

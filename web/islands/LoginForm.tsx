@@ -31,7 +31,7 @@ export default function LoginForm({ flow, next }: { flow: LoginFlow; next: strin
     else if (field.type === 'email' && !EMAIL_PATTERN.test(id)) found[field.name] = AUTH_MESSAGES.emailInvalid;
     if (!password) found.password = PASSWORD_MESSAGES.required;
     void form.submit(el, found, async () => {
-      const body = await api(flow.endpoint, { body: { [field.name]: id, password } });
+      const body = await api(flow.endpoint, { body: { [field.name]: id, password }, fallback: 'Failed to log in' });
       const token = tokenFrom(body);
       const user = userFrom(body);
       if (!token || !user) throw new Error(AUTH_FAILED);

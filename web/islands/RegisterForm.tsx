@@ -32,7 +32,7 @@ export default function RegisterForm() {
 
     void form.submit(el, found, async () => {
       const { phone, ...rest } = input;
-      const body = await api('/auth/register', { body: phone ? input : rest });
+      const body = await api('/auth/register', { body: phone ? input : rest, fallback: 'Failed to register' });
       const token = tokenFrom(body);
       const user = userFrom(body);
       if (token && user) {

@@ -43,7 +43,10 @@ export default function ResetPasswordForm({ token, email }: { token: string; ema
     if (!confirmPassword) found.confirmPassword = AUTH_MESSAGES.confirmPasswordRequired;
     else if (!problem && confirmPassword !== newPassword) found.confirmPassword = AUTH_MESSAGES.passwordsMismatch;
     void form.submit(el, found, async () => {
-      const body = await api('/auth/reset-password', { body: { token, email, newPassword, confirmPassword } });
+      const body = await api('/auth/reset-password', {
+        body: { token, email, newPassword, confirmPassword },
+        fallback: 'Failed to reset password',
+      });
       setDone(body.message ?? 'Your password has been reset. You can now log in.');
     });
   }

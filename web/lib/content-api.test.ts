@@ -6,7 +6,7 @@ import { MAX_PLANS } from '#core/catalog/membership-schemas.ts';
 import { SETTINGS_LIMITS, SOCIAL_PLATFORMS } from '#core/settings/settings-schemas.ts';
 import * as panelConstants from '#web/pages/panel/admin/screens/catalog-constants.ts';
 import { ApiError } from './api.ts';
-import { readClasses, readCourses, readEvents, readMedia, sendSettled, unsettle } from './content-api.ts';
+import { readClasses, readCourses, readEvents, readMedia, send, sendSettled, unsettle } from './content-api.ts';
 import { offlineGet, offlinePut } from './offline-store.ts';
 import { fakeBrowser } from './test-browser.ts';
 
@@ -108,6 +108,17 @@ describe('courses and memberships answer success false instead of throwing (spec
     expect(thrown).toBeInstanceOf(ApiError);
     expect((thrown as ApiError).errors).toEqual(errors);
     expect(JSON.parse(String(browser.calls[0]!.init.body))).toEqual({ title: 'x', price: 1, discountPrice: 2 });
+  });
+});
+
+describe('failure messages when the server gives none (spec 8)', () => {
+  it('names the operation that failed', async () => {
+    browser.respond(() => Response.json({ success: false }, { status: 400 }));
+    expect(await readCourses()).toMatchObject({ success: false, message: 'Failed to fetch courses' });
+    await expect(readEvents()).rejects.toMatchObject({ message: 'Failed to fetch events' });
+    await expect(send({ path: '/posts', body: {}, fallback: 'Failed to create post' })).rejects.toMatchObject({
+      message: 'Failed to create post',
+    });
   });
 });
 

@@ -34,7 +34,7 @@ export function CreateUserForm({ me, onCreated }: { me: SessionUser; onCreated: 
     const problem = input.password ? passwordProblem(input.password) : null;
     if (problem) found.password = problem;
     void form.submit(el, found, async () => {
-      const body = await api('/users', { body: input });
+      const body = await api('/users', { body: input, fallback: 'Failed to create user' });
       el.reset();
       onCreated(body.message ?? USER_MESSAGES.created);
     });

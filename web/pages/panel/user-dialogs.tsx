@@ -31,7 +31,12 @@ export function BlockDialog({ target, onClose, onDone }: ActionDialogProps) {
     e.preventDefault();
     const reason = String(new FormData(e.currentTarget).get('reason') ?? '').trim();
     void action.run(
-      () => api(`/users/${encodeURIComponent(target._id)}/block`, { method: 'PATCH', body: reason ? { reason } : {} }),
+      () =>
+        api(`/users/${encodeURIComponent(target._id)}/block`, {
+          method: 'PATCH',
+          body: reason ? { reason } : {},
+          fallback: 'Failed to block user',
+        }),
       USER_MESSAGES.blocked,
     );
   }
@@ -71,7 +76,10 @@ export function DeleteDialog({ target, onClose, onDone }: ActionDialogProps) {
           className="btn btn-danger"
           disabled={action.busy}
           onClick={() =>
-            void action.run(() => api(`/users/${encodeURIComponent(target._id)}`, { method: 'DELETE' }), USER_MESSAGES.deleted)
+            void action.run(
+              () => api(`/users/${encodeURIComponent(target._id)}`, { method: 'DELETE', fallback: 'Failed to delete user' }),
+              USER_MESSAGES.deleted,
+            )
           }
         >
           {action.busy ? 'Deleting…' : 'Delete user'}

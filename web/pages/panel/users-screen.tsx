@@ -32,6 +32,7 @@ export function UsersScreen({ user: me }: { user: SessionUser }) {
     api<AdminUser[]>('/users', {
       query: { page: query.page, limit: PAGE_SIZE, search: query.search, role: query.role },
       signal: ctl.signal,
+      fallback: 'Failed to fetch users',
     })
       .then((body) => {
         const users = body.data ?? [];
@@ -71,7 +72,7 @@ export function UsersScreen({ user: me }: { user: SessionUser }) {
     setNotice('');
     setAlert('');
     try {
-      const body = await api(`/users/${encodeURIComponent(target._id)}/unblock`, { method: 'PATCH' });
+      const body = await api(`/users/${encodeURIComponent(target._id)}/unblock`, { method: 'PATCH', fallback: 'Failed to unblock user' });
       refresh(body.message ?? USER_MESSAGES.unblocked);
     } catch (err) {
       setAlert(errorMessage(err));

@@ -21,7 +21,7 @@ export function EnquiryDetail({ base, id, onDeleted }: Props) {
 
   useEffect(() => {
     const ctl = new AbortController();
-    api<Enquiry>(`/enquiries/${encodeURIComponent(id)}`, { signal: ctl.signal }).then(
+    api<Enquiry>(`/enquiries/${encodeURIComponent(id)}`, { signal: ctl.signal, fallback: 'Failed to fetch enquiry' }).then(
       (body) => {
         setEnquiry(body.data ?? null);
         setNotes(body.data?.adminNotes ?? '');
@@ -36,7 +36,11 @@ export function EnquiryDetail({ base, id, onDeleted }: Props) {
     setAlert('');
     setNotice('');
     try {
-      const answer = await api<Enquiry>(`/enquiries/${encodeURIComponent(id)}${path}`, { method, body });
+      const answer = await api<Enquiry>(`/enquiries/${encodeURIComponent(id)}${path}`, {
+        method,
+        body,
+        fallback: 'Failed to update enquiry',
+      });
       if (answer.data) {
         setEnquiry(answer.data);
         setNotes(answer.data.adminNotes ?? '');
@@ -50,7 +54,7 @@ export function EnquiryDetail({ base, id, onDeleted }: Props) {
   }
 
   async function remove() {
-    const body = await api(`/enquiries/${encodeURIComponent(id)}`, { method: 'DELETE' });
+    const body = await api(`/enquiries/${encodeURIComponent(id)}`, { method: 'DELETE', fallback: 'Failed to delete enquiry' });
     onDeleted(body.message ?? 'Enquiry deleted');
     navigate(base);
   }

@@ -27,8 +27,8 @@ export function EnquiryInbox({ base, query, setQuery, flash }: Props) {
     setLoading(true);
     const q = { page: query.page, limit: PAGE_SIZE, status: query.status === 'all' ? '' : query.status, search: query.search };
     Promise.all([
-      api<Enquiry[]>('/enquiries', { query: q, signal: ctl.signal }),
-      api<EnquiryStats>('/enquiries/stats', { signal: ctl.signal }),
+      api<Enquiry[]>('/enquiries', { query: q, signal: ctl.signal, fallback: 'Failed to fetch enquiries' }),
+      api<EnquiryStats>('/enquiries/stats', { signal: ctl.signal, fallback: 'Failed to fetch enquiry statistics' }),
     ])
       .then(([list, st]) => {
         const items = list.data ?? [];
@@ -56,7 +56,7 @@ export function EnquiryInbox({ base, query, setQuery, flash }: Props) {
   }
 
   async function bulkDelete() {
-    const body = await api('/enquiries', { method: 'DELETE', body: { enquiryIds: selected } });
+    const body = await api('/enquiries', { method: 'DELETE', body: { enquiryIds: selected }, fallback: 'Failed to bulk delete enquiries' });
     setConfirming(false);
     setSelected([]);
     setAlert('');

@@ -33,7 +33,12 @@ export function AssetImport({ onChanged }: { onChanged: (message: string) => voi
     setProblems([]);
     setProgress(0);
     try {
-      const body = await sendForm({ path: '/assets/bulk-json', form, onProgress: (s) => setProgress(s ?? 'unknown') });
+      const body = await sendForm({
+        path: '/assets/bulk-json',
+        form,
+        fallback: 'Failed to import from JSON',
+        onProgress: (s) => setProgress(s ?? 'unknown'),
+      });
       setFormKey((k) => k + 1);
       onChanged(body.message ?? 'Assets imported');
     } catch (err) {

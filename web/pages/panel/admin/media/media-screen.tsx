@@ -159,7 +159,10 @@ export default function MediaScreen({ base, path }: AdminScreenProps) {
           busyLabel="Deleting…"
           onClose={() => setDeleting(null)}
           onConfirm={async () => {
-            const body = await api(`/media/${encodeURIComponent(owner)}/${encodeURIComponent(deleting._id)}`, { method: 'DELETE' });
+            const body = await api(`/media/${encodeURIComponent(owner)}/${encodeURIComponent(deleting._id)}`, {
+              method: 'DELETE',
+              fallback: 'Failed to delete media item',
+            });
             changed(body.message ?? 'Media item deleted');
           }}
         >

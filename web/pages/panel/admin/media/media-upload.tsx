@@ -29,7 +29,12 @@ export function MediaUpload({ owner, accept, maxFiles, onUploaded }: Props) {
     for (const k of ['altText', 'caption']) form.append(k, String(data.get(k) ?? '').trim());
     setProgress(0);
     try {
-      const body = await sendForm({ path: `/media/${encodeURIComponent(owner)}`, form, onProgress: (s) => setProgress(s ?? 'unknown') });
+      const body = await sendForm({
+        path: `/media/${encodeURIComponent(owner)}`,
+        form,
+        fallback: 'Failed to upload file',
+        onProgress: (s) => setProgress(s ?? 'unknown'),
+      });
       setFormKey((k) => k + 1);
       onUploaded(body.message ?? 'Media uploaded');
     } catch (err) {

@@ -1,6 +1,7 @@
 import { Fragment, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
-import { send, sendSettled, unsettle, type SendRequest } from '#web/lib/content-api.ts';
+import type { SendRequest } from '#web/lib/content-api.ts';
+import { call } from './call.ts';
 import { FormAlert, type Errors } from '#web/pages/auth/form-kit.tsx';
 import { FieldInput } from './field-inputs.tsx';
 import {
@@ -86,6 +87,8 @@ export function ResourceForm({ config, item, onSaved, onCancel, request, heading
     const req: SendRequest = request
       ? { ...request }
       : { path: item ? `${config.endpoint}/${encodeURIComponent(item._id)}` : config.endpoint, method: item ? 'PUT' : 'POST' };
+    const fallback =
+      item || request ? `Failed to update ${config.singular}` : (config.createFailed ?? `Failed to create ${config.singular}`);
     ctl.current = new AbortController();
     req.signal = ctl.current.signal;
     if (payload.files.length) {
@@ -97,7 +100,7 @@ export function ResourceForm({ config, item, onSaved, onCancel, request, heading
     }
     setBusy(true);
     try {
-      const body = config.settled ? unsettle(await sendSettled<Item>(req)) : await send<Item>(req);
+      const body = await call<Item>(config, { ...req, fallback });
       onSaved(body.message ?? `${capital(config.singular)} saved`, (body.data as Item | undefined) ?? null);
       setBusy(false);
       setProgress(null);

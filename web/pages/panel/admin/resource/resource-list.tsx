@@ -75,7 +75,7 @@ export function ResourceList({ config, base, query, setQuery, flash }: Props) {
     setNotice('');
     setAlert('');
     try {
-      const body = await call(config, t.request(item, toggleOn(t, item)));
+      const body = await call(config, { fallback: `Failed to update ${config.singular}`, ...t.request(item, toggleOn(t, item)) });
       done(body.message ?? `${config.nameOf(item)} updated`);
     } catch (err) {
       setAlert(errorMessage(err));
@@ -87,11 +87,20 @@ export function ResourceList({ config, base, query, setQuery, flash }: Props) {
   async function confirmDelete() {
     if (!pending) return;
     if (pending.kind === 'one') {
-      const body = await call(config, { path: idPath(config.endpoint, pending.item._id), method: 'DELETE' });
+      const body = await call(config, {
+        path: idPath(config.endpoint, pending.item._id),
+        method: 'DELETE',
+        fallback: `Failed to delete ${config.singular}`,
+      });
       done(body.message ?? `${config.nameOf(pending.item)} deleted`);
     } else if (config.bulkDelete) {
       const { path, method, idsKey } = config.bulkDelete;
-      const body = await call(config, { path, method, body: { [idsKey]: pending.ids } });
+      const body = await call(config, {
+        path,
+        method,
+        body: { [idsKey]: pending.ids },
+        fallback: `Failed to bulk delete ${config.plural}`,
+      });
       setSelected([]);
       done(body.message ?? `${pending.ids.length} ${config.plural} deleted`);
     }

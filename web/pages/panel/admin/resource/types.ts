@@ -95,6 +95,8 @@ export type ResourceConfig<T extends Item = Item> = {
   endpoint: string;
   pageSize: number;
   read: (query: ListQuery, pageSize: number, signal: AbortSignal) => Promise<ContentAnswer<T[]>>;
+  /** A failed create's message when the server gives none; default `Failed to create <singular>`. */
+  createFailed?: string;
   /** Course and membership calls answer `success: false` instead of throwing (spec 8). */
   settled?: boolean;
   search?: string | false;

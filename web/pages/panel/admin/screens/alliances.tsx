@@ -12,7 +12,7 @@ export const alliancesConfig: ResourceConfig = {
   plural: 'alliances',
   endpoint: '/allience',
   pageSize: 50,
-  read: apiReader('/allience/admin'),
+  read: apiReader('/allience/admin', 'Failed to fetch alliances'),
   search: 'Search by name',
   filters: [yesNo('isActive', 'Status', 'Active', 'Inactive')],
   columns: [

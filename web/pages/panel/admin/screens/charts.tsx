@@ -12,7 +12,7 @@ export const chartsConfig: ResourceConfig = {
   plural: 'charts',
   endpoint: '/organizational-chart',
   pageSize: 50,
-  read: apiReader('/organizational-chart'),
+  read: apiReader('/organizational-chart', 'Failed to fetch charts'),
   search: false,
   filters: [yesNo('featured', 'Featured', 'Featured', 'Not featured')],
   columns: [

@@ -21,6 +21,7 @@ export const fileUploadsConfig: ResourceConfig = {
   singular: 'file upload',
   plural: 'file uploads',
   endpoint: '/file-uploads',
+  createFailed: 'Failed to upload files',
   pageSize: 20,
   read: (q, limit, signal) => readFileUploads<Item>({ query: listParams(q, limit), signal }),
   search: 'Search by title, description or tag',

@@ -27,7 +27,7 @@ export const galleryConfig: ResourceConfig = {
   plural: 'assets',
   endpoint: '/assets',
   pageSize: 20,
-  read: apiReader('/assets'),
+  read: apiReader('/assets', 'Failed to fetch assets'),
   search: 'Search by title, description or tag',
   filters: [
     { name: 'mediaType', label: 'Type', options: options(MEDIA_TYPES, (t) => `${capitalize(t)}s`) },
@@ -66,7 +66,7 @@ export const galleryConfig: ResourceConfig = {
   nameOf: (a) => str(a, 'title') || str(a, 'altText') || 'Untitled asset',
   thumbnail: (a) => (isImage(a) ? str(a, 'url') : null),
   summary: async (_answer, signal) => {
-    const body = await api<Record<string, number>>('/assets/stats/summary', { signal });
+    const body = await api<Record<string, number>>('/assets/stats/summary', { signal, fallback: 'Failed to fetch asset statistics' });
     const stats = (body.stats ?? body.data ?? {}) as Record<string, number>;
     return STAT_CARDS.map(([key, label]) => ({ label, value: stats[key] ?? 0 }));
   },

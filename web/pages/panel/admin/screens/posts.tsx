@@ -16,7 +16,7 @@ export const postsConfig: ResourceConfig = {
   plural: 'posts',
   endpoint: '/posts',
   pageSize: 20,
-  read: apiReader('/posts'),
+  read: apiReader('/posts', 'Failed to fetch posts'),
   search: 'Search by title or text',
   filters: [{ name: 'status', label: 'Status', options: STATUS_OPTIONS }],
   columns: [

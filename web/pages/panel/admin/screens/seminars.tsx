@@ -14,7 +14,7 @@ export const seminarsConfig: ResourceConfig<Seminar> = {
   plural: 'seminars',
   endpoint: '/seminars',
   pageSize: 20,
-  read: apiReader<Seminar>('/seminars'),
+  read: apiReader<Seminar>('/seminars', 'Failed to fetch seminars'),
   search: 'Search by title or instructor',
   filters: [
     {

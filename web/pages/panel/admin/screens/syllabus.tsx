@@ -27,7 +27,7 @@ export const syllabusConfig: ResourceConfig = {
   plural: 'syllabus items',
   endpoint: '/syllabus',
   pageSize: 20,
-  read: apiReader('/syllabus'),
+  read: apiReader('/syllabus', 'Failed to fetch syllabus items'),
   search: 'Search by title or description',
   filters: [
     { name: 'grade', label: 'Grade', options: GRADE_OPTIONS, allLabel: 'All grades' },

@@ -13,7 +13,7 @@ export const testimonialsConfig: ResourceConfig = {
   plural: 'testimonials',
   endpoint: '/testimonials',
   pageSize: 20,
-  read: apiReader('/testimonials'),
+  read: apiReader('/testimonials', 'Failed to fetch testimonials'),
   search: false,
   filters: [yesNo('isActive', 'Status', 'Active', 'Inactive'), yesNo('featured', 'Featured', 'Featured', 'Not featured')],
   columns: [

@@ -17,7 +17,7 @@ export default function SettingsScreen(_props: AdminScreenProps) {
 
   useEffect(() => {
     const ctl = new AbortController();
-    api<Omit<Settings, '_id'>>('/settings', { signal: ctl.signal }).then(
+    api<Omit<Settings, '_id'>>('/settings', { signal: ctl.signal, fallback: 'Failed to fetch settings' }).then(
       (body) => body.data && setSettings({ ...body.data, _id: 'settings' } as Settings),
       (err) => !ctl.signal.aborted && setFailed(errorMessage(err)),
     );
