@@ -1,10 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DAY_NAMES } from '#core/catalog/class-schemas.ts';
-import { LEVELS } from '#core/catalog/course-schemas.ts';
-import { EVENT_CATEGORIES } from '#core/catalog/event-schemas.ts';
-import { MAX_PLANS } from '#core/catalog/membership-schemas.ts';
-import { SETTINGS_LIMITS, SOCIAL_PLATFORMS } from '#core/settings/settings-schemas.ts';
-import * as panelConstants from '#web/pages/panel/admin/screens/catalog-constants.ts';
 import { ApiError } from './api.ts';
 import { readClasses, readCourses, readEvents, readMedia, send, sendSettled, unsettle } from './content-api.ts';
 import { offlineGet, offlinePut } from './offline-store.ts';
@@ -126,16 +120,5 @@ describe('the offline store itself', () => {
   it('round-trips values (mocked here)', async () => {
     await offlinePut('k', { a: 1 });
     expect(await offlineGet('k')).toEqual({ a: 1 });
-  });
-});
-
-describe('option lists repeated for the admin panel', () => {
-  it('equal the schemas they come from', () => {
-    expect(panelConstants.LEVELS).toEqual(LEVELS);
-    expect(panelConstants.DAY_NAMES).toEqual(DAY_NAMES);
-    expect(panelConstants.EVENT_CATEGORIES).toEqual(EVENT_CATEGORIES);
-    expect(panelConstants.MAX_PLANS).toBe(MAX_PLANS);
-    expect(panelConstants.SOCIAL_PLATFORMS).toEqual(SOCIAL_PLATFORMS);
-    expect(panelConstants.SETTINGS_LIMITS).toEqual(SETTINGS_LIMITS);
   });
 });

@@ -14,7 +14,7 @@ import {
   type ClassRow,
 } from '#db/schema/index.ts';
 import type { ClassDto } from '#web/pages/public/view-types.ts';
-import type { Level } from '#core/catalog/course-schemas.ts';
+import type { Level } from '#core/catalog/catalog-options.ts';
 import { visibleToPublic } from '#worker/features/posts/posts.read.ts';
 
 /** The statements the public pages are made of; each loader sends the ones a page needs as ONE batch. */

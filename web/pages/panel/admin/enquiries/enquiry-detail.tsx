@@ -4,7 +4,8 @@ import { Loading } from '#web/components/loading.tsx';
 import { FormAlert, FormStatus } from '#web/pages/auth/form-kit.tsx';
 import { navigate, PanelLink } from '#web/pages/panel/router.tsx';
 import { ConfirmDialog } from '#web/pages/panel/admin/resource/confirm-dialog.tsx';
-import { received, STATUS_BADGE, type Enquiry, type EnquiryStatus } from './enquiry-types.ts';
+import type { EnquiryStatus } from '#core/enquiries/enquiry-options.ts';
+import { received, STATUS_BADGE, type Enquiry } from './enquiry-types.ts';
 
 type Props = { base: string; id: string; onDeleted: (message: string) => void };
 const NOTES_MAX = 5000;

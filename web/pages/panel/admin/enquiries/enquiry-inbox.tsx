@@ -5,7 +5,8 @@ import { FormAlert, FormStatus } from '#web/pages/auth/form-kit.tsx';
 import { PanelLink } from '#web/pages/panel/router.tsx';
 import { ConfirmDialog } from '#web/pages/panel/admin/resource/confirm-dialog.tsx';
 import { Pager } from '#web/pages/panel/admin/resource/pager.tsx';
-import { ENQUIRY_STATUSES, received, STATUS_BADGE, type Enquiry, type EnquiryStats, type InboxQuery } from './enquiry-types.ts';
+import { ENQUIRY_STATUSES } from '#core/enquiries/enquiry-options.ts';
+import { received, STATUS_BADGE, type Enquiry, type EnquiryStats, type InboxQuery } from './enquiry-types.ts';
 
 const PAGE_SIZE = 20;
 type Props = { base: string; query: InboxQuery; setQuery: (q: InboxQuery) => void; flash: string };

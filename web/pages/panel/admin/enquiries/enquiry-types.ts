@@ -1,6 +1,4 @@
-/** The spec's enquiry states (spec 4), in workflow order. */
-export const ENQUIRY_STATUSES = ['New', 'Contacted', 'Resolved'] as const;
-export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
+import type { EnquiryStatus } from '#core/enquiries/enquiry-options.ts';
 
 /** An enquiry as the admin API serialises it. */
 export type Enquiry = {

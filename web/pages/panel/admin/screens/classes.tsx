@@ -1,4 +1,4 @@
-import { DAY_NAMES, LEVELS } from './catalog-constants.ts';
+import { DAY_NAMES, LEVELS } from '#core/catalog/catalog-options.ts';
 import type { ClassDto } from '#core/catalog/types.ts';
 import { readClasses } from '#web/lib/content-api.ts';
 import { listParams } from '#web/pages/panel/admin/resource/call.ts';

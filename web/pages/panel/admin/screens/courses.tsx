@@ -1,4 +1,4 @@
-import { LEVELS } from './catalog-constants.ts';
+import { LEVELS } from '#core/catalog/catalog-options.ts';
 import type { CourseDto } from '#core/catalog/types.ts';
 import { readCourses } from '#web/lib/content-api.ts';
 import { listParams } from '#web/pages/panel/admin/resource/call.ts';

@@ -1,4 +1,4 @@
-import { EVENT_CATEGORIES } from './catalog-constants.ts';
+import { EVENT_CATEGORIES } from '#core/catalog/catalog-options.ts';
 import type { EventDto } from '#core/catalog/types.ts';
 import { readEvents } from '#web/lib/content-api.ts';
 import { listParams } from '#web/pages/panel/admin/resource/call.ts';

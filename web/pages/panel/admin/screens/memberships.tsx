@@ -1,4 +1,4 @@
-import { MAX_PLANS } from './catalog-constants.ts';
+import { MAX_PLANS } from '#core/catalog/catalog-options.ts';
 import type { MembershipDto } from '#core/catalog/types.ts';
 import { readMemberships } from '#web/lib/content-api.ts';
 import { listParams } from '#web/pages/panel/admin/resource/call.ts';

@@ -1,13 +1,11 @@
+import { POST_STATUSES } from '#core/media/post-options.ts';
 import { ResourceScreen } from '#web/pages/panel/admin/resource/resource-screen.tsx';
 import { apiReader, idPath } from '#web/pages/panel/admin/resource/call.ts';
 import type { ResourceConfig } from '#web/pages/panel/admin/resource/types.ts';
 import type { AdminScreenProps } from '#web/pages/panel/admin/screen-props.ts';
-import { dateTime, IMAGE_RULES, str } from './shared.tsx';
+import { dateTime, IMAGE_RULES, options, str } from './shared.tsx';
 
-const STATUS_OPTIONS = [
-  { value: 'draft', label: 'Draft' },
-  { value: 'published', label: 'Published' },
-];
+const STATUS_OPTIONS = options(POST_STATUSES);
 
 export const postsConfig: ResourceConfig = {
   key: 'posts',

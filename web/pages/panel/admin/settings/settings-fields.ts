@@ -1,5 +1,5 @@
 import { IMAGE_ACCEPT, IMAGE_MIME_TYPES, UPLOAD_MESSAGES } from '#core/media/limits.ts';
-import { SETTINGS_LIMITS as L, SOCIAL_PLATFORMS } from '#web/pages/panel/admin/screens/catalog-constants.ts';
+import { SETTINGS_LIMITS as L, SOCIAL_PLATFORMS } from '#core/settings/settings-options.ts';
 import type { FieldDef, ResourceConfig } from '#web/pages/panel/admin/resource/types.ts';
 
 const social: FieldDef[] = SOCIAL_PLATFORMS.map((p, i) => ({

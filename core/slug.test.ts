@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { excerptFrom, nextFreeSlug, SLUG_PATTERN, slugify } from './slug.ts';
+import { nextFreeSlug, SLUG_PATTERN, slugify } from './slug.ts';
 
 describe('slugify', () => {
   it('makes lower-case ASCII slugs joined by single hyphens', () => {
@@ -14,16 +14,5 @@ describe('slugify', () => {
   it('finds the next free slug', () => {
     expect(nextFreeSlug('camp', [])).toBe('camp');
     expect(nextFreeSlug('camp', ['camp', 'camp-2', 'camp-4'])).toBe('camp-3');
-  });
-});
-
-describe('excerptFrom', () => {
-  it('drops markdown marks, keeps text, and cuts at a word', () => {
-    expect(excerptFrom('# Title\n\n> quoted **bold** [link](https://x.example) ![img](a.png)\n\na < b > c')).toBe(
-      'Title quoted bold link a < b > c',
-    );
-    const long = excerptFrom('word '.repeat(100), 40);
-    expect(long.length).toBeLessThanOrEqual(41);
-    expect(long.endsWith('word…')).toBe(true);
   });
 });
