@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { AUTH_MESSAGES, EMAIL_PATTERN } from '#web/pages/auth/auth-messages.ts';
 import { api } from '#web/lib/api.ts';
-import { Field, FormAlert, FormStatus, formValues, useForm, type Errors } from '#web/pages/auth/form-kit.tsx';
+import { Field, FormAlert, FormStatus, formValues, useForm, type Errors } from '#web/components/form-kit.tsx';
 
 type Props = {
   /** The call that e-mails a link: forgot-password or resend-verification. */

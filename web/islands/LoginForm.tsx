@@ -4,7 +4,7 @@ import { PASSWORD_MESSAGES } from '#core/password-policy.ts';
 import type { Role } from '#core/roles.ts';
 import { api } from '#web/lib/api.ts';
 import { AUTH_FAILED, homeFor, safeNextPath, saveSession, tokenFrom, userFrom } from '#web/lib/session.ts';
-import { Field, FormAlert, formValues, useForm, type Errors } from '#web/pages/auth/form-kit.tsx';
+import { Field, FormAlert, formValues, useForm, type Errors } from '#web/components/form-kit.tsx';
 import type { LoginFlow } from '#web/pages/auth/login-flows.ts';
 import { mayOpen, panelForPath } from '#web/pages/panel/panels.ts';
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { AUTH_MESSAGES } from '#web/pages/auth/auth-messages.ts';
 import { passwordProblem, PASSWORD_MIN } from '#core/password-policy.ts';
 import { api } from '#web/lib/api.ts';
-import { Field, FormAlert, FormStatus, formValues, useForm, type Errors } from '#web/pages/auth/form-kit.tsx';
+import { Field, FormAlert, FormStatus, formValues, useForm, type Errors } from '#web/components/form-kit.tsx';
 
 /** Sets a new password with the token and address from the e-mailed link. */
 export default function ResetPasswordForm({ token, email }: { token: string; email: string }) {
