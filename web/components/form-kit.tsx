@@ -15,8 +15,11 @@ type FieldProps = {
   placeholder?: string;
   defaultValue?: string;
   optional?: boolean;
+  maxLength?: number;
   /** A <select>'s options; the field is an <input> without them. */
   options?: readonly { value: string; label: string }[];
+  /** Makes the field a <textarea> of this many rows. */
+  rows?: number;
 };
 
 /** A labelled input whose hint and error are tied to it with aria-describedby. */
@@ -31,7 +34,9 @@ export function Field({
   placeholder,
   defaultValue,
   optional,
+  maxLength,
   options,
+  rows,
 }: FieldProps) {
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   const common = {
@@ -40,6 +45,7 @@ export function Field({
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy,
     required: !optional,
+    maxLength,
     defaultValue,
   } as const;
   return (
@@ -61,6 +67,8 @@ export function Field({
             </option>
           ))}
         </select>
+      ) : rows ? (
+        <textarea {...common} rows={rows} placeholder={placeholder} />
       ) : (
         <input {...common} type={type} autoComplete={autoComplete} placeholder={placeholder} />
       )}

@@ -1,44 +1,24 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { USER_MESSAGES } from '#core/users/user-messages.ts';
-import { api, errorMessage } from '#web/lib/api.ts';
-import { FormAlert } from '#web/components/form-kit.tsx';
+import { api } from '#web/lib/api.ts';
+import { FormAlert, useForm } from '#web/components/form-kit.tsx';
 import type { AdminUser } from './admin-user.ts';
 import { Dialog } from './dialog.tsx';
+import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 
 type ActionDialogProps = { target: AdminUser; onClose: () => void; onDone: (message: string) => void };
 
-/** Shared by both dialogs: runs the call once, shows the server's refusal inside the dialog. */
-function useAction(onDone: (message: string) => void) {
-  const [busy, setBusy] = useState(false);
-  const [alert, setAlert] = useState('');
-  async function run(call: () => Promise<{ message?: string }>, fallback: string) {
-    setBusy(true);
-    setAlert('');
-    try {
-      const body = await call();
-      onDone(body.message ?? fallback);
-    } catch (err) {
-      setAlert(errorMessage(err));
-      setBusy(false);
-    }
-  }
-  return { busy, alert, run };
-}
-
 export function BlockDialog({ target, onClose, onDone }: ActionDialogProps) {
-  const action = useAction(onDone);
+  const action = useForm();
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const reason = String(new FormData(e.currentTarget).get('reason') ?? '').trim();
-    void action.run(
-      () =>
-        api(`/users/${encodeURIComponent(target._id)}/block`, {
-          method: 'PATCH',
-          body: reason ? { reason } : {},
-          fallback: 'Failed to block user',
-        }),
-      USER_MESSAGES.blocked,
-    );
+    void action.submit(e.currentTarget, {}, async () => {
+      const path = `/users/${encodeURIComponent(target._id)}/block`;
+      const body = await api(path, { method: 'PATCH', body: reason ? { reason } : {}, fallback: 'Failed to block user' });
+      onDone(body.message ?? USER_MESSAGES.blocked);
+      return true;
+    });
   }
   return (
     <Dialog title={`Block ${target.email}?`} onClose={onClose}>
@@ -65,29 +45,18 @@ export function BlockDialog({ target, onClose, onDone }: ActionDialogProps) {
 }
 
 export function DeleteDialog({ target, onClose, onDone }: ActionDialogProps) {
-  const action = useAction(onDone);
   return (
-    <Dialog title={`Delete ${target.email}?`} onClose={onClose} className="dialog-danger">
+    <ConfirmDialog
+      title={`Delete ${target.email}?`}
+      confirmLabel="Delete user"
+      busyLabel="Deleting…"
+      onClose={onClose}
+      onConfirm={async () => {
+        const body = await api(`/users/${encodeURIComponent(target._id)}`, { method: 'DELETE', fallback: 'Failed to delete user' });
+        onDone(body.message ?? USER_MESSAGES.deleted);
+      }}
+    >
       <p>This permanently removes the account and cannot be undone.</p>
-      <FormAlert message={action.alert} />
-      <div className="btn-row">
-        <button
-          type="button"
-          className="btn btn-danger"
-          disabled={action.busy}
-          onClick={() =>
-            void action.run(
-              () => api(`/users/${encodeURIComponent(target._id)}`, { method: 'DELETE', fallback: 'Failed to delete user' }),
-              USER_MESSAGES.deleted,
-            )
-          }
-        >
-          {action.busy ? 'Deleting…' : 'Delete user'}
-        </button>
-        <button type="button" className="btn btn-secondary" onClick={onClose} autoFocus>
-          Cancel
-        </button>
-      </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -9,6 +9,7 @@ import type { AdminUser } from './admin-user.ts';
 import { CreateUserForm } from './create-user-form.tsx';
 import { BlockDialog, DeleteDialog } from './user-dialogs.tsx';
 import { UsersTable } from './users-table.tsx';
+import { Pager } from '#web/panel/resource/pager.tsx';
 
 const PAGE_SIZE = 10;
 type Query = { page: number; search: string; role: string };
@@ -79,7 +80,6 @@ export function UsersScreen({ user: me }: { user: SessionUser }) {
     }
   }
 
-  const p = listing?.pagination;
   const goTo = (page: number) => setQuery((q) => ({ ...q, page }));
   return (
     <div className="panel-screen users-screen" data-loaded={listing && !loading ? '' : undefined}>
@@ -150,19 +150,7 @@ export function UsersScreen({ user: me }: { user: SessionUser }) {
         />
       )}
 
-      {p && p.total > 0 && (
-        <nav className="pager" aria-label="Pages of users">
-          <button type="button" className="btn btn-secondary btn-sm" disabled={p.page <= 1 || loading} onClick={() => goTo(p.page - 1)}>
-            Previous
-          </button>
-          <span aria-live="polite">
-            Page {p.page} of {Math.max(1, p.totalPages)} · {p.total} {p.total === 1 ? 'user' : 'users'}
-          </span>
-          <button type="button" className="btn btn-secondary btn-sm" disabled={!p.hasMore || loading} onClick={() => goTo(p.page + 1)}>
-            Next
-          </button>
-        </nav>
-      )}
+      {listing && <Pager pagination={listing.pagination} busy={loading} noun="users" singular="user" onPage={goTo} />}
 
       {dialog?.kind === 'block' && <BlockDialog target={dialog.target} onClose={() => setDialog(null)} onDone={refresh} />}
       {dialog?.kind === 'delete' && <DeleteDialog target={dialog.target} onClose={() => setDialog(null)} onDone={refresh} />}
