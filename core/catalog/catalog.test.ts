@@ -4,7 +4,7 @@ import { CreateCourseSchema } from './course-schemas.ts';
 import { flag, isoDateTime, moneyCents, optionalText, textList } from './fields.ts';
 import { PlanSchema } from './membership-schemas.ts';
 import { sortParam } from './query.ts';
-import { nextFreeSlug, slugify } from './slug.ts';
+import { nextFreeSlug, slugify } from '#core/slug.ts';
 import { timeStatus } from './time-status.ts';
 
 describe('slugs', () => {

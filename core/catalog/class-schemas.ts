@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { LEVEL_MESSAGE, LEVELS } from './course-schemas.ts';
+import { DAY_NAMES, LEVEL_MESSAGE, LEVELS } from './catalog-options.ts';
 import { flag, optionalText, optionalWholeNumber, optionEnum, requiredText } from './fields.ts';
 import { boolParam, enumParam, listQuery, param, searchParam } from './query.ts';
-
-export const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
 export const CLASS_MESSAGES = {
   bodyObject: 'Request body must be an object',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { RESERVED_SLUGS, SLUG_PATTERN } from './slug.ts';
+import { LEVEL_MESSAGE, LEVELS } from './catalog-options.ts';
+import { RESERVED_SLUGS, SLUG_PATTERN } from '#core/slug.ts';
 import {
   currencyCode,
   flag,
@@ -13,10 +14,6 @@ import {
   textList,
 } from './fields.ts';
 import { boolParam, enumParam, listQuery, searchParam, sortParam, textParam } from './query.ts';
-
-export const LEVELS = ['beginner', 'intermediate', 'advanced', 'all'] as const;
-export type Level = (typeof LEVELS)[number];
-export const LEVEL_MESSAGE = `Level must be one of: ${LEVELS.join(', ')}`;
 
 export const COURSE_MESSAGES = {
   bodyObject: 'Request body must be an object',

@@ -1,10 +1,7 @@
 import { z } from 'zod';
+import { CATEGORY_MESSAGE, EVENT_CATEGORIES } from './catalog-options.ts';
 import { flag, httpUrl, idList, isoDateTime, optionalIsoDateTime, optionalText, optionEnum, requiredText } from './fields.ts';
 import { boolParam, enumParam, listQuery, searchParam, whenParam } from './query.ts';
-
-export const EVENT_CATEGORIES = ['tournament', 'grading', 'seminar', 'social', 'camp', 'workshop', 'demonstration', 'other'] as const;
-export type EventCategory = (typeof EVENT_CATEGORIES)[number];
-export const CATEGORY_MESSAGE = `Category must be one of: ${EVENT_CATEGORIES.join(', ')}`;
 
 export const EVENT_MESSAGES = {
   bodyObject: 'Request body must be an object',

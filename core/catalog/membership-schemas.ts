@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PLANS } from './catalog-options.ts';
 import { flag, idList, moneyCents, optionalMoneyCents, optionalText, requiredText, textList, wholeNumber } from './fields.ts';
 import { boolParam, listQuery, searchParam, sortParam } from './query.ts';
 
@@ -18,8 +19,6 @@ export const MEMBERSHIP_MESSAGES = {
   activated: 'Membership activated successfully',
   deactivated: 'Membership deactivated successfully',
 } as const;
-
-export const MAX_PLANS = 12;
 
 const percent = (label: string) =>
   z.preprocess(

@@ -1,4 +1,4 @@
-import type { Level } from './course-schemas.ts';
+import type { Level } from './catalog-options.ts';
 import type { Summary } from './summary.ts';
 
 /**

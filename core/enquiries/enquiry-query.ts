@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pagingQuery } from '#core/paging.ts';
-import { ENQUIRY_MESSAGES, ENQUIRY_STATUSES } from './enquiry-schemas.ts';
+import { ENQUIRY_STATUSES } from './enquiry-options.ts';
+import { ENQUIRY_MESSAGES } from './enquiry-schemas.ts';
 
 /** Spec 5 and 9: the named lists, each with its default and allowed range. */
 export const ENQUIRY_LIST_LIMITS = {

@@ -1,10 +1,8 @@
 import { z } from 'zod';
+import { POST_STATUSES } from './post-options.ts';
 import { pagingQuery } from '#core/paging.ts';
 import { formBool, idsField, optionalText, requiredText, tagsField, tooLong } from './fields.ts';
-import { SLUG_PATTERN } from './slug.ts';
-
-export const POST_STATUSES = ['draft', 'published'] as const;
-export type PostStatus = (typeof POST_STATUSES)[number];
+import { SLUG_PATTERN } from '#core/slug.ts';
 
 export const POST_MESSAGES = {
   titleRequired: 'Title is required',

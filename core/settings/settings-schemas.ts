@@ -1,11 +1,6 @@
 import { z } from 'zod';
+import { SETTINGS_LIMITS, SOCIAL_PLATFORMS, type SocialLinks, type SocialPlatform } from './settings-options.ts';
 import { EMAIL_PATTERN } from '#core/auth/fields.ts';
-
-export const SOCIAL_PLATFORMS = ['facebook', 'instagram', 'linkedin', 'tiktok', 'twitter', 'youtube'] as const;
-export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
-export type SocialLinks = Partial<Record<SocialPlatform, string>>;
-
-export const SETTINGS_LIMITS = { schoolName: 120, tagline: 200, email: 254, phone: 40, address: 300, url: 500, legalText: 50_000 } as const;
 
 /** What the site shows before an admin saves anything (spec 9: CAD and $). */
 export const DEFAULT_SETTINGS = {

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, ApiError, errorMessage } from '#web/lib/api.ts';
+import { Field, FormAlert, FormStatus } from '#web/components/form-kit.tsx';
 import {
   CHECK_FIELDS,
   CONTACT_FIELDS,
@@ -11,49 +12,6 @@ import {
 
 /** The enquiry schema (and zod) load only when the visitor starts on the form, not with the page. */
 const loadValidation = () => import('#web/pages/public/contact-validation.ts');
-
-type FieldProps = {
-  name: ContactField;
-  label: string;
-  error: string | undefined;
-  defaultValue: string | undefined;
-  type?: string;
-  autoComplete?: string;
-  multiline?: boolean;
-  maxLength: number;
-};
-
-function Field({ name, label, error, defaultValue, type = 'text', autoComplete, multiline, maxLength }: FieldProps) {
-  const id = `contact-${name}`;
-  const common = {
-    id,
-    name,
-    required: true,
-    maxLength,
-    defaultValue,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? `${id}-error` : undefined,
-  } as const;
-  return (
-    <div className={error ? 'field field-invalid' : 'field'}>
-      <label htmlFor={id}>{label}</label>
-      {multiline ? <textarea {...common} rows={6} /> : <input {...common} type={type} autoComplete={autoComplete} />}
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function Region({ role, className, children }: { role: 'alert' | 'status'; className: string; children: ReactNode }) {
-  return (
-    <div role={role} className={className}>
-      {children ? <p>{children}</p> : null}
-    </div>
-  );
-}
 
 /**
  * The contact form. Without JavaScript it posts to /contact, which runs the same checks and service;
@@ -100,7 +58,7 @@ export default function ContactForm({
     if (Object.keys(found).length) return focusFirst(found);
     setBusy(true);
     try {
-      const body = await api('/enquiries', { body: data });
+      const body = await api('/enquiries', { body: data, fallback: 'Failed to send enquiry' });
       setSuccess(body.message ?? 'Thank you for your enquiry.');
       setDefaults({});
       setFormKey((k) => k + 1);
@@ -117,12 +75,8 @@ export default function ContactForm({
 
   return (
     <div className="contact-form-wrap">
-      <Region role="alert" className="form-alert">
-        {alert}
-      </Region>
-      <Region role="status" className="form-status">
-        {success}
-      </Region>
+      <FormAlert message={alert} />
+      <FormStatus message={success} />
       <form
         key={formKey}
         ref={formRef}
@@ -136,8 +90,17 @@ export default function ContactForm({
         aria-busy={busy}
       >
         <div className="field-row">
-          <Field name="name" maxLength={limits.name} label="Name" error={errors.name} defaultValue={defaults.name} autoComplete="name" />
           <Field
+            id="contact-name"
+            name="name"
+            maxLength={limits.name}
+            label="Name"
+            error={errors.name}
+            defaultValue={defaults.name}
+            autoComplete="name"
+          />
+          <Field
+            id="contact-email"
             name="email"
             maxLength={limits.email}
             label="Email"
@@ -149,6 +112,7 @@ export default function ContactForm({
         </div>
         <div className="field-row">
           <Field
+            id="contact-phone"
             name="phone"
             maxLength={limits.phone}
             label="Phone number"
@@ -157,9 +121,24 @@ export default function ContactForm({
             defaultValue={defaults.phone}
             autoComplete="tel"
           />
-          <Field name="subject" maxLength={limits.subject} label="Subject" error={errors.subject} defaultValue={defaults.subject} />
+          <Field
+            id="contact-subject"
+            name="subject"
+            maxLength={limits.subject}
+            label="Subject"
+            error={errors.subject}
+            defaultValue={defaults.subject}
+          />
         </div>
-        <Field name="message" maxLength={limits.message} label="Message" error={errors.message} defaultValue={defaults.message} multiline />
+        <Field
+          id="contact-message"
+          name="message"
+          maxLength={limits.message}
+          label="Message"
+          error={errors.message}
+          defaultValue={defaults.message}
+          rows={6}
+        />
         <div className="hp-field" aria-hidden="true">
           <label htmlFor={`contact-${honeypot}`}>Leave this field empty</label>
           <input id={`contact-${honeypot}`} name={honeypot} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />

@@ -1,13 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { AUTH_MESSAGES, EMAIL_PATTERN } from '#web/pages/auth/auth-messages.ts';
 import { api } from '#web/lib/api.ts';
-import { Field, FormAlert, FormStatus, formValues, useForm, type Errors } from '#web/pages/auth/form-kit.tsx';
+import { Field, FormAlert, FormStatus, formValues, useForm, type Errors } from '#web/components/form-kit.tsx';
 
 type Props = {
   /** The call that e-mails a link: forgot-password or resend-verification. */
   endpoint: '/auth/forgot-password' | '/auth/resend-verification';
   submitLabel: string;
   idPrefix: string;
+};
+
+const FALLBACKS: Record<Props['endpoint'], string> = {
+  '/auth/forgot-password': 'Failed to send password reset link',
+  '/auth/resend-verification': 'Failed to resend verification email',
 };
 
 /** One e-mail field that asks the server to send a link; the server's neutral answer is shown as is. */
@@ -24,7 +29,7 @@ export default function EmailRequestForm({ endpoint, submitLabel, idPrefix }: Pr
     else if (!EMAIL_PATTERN.test(email)) found.email = AUTH_MESSAGES.emailInvalid;
     setSent('');
     void form.submit(el, found, async () => {
-      const body = await api(endpoint, { body: { email } });
+      const body = await api(endpoint, { body: { email }, fallback: FALLBACKS[endpoint] });
       setSent(body.message ?? 'Check your email for the link.');
     });
   }

@@ -4,7 +4,7 @@ import { PASSWORD_MESSAGES } from '#core/password-policy.ts';
 import type { Role } from '#core/roles.ts';
 import { api } from '#web/lib/api.ts';
 import { AUTH_FAILED, homeFor, safeNextPath, saveSession, tokenFrom, userFrom } from '#web/lib/session.ts';
-import { Field, FormAlert, formValues, useForm, type Errors } from '#web/pages/auth/form-kit.tsx';
+import { Field, FormAlert, formValues, useForm, type Errors } from '#web/components/form-kit.tsx';
 import type { LoginFlow } from '#web/pages/auth/login-flows.ts';
 import { mayOpen, panelForPath } from '#web/pages/panel/panels.ts';
 
@@ -31,7 +31,7 @@ export default function LoginForm({ flow, next }: { flow: LoginFlow; next: strin
     else if (field.type === 'email' && !EMAIL_PATTERN.test(id)) found[field.name] = AUTH_MESSAGES.emailInvalid;
     if (!password) found.password = PASSWORD_MESSAGES.required;
     void form.submit(el, found, async () => {
-      const body = await api(flow.endpoint, { body: { [field.name]: id, password } });
+      const body = await api(flow.endpoint, { body: { [field.name]: id, password }, fallback: 'Failed to log in' });
       const token = tokenFrom(body);
       const user = userFrom(body);
       if (!token || !user) throw new Error(AUTH_FAILED);

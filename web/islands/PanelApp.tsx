@@ -2,14 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { Loading } from '#web/components/loading.tsx';
 import type { SiteBrand } from '#web/components/site-info.ts';
 import { logout, restoreSession, type SessionUser } from '#web/lib/session.ts';
-import { AdminScreenHost } from '#web/pages/panel/admin/screen-host.tsx';
-import { adminScreenFor } from '#web/pages/panel/admin/screens.ts';
-import { PanelHome, PanelNotFound } from '#web/pages/panel/panel-home.tsx';
-import { PanelShell } from '#web/pages/panel/panel-shell.tsx';
-import { AuthFailed, loginHref, NotAllowed } from '#web/pages/panel/panel-states.tsx';
+import { AdminScreenHost } from '#web/panel/admin/screen-host.tsx';
+import { adminScreenFor } from '#web/panel/admin/screens.ts';
+import { PanelHome, PanelNotFound } from '#web/panel/panel-home.tsx';
+import { PanelShell } from '#web/panel/panel-shell.tsx';
+import { AuthFailed, loginHref, NotAllowed } from '#web/panel/panel-states.tsx';
 import { mayOpen, PANELS, type PanelKey } from '#web/pages/panel/panels.ts';
-import { subPath } from '#web/pages/panel/router.tsx';
-import { UsersScreen } from '#web/pages/panel/users-screen.tsx';
+import { subPath } from '#web/panel/router.tsx';
+import { UsersScreen } from '#web/panel/users-screen.tsx';
 
 type State = { phase: 'loading' } | { phase: 'failed' } | { phase: 'forbidden' | 'ready'; user: SessionUser };
 

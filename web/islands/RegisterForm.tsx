@@ -3,7 +3,7 @@ import { AUTH_MESSAGES, EMAIL_PATTERN } from '#web/pages/auth/auth-messages.ts';
 import { passwordProblem, PASSWORD_MIN } from '#core/password-policy.ts';
 import { api } from '#web/lib/api.ts';
 import { homeFor, saveSession, tokenFrom, userFrom } from '#web/lib/session.ts';
-import { Field, FormAlert, FormStatus, formValues, useForm, type Errors } from '#web/pages/auth/form-kit.tsx';
+import { Field, FormAlert, FormStatus, formValues, useForm, type Errors } from '#web/components/form-kit.tsx';
 
 export default function RegisterForm() {
   const form = useForm();
@@ -32,7 +32,7 @@ export default function RegisterForm() {
 
     void form.submit(el, found, async () => {
       const { phone, ...rest } = input;
-      const body = await api('/auth/register', { body: phone ? input : rest });
+      const body = await api('/auth/register', { body: phone ? input : rest, fallback: 'Failed to register' });
       const token = tokenFrom(body);
       const user = userFrom(body);
       if (token && user) {

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { AUTH_MESSAGES } from '#web/pages/auth/auth-messages.ts';
 import { passwordProblem, PASSWORD_MIN } from '#core/password-policy.ts';
 import { api } from '#web/lib/api.ts';
-import { Field, FormAlert, FormStatus, formValues, useForm, type Errors } from '#web/pages/auth/form-kit.tsx';
+import { Field, FormAlert, FormStatus, formValues, useForm, type Errors } from '#web/components/form-kit.tsx';
 
 /** Sets a new password with the token and address from the e-mailed link. */
 export default function ResetPasswordForm({ token, email }: { token: string; email: string }) {
@@ -43,7 +43,10 @@ export default function ResetPasswordForm({ token, email }: { token: string; ema
     if (!confirmPassword) found.confirmPassword = AUTH_MESSAGES.confirmPasswordRequired;
     else if (!problem && confirmPassword !== newPassword) found.confirmPassword = AUTH_MESSAGES.passwordsMismatch;
     void form.submit(el, found, async () => {
-      const body = await api('/auth/reset-password', { body: { token, email, newPassword, confirmPassword } });
+      const body = await api('/auth/reset-password', {
+        body: { token, email, newPassword, confirmPassword },
+        fallback: 'Failed to reset password',
+      });
       setDone(body.message ?? 'Your password has been reset. You can now log in.');
     });
   }

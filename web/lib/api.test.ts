@@ -72,6 +72,17 @@ describe('api()', () => {
     expect((await failure(api('/x'))).message).toBe('Coupon expired');
   });
 
+  it("uses the operation's fallback when the server gives no message, never over the server's own", async () => {
+    browser.respond(() => Response.json({ success: false }, { status: 500, statusText: 'Internal Server Error' }));
+    expect((await failure(api('/posts', { fallback: 'Failed to fetch posts' }))).message).toBe('Failed to fetch posts');
+    browser.respond(() => new Response(null, { status: 502, statusText: 'Bad Gateway' }));
+    expect((await failure(api('/posts', { body: {}, fallback: 'Failed to create post' }))).message).toBe('Failed to create post');
+    browser.respond(() => Response.json({ success: false }));
+    expect((await failure(api('/posts', { fallback: 'Failed to create post' }))).message).toBe('Failed to create post');
+    browser.respond(() => Response.json({ success: false, message: 'Title is required' }, { status: 400 }));
+    expect((await failure(api('/posts', { fallback: 'Failed to create post' }))).message).toBe('Title is required');
+  });
+
   it("answers 'Invalid JSON response' for a body that is not JSON", async () => {
     browser.respond(() => new Response('<html>oops</html>', { status: 200 }));
     expect((await failure(api('/x'))).message).toBe('Invalid JSON response');

@@ -40,6 +40,8 @@ export type ApiOptions = {
   body?: unknown;
   query?: Query;
   signal?: AbortSignal;
+  /** What the user reads when the server answers a failure without a message ('Failed to fetch posts', spec 8). */
+  fallback?: string;
 };
 
 export function apiUrl(path: string, query?: Query): string {
@@ -51,10 +53,11 @@ export function apiUrl(path: string, query?: Query): string {
 
 const textOf = (v: unknown) => (typeof v === 'string' && v.trim() ? v : '');
 
-/** The server's message or error field, else "HTTP <status> <statusText>", else 'Request failed'. */
-export function failureMessage(res: { status: number; statusText: string }, body?: Partial<ApiBody> | null): string {
+/** The server's message or error field, else the operation's fallback, else "HTTP <status> <statusText>", else 'Request failed'. */
+export function failureMessage(res: { status: number; statusText: string }, body?: Partial<ApiBody> | null, fallback?: string): string {
   const fromBody = textOf(body?.message) || textOf(body?.error);
   if (fromBody) return fromBody;
+  if (fallback) return fallback;
   if (res.status && (res.status < 200 || res.status > 299)) return `HTTP ${res.status} ${res.statusText}`.trim();
   return REQUEST_FAILED;
 }
@@ -84,7 +87,11 @@ export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Pro
     throw new ApiError(REQUEST_FAILED);
   }
 
-  const text = await res.text().catch(() => '');
+  return parseAnswer<T>(res, await res.text().catch(() => ''), opts.fallback);
+}
+
+/** The envelope of a finished response, or the ApiError it stands for. */
+export function parseAnswer<T>(res: { status: number; statusText: string }, text: string, fallback?: string): ApiBody<T> {
   let parsed: ApiBody<T> | null = null;
   if (text.trim()) {
     try {
@@ -93,9 +100,10 @@ export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Pro
       throw new ApiError(INVALID_JSON, res.status);
     }
   }
-  if (!res.ok || !parsed || typeof parsed !== 'object' || parsed.success === false) {
-    if (res.ok && !parsed) throw new ApiError(INVALID_JSON, res.status);
-    throw new ApiError(failureMessage(res, parsed), res.status, parsed ?? undefined);
+  const ok = res.status >= 200 && res.status <= 299;
+  if (!ok || !parsed || typeof parsed !== 'object' || parsed.success === false) {
+    if (ok && !parsed) throw new ApiError(INVALID_JSON, res.status);
+    throw new ApiError(failureMessage(res, parsed, fallback), res.status, parsed ?? undefined);
   }
   return parsed;
 }

@@ -1,4 +1,4 @@
-import { api, ApiError, apiUrl, errorMessage, failureMessage, INVALID_JSON, REQUEST_FAILED, type ApiBody, type ApiOptions } from './api.ts';
+import { api, ApiError, apiUrl, errorMessage, parseAnswer, REQUEST_FAILED, type ApiBody, type ApiOptions } from './api.ts';
 import { offlineGet, offlinePut } from './offline-store.ts';
 import { readStored, STORAGE_KEYS } from './storage-keys.ts';
 
@@ -79,18 +79,23 @@ async function readOrCached<T>(path: string, listKey: string, opts: ApiOptions):
 }
 
 type ReadOpts = { query?: Query; signal?: AbortSignal };
-const opts = ({ query, signal }: ReadOpts): ApiOptions => ({ ...(query ? { query } : {}), ...(signal ? { signal } : {}) });
+const opts = ({ query, signal }: ReadOpts, fallback: string): ApiOptions => ({
+  ...(query ? { query } : {}),
+  ...(signal ? { signal } : {}),
+  fallback,
+});
 
-export const readClasses = <T>(o: ReadOpts = {}) => readWithFallback<T[]>('/classes', opts(o));
-export const readEvents = <T>(o: ReadOpts = {}) => readWithFallback<T[]>('/events', opts(o));
-export const readFileUploads = <T>(o: ReadOpts = {}) => readWithFallback<T[]>('/file-uploads', opts(o));
-export const readMedia = <T>(ownerId: string, o: ReadOpts = {}) => readWithFallback<T[]>(`/media/${encodeURIComponent(ownerId)}`, opts(o));
+export const readClasses = <T>(o: ReadOpts = {}) => readWithFallback<T[]>('/classes', opts(o, 'Failed to fetch classes'));
+export const readEvents = <T>(o: ReadOpts = {}) => readWithFallback<T[]>('/events', opts(o, 'Failed to fetch events'));
+export const readFileUploads = <T>(o: ReadOpts = {}) => readWithFallback<T[]>('/file-uploads', opts(o, 'Failed to fetch files'));
+export const readMedia = <T>(ownerId: string, o: ReadOpts = {}) =>
+  readWithFallback<T[]>(`/media/${encodeURIComponent(ownerId)}`, opts(o, 'Failed to fetch media'));
 
 /** Admins read the admin lists (inactive items too); everyone else the public ones. */
 export const readCourses = <T>(o: ReadOpts & { admin?: boolean } = {}) =>
-  readOrCached<T>(o.admin ? '/courses/admin' : '/courses', 'courses', opts(o));
+  readOrCached<T>(o.admin ? '/courses/admin' : '/courses', 'courses', opts(o, 'Failed to fetch courses'));
 export const readMemberships = <T>(o: ReadOpts & { admin?: boolean } = {}) =>
-  readOrCached<T>(o.admin ? '/memberships/admin' : '/memberships', 'memberships', opts(o));
+  readOrCached<T>(o.admin ? '/memberships/admin' : '/memberships', 'memberships', opts(o, 'Failed to fetch memberships'));
 
 export type SendRequest = {
   path: string;
@@ -102,24 +107,9 @@ export type SendRequest = {
   /** Share of the body sent so far (0–1), or null when the browser cannot tell. */
   onProgress?: (share: number | null) => void;
   signal?: AbortSignal;
+  /** The message when the server answers a failure without one (see `ApiOptions.fallback`). */
+  fallback?: string;
 };
-
-function parseAnswer<T>(status: number, statusText: string, text: string): ApiBody<T> {
-  let parsed: ApiBody<T> | null = null;
-  if (text.trim()) {
-    try {
-      parsed = JSON.parse(text) as ApiBody<T>;
-    } catch {
-      throw new ApiError(INVALID_JSON, status);
-    }
-  }
-  const ok = status >= 200 && status <= 299;
-  if (!ok || !parsed || typeof parsed !== 'object' || parsed.success === false) {
-    if (ok && !parsed) throw new ApiError(INVALID_JSON, status);
-    throw new ApiError(failureMessage({ status, statusText }, parsed), status, parsed ?? undefined);
-  }
-  return parsed;
-}
 
 /** A multipart request with upload progress; the same answers and errors as `api()`. */
 export function sendForm<T = unknown>({
@@ -128,6 +118,7 @@ export function sendForm<T = unknown>({
   form,
   onProgress,
   signal,
+  fallback,
 }: SendRequest & { form: FormData }): Promise<ApiBody<T>> {
   return new Promise<ApiBody<T>>((resolve, reject) => {
     if (signal?.aborted) return reject(new DOMException('Aborted', 'AbortError'));
@@ -140,7 +131,7 @@ export function sendForm<T = unknown>({
     xhr.upload.onload = () => onProgress?.(1);
     xhr.onload = () => {
       try {
-        resolve(parseAnswer<T>(xhr.status, xhr.statusText, xhr.responseText));
+        resolve(parseAnswer<T>(xhr, xhr.responseText, fallback));
       } catch (err) {
         reject(err);
       }
@@ -158,6 +149,7 @@ export function send<T = unknown>(req: SendRequest): Promise<ApiBody<T>> {
   const o: ApiOptions = { method: req.method ?? 'POST' };
   if (req.body !== undefined) o.body = req.body;
   if (req.signal) o.signal = req.signal;
+  if (req.fallback) o.fallback = req.fallback;
   return api<T>(req.path, o);
 }
 

@@ -58,7 +58,7 @@ export async function restoreSession(signal?: AbortSignal): Promise<RestoreResul
     return { state: 'anonymous' };
   }
   try {
-    const body = await api('/auth/me', signal ? { signal } : {});
+    const body = await api('/auth/me', { fallback: AUTH_FAILED, ...(signal ? { signal } : {}) });
     const user = userFrom(body);
     if (!user) throw new Error(AUTH_FAILED);
     writeStored(STORAGE_KEYS.user, JSON.stringify(user));
@@ -75,7 +75,7 @@ export async function logout(): Promise<string | null> {
   let problem: string | null = null;
   if (storedToken()) {
     try {
-      await api('/auth/logout');
+      await api('/auth/logout', { fallback: 'Failed to log out' });
     } catch (err) {
       problem = errorMessage(err);
     }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { siteSettings } from '#db/schema/index.ts';
 import { testDb, uniq } from '#test/helpers.ts';
 import type { SiteBrand } from '#web/components/site-info.ts';
-import { PanelShell } from '#web/pages/panel/panel-shell.tsx';
+import { PanelShell } from '#web/panel/panel-shell.tsx';
 import { PANELS } from '#web/pages/panel/panels.ts';
 import { SETTINGS_ID } from '#db/schema/index.ts';
 import { page, titleOf } from './public/page-test-kit.ts';

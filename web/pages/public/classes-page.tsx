@@ -1,3 +1,4 @@
+import { DAY_NAMES } from '#core/catalog/catalog-options.ts';
 import { clockLabel, levelLabel } from '#web/components/format.ts';
 import { EmptyState, PageHead } from '#web/components/page-head.tsx';
 import { SiteLayout } from '#web/components/site-layout.tsx';
@@ -7,7 +8,6 @@ import type { ClassDto } from './view-types.ts';
 
 /** Monday first, as a school week reads. */
 const WEEK = [1, 2, 3, 4, 5, 6, 0] as const;
-const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
 export function groupByDay(classes: readonly ClassDto[]) {
   return WEEK.map((day) => ({ day, name: DAY_NAMES[day], classes: classes.filter((k) => k.dayOfWeek === day) })).filter(

@@ -1,4 +1,5 @@
-import { CreateEnquirySchema, ENQUIRY_HONEYPOT_FIELD, ENQUIRY_LIMITS } from '#core/enquiries/enquiry-schemas.ts';
+import { ENQUIRY_HONEYPOT_FIELD, ENQUIRY_LIMITS } from '#core/enquiries/enquiry-options.ts';
+import { CreateEnquirySchema } from '#core/enquiries/enquiry-schemas.ts';
 import { CONTACT_FIELDS, type ContactErrors, type ContactField } from './contact-form-model.ts';
 
 /** The first message per field, in the form's order: the same zod schema POST /api/enquiries runs. */

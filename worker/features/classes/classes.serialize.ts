@@ -1,5 +1,5 @@
-import { DAY_NAMES } from '#core/catalog/class-schemas.ts';
-import type { Level } from '#core/catalog/course-schemas.ts';
+import { DAY_NAMES } from '#core/catalog/catalog-options.ts';
+import type { Level } from '#core/catalog/catalog-options.ts';
 import type { ClassDto } from '#core/catalog/types.ts';
 import type { ClassRow } from '#db/schema/index.ts';
 

@@ -1,4 +1,4 @@
-import type { Level } from '#core/catalog/course-schemas.ts';
+import type { Level } from '#core/catalog/catalog-options.ts';
 import type { CourseDto } from '#core/catalog/types.ts';
 import { effectiveCourseCents, fromCents } from '#core/money.ts';
 import type { CourseRow } from '#db/schema/index.ts';

@@ -1,6 +1,6 @@
 import { eq, inArray, or, like, sql } from 'drizzle-orm';
 import { COURSE_MESSAGES, type CreateCourseInput, type UpdateCourseInput } from '#core/catalog/course-schemas.ts';
-import { nextFreeSlug, slugify } from '#core/catalog/slug.ts';
+import { nextFreeSlug, slugify } from '#core/slug.ts';
 import { newId } from '#core/ids.ts';
 import type { Db } from '#db/client.ts';
 import { courses, type NewCourseRow } from '#db/schema/index.ts';

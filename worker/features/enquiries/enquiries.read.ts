@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { ENQUIRY_MESSAGES, type EnquiryStatus } from '#core/enquiries/enquiry-schemas.ts';
+import type { EnquiryStatus } from '#core/enquiries/enquiry-options.ts';
+import { ENQUIRY_MESSAGES } from '#core/enquiries/enquiry-schemas.ts';
 import type { ListEnquiriesQueryInput } from '#core/enquiries/enquiry-query.ts';
 import type { Db } from '#db/client.ts';
 import { enquiries } from '#db/schema/index.ts';

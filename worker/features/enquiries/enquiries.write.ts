@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { ENQUIRY_MESSAGES, type EnquiryStatus, type MarkEnquiryInput, type UpdateEnquiryInput } from '#core/enquiries/enquiry-schemas.ts';
+import type { EnquiryStatus } from '#core/enquiries/enquiry-options.ts';
+import { ENQUIRY_MESSAGES, type MarkEnquiryInput, type UpdateEnquiryInput } from '#core/enquiries/enquiry-schemas.ts';
 import type { Db } from '#db/client.ts';
 import { enquiries } from '#db/schema/index.ts';
 import { conflict, notFound } from '#worker/lib/errors.ts';

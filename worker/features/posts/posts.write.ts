@@ -1,7 +1,8 @@
 import { and, eq, inArray, like, or } from 'drizzle-orm';
 import { newId } from '#core/ids.ts';
 import { CreatePostSchema, POST_MESSAGES, UpdatePostSchema } from '#core/media/post-schemas.ts';
-import { excerptFrom, nextFreeSlug, slugify } from '#core/media/slug.ts';
+import { excerptFrom } from '#core/media/excerpt.ts';
+import { nextFreeSlug, slugify } from '#core/slug.ts';
 import { posts, type PostRow } from '#db/schema/index.ts';
 import { isUniqueViolation } from '#worker/lib/db-errors.ts';
 import { conflict, notFound } from '#worker/lib/errors.ts';

@@ -1,4 +1,4 @@
-import { LEVELS } from '#core/catalog/course-schemas.ts';
+import { LEVELS } from '#core/catalog/catalog-options.ts';
 import { pagination } from '#core/paging.ts';
 import type { Db } from '#db/client.ts';
 import { serializeCourse } from '#worker/features/courses/courses.serialize.ts';

@@ -3,7 +3,7 @@ import { offsetOf } from '#core/paging.ts';
 import type { Db } from '#db/client.ts';
 import { classes, courses, membershipPlans, memberships, type ClassRow } from '#db/schema/index.ts';
 import type { ClassDto } from '#web/pages/public/view-types.ts';
-import type { Level } from '#core/catalog/course-schemas.ts';
+import type { Level } from '#core/catalog/catalog-options.ts';
 
 /** The statements the public pages are made of; each loader sends the ones a page needs as ONE batch. */
 

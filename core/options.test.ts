@@ -1,0 +1,20 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+const root = new URL('./', import.meta.url);
+const optionModules = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('-options.ts'));
+
+describe('option modules the browser imports', () => {
+  it('exist for the catalog, settings, enquiries and posts', () => {
+    expect(optionModules.map((f) => f.split(/[\\/]/).pop()).sort()).toEqual([
+      'catalog-options.ts',
+      'enquiry-options.ts',
+      'post-options.ts',
+      'settings-options.ts',
+    ]);
+  });
+
+  it('import nothing, so a panel screen or island that uses them never ships zod', () => {
+    for (const file of optionModules) expect(readFileSync(new URL(file, root), 'utf8'), file).not.toMatch(/^import /m);
+  });
+});

@@ -1,0 +1,6 @@
+/** The settings' platforms and limits, without zod, for the settings screen and the schemas alike. */
+export const SOCIAL_PLATFORMS = ['facebook', 'instagram', 'linkedin', 'tiktok', 'twitter', 'youtube'] as const;
+export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
+export type SocialLinks = Partial<Record<SocialPlatform, string>>;
+
+export const SETTINGS_LIMITS = { schoolName: 120, tagline: 200, email: 254, phone: 40, address: 300, url: 500, legalText: 50_000 } as const;

@@ -1,0 +1,67 @@
+import { DAY_NAMES, LEVELS } from '#core/catalog/catalog-options.ts';
+import type { ClassDto } from '#core/catalog/types.ts';
+import { readClasses } from '#web/lib/content-api.ts';
+import { listParams } from '#web/panel/resource/call.ts';
+import { ResourceScreen } from '#web/panel/resource/resource-screen.tsx';
+import type { Item, ResourceConfig } from '#web/panel/resource/types.ts';
+import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import { activeToggle, capitalize, options, text, yesNo } from './shared.tsx';
+
+type SchoolClass = ClassDto & Item;
+const DAY_OPTIONS = DAY_NAMES.map((d, i) => ({ value: String(i), label: d }));
+const LEVEL_OPTIONS = options(LEVELS, (l) => (l === 'all' ? 'All levels' : capitalize(l)));
+
+/** The weekly timetable. Its list is kept in the browser and shown when the API cannot be reached (spec 8). */
+export const classesConfig: ResourceConfig<SchoolClass> = {
+  key: 'classes',
+  title: 'Classes',
+  singular: 'class',
+  plural: 'classes',
+  endpoint: '/classes',
+  pageSize: 100,
+  read: (q, limit, signal) => readClasses<SchoolClass>({ query: listParams(q, limit), signal }),
+  // The API has no GET /classes/:id: the timetable is small, so the item comes from the list.
+  loadItem: async (id, signal) => {
+    const answer = await readClasses<SchoolClass>({ query: { page: 1, limit: 200 }, signal });
+    return (answer.data ?? []).find((c) => c._id === id) ?? null;
+  },
+  search: 'Search by title',
+  filters: [
+    { name: 'dayOfWeek', label: 'Day', options: DAY_OPTIONS, allLabel: 'Every day' },
+    { name: 'level', label: 'Level', options: LEVEL_OPTIONS },
+    yesNo('isActive', 'Status', 'Active', 'Inactive'),
+  ],
+  columns: [
+    { label: 'Day', render: (c) => c.dayName ?? DAY_NAMES[c.dayOfWeek] },
+    { label: 'Time', render: (c) => `${c.startTime}–${c.endTime}`, className: 'cell-nowrap' },
+    { label: 'Instructor', render: (c) => text(c.instructorName) },
+    { label: 'Level', render: (c) => LEVEL_OPTIONS.find((o) => o.value === c.level)?.label ?? c.level },
+  ],
+  nameOf: (c) => c.title,
+  toggles: [activeToggle('/classes')],
+  fields: [
+    { name: 'title', label: 'Title', type: 'text', required: true, maxLength: 200 },
+    {
+      name: 'dayOfWeek',
+      label: 'Day',
+      type: 'select',
+      options: DAY_OPTIONS,
+      required: true,
+      blankLabel: 'Choose a day',
+      requiredMessage: 'Day of week is required',
+    },
+    { name: 'startTime', label: 'Start time', type: 'time', required: true },
+    { name: 'endTime', label: 'End time', type: 'time', required: true },
+    { name: 'level', label: 'Level', type: 'select', options: LEVEL_OPTIONS, required: true, defaultValue: 'all' },
+    { name: 'instructorName', label: 'Instructor', type: 'text', maxLength: 120, blank: 'null' },
+    { name: 'location', label: 'Location', type: 'text', maxLength: 200, blank: 'null' },
+    { name: 'ageGroup', label: 'Age group', type: 'text', maxLength: 60, blank: 'null' },
+    { name: 'capacity', label: 'Capacity', type: 'number', min: 1, max: 10_000, blank: 'null' },
+    { name: 'description', label: 'Description', type: 'textarea', maxLength: 2000, blank: 'null' },
+    { name: 'isActive', label: 'Active (shown in the timetable)', type: 'checkbox', defaultValue: true },
+  ],
+};
+
+export default function ClassesScreen(props: AdminScreenProps) {
+  return <ResourceScreen config={classesConfig} base={props.base} path={props.path} />;
+}

@@ -1,0 +1,94 @@
+import { IMAGE_ACCEPT, IMAGE_MIME_TYPES, UPLOAD_MESSAGES } from '#core/media/limits.ts';
+import { SETTINGS_LIMITS as L, SOCIAL_PLATFORMS } from '#core/settings/settings-options.ts';
+import type { FieldDef, ResourceConfig } from '#web/panel/resource/types.ts';
+
+const social: FieldDef[] = SOCIAL_PLATFORMS.map((p, i) => ({
+  name: `socialLinks.${p}`,
+  ...(i === 0 ? { section: 'Social media' } : {}),
+  label: p === 'tiktok' ? 'TikTok' : p === 'linkedin' ? 'LinkedIn' : p === 'youtube' ? 'YouTube' : p.charAt(0).toUpperCase() + p.slice(1),
+  type: 'url',
+  blank: 'empty',
+  placeholder: 'https://',
+}));
+
+/** The fields of PUT /settings; an emptied text clears it, a new logo replaces the old one. */
+export const settingsConfig: ResourceConfig = {
+  key: 'settings',
+  title: 'Settings',
+  singular: 'settings',
+  plural: 'settings',
+  endpoint: '/settings',
+  pageSize: 1,
+  read: async () => ({ success: true, data: [] }),
+  columns: [],
+  nameOf: () => 'Settings',
+  fields: [
+    {
+      name: 'schoolName',
+      section: 'School',
+      label: 'School name',
+      type: 'text',
+      required: true,
+      requiredMessage: 'School name is required',
+      maxLength: L.schoolName,
+    },
+    { name: 'tagline', label: 'Tagline', type: 'text', maxLength: L.tagline, blank: 'empty' },
+    {
+      name: 'logo',
+      label: 'Logo',
+      type: 'image',
+      rules: {
+        accept: IMAGE_ACCEPT,
+        types: IMAGE_MIME_TYPES,
+        typeMessage: UPLOAD_MESSAGES.imageType,
+        maxBytes: 2 * 1024 * 1024,
+        tooLargeMessage: 'Logo size must not exceed 2MB',
+      },
+      preview: (s) => (typeof s.logo === 'string' ? s.logo : null),
+      removeFlag: 'removeLogo',
+      hint: 'JPEG, PNG or WebP, up to 2MB.',
+    },
+    { name: 'contact.email', section: 'Contact', label: 'Contact email', type: 'email', maxLength: L.email, blank: 'empty' },
+    { name: 'contact.phone', label: 'Contact phone', type: 'text', maxLength: L.phone, blank: 'empty' },
+    { name: 'contact.address', label: 'Address', type: 'textarea', rows: 2, maxLength: L.address, blank: 'empty' },
+    {
+      name: 'currency',
+      section: 'Prices',
+      label: 'Currency',
+      type: 'text',
+      required: true,
+      requiredMessage: 'Currency must be a 3-letter code such as CAD',
+      maxLength: 3,
+      hint: 'A 3-letter code, e.g. CAD, USD or EUR.',
+    },
+    {
+      name: 'currencySymbol',
+      label: 'Currency symbol',
+      type: 'text',
+      required: true,
+      requiredMessage: 'Currency symbol must be 1 to 4 characters',
+      maxLength: 4,
+      hint: 'Shown before prices, e.g. $ or C$.',
+    },
+    ...social,
+    {
+      name: 'privacyPolicy',
+      section: 'Legal texts',
+      label: 'Privacy policy',
+      type: 'textarea',
+      rows: 10,
+      maxLength: L.legalText,
+      blank: 'empty',
+      hint: 'Shown at /legal/privacy-policy. Blank lines start new paragraphs.',
+    },
+    {
+      name: 'termsAndConditions',
+      label: 'Terms and conditions',
+      type: 'textarea',
+      rows: 10,
+      maxLength: L.legalText,
+      blank: 'empty',
+      hint: 'Shown at /legal/terms-and-conditions.',
+    },
+  ],
+};

@@ -1,0 +1,50 @@
+import { useEffect, useState } from 'react';
+import { api, errorMessage } from '#web/lib/api.ts';
+import { Loading } from '#web/components/loading.tsx';
+import { FormAlert, FormStatus } from '#web/components/form-kit.tsx';
+import { ResourceForm } from '#web/panel/resource/resource-form.tsx';
+import type { Item } from '#web/panel/resource/types.ts';
+import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import { settingsConfig } from './settings-fields.ts';
+
+type Settings = Item & { schoolName: string; updatedAt: string };
+
+/** Site settings (GET/PUT /settings): school name, logo, contact, currency, social links, legal texts. */
+export default function SettingsScreen(_props: AdminScreenProps) {
+  const [settings, setSettings] = useState<Settings | null>(null);
+  const [failed, setFailed] = useState('');
+  const [notice, setNotice] = useState('');
+
+  useEffect(() => {
+    const ctl = new AbortController();
+    api<Omit<Settings, '_id'>>('/settings', { signal: ctl.signal, fallback: 'Failed to fetch settings' }).then(
+      (body) => body.data && setSettings({ ...body.data, _id: 'settings' } as Settings),
+      (err) => !ctl.signal.aborted && setFailed(errorMessage(err)),
+    );
+    return () => ctl.abort();
+  }, []);
+
+  return (
+    <div className="panel-screen settings-screen" data-ready={settings || failed ? '' : undefined}>
+      <h1>Settings</h1>
+      <FormStatus message={notice} />
+      <FormAlert message={failed} />
+      {!settings && !failed && <Loading label="Loading..." />}
+      {settings && (
+        <ResourceForm
+          key={settings.updatedAt}
+          config={settingsConfig}
+          item={settings}
+          request={{ path: '/settings', method: 'PUT' }}
+          heading="School and website"
+          submitLabel="Save settings"
+          onSaved={(message, saved) => {
+            setNotice(message);
+            if (saved) setSettings({ ...(saved as Settings), _id: 'settings' });
+            window.scrollTo(0, 0);
+          }}
+        />
+      )}
+    </div>
+  );
+}

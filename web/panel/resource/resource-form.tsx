@@ -1,0 +1,159 @@
+import { Fragment, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { ApiError, errorMessage } from '#web/lib/api.ts';
+import type { SendRequest } from '#web/lib/content-api.ts';
+import { call } from './call.ts';
+import { FormAlert, type Errors } from '#web/components/form-kit.tsx';
+import { FieldInput } from './field-inputs.tsx';
+import {
+  buildPayload,
+  errorKeys,
+  fieldForPath,
+  initialValues,
+  toFormData,
+  validateValues,
+  visibleFields,
+  type FileValue,
+  type Value,
+  type Values,
+} from './form-values.ts';
+import { UploadProgress, type Progress } from './upload-progress.tsx';
+import type { FieldDef, Item, ResourceConfig } from './types.ts';
+
+type Props = {
+  config: ResourceConfig;
+  item: Item | null;
+  onSaved: (message: string, item: Item | null) => void;
+  /** No Cancel button without it. */
+  onCancel?: () => void;
+  /** A single resource (settings) saves elsewhere than `<endpoint>/<id>`. */
+  request?: { path: string; method: string };
+  heading?: string;
+  submitLabel?: string;
+};
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** Server field errors next to their fields; a refused file (413/415) next to the file field that sent it. */
+export function mapServerErrors(err: unknown, fields: readonly FieldDef[], values: Values): Errors {
+  const out: Errors = {};
+  if (!(err instanceof ApiError)) return out;
+  const keys = errorKeys(fields, values);
+  for (const e of err.errors) {
+    const key = fieldForPath(String(e.path ?? ''), keys, fields);
+    if (key && !out[key]) out[key] = e.message;
+  }
+  if (!Object.keys(out).length && (err.status === 413 || err.status === 415)) {
+    const withFiles = fields.find((f) => (f.type === 'image' || f.type === 'files') && (values[f.name] as FileValue).files.length);
+    if (withFiles) out[withFiles.name] = err.message;
+  }
+  return out;
+}
+
+/** The create and edit form of a resource: client checks, field errors from the server, upload progress. */
+export function ResourceForm({ config, item, onSaved, onCancel, request, heading, submitLabel }: Props) {
+  const mode = item ? 'edit' : 'create';
+  const formId = useId().replace(/:/g, '');
+  const fields = visibleFields(config.fields, mode);
+  const [values, setValues] = useState<Values>(() => initialValues(fields, item));
+  const [errors, setErrors] = useState<Errors>({});
+  const [alert, setAlert] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<Progress>(null);
+  const [errorTick, setErrorTick] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const ctl = useRef<AbortController | null>(null);
+
+  useEffect(() => () => ctl.current?.abort(), []);
+  useEffect(() => {
+    if (!errorTick) return;
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    (first ?? formRef.current?.querySelector<HTMLElement>('.form-alert-wrap'))?.focus();
+  }, [errorTick]);
+
+  const change = (name: string, v: Value) => setValues((prev) => ({ ...prev, [name]: v }));
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    setAlert('');
+    const found = validateValues(fields, values, mode);
+    setErrors(found);
+    if (Object.keys(found).length) {
+      setErrorTick((n) => n + 1);
+      return;
+    }
+    const payload = buildPayload(fields, values, mode);
+    config.beforeSend?.(payload.json, mode);
+    const req: SendRequest = request
+      ? { ...request }
+      : { path: item ? `${config.endpoint}/${encodeURIComponent(item._id)}` : config.endpoint, method: item ? 'PUT' : 'POST' };
+    const fallback =
+      item || request ? `Failed to update ${config.singular}` : (config.createFailed ?? `Failed to create ${config.singular}`);
+    ctl.current = new AbortController();
+    req.signal = ctl.current.signal;
+    if (payload.files.length) {
+      req.form = toFormData(payload);
+      req.onProgress = (share) => setProgress(share === null ? 'unknown' : share);
+      setProgress(0);
+    } else {
+      req.body = payload.json;
+    }
+    setBusy(true);
+    try {
+      const body = await call<Item>(config, { ...req, fallback });
+      onSaved(body.message ?? `${capital(config.singular)} saved`, (body.data as Item | undefined) ?? null);
+      setBusy(false);
+      setProgress(null);
+    } catch (err) {
+      if ((err as Error)?.name === 'AbortError') return;
+      setErrors(mapServerErrors(err, fields, values));
+      setAlert(errorMessage(err));
+      setBusy(false);
+      setProgress(null);
+      setErrorTick((n) => n + 1);
+    }
+  }
+
+  const title = heading ?? (item ? `Edit ${config.singular}: ${config.nameOf(item)}` : `New ${config.singular}`);
+  return (
+    <form
+      ref={formRef}
+      className="form resource-form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby={`${formId}-heading`}
+      aria-busy={busy}
+    >
+      <h2 id={`${formId}-heading`}>{title}</h2>
+      <div tabIndex={-1} className="form-alert-wrap">
+        <FormAlert message={alert} />
+      </div>
+      <div className="form-grid">
+        {fields.map((f) => (
+          <Fragment key={f.name}>
+            {f.section && <h3 className="form-section">{f.section}</h3>}
+            <FieldInput field={f} formId={formId} values={values} errors={errors} item={item} disabled={busy} onChange={change} />
+          </Fragment>
+        ))}
+      </div>
+      <UploadProgress id={`${formId}-progress`} progress={progress} />
+      <div className="btn-row form-actions">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? 'Saving…' : (submitLabel ?? (item ? 'Save changes' : `Create ${config.singular}`))}
+        </button>
+        {onCancel && (
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => {
+              ctl.current?.abort();
+              onCancel();
+            }}
+          >
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,159 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { ROLES } from '#core/roles.ts';
+import { USER_MESSAGES } from '#core/users/user-messages.ts';
+import { api, errorMessage, type Pagination } from '#web/lib/api.ts';
+import { ROLE_LABELS, type SessionUser } from '#web/lib/session.ts';
+import { Loading } from '#web/components/loading.tsx';
+import { FormAlert, FormStatus } from '#web/components/form-kit.tsx';
+import type { AdminUser } from './admin-user.ts';
+import { CreateUserForm } from './create-user-form.tsx';
+import { BlockDialog, DeleteDialog } from './user-dialogs.tsx';
+import { UsersTable } from './users-table.tsx';
+import { Pager } from '#web/panel/resource/pager.tsx';
+
+const PAGE_SIZE = 10;
+type Query = { page: number; search: string; role: string };
+type Listing = { users: AdminUser[]; pagination: Pagination };
+
+/** The admins' users screen: search, role filter, paging, create, block/unblock and delete. */
+export function UsersScreen({ user: me }: { user: SessionUser }) {
+  const [query, setQuery] = useState<Query>({ page: 1, search: '', role: '' });
+  const [reload, setReload] = useState(0);
+  const [listing, setListing] = useState<Listing | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [alert, setAlert] = useState('');
+  const [notice, setNotice] = useState('');
+  const [searchError, setSearchError] = useState('');
+  const [dialog, setDialog] = useState<{ kind: 'block' | 'delete'; target: AdminUser } | null>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    const ctl = new AbortController();
+    setLoading(true);
+    api<AdminUser[]>('/users', {
+      query: { page: query.page, limit: PAGE_SIZE, search: query.search, role: query.role },
+      signal: ctl.signal,
+      fallback: 'Failed to fetch users',
+    })
+      .then((body) => {
+        const users = body.data ?? [];
+        const pagination = body.pagination ?? { page: query.page, limit: PAGE_SIZE, total: users.length, totalPages: 1, hasMore: false };
+        setListing({ users, pagination });
+        setLoading(false);
+      })
+      .catch((err) => {
+        if (ctl.signal.aborted) return;
+        setAlert(errorMessage(err));
+        setLoading(false);
+      });
+    return () => ctl.abort();
+  }, [query, reload]);
+
+  const refresh = (message: string) => {
+    setDialog(null);
+    setAlert('');
+    setNotice(message);
+    setReload((n) => n + 1);
+  };
+
+  function onSearch(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const term = String(new FormData(e.currentTarget).get('search') ?? '').trim();
+    if (term && [...term].length < 2) {
+      setSearchError(USER_MESSAGES.searchTooShort);
+      searchRef.current?.focus();
+      return;
+    }
+    setSearchError('');
+    setNotice('');
+    setQuery((q) => ({ ...q, page: 1, search: term }));
+  }
+
+  async function unblock(target: AdminUser) {
+    setNotice('');
+    setAlert('');
+    try {
+      const body = await api(`/users/${encodeURIComponent(target._id)}/unblock`, { method: 'PATCH', fallback: 'Failed to unblock user' });
+      refresh(body.message ?? USER_MESSAGES.unblocked);
+    } catch (err) {
+      setAlert(errorMessage(err));
+    }
+  }
+
+  const goTo = (page: number) => setQuery((q) => ({ ...q, page }));
+  return (
+    <div className="panel-screen users-screen" data-loaded={listing && !loading ? '' : undefined}>
+      <h1>Users</h1>
+      <FormStatus message={notice} />
+      <FormAlert message={alert} />
+
+      <details className="card create-user">
+        <summary>Create a user</summary>
+        <CreateUserForm me={me} onCreated={refresh} />
+      </details>
+
+      <form className="users-filters" role="search" aria-label="Find users" noValidate onSubmit={onSearch}>
+        <div className={searchError ? 'field field-invalid' : 'field'}>
+          <label htmlFor="users-search">Search by name, email or ID</label>
+          <input
+            ref={searchRef}
+            id="users-search"
+            name="search"
+            type="search"
+            defaultValue={query.search}
+            aria-invalid={searchError ? true : undefined}
+            aria-describedby={searchError ? 'users-search-error' : undefined}
+          />
+          {searchError && (
+            <p id="users-search-error" className="field-error">
+              {searchError}
+            </p>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor="users-role">Role</label>
+          <select
+            id="users-role"
+            name="role"
+            value={query.role}
+            onChange={(e) => setQuery((q) => ({ ...q, page: 1, role: e.target.value }))}
+          >
+            <option value="">All roles</option>
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABELS[r]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="users-filter-actions">
+          <button type="submit" className="btn btn-primary">
+            Search
+          </button>
+        </div>
+      </form>
+
+      {!listing ? (
+        <Loading label="Loading..." />
+      ) : listing.users.length === 0 ? (
+        <p className="empty-state" role="status">
+          No users match {query.search ? `“${query.search}”` : 'these filters'}.
+        </p>
+      ) : (
+        <UsersTable
+          users={listing.users}
+          me={me}
+          busy={loading}
+          onBlock={(target) => setDialog({ kind: 'block', target })}
+          onUnblock={(target) => void unblock(target)}
+          onDelete={(target) => setDialog({ kind: 'delete', target })}
+        />
+      )}
+
+      {listing && <Pager pagination={listing.pagination} busy={loading} noun="users" singular="user" onPage={goTo} />}
+
+      {dialog?.kind === 'block' && <BlockDialog target={dialog.target} onClose={() => setDialog(null)} onDone={refresh} />}
+      {dialog?.kind === 'delete' && <DeleteDialog target={dialog.target} onClose={() => setDialog(null)} onDone={refresh} />}
+    </div>
+  );
+}
