@@ -5,8 +5,9 @@ import { classes, type NewClassRow } from '#db/schema/index.ts';
 import { badRequest, notFound } from '#worker/lib/errors.ts';
 import { listPage } from '#worker/lib/list.ts';
 import { likeAny } from '#worker/lib/sql.ts';
-import { mapDbErrors } from '#worker/features/courses/catalog-db.ts';
-import { type CatalogCtx, seesHidden } from '#worker/features/courses/catalog-ctx.ts';
+import { mapDbErrors } from '#worker/lib/catalog/db.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { seesHidden } from '#worker/lib/visibility.ts';
 import { serializeClass } from './classes.serialize.ts';
 
 const CLASS_DB_ERRORS = {
@@ -29,7 +30,7 @@ function whereOf(q: ListClassesQueryInput, hidden: boolean): SQL | undefined {
 }
 
 /** GET /api/classes: the weekly timetable, Sunday to Saturday, by start time (2 statements). */
-export async function listClasses({ ctx, query }: { ctx: CatalogCtx; query: ListClassesQueryInput }) {
+export async function listClasses({ ctx, query }: { ctx: ServiceCtx; query: ListClassesQueryInput }) {
   const { rows, pagination } = await listPage(ctx.db, {
     table: classes,
     where: whereOf(query, seesHidden(ctx)),
@@ -40,7 +41,7 @@ export async function listClasses({ ctx, query }: { ctx: CatalogCtx; query: List
   return { classes: rows.map(serializeClass), pagination };
 }
 
-export async function createClass({ ctx, input }: { ctx: CatalogCtx; input: CreateClassInput }) {
+export async function createClass({ ctx, input }: { ctx: ServiceCtx; input: CreateClassInput }) {
   const row = await mapDbErrors(
     () =>
       ctx.db
@@ -61,7 +62,7 @@ export async function createClass({ ctx, input }: { ctx: CatalogCtx; input: Crea
 }
 
 /** PUT /api/classes/:id. Changing only one of the times is checked against the stored other one by the database. */
-export async function updateClass({ ctx, id, input }: { ctx: CatalogCtx; id: string; input: UpdateClassInput }) {
+export async function updateClass({ ctx, id, input }: { ctx: ServiceCtx; id: string; input: UpdateClassInput }) {
   const columns = classColumns(input);
   if (!Object.keys(columns).length) throw badRequest(CLASS_MESSAGES.nothingToUpdate);
   const row = await mapDbErrors(
@@ -78,7 +79,7 @@ export async function updateClass({ ctx, id, input }: { ctx: CatalogCtx; id: str
   return serializeClass(row);
 }
 
-export async function deleteClass({ ctx, id }: { ctx: CatalogCtx; id: string }) {
+export async function deleteClass({ ctx, id }: { ctx: ServiceCtx; id: string }) {
   const row = await ctx.db.delete(classes).where(eq(classes.id, id)).returning({ id: classes.id }).get();
   if (!row) throw notFound(CLASS_MESSAGES.notFound);
   return { _id: row.id };

@@ -4,8 +4,9 @@ import { events } from '#db/schema/index.ts';
 import { notFound } from '#worker/lib/errors.ts';
 import { listPage } from '#worker/lib/list.ts';
 import { likeAny } from '#worker/lib/sql.ts';
-import { type CatalogCtx, seesHidden } from '#worker/features/courses/catalog-ctx.ts';
-import { datedOrder, whenWhere } from '#worker/features/courses/catalog-dated.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { seesHidden } from '#worker/lib/visibility.ts';
+import { datedOrder, whenWhere } from '#worker/lib/catalog/dated.ts';
 import { serializeEvent } from './events.serialize.ts';
 
 function whereOf(q: ListEventsQueryInput, hidden: boolean, now: Date): SQL | undefined {
@@ -18,7 +19,7 @@ function whereOf(q: ListEventsQueryInput, hidden: boolean, now: Date): SQL | und
 }
 
 /** GET /api/events: upcoming by default (2 statements). */
-export async function listEvents({ ctx, query }: { ctx: CatalogCtx; query: ListEventsQueryInput }) {
+export async function listEvents({ ctx, query }: { ctx: ServiceCtx; query: ListEventsQueryInput }) {
   const now = new Date();
   const { rows, pagination } = await listPage(ctx.db, {
     table: events,
@@ -31,7 +32,7 @@ export async function listEvents({ ctx, query }: { ctx: CatalogCtx; query: ListE
 }
 
 /** GET /api/events/:id; an inactive event does not exist for visitors. */
-export async function getEvent({ ctx, id }: { ctx: CatalogCtx; id: string }) {
+export async function getEvent({ ctx, id }: { ctx: ServiceCtx; id: string }) {
   const row = await ctx.db
     .select()
     .from(events)

@@ -1,7 +1,7 @@
 import { type CreateEventInput, EVENT_MESSAGES, type UpdateEventInput } from '#core/catalog/event-schemas.ts';
 import type { EventDto } from '#core/catalog/types.ts';
 import { events } from '#db/schema/index.ts';
-import { datedWrites } from '#worker/features/courses/catalog-dated-write.ts';
+import { datedWrites } from '#worker/lib/catalog/dated-write.ts';
 import { serializeEvent } from './events.serialize.ts';
 
 const writes = datedWrites<typeof events, CreateEventInput, UpdateEventInput, EventDto>({

@@ -5,8 +5,9 @@ import type { Sort } from '#core/catalog/query.ts';
 import { membershipPlans, memberships } from '#db/schema/index.ts';
 import { notFound } from '#worker/lib/errors.ts';
 import { likeAny } from '#worker/lib/sql.ts';
-import { pageQuery, statsQuery, statsToPage } from '#worker/features/courses/catalog-db.ts';
-import { type CatalogCtx, seesHidden } from '#worker/features/courses/catalog-ctx.ts';
+import { pageQuery, statsQuery, statsToPage } from '#worker/lib/catalog/db.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { seesHidden } from '#worker/lib/visibility.ts';
 import { plansByMembership, serializeMembership } from './memberships.serialize.ts';
 
 const SORT_EXPR: Record<MembershipSortField, SQLiteColumn | SQL> = {
@@ -36,7 +37,7 @@ const planFilter = (hidden: boolean) => (hidden ? undefined : eq(membershipPlans
  * GET /api/memberships and /admin: the page, its total (with the catalog summary) and the plans of
  * exactly that page (a subquery of the same page), as 3 statements in one batch — never one per row.
  */
-export async function listMemberships({ ctx, query, admin }: { ctx: CatalogCtx; query: ListMembershipsQueryInput; admin: boolean }) {
+export async function listMemberships({ ctx, query, admin }: { ctx: ServiceCtx; query: ListMembershipsQueryInput; admin: boolean }) {
   const hidden = admin || seesHidden(ctx);
   const where = whereOf(query, hidden);
   const args = { table: memberships, where, orderBy: orderOf(query.sort), page: query.page, limit: query.limit };
@@ -62,7 +63,7 @@ export async function listMemberships({ ctx, query, admin }: { ctx: CatalogCtx; 
 }
 
 /** GET /api/memberships/:id: the membership and its plans in one round trip; hidden ones are 404 for visitors. */
-export async function getMembership({ ctx, id }: { ctx: CatalogCtx; id: string }) {
+export async function getMembership({ ctx, id }: { ctx: ServiceCtx; id: string }) {
   const hidden = seesHidden(ctx);
   const [rows, plans] = await ctx.db.batch([
     ctx.db

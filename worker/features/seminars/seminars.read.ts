@@ -4,8 +4,9 @@ import { seminars } from '#db/schema/index.ts';
 import { notFound } from '#worker/lib/errors.ts';
 import { listPage } from '#worker/lib/list.ts';
 import { likeAny } from '#worker/lib/sql.ts';
-import { type CatalogCtx, seesHidden } from '#worker/features/courses/catalog-ctx.ts';
-import { datedOrder, whenWhere } from '#worker/features/courses/catalog-dated.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { seesHidden } from '#worker/lib/visibility.ts';
+import { datedOrder, whenWhere } from '#worker/lib/catalog/dated.ts';
 import { serializeSeminar } from './seminars.serialize.ts';
 
 function whereOf(q: ListSeminarsQueryInput, hidden: boolean, now: Date): SQL | undefined {
@@ -17,7 +18,7 @@ function whereOf(q: ListSeminarsQueryInput, hidden: boolean, now: Date): SQL | u
 }
 
 /** GET /api/seminars: upcoming first, then past ones (2 statements). */
-export async function listSeminars({ ctx, query }: { ctx: CatalogCtx; query: ListSeminarsQueryInput }) {
+export async function listSeminars({ ctx, query }: { ctx: ServiceCtx; query: ListSeminarsQueryInput }) {
   const now = new Date();
   const { rows, pagination } = await listPage(ctx.db, {
     table: seminars,
@@ -29,7 +30,7 @@ export async function listSeminars({ ctx, query }: { ctx: CatalogCtx; query: Lis
   return { seminars: rows.map((r) => serializeSeminar(r, now.getTime())), pagination };
 }
 
-export async function getSeminar({ ctx, id }: { ctx: CatalogCtx; id: string }) {
+export async function getSeminar({ ctx, id }: { ctx: ServiceCtx; id: string }) {
   const row = await ctx.db
     .select()
     .from(seminars)
