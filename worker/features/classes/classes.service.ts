@@ -1,6 +1,7 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { CLASS_MESSAGES, type CreateClassInput, type ListClassesQueryInput, type UpdateClassInput } from '#core/catalog/class-schemas.ts';
 import { newId } from '#core/ids.ts';
+import type { Db } from '#db/client.ts';
 import { classes, type NewClassRow } from '#db/schema/index.ts';
 import { badRequest, notFound } from '#worker/lib/errors.ts';
 import { listPage } from '#worker/lib/list.ts';
@@ -20,7 +21,7 @@ function classColumns(input: UpdateClassInput): Partial<NewClassRow> {
   return out as Partial<NewClassRow>;
 }
 
-function whereOf(q: ListClassesQueryInput, hidden: boolean): SQL | undefined {
+function whereOf(q: Partial<ListClassesQueryInput>, hidden: boolean): SQL | undefined {
   return and(
     hidden ? (q.isActive !== undefined ? eq(classes.isActive, q.isActive) : undefined) : eq(classes.isActive, true),
     q.dayOfWeek !== undefined ? eq(classes.dayOfWeek, q.dayOfWeek) : undefined,
@@ -29,12 +30,24 @@ function whereOf(q: ListClassesQueryInput, hidden: boolean): SQL | undefined {
   );
 }
 
-/** GET /api/classes: the weekly timetable, Sunday to Saturday, by start time (2 statements). */
+/** The weekly timetable's order: Sunday to Saturday, by start time; title and id break ties. */
+const TIMETABLE_ORDER = [asc(classes.dayOfWeek), asc(classes.startTime), asc(classes.title), asc(classes.id)];
+
+/** The public timetable page: every active class (up to `limit`), in the timetable's order. */
+export const timetableQuery = (db: Db, limit: number) =>
+  db
+    .select()
+    .from(classes)
+    .where(whereOf({}, false))
+    .orderBy(...TIMETABLE_ORDER)
+    .limit(limit);
+
+/** GET /api/classes: the weekly timetable, a page and its total in one statement. */
 export async function listClasses({ ctx, query }: { ctx: ServiceCtx; query: ListClassesQueryInput }) {
   const { rows, pagination } = await listPage(ctx.db, {
     table: classes,
     where: whereOf(query, seesHidden(ctx)),
-    orderBy: [asc(classes.dayOfWeek), asc(classes.startTime), asc(classes.title), asc(classes.id)],
+    orderBy: TIMETABLE_ORDER,
     page: query.page,
     limit: query.limit,
   });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { COURSE_MESSAGES, type CourseSortField, type ListCoursesQueryInput } from '#core/catalog/course-schemas.ts';
 import type { Sort } from '#core/catalog/query.ts';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
@@ -9,6 +9,7 @@ import { likeAny } from '#worker/lib/sql.ts';
 import { pageWithSummary } from '#worker/lib/catalog/db.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { seesHidden } from '#worker/lib/visibility.ts';
+import { courseBySlugOrIdQuery, featuredCoursesQuery } from './courses.queries.ts';
 import { serializeCourse } from './courses.serialize.ts';
 
 /** Spec 9's price used (discountPrice, else price) as SQL, so lists can sort by what people pay. */
@@ -65,23 +66,12 @@ export async function listCoursesForAdmin({ ctx, query }: { ctx: ServiceCtx; que
 
 /** GET /api/courses/featured: active and featured, newest first. */
 export async function featuredCourses({ ctx, limit }: { ctx: ServiceCtx; limit: number }) {
-  const rows = await ctx.db
-    .select()
-    .from(courses)
-    .where(and(eq(courses.isActive, true), eq(courses.featured, true)))
-    .orderBy(desc(courses.createdAt), desc(courses.id))
-    .limit(limit);
-  return rows.map(serializeCourse);
+  return (await featuredCoursesQuery(ctx.db, limit)).map(serializeCourse);
 }
 
 /** GET /api/courses/:id — by id or slug; a hidden course does not exist for visitors. */
 export async function getCourse({ ctx, idOrSlug }: { ctx: ServiceCtx; idOrSlug: string }) {
-  const row = await ctx.db
-    .select()
-    .from(courses)
-    .where(and(or(eq(courses.id, idOrSlug), eq(courses.slug, idOrSlug)), seesHidden(ctx) ? undefined : eq(courses.isActive, true)))
-    .orderBy(sql`${courses.id} = ${idOrSlug} desc`)
-    .get();
+  const [row] = await courseBySlugOrIdQuery(ctx.db, idOrSlug, seesHidden(ctx));
   if (!row) throw notFound(COURSE_MESSAGES.notFound);
   return serializeCourse(row);
 }
