@@ -20,3 +20,6 @@ export const likeAny = (term: string, columns: readonly (SQLiteColumn | SQL)[]):
 /** A JSON array column (tags) holds `value`. */
 export const jsonArrayHas = (column: SQLiteColumn, value: string): SQL =>
   sql`exists (select 1 from json_each(${column}) where json_each.value = ${value})`;
+
+/** The total a `select({ total: count() })` answered. */
+export const totalOf = (rows: readonly { total: number }[]) => rows[0]?.total ?? 0;

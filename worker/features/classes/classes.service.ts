@@ -1,12 +1,14 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { CLASS_MESSAGES, type CreateClassInput, type ListClassesQueryInput, type UpdateClassInput } from '#core/catalog/class-schemas.ts';
 import { newId } from '#core/ids.ts';
+import type { Db } from '#db/client.ts';
 import { classes, type NewClassRow } from '#db/schema/index.ts';
 import { badRequest, notFound } from '#worker/lib/errors.ts';
 import { listPage } from '#worker/lib/list.ts';
 import { likeAny } from '#worker/lib/sql.ts';
-import { mapDbErrors } from '#worker/features/courses/catalog-db.ts';
-import { type CatalogCtx, seesHidden } from '#worker/features/courses/catalog-ctx.ts';
+import { mapDbErrors } from '#worker/lib/catalog/db.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { seesHidden } from '#worker/lib/visibility.ts';
 import { serializeClass } from './classes.serialize.ts';
 
 const CLASS_DB_ERRORS = {
@@ -19,7 +21,7 @@ function classColumns(input: UpdateClassInput): Partial<NewClassRow> {
   return out as Partial<NewClassRow>;
 }
 
-function whereOf(q: ListClassesQueryInput, hidden: boolean): SQL | undefined {
+function whereOf(q: Partial<ListClassesQueryInput>, hidden: boolean): SQL | undefined {
   return and(
     hidden ? (q.isActive !== undefined ? eq(classes.isActive, q.isActive) : undefined) : eq(classes.isActive, true),
     q.dayOfWeek !== undefined ? eq(classes.dayOfWeek, q.dayOfWeek) : undefined,
@@ -28,19 +30,31 @@ function whereOf(q: ListClassesQueryInput, hidden: boolean): SQL | undefined {
   );
 }
 
-/** GET /api/classes: the weekly timetable, Sunday to Saturday, by start time (2 statements). */
-export async function listClasses({ ctx, query }: { ctx: CatalogCtx; query: ListClassesQueryInput }) {
+/** The weekly timetable's order: Sunday to Saturday, by start time; title and id break ties. */
+const TIMETABLE_ORDER = [asc(classes.dayOfWeek), asc(classes.startTime), asc(classes.title), asc(classes.id)];
+
+/** The public timetable page: every active class (up to `limit`), in the timetable's order. */
+export const timetableQuery = (db: Db, limit: number) =>
+  db
+    .select()
+    .from(classes)
+    .where(whereOf({}, false))
+    .orderBy(...TIMETABLE_ORDER)
+    .limit(limit);
+
+/** GET /api/classes: the weekly timetable, a page and its total in one statement. */
+export async function listClasses({ ctx, query }: { ctx: ServiceCtx; query: ListClassesQueryInput }) {
   const { rows, pagination } = await listPage(ctx.db, {
     table: classes,
     where: whereOf(query, seesHidden(ctx)),
-    orderBy: [asc(classes.dayOfWeek), asc(classes.startTime), asc(classes.title), asc(classes.id)],
+    orderBy: TIMETABLE_ORDER,
     page: query.page,
     limit: query.limit,
   });
   return { classes: rows.map(serializeClass), pagination };
 }
 
-export async function createClass({ ctx, input }: { ctx: CatalogCtx; input: CreateClassInput }) {
+export async function createClass({ ctx, input }: { ctx: ServiceCtx; input: CreateClassInput }) {
   const row = await mapDbErrors(
     () =>
       ctx.db
@@ -61,7 +75,7 @@ export async function createClass({ ctx, input }: { ctx: CatalogCtx; input: Crea
 }
 
 /** PUT /api/classes/:id. Changing only one of the times is checked against the stored other one by the database. */
-export async function updateClass({ ctx, id, input }: { ctx: CatalogCtx; id: string; input: UpdateClassInput }) {
+export async function updateClass({ ctx, id, input }: { ctx: ServiceCtx; id: string; input: UpdateClassInput }) {
   const columns = classColumns(input);
   if (!Object.keys(columns).length) throw badRequest(CLASS_MESSAGES.nothingToUpdate);
   const row = await mapDbErrors(
@@ -78,7 +92,7 @@ export async function updateClass({ ctx, id, input }: { ctx: CatalogCtx; id: str
   return serializeClass(row);
 }
 
-export async function deleteClass({ ctx, id }: { ctx: CatalogCtx; id: string }) {
+export async function deleteClass({ ctx, id }: { ctx: ServiceCtx; id: string }) {
   const row = await ctx.db.delete(classes).where(eq(classes.id, id)).returning({ id: classes.id }).get();
   if (!row) throw notFound(CLASS_MESSAGES.notFound);
   return { _id: row.id };

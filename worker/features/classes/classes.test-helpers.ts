@@ -1,6 +1,6 @@
 /** Class fixtures for the classes tests (not a test file itself). */
 import { expect } from 'vitest';
-import { send } from '#worker/features/courses/catalog.test-helpers.ts';
+import { send } from '#test/catalog-helpers.ts';
 
 export const classBody = (title: string, extra: Record<string, unknown> = {}) => ({
   title,

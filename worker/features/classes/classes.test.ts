@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api } from '#test/helpers.ts';
-import {
-  asAdmin,
-  createUser,
-  describeAccessMatrix,
-  hostileValues,
-  send,
-  tagged,
-  watchStatements,
-} from '#worker/features/courses/catalog.test-helpers.ts';
+import { asAdmin, createUser, describeAccessMatrix, hostileValues, send, tagged, watchStatements } from '#test/catalog-helpers.ts';
 import { classesAccess } from './classes.access.ts';
 import { classBody, makeClass } from './classes.test-helpers.ts';
 

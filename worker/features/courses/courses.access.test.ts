@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asAdmin, createUser, describeAccessMatrix, send, tagged, uniq } from './catalog.test-helpers.ts';
+import { asAdmin, createUser, describeAccessMatrix, send, tagged, uniq } from '#test/catalog-helpers.ts';
 import { coursesAccess } from './courses.access.ts';
 import { courseBody, makeCourse } from './courses.test-helpers.ts';
 

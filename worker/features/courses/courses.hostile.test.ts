@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api } from '#test/helpers.ts';
-import { asAdmin, hostileValues, send, sendForm, tagged } from './catalog.test-helpers.ts';
+import { asAdmin, hostileValues, send, sendForm, tagged } from '#test/catalog-helpers.ts';
 import { makeCourse } from './courses.test-helpers.ts';
 
 const KEYS = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api } from '#test/helpers.ts';
-import { asAdmin, createUser, send, tagged, watchStatements } from './catalog.test-helpers.ts';
+import { asAdmin, createUser, send, tagged, watchStatements } from '#test/catalog-helpers.ts';
 import { makeCourse } from './courses.test-helpers.ts';
 
 const ids = (list: { _id: string }[]) => list.map((c) => c._id).sort();

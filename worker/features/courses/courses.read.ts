@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { COURSE_MESSAGES, type CourseSortField, type ListCoursesQueryInput } from '#core/catalog/course-schemas.ts';
 import type { Sort } from '#core/catalog/query.ts';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
@@ -6,8 +6,10 @@ import { courses } from '#db/schema/index.ts';
 import { notFound } from '#worker/lib/errors.ts';
 import { listPage } from '#worker/lib/list.ts';
 import { likeAny } from '#worker/lib/sql.ts';
-import { pageWithSummary } from './catalog-db.ts';
-import { type CatalogCtx, seesHidden } from './catalog-ctx.ts';
+import { pageWithSummary } from '#worker/lib/catalog/db.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { seesHidden } from '#worker/lib/visibility.ts';
+import { courseBySlugOrIdQuery, featuredCoursesQuery } from './courses.queries.ts';
 import { serializeCourse } from './courses.serialize.ts';
 
 /** Spec 9's price used (discountPrice, else price) as SQL, so lists can sort by what people pay. */
@@ -37,7 +39,7 @@ function whereOf(q: ListCoursesQueryInput, hidden: boolean): SQL | undefined {
 }
 
 /** GET /api/courses: one page and its total in one batch (2 statements). */
-export async function listCourses({ ctx, query }: { ctx: CatalogCtx; query: ListCoursesQueryInput }) {
+export async function listCourses({ ctx, query }: { ctx: ServiceCtx; query: ListCoursesQueryInput }) {
   const { rows, pagination } = await listPage(ctx.db, {
     table: courses,
     where: whereOf(query, seesHidden(ctx)),
@@ -49,7 +51,7 @@ export async function listCourses({ ctx, query }: { ctx: CatalogCtx; query: List
 }
 
 /** GET /api/courses/admin: everything, with the catalog summary, still 2 statements. */
-export async function listCoursesForAdmin({ ctx, query }: { ctx: CatalogCtx; query: ListCoursesQueryInput }) {
+export async function listCoursesForAdmin({ ctx, query }: { ctx: ServiceCtx; query: ListCoursesQueryInput }) {
   const { rows, pagination, summary } = await pageWithSummary(ctx.db, {
     table: courses,
     where: whereOf(query, true),
@@ -63,24 +65,13 @@ export async function listCoursesForAdmin({ ctx, query }: { ctx: CatalogCtx; que
 }
 
 /** GET /api/courses/featured: active and featured, newest first. */
-export async function featuredCourses({ ctx, limit }: { ctx: CatalogCtx; limit: number }) {
-  const rows = await ctx.db
-    .select()
-    .from(courses)
-    .where(and(eq(courses.isActive, true), eq(courses.featured, true)))
-    .orderBy(desc(courses.createdAt), desc(courses.id))
-    .limit(limit);
-  return rows.map(serializeCourse);
+export async function featuredCourses({ ctx, limit }: { ctx: ServiceCtx; limit: number }) {
+  return (await featuredCoursesQuery(ctx.db, limit)).map(serializeCourse);
 }
 
 /** GET /api/courses/:id — by id or slug; a hidden course does not exist for visitors. */
-export async function getCourse({ ctx, idOrSlug }: { ctx: CatalogCtx; idOrSlug: string }) {
-  const row = await ctx.db
-    .select()
-    .from(courses)
-    .where(and(or(eq(courses.id, idOrSlug), eq(courses.slug, idOrSlug)), seesHidden(ctx) ? undefined : eq(courses.isActive, true)))
-    .orderBy(sql`${courses.id} = ${idOrSlug} desc`)
-    .get();
+export async function getCourse({ ctx, idOrSlug }: { ctx: ServiceCtx; idOrSlug: string }) {
+  const [row] = await courseBySlugOrIdQuery(ctx.db, idOrSlug, seesHidden(ctx));
   if (!row) throw notFound(COURSE_MESSAGES.notFound);
   return serializeCourse(row);
 }

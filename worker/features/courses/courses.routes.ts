@@ -9,15 +9,14 @@ import {
 } from '#core/catalog/course-schemas.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { validate } from '#worker/lib/validate.ts';
-import { catalogCtx } from './catalog-ctx.ts';
-import { catalogRoutes } from './catalog-routes.ts';
+import { catalogRoutes } from '#worker/lib/catalog/routes.ts';
 import { featuredCourses, getCourse, listCourses, listCoursesForAdmin } from './courses.read.ts';
 import { bulkDeleteCourses, createCourse, deleteCourse, toggleCourseStatus, updateCourse } from './courses.write.ts';
 
 // /featured comes before the catalog's /:id so it cannot be taken for an id.
 export const coursesRoutes = new Hono<AppEnv>()
   .get('/featured', validate('query', FeaturedCoursesQuery), async (c) => {
-    const courses = await featuredCourses({ ctx: catalogCtx(c), limit: c.req.valid('query').limit });
+    const courses = await featuredCourses({ ctx: c.var.ctx, limit: c.req.valid('query').limit });
     return c.json({ success: true, data: courses, courses, count: courses.length });
   })
   .route(

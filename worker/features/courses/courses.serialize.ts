@@ -1,10 +1,8 @@
 import type { Level } from '#core/catalog/catalog-options.ts';
 import type { CourseDto } from '#core/catalog/types.ts';
-import { effectiveCourseCents, fromCents } from '#core/money.ts';
 import type { CourseRow } from '#db/schema/index.ts';
+import { priceFields } from '#worker/lib/catalog/money.ts';
 import { fileUrl } from '#worker/lib/public-files.ts';
-
-export const centsOrNull = (cents: number | null) => (cents == null ? null : fromCents(cents));
 
 export function serializeCourse(row: CourseRow): CourseDto {
   return {
@@ -19,9 +17,7 @@ export function serializeCourse(row: CourseRow): CourseDto {
     durationWeeks: row.durationWeeks,
     sessionsPerWeek: row.sessionsPerWeek,
     schedule: row.schedule,
-    price: fromCents(row.priceCents),
-    discountPrice: centsOrNull(row.discountPriceCents),
-    effectivePrice: fromCents(effectiveCourseCents(row)),
+    ...priceFields(row),
     currency: row.currency,
     capacity: row.capacity,
     image: fileUrl(row.image),

@@ -1,6 +1,6 @@
 /** Course fixtures for the courses tests (not a test file itself). */
 import { expect } from 'vitest';
-import { send } from './catalog.test-helpers.ts';
+import { send } from '#test/catalog-helpers.ts';
 
 export const courseBody = (title: string, extra: Record<string, unknown> = {}) => ({
   title,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { api } from '#test/helpers.ts';
-import { asAdmin, bucket, fetchRaw, formOf, jpegBytes, keyOf, keysUnder, sendForm, send, tagged, tinyPng } from './catalog.test-helpers.ts';
+import { IMAGE_TOO_MANY_PIXELS } from '#worker/lib/image-size.ts';
+import { pngClaiming } from '#worker/lib/image-size.fixtures.ts';
+import { asAdmin, bucket, fetchRaw, formOf, jpegBytes, keyOf, keysUnder, sendForm, send, tagged, tinyPng } from '#test/catalog-helpers.ts';
 import { makeCourse } from './courses.test-helpers.ts';
 
 // Every test here that stores under courses/ runs in this one file, one after the other, so the
@@ -104,6 +106,15 @@ describe('course images (multipart)', () => {
       formOf({ title: 'Gif' }, { bytes: 'GIF89a\x01\x00\x01\x00', name: 'x.gif', type: 'image/gif' }),
     );
     expect(gif.status).toBe(415);
+    expect(await keysUnder('courses')).toEqual(before);
+  });
+
+  it('refuses (400) an image whose header claims 100000×100000 pixels and stores nothing', async () => {
+    const admin = await asAdmin();
+    const before = await keysUnder('courses');
+    const res = await sendForm('POST', '/api/courses', admin.token, formOf({ title: 'Bomb' }, { bytes: pngClaiming(100_000, 100_000) }));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, code: 'BAD_REQUEST', message: IMAGE_TOO_MANY_PIXELS });
     expect(await keysUnder('courses')).toEqual(before);
   });
 

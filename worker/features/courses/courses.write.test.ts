@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { courses } from '#db/schema/index.ts';
 import { api, testDb } from '#test/helpers.ts';
-import { asAdmin, send, tagged } from './catalog.test-helpers.ts';
+import { asAdmin, send, tagged } from '#test/catalog-helpers.ts';
 import { courseBody, makeCourse } from './courses.test-helpers.ts';
 
 const row = (id: string) => testDb().select().from(courses).where(eq(courses.id, id)).get();

@@ -5,9 +5,9 @@ import { newId } from '#core/ids.ts';
 import type { Db } from '#db/client.ts';
 import { courses, type NewCourseRow } from '#db/schema/index.ts';
 import { badRequest, notFound } from '#worker/lib/errors.ts';
-import { catalogDbError, mapDbErrors } from './catalog-db.ts';
-import type { CatalogCtx } from './catalog-ctx.ts';
-import { type CheckedImage, deleteImages, withStoredImage } from './catalog-image.ts';
+import { catalogDbError, mapDbErrors } from '#worker/lib/catalog/db.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { type CheckedImage, deleteImages, withStoredImage } from '#worker/lib/catalog/image.ts';
 import { serializeCourse } from './courses.serialize.ts';
 
 export const COURSE_DB_ERRORS = {
@@ -44,7 +44,7 @@ async function freeSlug(db: Db, title: string): Promise<string> {
 const isSlugTaken = (err: unknown) => catalogDbError(err, { unique: COURSE_DB_ERRORS.unique }) !== undefined;
 
 /** POST /api/courses. A generated slug that another request took meanwhile is simply recomputed. */
-export async function createCourse({ ctx, input, image }: { ctx: CatalogCtx; input: CreateCourseInput; image: CheckedImage | null }) {
+export async function createCourse({ ctx, input, image }: { ctx: ServiceCtx; input: CreateCourseInput; image: CheckedImage | null }) {
   return withStoredImage(ctx.storage, 'courses', image, async (imageKey) => {
     for (let attempt = 0; ; attempt++) {
       const slug = input.slug ?? (await freeSlug(ctx.db, input.title));
@@ -73,7 +73,7 @@ export async function updateCourse({
   input,
   image,
 }: {
-  ctx: CatalogCtx;
+  ctx: ServiceCtx;
   id: string;
   input: UpdateCourseInput;
   image: CheckedImage | null;
@@ -101,7 +101,7 @@ export async function updateCourse({
 }
 
 /** DELETE /api/courses/:id: the row first, then its picture. */
-export async function deleteCourse({ ctx, id }: { ctx: CatalogCtx; id: string }) {
+export async function deleteCourse({ ctx, id }: { ctx: ServiceCtx; id: string }) {
   const row = await mapDbErrors(
     () => ctx.db.delete(courses).where(eq(courses.id, id)).returning({ id: courses.id, image: courses.image }).get(),
     COURSE_DB_ERRORS,
@@ -112,7 +112,7 @@ export async function deleteCourse({ ctx, id }: { ctx: CatalogCtx; id: string })
 }
 
 /** DELETE /api/courses {courseIds}: one statement; unknown ids are skipped and not counted. */
-export async function bulkDeleteCourses({ ctx, ids }: { ctx: CatalogCtx; ids: string[] }) {
+export async function bulkDeleteCourses({ ctx, ids }: { ctx: ServiceCtx; ids: string[] }) {
   const rows = await mapDbErrors(
     () => ctx.db.delete(courses).where(inArray(courses.id, ids)).returning({ id: courses.id, image: courses.image }),
     COURSE_DB_ERRORS,
@@ -125,7 +125,7 @@ export async function bulkDeleteCourses({ ctx, ids }: { ctx: CatalogCtx; ids: st
 }
 
 /** PATCH /api/courses/:id/toggle-status: flipped by the database in one statement, never read-then-write. */
-export async function toggleCourseStatus({ ctx, id }: { ctx: CatalogCtx; id: string }) {
+export async function toggleCourseStatus({ ctx, id }: { ctx: ServiceCtx; id: string }) {
   const row = await ctx.db
     .update(courses)
     .set({ isActive: sql`case when ${courses.isActive} then 0 else 1 end`, updatedAt: new Date() })

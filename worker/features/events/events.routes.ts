@@ -5,7 +5,7 @@ import {
   ListEventsQuery,
   UpdateEventSchema,
 } from '#core/catalog/event-schemas.ts';
-import { catalogRoutes } from '#worker/features/courses/catalog-routes.ts';
+import { catalogRoutes } from '#worker/lib/catalog/routes.ts';
 import { getEvent, listEvents } from './events.read.ts';
 import { bulkDeleteEvents, createEvent, deleteEvent, updateEvent } from './events.write.ts';
 

@@ -1,11 +1,8 @@
 /** Event fixtures for the events tests (not a test file itself). */
 import { expect } from 'vitest';
-import { send } from '#worker/features/courses/catalog.test-helpers.ts';
+import { daysFromNow, send } from '#test/catalog-helpers.ts';
 
-const DAY = 24 * 60 * 60 * 1000;
-/** An ISO date `days` from now (negative: in the past), at a whole second. */
-export const daysFromNow = (days: number, hours = 0) =>
-  new Date(Math.floor((Date.now() + days * DAY + hours * 3_600_000) / 1000) * 1000).toISOString();
+export { daysFromNow };
 
 export const eventBody = (title: string, extra: Record<string, unknown> = {}) => ({
   title,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeAccessMatrix, tagged } from '#worker/features/courses/catalog.test-helpers.ts';
+import { describeAccessMatrix, tagged } from '#test/catalog-helpers.ts';
 import { membershipsAccess } from './memberships.access.ts';
 import { makeMembership, membershipBody } from './memberships.test-helpers.ts';
 

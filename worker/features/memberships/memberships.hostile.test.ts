@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api } from '#test/helpers.ts';
-import { asAdmin, hostileValues, send, sendForm, tagged } from '#worker/features/courses/catalog.test-helpers.ts';
+import { asAdmin, hostileValues, send, sendForm, tagged } from '#test/catalog-helpers.ts';
 import { makeMembership } from './memberships.test-helpers.ts';
 
 const KEYS = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api } from '#test/helpers.ts';
-import { asAdmin, createUser, send, tagged, watchStatements } from '#worker/features/courses/catalog.test-helpers.ts';
+import { asAdmin, createUser, send, tagged, watchStatements } from '#test/catalog-helpers.ts';
 import { annual, makeMembership, monthly } from './memberships.test-helpers.ts';
 
 const names = (list: { name: string }[]) => list.map((m) => m.name);

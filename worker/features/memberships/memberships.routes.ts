@@ -5,7 +5,7 @@ import {
   MEMBERSHIP_MESSAGES,
   UpdateMembershipSchema,
 } from '#core/catalog/membership-schemas.ts';
-import { catalogRoutes } from '#worker/features/courses/catalog-routes.ts';
+import { catalogRoutes } from '#worker/lib/catalog/routes.ts';
 import { getMembership, listMemberships } from './memberships.read.ts';
 import {
   bulkDeleteMemberships,

@@ -1,7 +1,7 @@
 import type { MembershipDto, MembershipPlanDto } from '#core/catalog/types.ts';
 import { effectiveCourseCents, fromCents } from '#core/money.ts';
 import type { MembershipPlanRow, MembershipRow } from '#db/schema/index.ts';
-import { centsOrNull } from '#worker/features/courses/courses.serialize.ts';
+import { priceFields } from '#worker/lib/catalog/money.ts';
 import { fileUrl } from '#worker/lib/public-files.ts';
 
 export function serializePlan(row: MembershipPlanRow): MembershipPlanDto {
@@ -10,9 +10,7 @@ export function serializePlan(row: MembershipPlanRow): MembershipPlanDto {
     planId: row.id,
     name: row.name,
     durationMonths: row.durationMonths,
-    price: fromCents(row.priceCents),
-    discountPrice: centsOrNull(row.discountPriceCents),
-    effectivePrice: fromCents(effectiveCourseCents(row)),
+    ...priceFields(row),
     gstRate: row.gstRate,
     isActive: row.isActive,
   };

@@ -1,6 +1,6 @@
 /** Membership fixtures for the memberships tests (not a test file itself). */
 import { expect } from 'vitest';
-import { send } from '#worker/features/courses/catalog.test-helpers.ts';
+import { send } from '#test/catalog-helpers.ts';
 
 export const monthly = (extra: Record<string, unknown> = {}) => ({ name: 'Monthly', durationMonths: 1, price: 89, gstRate: 5, ...extra });
 export const annual = (extra: Record<string, unknown> = {}) => ({

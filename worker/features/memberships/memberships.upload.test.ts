@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  asAdmin,
-  bucket,
-  formOf,
-  keyOf,
-  keysUnder,
-  send,
-  sendForm,
-  tagged,
-  tinyPng,
-} from '#worker/features/courses/catalog.test-helpers.ts';
+import { asAdmin, bucket, formOf, keyOf, keysUnder, send, sendForm, tagged, tinyPng } from '#test/catalog-helpers.ts';
 import { makeMembership } from './memberships.test-helpers.ts';
 
 // All uploads under memberships/ happen in this file, one test after the other.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { UpdateMembershipInput } from '#core/catalog/membership-schemas.ts';
 import { membershipPlans, memberships } from '#db/schema/index.ts';
 import { api, testDb } from '#test/helpers.ts';
-import { asAdmin, bucket, send, tagged } from '#worker/features/courses/catalog.test-helpers.ts';
+import { asAdmin, bucket, send, tagged, testServiceCtx } from '#test/catalog-helpers.ts';
 import { updateMembership } from './memberships.write.ts';
 import { annual, makeMembership, membershipBody, monthly } from './memberships.test-helpers.ts';
 
@@ -157,9 +157,7 @@ describe('PUT /api/memberships/:id', () => {
         { name: 'Broken', durationMonths: 500, price: 1000, discountPrice: null, planId: undefined },
       ],
     } as unknown as UpdateMembershipInput;
-    await expect(
-      updateMembership({ ctx: { db: testDb(), user: null, storage: bucket }, id: m._id, input, image: null }),
-    ).rejects.toMatchObject({
+    await expect(updateMembership({ ctx: testServiceCtx(), id: m._id, input, image: null })).rejects.toMatchObject({
       status: 400,
       message: 'Plan duration (months) must be between 1 and 120',
     });

@@ -3,9 +3,9 @@ import { type CreateMembershipInput, MEMBERSHIP_MESSAGES, type UpdateMembershipI
 import { newId } from '#core/ids.ts';
 import { membershipPlans, memberships, type MembershipPlanRow, type MembershipRow, type NewMembershipRow } from '#db/schema/index.ts';
 import { badRequest, notFound } from '#worker/lib/errors.ts';
-import { mapDbErrors } from '#worker/features/courses/catalog-db.ts';
-import type { CatalogCtx } from '#worker/features/courses/catalog-ctx.ts';
-import { type CheckedImage, deleteImages, withStoredImage } from '#worker/features/courses/catalog-image.ts';
+import { mapDbErrors } from '#worker/lib/catalog/db.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { type CheckedImage, deleteImages, withStoredImage } from '#worker/lib/catalog/image.ts';
 import { planRows, plansOf, replacePlansStatements } from './memberships.plans.ts';
 import { serializeMembership } from './memberships.serialize.ts';
 
@@ -33,7 +33,7 @@ export async function createMembership({
   input,
   image,
 }: {
-  ctx: CatalogCtx;
+  ctx: ServiceCtx;
   input: CreateMembershipInput;
   image: CheckedImage | null;
 }) {
@@ -64,7 +64,7 @@ export async function updateMembership({
   input,
   image,
 }: {
-  ctx: CatalogCtx;
+  ctx: ServiceCtx;
   id: string;
   input: UpdateMembershipInput;
   image: CheckedImage | null;
@@ -103,7 +103,7 @@ export async function updateMembership({
 }
 
 /** DELETE /api/memberships/:id: its plans and the row in one batch, then its picture. */
-export async function deleteMembership({ ctx, id }: { ctx: CatalogCtx; id: string }) {
+export async function deleteMembership({ ctx, id }: { ctx: ServiceCtx; id: string }) {
   const [, deleted] = await mapDbErrors(
     () =>
       ctx.db.batch([
@@ -119,7 +119,7 @@ export async function deleteMembership({ ctx, id }: { ctx: CatalogCtx; id: strin
 }
 
 /** DELETE /api/memberships {membershipIds}: unknown ids are skipped and not counted. */
-export async function bulkDeleteMemberships({ ctx, ids }: { ctx: CatalogCtx; ids: string[] }) {
+export async function bulkDeleteMemberships({ ctx, ids }: { ctx: ServiceCtx; ids: string[] }) {
   const [, deleted] = await mapDbErrors(
     () =>
       ctx.db.batch([
@@ -136,7 +136,7 @@ export async function bulkDeleteMemberships({ ctx, ids }: { ctx: CatalogCtx; ids
 }
 
 /** PATCH /api/memberships/:id/toggle-status: flipped in one statement; the plans come along in the same batch. */
-export async function toggleMembershipStatus({ ctx, id }: { ctx: CatalogCtx; id: string }) {
+export async function toggleMembershipStatus({ ctx, id }: { ctx: ServiceCtx; id: string }) {
   const [updated, plans] = await ctx.db.batch([
     ctx.db
       .update(memberships)

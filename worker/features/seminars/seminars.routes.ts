@@ -5,7 +5,7 @@ import {
   SEMINAR_MESSAGES,
   UpdateSeminarSchema,
 } from '#core/catalog/seminar-schemas.ts';
-import { catalogRoutes } from '#worker/features/courses/catalog-routes.ts';
+import { catalogRoutes } from '#worker/lib/catalog/routes.ts';
 import { getSeminar, listSeminars } from './seminars.read.ts';
 import { bulkDeleteSeminars, createSeminar, deleteSeminar, updateSeminar } from './seminars.write.ts';
 

@@ -1,7 +1,7 @@
 /** Seminar fixtures for the seminars tests (not a test file itself). */
 import { expect } from 'vitest';
-import { send } from '#worker/features/courses/catalog.test-helpers.ts';
-import { daysFromNow } from '#worker/features/events/events.test-helpers.ts';
+import { send } from '#test/catalog-helpers.ts';
+import { daysFromNow } from '#test/catalog-helpers.ts';
 
 export { daysFromNow };
 

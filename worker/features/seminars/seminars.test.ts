@@ -2,15 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { seminars } from '#db/schema/index.ts';
 import { api, testDb } from '#test/helpers.ts';
-import {
-  asAdmin,
-  createUser,
-  describeAccessMatrix,
-  hostileValues,
-  send,
-  tagged,
-  watchStatements,
-} from '#worker/features/courses/catalog.test-helpers.ts';
+import { asAdmin, createUser, describeAccessMatrix, hostileValues, send, tagged, watchStatements } from '#test/catalog-helpers.ts';
 import { seminarsAccess } from './seminars.access.ts';
 import { daysFromNow, makeSeminar, seminarBody } from './seminars.test-helpers.ts';
 

@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  asAdmin,
-  bucket,
-  formOf,
-  jpegBytes,
-  keyOf,
-  keysUnder,
-  send,
-  sendForm,
-  tagged,
-  tinyPng,
-} from '#worker/features/courses/catalog.test-helpers.ts';
+import { asAdmin, bucket, formOf, jpegBytes, keyOf, keysUnder, send, sendForm, tagged, tinyPng } from '#test/catalog-helpers.ts';
 import { daysFromNow, makeSeminar } from './seminars.test-helpers.ts';
 
 // All uploads under seminars/ happen in this file, one test after the other.

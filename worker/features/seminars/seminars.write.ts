@@ -1,7 +1,7 @@
 import { type CreateSeminarInput, SEMINAR_MESSAGES, type UpdateSeminarInput } from '#core/catalog/seminar-schemas.ts';
 import type { SeminarDto } from '#core/catalog/types.ts';
 import { seminars } from '#db/schema/index.ts';
-import { datedWrites } from '#worker/features/courses/catalog-dated-write.ts';
+import { datedWrites } from '#worker/lib/catalog/dated-write.ts';
 import { serializeSeminar } from './seminars.serialize.ts';
 
 const writes = datedWrites<typeof seminars, CreateSeminarInput, UpdateSeminarInput, SeminarDto>({

@@ -1,22 +1,24 @@
 import { LEVELS } from '#core/catalog/catalog-options.ts';
 import { pagination } from '#core/paging.ts';
 import type { Db } from '#db/client.ts';
-import { serializeCourse } from '#worker/features/courses/courses.serialize.ts';
-import { plansByMembership, serializeMembership } from '#worker/features/memberships/memberships.serialize.ts';
-import { settingsQuery, siteDataOf } from '#worker/pages/public/site.ts';
+import type { MembershipRow } from '#db/schema/index.ts';
+import { serializeClass } from '#worker/features/classes/classes.serialize.ts';
+import { timetableQuery } from '#worker/features/classes/classes.service.ts';
 import {
-  activeMembershipsQuery,
-  activePlansQuery,
-  classView,
   courseBySlugOrIdQuery,
   courseCategoriesQuery,
   coursePageQueries,
-  timetableQuery,
-  totalOf,
   type CourseFilters,
-} from './content.ts';
+} from '#worker/features/courses/courses.queries.ts';
+import { serializeCourse } from '#worker/features/courses/courses.serialize.ts';
+import { activeMembershipsQueries, membershipsWithPlans } from '#worker/features/memberships/memberships.read.ts';
+import { settingsQuery, siteDataOf } from '#worker/pages/public/site.ts';
+import { totalOf } from '#worker/lib/sql.ts';
 
 export const COURSES_PER_PAGE = 12;
+/** The most memberships and classes the public pages list. */
+const MAX_MEMBERSHIPS = 100;
+const MAX_CLASSES = 500;
 
 /** `?category=` and `?level=` as the filter form sends them; anything unknown is ignored. */
 export function courseFilters(query: { category?: string | undefined; level?: string | undefined }): CourseFilters {
@@ -38,18 +40,17 @@ export async function loadCourses(db: Db, filters: CourseFilters, page: number) 
 
 /** The course by slug (or id); null when unknown or hidden. */
 export async function loadCourse(db: Db, slugOrId: string) {
-  const [settings, rows] = await db.batch([settingsQuery(db), courseBySlugOrIdQuery(db, slugOrId)]);
-  const row = rows.find((r) => r.slug === slugOrId.toLowerCase()) ?? rows[0];
+  const [settings, [row]] = await db.batch([settingsQuery(db), courseBySlugOrIdQuery(db, slugOrId, false)]);
   return { ...siteDataOf(settings), course: row ? serializeCourse(row) : null };
 }
 
 export async function loadMemberships(db: Db) {
-  const [settings, rows, plans] = await db.batch([settingsQuery(db), activeMembershipsQuery(db), activePlansQuery(db)]);
-  const byMembership = plansByMembership(plans);
-  return { ...siteDataOf(settings), memberships: rows.map((m) => serializeMembership(m, byMembership.get(m.id) ?? [])) };
+  const { rows, plans } = activeMembershipsQueries(db, MAX_MEMBERSHIPS);
+  const [settings, page, pagePlans] = await db.batch([settingsQuery(db), rows, plans]);
+  return { ...siteDataOf(settings), memberships: membershipsWithPlans(page as MembershipRow[], pagePlans) };
 }
 
 export async function loadClasses(db: Db) {
-  const [settings, rows] = await db.batch([settingsQuery(db), timetableQuery(db)]);
-  return { ...siteDataOf(settings), classes: rows.map(classView) };
+  const [settings, rows] = await db.batch([settingsQuery(db), timetableQuery(db, MAX_CLASSES)]);
+  return { ...siteDataOf(settings), classes: rows.map(serializeClass) };
 }

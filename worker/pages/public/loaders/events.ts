@@ -1,18 +1,18 @@
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import { events, seminars } from '#db/schema/index.ts';
+import { eventByIdQuery, eventsWhenQuery } from '#worker/features/events/events.read.ts';
+import { seminarByIdQuery, seminarsWhenQuery } from '#worker/features/seminars/seminars.read.ts';
 import { settingsQuery, siteDataOf } from '#worker/pages/public/site.ts';
-import { eventItem, mergeSchedule, pastEvents, pastSeminars, seminarItem, upcomingEvents, upcomingSeminars } from './schedule.ts';
+import { eventItem, mergeSchedule, seminarItem } from './schedule.ts';
 
 export const EVENT_LIMITS = { upcoming: 50, past: 12 } as const;
 
 export async function loadEvents(db: Db, now = new Date()) {
   const [settings, upEvents, upSeminars, oldEvents, oldSeminars] = await db.batch([
     settingsQuery(db),
-    upcomingEvents(db, now, EVENT_LIMITS.upcoming),
-    upcomingSeminars(db, now, EVENT_LIMITS.upcoming),
-    pastEvents(db, now, EVENT_LIMITS.past),
-    pastSeminars(db, now, EVENT_LIMITS.past),
+    eventsWhenQuery(db, 'upcoming', now, EVENT_LIMITS.upcoming),
+    seminarsWhenQuery(db, 'upcoming', now, EVENT_LIMITS.upcoming),
+    eventsWhenQuery(db, 'past', now, EVENT_LIMITS.past),
+    seminarsWhenQuery(db, 'past', now, EVENT_LIMITS.past),
   ]);
   return {
     ...siteDataOf(settings),
@@ -25,14 +25,8 @@ export async function loadEvents(db: Db, now = new Date()) {
 export async function loadEvent(db: Db, id: string) {
   const [settings, eventRows, seminarRows] = await db.batch([
     settingsQuery(db),
-    db
-      .select()
-      .from(events)
-      .where(and(eq(events.id, id), eq(events.isActive, true))),
-    db
-      .select()
-      .from(seminars)
-      .where(and(eq(seminars.id, id), eq(seminars.isActive, true))),
+    eventByIdQuery(db, id, false),
+    seminarByIdQuery(db, id, false),
   ]);
   const item = eventRows[0] ? eventItem(eventRows[0]) : seminarRows[0] ? seminarItem(seminarRows[0]) : null;
   return { ...siteDataOf(settings), item };

@@ -11,7 +11,7 @@ import { serializePost, serializePostSummary } from '#worker/features/posts/post
 import { publicTestimonialsCountQuery, publicTestimonialsQuery } from '#worker/features/testimonials/testimonials.queries.ts';
 import { serializeTestimonial } from '#worker/features/testimonials/testimonials.service.ts';
 import { settingsQuery, siteDataOf } from '#worker/pages/public/site.ts';
-import { totalOf } from './content.ts';
+import { totalOf } from '#worker/lib/sql.ts';
 
 export const PAGE_SIZES = { gallery: 24, blog: 9, testimonials: 24, alliances: 200, charts: 20 } as const;
 const offset = (page: number, limit: number) => (page - 1) * limit;

@@ -1,6 +1,4 @@
-import { and, asc, desc, eq, gte, lt } from 'drizzle-orm';
-import type { Db } from '#db/client.ts';
-import { events, seminars, type EventRow, type SeminarRow } from '#db/schema/index.ts';
+import type { EventRow, SeminarRow } from '#db/schema/index.ts';
 import { fromCents } from '#core/money.ts';
 import type { ScheduleItem } from '#web/pages/public/view-types.ts';
 import { objectUrl as fileUrl } from '#worker/lib/public-files.ts';
@@ -17,6 +15,7 @@ const CATEGORY_LABELS: Record<string, string> = {
 };
 const label = (category: string) => CATEGORY_LABELS[category] ?? category.charAt(0).toUpperCase() + category.slice(1);
 
+/** The public pages show events and seminars in one list; these are its items. */
 export const eventItem = (row: EventRow): ScheduleItem => ({
   _id: row.id,
   kind: 'event',
@@ -48,39 +47,6 @@ export const seminarItem = (row: SeminarRow): ScheduleItem => ({
   registrationUrl: null,
   updatedAt: row.updatedAt.toISOString(),
 });
-
-/** Still to come or running now (not ended), soonest first. */
-export const upcomingEvents = (db: Db, now: Date, limit: number) =>
-  db
-    .select()
-    .from(events)
-    .where(and(eq(events.isActive, true), gte(events.endsAt, now)))
-    .orderBy(asc(events.startsAt), asc(events.id))
-    .limit(limit);
-
-export const upcomingSeminars = (db: Db, now: Date, limit: number) =>
-  db
-    .select()
-    .from(seminars)
-    .where(and(eq(seminars.isActive, true), gte(seminars.endsAt, now)))
-    .orderBy(asc(seminars.startsAt), asc(seminars.id))
-    .limit(limit);
-
-export const pastEvents = (db: Db, now: Date, limit: number) =>
-  db
-    .select()
-    .from(events)
-    .where(and(eq(events.isActive, true), lt(events.endsAt, now)))
-    .orderBy(desc(events.startsAt), desc(events.id))
-    .limit(limit);
-
-export const pastSeminars = (db: Db, now: Date, limit: number) =>
-  db
-    .select()
-    .from(seminars)
-    .where(and(eq(seminars.isActive, true), lt(seminars.endsAt, now)))
-    .orderBy(desc(seminars.startsAt), desc(seminars.id))
-    .limit(limit);
 
 /** Events and seminars in one list, by start time. */
 export function mergeSchedule(

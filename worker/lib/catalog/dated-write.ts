@@ -3,10 +3,10 @@ import type { SQLiteColumn, SQLiteTable, SQLiteUpdateSetSource } from 'drizzle-o
 import { newId } from '#core/ids.ts';
 import { badRequest, notFound } from '#worker/lib/errors.ts';
 import type { PublicPrefix } from '#worker/lib/public-files.ts';
-import { catalogDbError, mapDbErrors } from './catalog-db.ts';
-import type { CatalogCtx } from './catalog-ctx.ts';
-import { shiftedEnd } from './catalog-dated.ts';
-import { type CheckedImage, deleteImages, withStoredImage } from './catalog-image.ts';
+import { catalogDbError, mapDbErrors } from './db.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { shiftedEnd } from './dated.ts';
+import { type CheckedImage, deleteImages, withStoredImage } from './image.ts';
 
 type DatedTable = SQLiteTable & { id: SQLiteColumn; image: SQLiteColumn; startsAt: SQLiteColumn; endsAt: SQLiteColumn };
 type DatedInput = {
@@ -47,7 +47,7 @@ export function datedWrites<
   }
 
   /** POST: without an end date the item ends when it starts. */
-  async function create({ ctx, input, image }: { ctx: CatalogCtx; input: Create; image: CheckedImage | null }) {
+  async function create({ ctx, input, image }: { ctx: ServiceCtx; input: Create; image: CheckedImage | null }) {
     return withStoredImage(ctx.storage, prefix, image, async (imageKey) => {
       const values = {
         ...columns(input),
@@ -74,7 +74,7 @@ export function datedWrites<
    * PUT /:id. A new start alone moves the end along (same duration), a blank end means "ends when it
    * starts", an end alone is checked against the stored start by the database.
    */
-  async function update({ ctx, id, input, image }: { ctx: CatalogCtx; id: string; input: Update; image: CheckedImage | null }) {
+  async function update({ ctx, id, input, image }: { ctx: ServiceCtx; id: string; input: Update; image: CheckedImage | null }) {
     const given = columns(input);
     const touchesImage = image !== null || input.removeImage === true;
     if (!Object.keys(given).length && !touchesImage) throw badRequest(messages.nothingToUpdate);
@@ -103,7 +103,7 @@ export function datedWrites<
   }
 
   /** DELETE /:id: the row first, then its picture. */
-  async function remove({ ctx, id }: { ctx: CatalogCtx; id: string }) {
+  async function remove({ ctx, id }: { ctx: ServiceCtx; id: string }) {
     const row = (await ctx.db.delete(table).where(byId(id)).returning({ id: table.id, image: table.image }).get()) as Gone | undefined;
     if (!row) throw notFound(messages.notFound);
     await deleteImages(ctx.storage, [row.image]);
@@ -111,7 +111,7 @@ export function datedWrites<
   }
 
   /** Bulk DELETE: one statement; unknown ids are skipped and not counted. */
-  async function removeMany({ ctx, ids }: { ctx: CatalogCtx; ids: string[] }) {
+  async function removeMany({ ctx, ids }: { ctx: ServiceCtx; ids: string[] }) {
     const rows = (await ctx.db.delete(table).where(inArray(table.id, ids)).returning({ id: table.id, image: table.image })) as Gone[];
     await deleteImages(
       ctx.storage,

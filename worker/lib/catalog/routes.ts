@@ -4,11 +4,11 @@ import type { Summary } from '#core/catalog/summary.ts';
 import type { Pagination } from '#core/paging.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { validate } from '#worker/lib/validate.ts';
-import { readCatalogBody } from './catalog-body.ts';
-import { type CatalogCtx, catalogCtx } from './catalog-ctx.ts';
-import type { CheckedImage } from './catalog-image.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import type { CheckedImage } from './image.ts';
+import { readCatalogInput } from './input.ts';
 
-type ById = { ctx: CatalogCtx; id: string };
+type ById = { ctx: ServiceCtx; id: string };
 type Listed<Many extends string, Dto> = { pagination: Pagination } & Record<Many, Dto[]>;
 
 /**
@@ -22,14 +22,14 @@ type CatalogDef<One extends string, Many extends string, Dto, L extends ZodType,
   bulkPath: '/' | '/bulk';
   schemas: { list: L; create: C; update: U; bulkDelete: ZodType<Record<`${One}Ids`, string[]>> };
   messages: { created: string; updated: string; deleted: string; activated?: string; deactivated?: string };
-  list: (a: { ctx: CatalogCtx; query: z.output<L> }) => Promise<Listed<Many, Dto>>;
+  list: (a: { ctx: ServiceCtx; query: z.output<L> }) => Promise<Listed<Many, Dto>>;
   /** GET /admin: the same list for the admin screens, with the catalog summary. */
-  listForAdmin?: (a: { ctx: CatalogCtx; query: z.output<L> }) => Promise<Listed<Many, Dto> & { summary: Summary }>;
+  listForAdmin?: (a: { ctx: ServiceCtx; query: z.output<L> }) => Promise<Listed<Many, Dto> & { summary: Summary }>;
   get: (a: ById) => Promise<Dto>;
-  create: (a: { ctx: CatalogCtx; input: z.output<C>; image: CheckedImage | null }) => Promise<Dto>;
+  create: (a: { ctx: ServiceCtx; input: z.output<C>; image: CheckedImage | null }) => Promise<Dto>;
   update: (a: ById & { input: z.output<U>; image: CheckedImage | null }) => Promise<Dto>;
   remove: (a: ById) => Promise<{ _id: string }>;
-  removeMany: (a: { ctx: CatalogCtx; ids: string[] }) => Promise<{ deletedCount: number; deletedIds: string[] }>;
+  removeMany: (a: { ctx: ServiceCtx; ids: string[] }) => Promise<{ deletedCount: number; deletedIds: string[] }>;
   /** PATCH /:id/toggle-status. */
   toggle?: (a: ById) => Promise<Dto & { isActive: boolean }>;
 };
@@ -51,24 +51,24 @@ export function catalogRoutes<
   const { one, many, schemas, messages } = def;
   const plural = (n: number) => `${n} ${n === 1 ? one : many}`;
   const routes = new Hono<AppEnv>().get('/', validate('query', schemas.list), async (c) => {
-    const result = await def.list({ ctx: catalogCtx(c), query: c.req.valid('query') });
+    const result = await def.list({ ctx: c.var.ctx, query: c.req.valid('query') });
     return c.json({ success: true, data: result[many], [many]: result[many], pagination: result.pagination });
   });
   const listForAdmin = def.listForAdmin;
   if (listForAdmin)
     routes.get('/admin', validate('query', schemas.list), async (c) => {
-      const result = await listForAdmin({ ctx: catalogCtx(c), query: c.req.valid('query') });
+      const result = await listForAdmin({ ctx: c.var.ctx, query: c.req.valid('query') });
       return c.json({ success: true, data: result[many], [many]: result[many], pagination: result.pagination, summary: result.summary });
     });
   routes
     .post('/', async (c) => {
-      const { input, image } = await readCatalogBody(c.req.raw, schemas.create, { image: true });
-      const item = await def.create({ ctx: catalogCtx(c), input, image });
+      const { input, image } = await readCatalogInput(c.req.raw, schemas.create);
+      const item = await def.create({ ctx: c.var.ctx, input, image });
       return c.json({ success: true, data: item, [one]: item, message: messages.created }, 201);
     })
     .delete(def.bulkPath, validate('json', schemas.bulkDelete), async (c) => {
       const ids = (c.req.valid('json') as Record<`${One}Ids`, string[]>)[`${one}Ids`];
-      const { deletedCount, deletedIds } = await def.removeMany({ ctx: catalogCtx(c), ids });
+      const { deletedCount, deletedIds } = await def.removeMany({ ctx: c.var.ctx, ids });
       return c.json({
         success: true,
         data: { deletedCount, deletedIds },
@@ -77,22 +77,22 @@ export function catalogRoutes<
       });
     })
     .get('/:id', async (c) => {
-      const item = await def.get({ ctx: catalogCtx(c), id: c.req.param('id') });
+      const item = await def.get({ ctx: c.var.ctx, id: c.req.param('id') });
       return c.json({ success: true, data: item, [one]: item });
     })
     .put('/:id', async (c) => {
-      const { input, image } = await readCatalogBody(c.req.raw, schemas.update, { image: true });
-      const item = await def.update({ ctx: catalogCtx(c), id: c.req.param('id'), input, image });
+      const { input, image } = await readCatalogInput(c.req.raw, schemas.update);
+      const item = await def.update({ ctx: c.var.ctx, id: c.req.param('id'), input, image });
       return c.json({ success: true, data: item, [one]: item, message: messages.updated });
     })
     .delete('/:id', async (c) => {
-      const data = await def.remove({ ctx: catalogCtx(c), id: c.req.param('id') });
+      const data = await def.remove({ ctx: c.var.ctx, id: c.req.param('id') });
       return c.json({ success: true, data, message: messages.deleted });
     });
   const toggle = def.toggle;
   if (toggle)
     routes.patch('/:id/toggle-status', async (c) => {
-      const item = await toggle({ ctx: catalogCtx(c), id: c.req.param('id') });
+      const item = await toggle({ ctx: c.var.ctx, id: c.req.param('id') });
       return c.json({ success: true, data: item, [one]: item, message: item.isActive ? messages.activated : messages.deactivated });
     });
   return routes;

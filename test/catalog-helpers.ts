@@ -3,9 +3,36 @@ import { env, exports } from 'cloudflare:workers';
 import { vi } from 'vitest';
 import type { Role } from '#core/roles.ts';
 import { makePng, multipartForm } from '#test/fixtures/uploads.ts';
-import { api, createUser, type TestUser, uniq } from '#test/helpers.ts';
+import { api, createUser, type TestUser, testDb, uniq } from '#test/helpers.ts';
+import type { AuthUser } from '#worker/lib/auth-user.ts';
+import { loadConfig } from '#worker/config.ts';
+import type { Bindings } from '#worker/env.ts';
+import { outboxMailer } from '#worker/lib/mailer.ts';
+import { recordingPublisher } from '#worker/lib/publish.ts';
+import { serviceContext, type ServiceCtx } from '#worker/lib/service-context.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+/** An ISO date `days` from now (negative: in the past), at a whole second. */
+export const daysFromNow = (days: number, hours = 0) =>
+  new Date(Math.floor((Date.now() + days * DAY + hours * 3_600_000) / 1000) * 1000).toISOString();
 
 export const bucket = (env as unknown as { UPLOADS: R2Bucket }).UPLOADS;
+
+/** The service context a request would build, for calling a service verb straight from a test. */
+export function testServiceCtx(user: AuthUser | null = null): ServiceCtx {
+  const db = testDb();
+  return serviceContext({
+    db,
+    user,
+    requestId: `test-${uniq()}`,
+    config: loadConfig(env as unknown as Bindings),
+    ip: '127.0.0.1',
+    mailer: outboxMailer(db),
+    storage: bucket,
+    requestOrigin: 'http://dojo.test',
+    publisher: recordingPublisher(),
+  });
+}
 
 export const ADMIN_ROLES = ['grandmaster', 'admin', 'super-admin'] as const satisfies readonly Role[];
 export const NON_ADMIN_ROLES = ['student', 'member', 'instructor'] as const satisfies readonly Role[];
