@@ -80,10 +80,12 @@ export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
  * Content-Length, then while streaming, so a lying or absent length cannot make us buffer more than the limit.
  * A refused body no larger than twice the limit is read to its end and thrown away, never kept: a client
  * that sends the whole body before reading the answer (Node's fetch) otherwise meets a closed socket (EPIPE)
- * instead of the 413. Past that bound the connection is cut without reading further.
+ * instead of the 413. Past that bound the connection is cut without reading further. A body without a
+ * length (streamed) is drained at most UNSIZED_DRAIN_BYTES past the limit: it promised nothing.
  */
 export async function readLimitedBody(req: Request, maxBytes: number, message: string): Promise<Uint8Array<ArrayBuffer>> {
   const drainBound = 2 * maxBytes;
+  const unsizedBound = Math.min(drainBound, maxBytes + UNSIZED_DRAIN_BYTES);
   const declared = Number(req.headers.get('content-length') ?? NaN);
   if (Number.isFinite(declared) && declared > maxBytes) {
     if (declared <= drainBound && req.body) await discard(req.body.getReader(), 0, drainBound);
@@ -98,7 +100,7 @@ export async function readLimitedBody(req: Request, maxBytes: number, message: s
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      await discard(reader, size, drainBound);
+      await discard(reader, size, Number.isFinite(declared) ? drainBound : unsizedBound);
       throw tooLarge(message);
     }
     chunks.push(value);
@@ -111,6 +113,8 @@ export async function readLimitedBody(req: Request, maxBytes: number, message: s
   }
   return out;
 }
+
+const UNSIZED_DRAIN_BYTES = 1024 * 1024;
 
 /** Reads and drops the rest of a body while the total stays within `bound`; cancels it past that. */
 async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, seen: number, bound: number): Promise<void> {
