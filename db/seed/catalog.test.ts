@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_CLASSES, DEMO_COURSES, DEMO_MEMBERSHIPS, DEMO_PLANS, demoEvents, demoSeminars } from './catalog.ts';
+import { DEMO_CLASSES, DEMO_COURSES, DEMO_MEMBERSHIPS, DEMO_PLANS } from './catalog.ts';
+import { demoEvents, demoSeminars } from './schedule.ts';
 
 describe('the demo catalog', () => {
   it('has 6 courses in CAD, some discounted below their price, 2–3 featured', () => {
