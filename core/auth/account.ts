@@ -1,22 +1,17 @@
 import { z } from 'zod';
+import { text } from '#core/fields.ts';
 import { INVALID_ROLE_MESSAGE, ROLES } from '#core/roles.ts';
 import { AUTH_MESSAGES, emailField, givenPasswordField, newPasswordField } from './fields.ts';
 
 /** The only roles a visitor may pick when registering; anything else is refused by the server. */
 export const SELF_REGISTER_ROLES = ['student', 'member'] as const;
 
-const name = (label: string) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(100, `${label} must be at most 100 characters`);
-
 export const RegisterInput = z.object({
   email: emailField,
   password: newPasswordField(),
-  firstName: name('First name').optional(),
-  lastName: name('Last name').optional(),
-  phone: z.string({ error: 'Phone number must be text' }).trim().max(30, 'Phone number must be at most 30 characters').optional(),
+  firstName: text('First name', 100).optional(),
+  lastName: text('Last name', 100).optional(),
+  phone: text('Phone number', 30).optional(),
   role: z.enum(ROLES, { error: INVALID_ROLE_MESSAGE }).optional(),
 });
 export type RegisterInput = z.infer<typeof RegisterInput>;

@@ -1,12 +1,8 @@
 import { z } from 'zod';
+import { text } from '#core/fields.ts';
 
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullable()
-    .optional();
+/** Optional profile text; `null` removes the stored value when merged. */
+export const profileText = (label: string, max: number) => text(label, max).nullable().optional();
 
 /** Only http(s) links: a `javascript:` URL in a profile must never reach a page. */
 const link = (label: string) =>
@@ -25,19 +21,19 @@ export const SocialLinksInput = z.object(
 );
 
 export const EmergencyContactInput = z.object({
-  name: text('Emergency contact name', 100),
-  phone: text('Emergency contact phone', 30),
-  relationship: text('Emergency contact relationship', 50),
-  email: text('Emergency contact email', 254),
+  name: profileText('Emergency contact name', 100),
+  phone: profileText('Emergency contact phone', 30),
+  relationship: profileText('Emergency contact relationship', 50),
+  email: profileText('Emergency contact email', 254),
 });
 
 const LocationInput = z.object({
-  city: text('City', 100),
-  state: text('State', 100),
-  country: text('Country', 100),
-  countryCode: text('Country code', 8),
-  detectedAt: text('Detected at', 40),
-  detectionMethod: text('Detection method', 40),
+  city: profileText('City', 100),
+  state: profileText('State', 100),
+  country: profileText('Country', 100),
+  countryCode: profileText('Country code', 8),
+  detectedAt: profileText('Detected at', 40),
+  detectionMethod: profileText('Detection method', 40),
   coordinates: z
     .object({
       latitude: z.number().min(-90).max(90),
@@ -50,17 +46,17 @@ const LocationInput = z.object({
 
 /** The profile fields a user may change about themselves; grade, role, ids and flags are not among them. */
 export const ProfileFieldsInput = z.object({
-  firstName: text('First name', 100),
-  lastName: text('Last name', 100),
-  phone: text('Phone number', 30),
-  dateOfBirth: text('Date of birth', 30),
-  gender: text('Gender', 30),
-  address: text('Address', 300),
-  city: text('City', 100),
-  state: text('State', 100),
-  country: text('Country', 100),
-  bio: text('Bio', 2000),
-  timezone: text('Timezone', 64),
+  firstName: profileText('First name', 100),
+  lastName: profileText('Last name', 100),
+  phone: profileText('Phone number', 30),
+  dateOfBirth: profileText('Date of birth', 30),
+  gender: profileText('Gender', 30),
+  address: profileText('Address', 300),
+  city: profileText('City', 100),
+  state: profileText('State', 100),
+  country: profileText('Country', 100),
+  bio: profileText('Bio', 2000),
+  timezone: profileText('Timezone', 64),
   location: LocationInput.nullable().optional(),
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DAY_NAMES, LEVEL_MESSAGE, LEVELS } from './catalog-options.ts';
-import { flag, optionalText, optionalWholeNumber, optionEnum, requiredText } from './fields.ts';
+import { flag, optionalText, optionalWholeNumber, optionEnum, requiredText } from '#core/fields.ts';
 import { boolParam, enumParam, listQuery, param, searchParam } from './query.ts';
 
 export const CLASS_MESSAGES = {

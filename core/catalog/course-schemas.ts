@@ -11,8 +11,8 @@ import {
   optionalWholeNumber,
   optionEnum,
   requiredText,
-  textList,
-} from './fields.ts';
+} from '#core/fields.ts';
+import { textList } from '#core/list-fields.ts';
 import { boolParam, enumParam, listQuery, searchParam, sortParam, textParam } from './query.ts';
 
 export const COURSE_MESSAGES = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORY_MESSAGE, EVENT_CATEGORIES } from './catalog-options.ts';
-import { flag, httpUrl, idList, isoDateTime, optionalIsoDateTime, optionalText, optionEnum, requiredText } from './fields.ts';
+import { flag, idList, isoDateTime, optionalIsoDateTime, optionalText, optionEnum, requiredText } from '#core/fields.ts';
+import { optionalHttpUrl, parsesAsHttpUrl } from '#core/link-fields.ts';
 import { boolParam, enumParam, listQuery, searchParam, whenParam } from './query.ts';
 
 export const EVENT_MESSAGES = {
@@ -27,7 +28,7 @@ const eventFields = {
   endsAt: optionalIsoDateTime('End date'),
   location: optionalText('Location', 300),
   category: optionEnum(EVENT_CATEGORIES, CATEGORY_MESSAGE).optional(),
-  registrationUrl: httpUrl('Registration link'),
+  registrationUrl: optionalHttpUrl('Registration link', { accept: parsesAsHttpUrl }),
   isActive: flag('isActive').optional(),
 };
 

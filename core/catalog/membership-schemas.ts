@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_PLANS } from './catalog-options.ts';
-import { flag, idList, moneyCents, optionalMoneyCents, optionalText, requiredText, textList, wholeNumber } from './fields.ts';
+import { flag, idList, moneyCents, optionalMoneyCents, optionalText, requiredText, wholeNumber } from '#core/fields.ts';
+import { textList } from '#core/list-fields.ts';
 import { boolParam, listQuery, searchParam, sortParam } from './query.ts';
 
 export const MEMBERSHIP_MESSAGES = {

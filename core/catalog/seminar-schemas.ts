@@ -10,7 +10,7 @@ import {
   optionalText,
   optionalWholeNumber,
   requiredText,
-} from './fields.ts';
+} from '#core/fields.ts';
 import { boolParam, listQuery, searchParam, whenParam } from './query.ts';
 
 export const SEMINAR_MESSAGES = {

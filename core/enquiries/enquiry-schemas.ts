@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ENQUIRY_HONEYPOT_FIELD, ENQUIRY_LIMITS, ENQUIRY_STATUSES } from './enquiry-options.ts';
 import { EMAIL_PATTERN } from '#core/auth/fields.ts';
+import { requiredText, text } from '#core/fields.ts';
 
 export const ENQUIRY_MESSAGES = {
   nameRequired: 'Name is required',
@@ -17,15 +18,10 @@ export const ENQUIRY_MESSAGES = {
   rateLimited: 'Too many enquiries from your network. Please wait a few minutes and try again.',
 } as const;
 
-const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
-
-const requiredText = (label: string, required: string, max: number) =>
-  z.string({ error: required }).trim().min(1, required).max(max, tooLong(label, max));
-
 /** POST /api/enquiries, also run by the contact-form island before sending (spec 5). */
 export const CreateEnquirySchema = z.object(
   {
-    name: requiredText('Name', ENQUIRY_MESSAGES.nameRequired, ENQUIRY_LIMITS.name),
+    name: requiredText('Name', ENQUIRY_LIMITS.name, { required: ENQUIRY_MESSAGES.nameRequired }),
     email: z
       .string({ error: ENQUIRY_MESSAGES.emailRequired })
       .trim()
@@ -33,9 +29,9 @@ export const CreateEnquirySchema = z.object(
       .min(1, ENQUIRY_MESSAGES.emailRequired)
       .max(ENQUIRY_LIMITS.email, ENQUIRY_MESSAGES.emailInvalid)
       .regex(EMAIL_PATTERN, ENQUIRY_MESSAGES.emailInvalid),
-    phone: requiredText('Phone number', ENQUIRY_MESSAGES.phoneRequired, ENQUIRY_LIMITS.phone),
-    subject: requiredText('Subject', ENQUIRY_MESSAGES.subjectRequired, ENQUIRY_LIMITS.subject),
-    message: requiredText('Message', ENQUIRY_MESSAGES.messageRequired, ENQUIRY_LIMITS.message),
+    phone: requiredText('Phone number', ENQUIRY_LIMITS.phone, { required: ENQUIRY_MESSAGES.phoneRequired }),
+    subject: requiredText('Subject', ENQUIRY_LIMITS.subject, { required: ENQUIRY_MESSAGES.subjectRequired }),
+    message: requiredText('Message', ENQUIRY_LIMITS.message, { required: ENQUIRY_MESSAGES.messageRequired }),
     [ENQUIRY_HONEYPOT_FIELD]: z.unknown().optional(),
   },
   { error: ENQUIRY_MESSAGES.bodyObject },
@@ -49,10 +45,7 @@ export const isHoneypotFilled = (input: Record<string, unknown>) => {
 };
 
 const StatusField = z.enum(ENQUIRY_STATUSES, { error: ENQUIRY_MESSAGES.invalidStatus });
-const AdminNotesField = z
-  .string({ error: 'Admin notes must be text' })
-  .trim()
-  .max(ENQUIRY_LIMITS.adminNotes, tooLong('Admin notes', ENQUIRY_LIMITS.adminNotes));
+const AdminNotesField = text('Admin notes', ENQUIRY_LIMITS.adminNotes);
 
 /** PUT /api/enquiries/:id: the admin's free edit (the only way to reopen a resolved enquiry). */
 export const UpdateEnquirySchema = z

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pagingQuery } from '#core/paging.ts';
-import { formBool, idsField, isHttpUrl, optionalText, requiredText, tooLong } from './fields.ts';
+import { firstOf, flag, idList, requiredText, text } from '#core/fields.ts';
+import { isHttpUrl } from '#core/link-fields.ts';
 
 export const ALLIANCE_MESSAGES = {
   nameRequired: 'Name is required',
@@ -31,18 +32,21 @@ const website = z
   .optional();
 
 const fields = {
-  description: optionalText('Description', 2000),
+  description: firstOf(text('Description', 2000)).optional(),
   website,
-  country: optionalText('Country', 100),
-  isActive: formBool('isActive'),
-  removeLogo: formBool('removeLogo'),
+  country: firstOf(text('Country', 100)).optional(),
+  isActive: firstOf(flag('isActive')).optional(),
+  removeLogo: firstOf(flag('removeLogo')).optional(),
 };
 
-export const CreateAllianceSchema = z.object({ name: requiredText(ALLIANCE_MESSAGES.nameRequired, 150, tooLong('Name', 150)), ...fields });
+export const CreateAllianceSchema = z.object({
+  name: firstOf(requiredText('Name', 150, { required: ALLIANCE_MESSAGES.nameRequired })),
+  ...fields,
+});
 export type CreateAllianceInput = z.output<typeof CreateAllianceSchema>;
 
 export const UpdateAllianceSchema = z.object({
-  name: requiredText(ALLIANCE_MESSAGES.nameRequired, 150, tooLong('Name', 150)).optional(),
+  name: firstOf(requiredText('Name', 150, { required: ALLIANCE_MESSAGES.nameRequired })).optional(),
   ...fields,
 });
 export type UpdateAllianceInput = z.output<typeof UpdateAllianceSchema>;
@@ -53,7 +57,7 @@ export const BulkDeleteAlliancesSchema = z.preprocess(
     v && typeof v === 'object' && !Array.isArray(v) && !('allienceIds' in v)
       ? { allienceIds: (v as { allianceIds?: unknown }).allianceIds }
       : v,
-  z.object({ allienceIds: idsField(ALLIANCE_MESSAGES.idsRequired) }, { error: ALLIANCE_MESSAGES.idsRequired }),
+  z.object({ allienceIds: idList(ALLIANCE_MESSAGES.idsRequired, 64) }, { error: ALLIANCE_MESSAGES.idsRequired }),
 );
 
 export const ListAlliancesQuery = pagingQuery(50, 100).extend({

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { pagingQuery } from '#core/paging.ts';
-import { formBool, httpUrl, idsField, isSafeLink, optionalText, tagsField } from './fields.ts';
+import { firstOf, flag, idList, text } from '#core/fields.ts';
+import { httpUrl, isSafeLink } from '#core/link-fields.ts';
+import { tagsField } from '#core/list-fields.ts';
 import { MAX_BULK_ITEMS, MEDIA_TYPES, UPLOAD_MESSAGES } from './limits.ts';
 
 export const ASSET_MESSAGES = {
@@ -24,13 +26,13 @@ export const ASSET_MESSAGES = {
 
 const mediaType = z.preprocess((v) => (Array.isArray(v) ? v[0] : v), z.enum(MEDIA_TYPES, { error: ASSET_MESSAGES.mediaType }));
 /** http(s), or a path of this site (`/images/…`); never `javascript:` or `data:`. */
-const externalUrl = httpUrl(ASSET_MESSAGES.urlInvalid, 2048, isSafeLink);
+const externalUrl = firstOf(httpUrl('External URL link', { max: 2048, message: ASSET_MESSAGES.urlInvalid, accept: isSafeLink }));
 
 export const AssetMetaFields = {
-  title: optionalText('Title', 200),
-  description: optionalText('Description', 2000),
-  altText: optionalText('Alt text', 300),
-  featured: formBool('featured'),
+  title: firstOf(text('Title', 200)).optional(),
+  description: firstOf(text('Description', 2000)).optional(),
+  altText: firstOf(text('Alt text', 300)).optional(),
+  featured: firstOf(flag('featured')).optional(),
   tags: tagsField,
 };
 
@@ -73,7 +75,7 @@ export const BulkAssetsSchema = z.object(
   { error: ASSET_MESSAGES.bulkRequired },
 );
 
-export const BulkDeleteAssetsSchema = z.object({ assetIds: idsField(ASSET_MESSAGES.idsRequired) }, { error: ASSET_MESSAGES.idsRequired });
+export const BulkDeleteAssetsSchema = z.object({ assetIds: idList(ASSET_MESSAGES.idsRequired, 64) }, { error: ASSET_MESSAGES.idsRequired });
 
 const queryBool = (field: string) =>
   z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pagingQuery } from '#core/paging.ts';
-import { formBool, idsField, optionalText, requiredText } from './fields.ts';
+import { firstOf, flag, idList, requiredText, text } from '#core/fields.ts';
 
 /** Spec 5 "chart rules" with its exact words. */
 export const CHART_MESSAGES = {
@@ -20,27 +20,33 @@ export const CHART_MESSAGES = {
 export const CHART_LIMITS = { title: 200, alt: 300, description: 1000 } as const;
 
 /** Its too-long message is CHART_MESSAGES.descriptionTooLong. */
-const description = optionalText('Description', CHART_LIMITS.description);
+const description = firstOf(text('Description', CHART_LIMITS.description)).optional();
 
 export const CreateChartSchema = z.object({
-  title: requiredText(CHART_MESSAGES.titleRequired, CHART_LIMITS.title, CHART_MESSAGES.titleTooLong),
-  alt: requiredText(CHART_MESSAGES.altRequired, CHART_LIMITS.alt, CHART_MESSAGES.altTooLong),
+  title: firstOf(
+    requiredText('Title', CHART_LIMITS.title, { required: CHART_MESSAGES.titleRequired, tooLong: CHART_MESSAGES.titleTooLong }),
+  ),
+  alt: firstOf(requiredText('Alt text', CHART_LIMITS.alt, { required: CHART_MESSAGES.altRequired, tooLong: CHART_MESSAGES.altTooLong })),
   description,
-  featured: formBool('featured'),
+  featured: firstOf(flag('featured')).optional(),
 });
 export type CreateChartInput = z.output<typeof CreateChartSchema>;
 
 /** Every field optional; a field that is sent obeys the create rules (a sent title cannot be blank). */
 export const UpdateChartSchema = z.object({
-  title: requiredText(CHART_MESSAGES.titleRequired, CHART_LIMITS.title, CHART_MESSAGES.titleTooLong).optional(),
-  alt: requiredText(CHART_MESSAGES.altRequired, CHART_LIMITS.alt, CHART_MESSAGES.altTooLong).optional(),
+  title: firstOf(
+    requiredText('Title', CHART_LIMITS.title, { required: CHART_MESSAGES.titleRequired, tooLong: CHART_MESSAGES.titleTooLong }),
+  ).optional(),
+  alt: firstOf(
+    requiredText('Alt text', CHART_LIMITS.alt, { required: CHART_MESSAGES.altRequired, tooLong: CHART_MESSAGES.altTooLong }),
+  ).optional(),
   description,
-  featured: formBool('featured'),
+  featured: firstOf(flag('featured')).optional(),
   existingSrc: z.unknown().optional(),
 });
 export type UpdateChartInput = z.output<typeof UpdateChartSchema>;
 
-export const BulkDeleteChartsSchema = z.object({ chartIds: idsField(CHART_MESSAGES.idsRequired) }, { error: CHART_MESSAGES.idsRequired });
+export const BulkDeleteChartsSchema = z.object({ chartIds: idList(CHART_MESSAGES.idsRequired, 64) }, { error: CHART_MESSAGES.idsRequired });
 
 export const ListChartsQuery = pagingQuery(50, 100).extend({
   featured: z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pagingQuery } from '#core/paging.ts';
-import { optionalText } from './fields.ts';
+import { firstOf, text } from '#core/fields.ts';
 import { MEDIA_TYPES } from './limits.ts';
 
 export const MEDIA_MESSAGES = {
@@ -18,7 +18,10 @@ export const MediaOwnerParam = z.object({ ownerId: z.string().regex(OWNER_ID_PAT
 export const MediaItemParam = MediaOwnerParam.extend({ mediaId: z.string().regex(OWNER_ID_PATTERN, 'Invalid media ID') });
 
 /** Text sent beside the files; applies to every file of the request. */
-export const UploadMediaSchema = z.object({ altText: optionalText('Alt text', 300), caption: optionalText('Caption', 500) });
+export const UploadMediaSchema = z.object({
+  altText: firstOf(text('Alt text', 300)).optional(),
+  caption: firstOf(text('Caption', 500)).optional(),
+});
 
 export const ListMediaQuery = pagingQuery(50, 100).extend({
   mediaType: z.enum(MEDIA_TYPES, { error: 'Media type must be image or video' }).optional(),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { POST_STATUSES } from './post-options.ts';
 import { pagingQuery } from '#core/paging.ts';
-import { formBool, idsField, optionalText, requiredText, tagsField, tooLong } from './fields.ts';
+import { firstOf, flag, idList, requiredText, text } from '#core/fields.ts';
+import { tagsField } from '#core/list-fields.ts';
 import { SLUG_PATTERN } from '#core/slug.ts';
 
 export const POST_MESSAGES = {
@@ -48,24 +49,27 @@ const publishedAt = z
 
 const fields = {
   slug,
-  excerpt: optionalText('Excerpt', 500),
-  body: optionalText('Body', 100_000),
+  excerpt: firstOf(text('Excerpt', 500)).optional(),
+  body: firstOf(text('Body', 100_000)).optional(),
   tags: tagsField,
   status,
   publishedAt,
-  removeCoverImage: formBool('removeCoverImage'),
+  removeCoverImage: firstOf(flag('removeCoverImage')).optional(),
 };
 
-export const CreatePostSchema = z.object({ title: requiredText(POST_MESSAGES.titleRequired, 200, tooLong('Title', 200)), ...fields });
+export const CreatePostSchema = z.object({
+  title: firstOf(requiredText('Title', 200, { required: POST_MESSAGES.titleRequired })),
+  ...fields,
+});
 export type CreatePostInput = z.output<typeof CreatePostSchema>;
 
 export const UpdatePostSchema = z.object({
-  title: requiredText(POST_MESSAGES.titleRequired, 200, tooLong('Title', 200)).optional(),
+  title: firstOf(requiredText('Title', 200, { required: POST_MESSAGES.titleRequired })).optional(),
   ...fields,
 });
 export type UpdatePostInput = z.output<typeof UpdatePostSchema>;
 
-export const BulkDeletePostsSchema = z.object({ postIds: idsField(POST_MESSAGES.idsRequired) }, { error: POST_MESSAGES.idsRequired });
+export const BulkDeletePostsSchema = z.object({ postIds: idList(POST_MESSAGES.idsRequired, 64) }, { error: POST_MESSAGES.idsRequired });
 
 export const ListPostsQuery = pagingQuery(10, 50).extend({
   tag: z.string().trim().toLowerCase().max(40).optional().catch(undefined),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pagingQuery } from '#core/paging.ts';
-import { formBool, formInt, idsField, optionalText, requiredText, tooLong } from './fields.ts';
+import { blankTo, firstOf, flag, idList, requiredText, text, wholeNumber } from '#core/fields.ts';
 
 export const TESTIMONIAL_MESSAGES = {
   nameRequired: 'Name is required',
@@ -23,18 +23,20 @@ const aliases = (v: unknown) => {
 };
 
 const fields = {
-  role: optionalText('Role', 150),
-  rating: formInt(TESTIMONIAL_MESSAGES.rating, 1, 5),
-  isActive: formBool('isActive'),
-  featured: formBool('featured'),
-  removePhoto: formBool('removePhoto'),
+  role: firstOf(text('Role', 150)).optional(),
+  rating: firstOf(
+    z.preprocess(blankTo(undefined), wholeNumber('Rating', 1, 5, { message: TESTIMONIAL_MESSAGES.rating, digitsOnly: true }).optional()),
+  ),
+  isActive: firstOf(flag('isActive')).optional(),
+  featured: firstOf(flag('featured')).optional(),
+  removePhoto: firstOf(flag('removePhoto')).optional(),
 };
 
 export const CreateTestimonialSchema = z.preprocess(
   aliases,
   z.object({
-    name: requiredText(TESTIMONIAL_MESSAGES.nameRequired, 100, tooLong('Name', 100)),
-    quote: requiredText(TESTIMONIAL_MESSAGES.quoteRequired, 2000, tooLong('Quote', 2000)),
+    name: firstOf(requiredText('Name', 100, { required: TESTIMONIAL_MESSAGES.nameRequired })),
+    quote: firstOf(requiredText('Quote', 2000, { required: TESTIMONIAL_MESSAGES.quoteRequired })),
     ...fields,
   }),
 );
@@ -43,15 +45,15 @@ export type CreateTestimonialInput = z.output<typeof CreateTestimonialSchema>;
 export const UpdateTestimonialSchema = z.preprocess(
   aliases,
   z.object({
-    name: requiredText(TESTIMONIAL_MESSAGES.nameRequired, 100, tooLong('Name', 100)).optional(),
-    quote: requiredText(TESTIMONIAL_MESSAGES.quoteRequired, 2000, tooLong('Quote', 2000)).optional(),
+    name: firstOf(requiredText('Name', 100, { required: TESTIMONIAL_MESSAGES.nameRequired })).optional(),
+    quote: firstOf(requiredText('Quote', 2000, { required: TESTIMONIAL_MESSAGES.quoteRequired })).optional(),
     ...fields,
   }),
 );
 export type UpdateTestimonialInput = z.output<typeof UpdateTestimonialSchema>;
 
 export const BulkDeleteTestimonialsSchema = z.object(
-  { testimonialIds: idsField(TESTIMONIAL_MESSAGES.idsRequired) },
+  { testimonialIds: idList(TESTIMONIAL_MESSAGES.idsRequired, 64) },
   { error: TESTIMONIAL_MESSAGES.idsRequired },
 );
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SETTINGS_LIMITS, SOCIAL_PLATFORMS, type SocialLinks, type SocialPlatform } from './settings-options.ts';
 import { EMAIL_PATTERN } from '#core/auth/fields.ts';
+import { text, tooLong } from '#core/fields.ts';
 
 /** What the site shows before an admin saves anything (spec 9: CAD and $). */
 export const DEFAULT_SETTINGS = {
@@ -25,13 +26,6 @@ export const SETTINGS_MESSAGES = {
   bodyObject: 'Please send the settings as a JSON object or multipart form data',
   updated: 'Settings updated successfully',
 } as const;
-
-const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, tooLong(label, max));
 
 const bool = z.preprocess(
   (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' || v === '' ? false : v),

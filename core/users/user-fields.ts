@@ -2,17 +2,10 @@ import { z } from 'zod';
 import { passwordProblem } from '#core/password-policy.ts';
 import { INVALID_ROLE_MESSAGE, ROLES } from '#core/roles.ts';
 import { LOGIN_ID_PATTERN, loginIdFormatMessage, normalizeLoginId, type LoginIdField } from './login-ids.ts';
-import { booleanMessage, textMessage, tooLongMessage, USER_MESSAGES } from './user-messages.ts';
+import { USER_MESSAGES } from './user-messages.ts';
+import { profileText } from '#core/auth/profile.ts';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export const text = (label: string, max: number) =>
-  z
-    .string({ error: textMessage(label) })
-    .trim()
-    .max(max, tooLongMessage(label, max));
-/** Optional profile text; `null` removes the stored value when merged. */
-const optText = (label: string, max: number) => text(label, max).nullable().optional();
 
 export const EmailField = z
   .string({ error: USER_MESSAGES.invalidEmail })
@@ -21,13 +14,12 @@ export const EmailField = z
   .max(254, USER_MESSAGES.invalidEmail)
   .regex(EMAIL_PATTERN, USER_MESSAGES.invalidEmail);
 
-export const PasswordField = z.string({ error: textMessage('Password') }).superRefine((value, ctx) => {
+export const PasswordField = z.string({ error: 'Password must be text' }).superRefine((value, ctx) => {
   const problem = passwordProblem(value);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
 export const RoleField = z.enum(ROLES, { error: INVALID_ROLE_MESSAGE });
-export const BoolField = (field: string) => z.boolean({ error: booleanMessage(field) });
 
 export const loginIdField = (field: LoginIdField) =>
   z
@@ -61,12 +53,12 @@ const coordinate = (label: string, limit: number) =>
 /** What the location prompt saves (spec 3 Location): place names, how and when, coordinates. */
 export const LocationField = z.object(
   {
-    city: optText('City', 100),
-    state: optText('State', 100),
-    country: optText('Country', 100),
-    countryCode: optText('Country code', 8),
-    detectedAt: optText('Detected at', 40),
-    detectionMethod: optText('Detection method', 40),
+    city: profileText('City', 100),
+    state: profileText('State', 100),
+    country: profileText('Country', 100),
+    countryCode: profileText('Country code', 8),
+    detectedAt: profileText('Detected at', 40),
+    detectionMethod: profileText('Detection method', 40),
     coordinates: z
       .object(
         {
@@ -85,17 +77,17 @@ export const LocationField = z.object(
 /** Known profile fields only; anything else is dropped. */
 export const ProfileField = z.object(
   {
-    firstName: optText('First name', 100),
-    lastName: optText('Last name', 100),
-    phone: optText('Phone number', 30),
-    dateOfBirth: optText('Date of birth', 30),
-    gender: optText('Gender', 30),
-    address: optText('Address', 300),
-    city: optText('City', 100),
-    state: optText('State', 100),
-    country: optText('Country', 100),
-    bio: optText('Bio', 2000),
-    grade: optText('Grade', 50),
+    firstName: profileText('First name', 100),
+    lastName: profileText('Last name', 100),
+    phone: profileText('Phone number', 30),
+    dateOfBirth: profileText('Date of birth', 30),
+    gender: profileText('Gender', 30),
+    address: profileText('Address', 300),
+    city: profileText('City', 100),
+    state: profileText('State', 100),
+    country: profileText('Country', 100),
+    bio: profileText('Bio', 2000),
+    grade: profileText('Grade', 50),
     timezone: TimezoneField.nullable().optional(),
     location: LocationField.nullable().optional(),
   },

@@ -33,7 +33,3 @@ export const USER_MESSAGES = {
   changedMeanwhile: 'This user was changed at the same time by someone else, please try again',
   hasRecords: 'This user still has related records and cannot be deleted',
 } as const;
-
-export const booleanMessage = (field: string) => `${field} must be true or false`;
-export const tooLongMessage = (label: string, max: number) => `${label} must be at most ${max} characters`;
-export const textMessage = (label: string) => `${label} must be text`;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INVALID_ROLE_MESSAGE, ROLES } from '#core/roles.ts';
-import { booleanMessage, USER_MESSAGES } from './user-messages.ts';
+import { booleanMessage } from '#core/fields.ts';
+import { USER_MESSAGES } from './user-messages.ts';
 
 export const USER_SORT_FIELDS = ['createdAt', 'updatedAt', 'lastLoginAt', 'email', 'role', 'firstName', 'lastName'] as const;
 export type UserSortField = (typeof USER_SORT_FIELDS)[number];

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { LOGIN_ID_FIELDS, type LoginIdField } from './login-ids.ts';
 import {
-  BoolField,
   EmailField,
   EmergencyContactField,
   loginIdField,
@@ -9,9 +8,10 @@ import {
   ProfileField,
   RoleField,
   SocialLinksField,
-  text,
 } from './user-fields.ts';
 import { USER_MESSAGES } from './user-messages.ts';
+import { jsonFlag } from '#core/fields.ts';
+import { profileText } from '#core/auth/profile.ts';
 
 const blank = (v: unknown) => v === null || (typeof v === 'string' && v.trim() === '');
 
@@ -33,8 +33,8 @@ const CreateUserFields = z.object({
   password: PasswordField,
   role: RoleField,
   profile: ProfileField.optional(),
-  isActive: BoolField('isActive').optional(),
-  emailVerified: BoolField('emailVerified').optional(),
+  isActive: jsonFlag('isActive').optional(),
+  emailVerified: jsonFlag('emailVerified').optional(),
   ...loginIds(createLoginId),
 });
 
@@ -46,8 +46,8 @@ export const UpdateUserSchema = z.object(
   {
     email: EmailField.optional(),
     role: RoleField.optional(),
-    isActive: BoolField('isActive').optional(),
-    emailVerified: BoolField('emailVerified').optional(),
+    isActive: jsonFlag('isActive').optional(),
+    emailVerified: jsonFlag('emailVerified').optional(),
     password: PasswordField.optional(),
     profile: ProfileField.optional(),
     socialLinks: SocialLinksField.optional(),
@@ -83,10 +83,10 @@ export const BulkUpdateUsersSchema = z.object(
     update: z
       .object(
         {
-          isActive: BoolField('isActive').optional(),
+          isActive: jsonFlag('isActive').optional(),
           role: RoleField.optional(),
-          emailVerified: BoolField('emailVerified').optional(),
-          profile: z.object({ grade: text('Grade', 50).nullable().optional() }, { error: 'Profile must be an object' }).optional(),
+          emailVerified: jsonFlag('emailVerified').optional(),
+          profile: z.object({ grade: profileText('Grade', 50) }, { error: 'Profile must be an object' }).optional(),
         },
         { error: USER_MESSAGES.nothingToUpdate },
       )

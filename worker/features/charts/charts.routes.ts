@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { BulkDeleteChartsSchema, CHART_MESSAGES, ListChartsQuery } from '#core/media/chart-schemas.ts';
-import { formBool } from '#core/media/fields.ts';
+import { firstOf, flag } from '#core/fields.ts';
 import { IMAGE_MAX_BYTES, UPLOAD_MESSAGES } from '#core/media/limits.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { validate } from '#worker/lib/validate.ts';
@@ -10,7 +10,7 @@ import { readBody } from '#worker/lib/body.ts';
 import { bulkDeleteCharts, createChart, deleteChart, getChart, listCharts, toggleChartFeatured, updateChart } from './charts.service.ts';
 
 const imageBody = { maxBytes: IMAGE_MAX_BYTES, tooLargeMessage: UPLOAD_MESSAGES.imageTooLarge };
-const FeaturedBody = z.object({ featured: formBool('featured') });
+const FeaturedBody = z.object({ featured: firstOf(flag('featured')).optional() });
 const plural = (n: number) => `${n} chart${n === 1 ? '' : 's'}`;
 
 // DELETE /bulk is registered before DELETE /:id so it cannot be taken for an id.
