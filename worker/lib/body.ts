@@ -169,4 +169,4 @@ export function listField(value: unknown): string[] | undefined {
 }
 
 /** The first value of a field sent once or repeated (`title=a&title=b` reads as "a"). */
-export const firstOf = (value: unknown): unknown => (Array.isArray(value) ? value[0] : value);
+export const firstValue = (value: unknown): unknown => (Array.isArray(value) ? value[0] : value);

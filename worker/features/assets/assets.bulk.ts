@@ -8,7 +8,7 @@ import { writeOrRemove } from '#worker/lib/stored-objects.ts';
 import { sniffType } from '#worker/lib/uploads.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { parseInput } from '#worker/lib/validate.ts';
-import { filesOf, firstOf, type RequestBody } from '#worker/lib/body.ts';
+import { filesOf, firstValue, type RequestBody } from '#worker/lib/body.ts';
 import { checkFile, putFiles, type CheckedFile } from '#worker/lib/stored-files.ts';
 import { ASSET_FILE_FIELDS, ASSET_PREFIX, uploadColumns } from './assets.write.ts';
 import { serializeAsset } from './assets.serialize.ts';
@@ -111,7 +111,7 @@ export async function bulkUploadAssets({ ctx, input }: { ctx: ServiceCtx; input:
 export async function bulkJsonAssets({ ctx, input }: { ctx: ServiceCtx; input: RequestBody }) {
   const [file] = filesOf(input, ['file', 'jsonFile', 'json', 'files', 'assets']);
   if (file) return insertExternal(ctx, await readImportFile(file));
-  const field = firstOf(input.fields?.assets);
+  const field = firstValue(input.fields?.assets);
   if (typeof field !== 'string' || !field.trim()) throw badRequest(ASSET_MESSAGES.bulkRequired);
   const items = parseAssetImport(field, 'json');
   if (!items) throw badRequest(ASSET_MESSAGES.importInvalid);

@@ -11,7 +11,7 @@ import {
   UpdateFileUploadFields,
 } from './file-uploads.input.ts';
 import { serializeFileUpload } from './file-uploads.serialize.ts';
-import { filesOf, firstOf, listField, type RequestBody } from '#worker/lib/body.ts';
+import { filesOf, firstValue, listField, type RequestBody } from '#worker/lib/body.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { parseInput } from '#worker/lib/validate.ts';
 
@@ -21,7 +21,7 @@ const TEXT_FIELDS = ['title', 'description', 'category', 'isPublished'] as const
 function parseFields<S extends typeof CreateFileUploadFields | typeof UpdateFileUploadFields>(schema: S, body: RequestBody) {
   const fields = body.fields ?? {};
   const tags = listField(fields.tags);
-  const text = Object.fromEntries(TEXT_FIELDS.filter((k) => fields[k] !== undefined).map((k) => [k, firstOf(fields[k])]));
+  const text = Object.fromEntries(TEXT_FIELDS.filter((k) => fields[k] !== undefined).map((k) => [k, firstValue(fields[k])]));
   return parseInput(schema, { ...text, ...(tags ? { tags } : {}) }) as ReturnType<S['parse']>;
 }
 
@@ -49,7 +49,7 @@ export async function createFileUpload({ ctx, body }: { ctx: ServiceCtx; body: R
  */
 export async function updateFileUpload({ ctx, id, body }: { ctx: ServiceCtx; id: string; body: RequestBody }) {
   const fields = parseFields(UpdateFileUploadFields, body);
-  const keepExcel = firstOf(body.fields?.existingExcelFile);
+  const keepExcel = firstValue(body.fields?.existingExcelFile);
   const keepImages = listField(body.fields?.existingImages);
   const excel = await prepareExcel(filesOf(body, ['excelFile']));
   const newImageFiles = filesOf(body, ['images']);

@@ -1,5 +1,5 @@
 import { UpdateSettingsSchema, type UpdateSettingsInput } from '#core/settings/settings-schemas.ts';
-import { filesOf, firstOf, type RequestBody } from '#worker/lib/body.ts';
+import { filesOf, firstValue, type RequestBody } from '#worker/lib/body.ts';
 import { tooLarge, unsupportedType } from '#worker/lib/errors.ts';
 import { checkImageDimensions } from '#worker/lib/image-size.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
@@ -51,7 +51,7 @@ async function checkedLogo(file: File) {
 
 /** JSON, or multipart with the same fields (`contact[email]`…, a repeated field read once) and an optional `logo`. */
 function inputOf(body: RequestBody): { input: UpdateSettingsInput; logo: File | null } {
-  const fields = body.multipart ? Object.fromEntries(Object.entries(body.fields).map(([k, v]) => [k, firstOf(v)])) : body.fields;
+  const fields = body.multipart ? Object.fromEntries(Object.entries(body.fields).map(([k, v]) => [k, firstValue(v)])) : body.fields;
   // A form with no file chosen still sends an empty `logo` part.
   return { input: parseInput(UpdateSettingsSchema, fields), logo: filesOf(body, ['logo']).find((f) => f.size > 0) ?? null };
 }

@@ -7,7 +7,7 @@ import { syllabusItems, type NewSyllabusRow } from '#db/schema/index.ts';
 import { badRequest, conflict, notFound } from '#worker/lib/errors.ts';
 import { deleteObjects, withObjects } from '#worker/lib/stored-objects.ts';
 import { parseInput } from '#worker/lib/validate.ts';
-import { filesOf, firstOf, listField, type RequestBody } from '#worker/lib/body.ts';
+import { filesOf, firstValue, listField, type RequestBody } from '#worker/lib/body.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { linksFromForm } from './syllabus.form.ts';
 import { materialRef, prepareMaterials } from './syllabus.materials.ts';
@@ -17,7 +17,7 @@ const FIELD_NAMES = ['title', 'description', 'grade', 'category', 'isActive'] as
 
 /** The item's text fields, the first value of a repeated one. */
 const textFields = (fields: Record<string, unknown> | null) =>
-  Object.fromEntries(FIELD_NAMES.filter((k) => fields?.[k] !== undefined).map((k) => [k, firstOf(fields![k])]));
+  Object.fromEntries(FIELD_NAMES.filter((k) => fields?.[k] !== undefined).map((k) => [k, firstValue(fields![k])]));
 
 /** POST /api/syllabus: fields, links and files are all checked before the first object is stored. */
 export async function createSyllabusItem({ ctx, body }: { ctx: ServiceCtx; body: RequestBody }) {

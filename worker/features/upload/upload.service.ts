@@ -1,4 +1,4 @@
-import { filesOf, firstOf, type RequestBody } from '#worker/lib/body.ts';
+import { filesOf, firstValue, type RequestBody } from '#worker/lib/body.ts';
 import { AppError, badRequest, type FieldError } from '#worker/lib/errors.ts';
 import { cleanFileName } from '#worker/lib/file-name.ts';
 import { checkImageDimensions, type ImageSize } from '#worker/lib/image-size.ts';
@@ -33,7 +33,7 @@ function optionsOf(body: RequestBody): UploadOptions {
   if (!body.multipart) throw badRequest(UPLOAD_MESSAGES.notMultipart);
   return parseInput(
     UploadOptionsSchema,
-    Object.fromEntries(['folder', 'quality', 'format', 'transformation'].map((k) => [k, firstOf(body.fields[k]) ?? null])),
+    Object.fromEntries(['folder', 'quality', 'format', 'transformation'].map((k) => [k, firstValue(body.fields[k]) ?? null])),
   );
 }
 
