@@ -96,7 +96,6 @@ export function UsersScreen({ user: me }: { user: SessionUser }) {
       <ListFilters label="Find users" onSubmit={onSearch}>
         <SearchField
           id="users-search"
-          name="search"
           label="Search by name, email or ID"
           defaultValue={query.search}
           error={searchError}

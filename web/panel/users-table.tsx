@@ -1,6 +1,6 @@
 import { PRIVILEGED } from '#core/roles.ts';
 import { displayName, ROLE_LABELS, type SessionUser } from '#web/lib/session.ts';
-import { DataTable } from '#web/panel/resource/list-kit.tsx';
+import { ActionsHeader, DataTable } from '#web/panel/resource/list-kit.tsx';
 import { loginIdOf, type AdminUser } from './admin-user.ts';
 
 type UsersTableProps = {
@@ -46,9 +46,7 @@ export function UsersTable({ users, me, busy, onBlock, onUnblock, onDelete }: Us
           <th scope="col">Role</th>
           <th scope="col">Login ID</th>
           <th scope="col">Status</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
+          <ActionsHeader />
         </tr>
       </thead>
       <tbody>

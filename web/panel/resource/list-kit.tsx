@@ -27,7 +27,7 @@ export function ListFilters({ label, onSubmit, search = true, submit = 'Search',
 type SearchFieldProps = {
   id: string;
   label: string;
-  name: string;
+  name?: string;
   defaultValue: string;
   type?: 'search' | 'text';
   maxLength?: number;
@@ -37,7 +37,7 @@ type SearchFieldProps = {
 };
 
 /** The free-text field of a toolbar, its hint and error tied to it with aria-describedby. */
-export function SearchField({ id, label, hint, error, inputRef, type = 'search', ...input }: SearchFieldProps) {
+export function SearchField({ id, label, hint, error, inputRef, type = 'search', name = 'search', ...input }: SearchFieldProps) {
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`field list-search${error ? ' field-invalid' : ''}`}>
@@ -50,6 +50,7 @@ export function SearchField({ id, label, hint, error, inputRef, type = 'search',
       <input
         ref={inputRef}
         id={id}
+        name={name}
         type={type === 'text' ? undefined : type}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
@@ -103,6 +104,15 @@ export function DataTable({ id, caption, busy, className = 'data-table', childre
         {children}
       </table>
     </div>
+  );
+}
+
+/** The last column's header: named for screen readers, blank on screen. */
+export function ActionsHeader() {
+  return (
+    <th scope="col">
+      <span className="visually-hidden">Actions</span>
+    </th>
   );
 }
 

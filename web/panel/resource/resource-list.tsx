@@ -143,13 +143,7 @@ export function ResourceList({ config, base, query, setQuery, flash }: Props) {
       {(config.search !== false || config.filters?.length) && (
         <ListFilters label={`Find ${config.plural}`} onSubmit={onSearch}>
           {config.search !== false && (
-            <SearchField
-              id={`${config.key}-search`}
-              name="search"
-              label={config.search ?? 'Search'}
-              defaultValue={query.search}
-              maxLength={100}
-            />
+            <SearchField id={`${config.key}-search`} label={config.search ?? 'Search'} defaultValue={query.search} maxLength={100} />
           )}
           {config.filters?.map((f) => (
             <SelectField

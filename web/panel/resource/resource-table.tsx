@@ -1,5 +1,5 @@
 import { PanelLink } from '#web/panel/router.tsx';
-import { DataTable, SelectAll, SelectRow } from './list-kit.tsx';
+import { ActionsHeader, DataTable, SelectAll, SelectRow } from './list-kit.tsx';
 import { toggleOn, type Item, type ResourceConfig, type ToggleDef } from './types.ts';
 
 type Props = {
@@ -29,9 +29,7 @@ export function ResourceTable({ config, base, items, busy, busyRow, selected, on
             </th>
           ))}
           {toggles.length > 0 && <th scope="col">Status</th>}
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
+          <ActionsHeader />
         </tr>
       </thead>
       <tbody>

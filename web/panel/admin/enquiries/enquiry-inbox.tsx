@@ -98,13 +98,7 @@ export function EnquiryInbox({ base, query, setQuery, flash }: Props) {
         ))}
       </div>
       <ListFilters label="Find enquiries" onSubmit={onSearch}>
-        <SearchField
-          id="enquiries-search"
-          name="search"
-          label="Search by name, email, subject or message"
-          defaultValue={query.search}
-          maxLength={200}
-        />
+        <SearchField id="enquiries-search" label="Search by name, email, subject or message" defaultValue={query.search} maxLength={200} />
       </ListFilters>
 
       <ListBody ready={!!listing} empty={items.length === 0 && emptyText(query)}>
