@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
 
 /** Field name → message shown next to that field. */
@@ -155,4 +155,29 @@ export function useForm() {
     }
   }
   return { errors, alert, busy, ready, setBusy, setAlert, submit, readyAttr: ready ? '' : undefined };
+}
+
+type SelectFieldProps = {
+  id: string;
+  label: string;
+  /** The first option, value "", that turns the filter off. */
+  allLabel: string;
+  options: readonly { value: string; label: string }[];
+} & Pick<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'value' | 'defaultValue' | 'onChange'>;
+
+/** A filter's <select>: "all" first, then the options; controlled or a plain GET form field. */
+export function SelectField({ id, label, allLabel, options, ...select }: SelectFieldProps) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} {...select}>
+        <option value="">{allLabel}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
 }

@@ -3,15 +3,16 @@ import { ROLES } from '#core/roles.ts';
 import { USER_MESSAGES } from '#core/users/user-messages.ts';
 import { api, errorMessage, type Pagination } from '#web/lib/api.ts';
 import { ROLE_LABELS, type SessionUser } from '#web/lib/session.ts';
-import { Loading } from '#web/components/loading.tsx';
-import { FormAlert, FormStatus } from '#web/components/form-kit.tsx';
+import { FormAlert, FormStatus, SelectField } from '#web/components/form-kit.tsx';
 import type { AdminUser } from './admin-user.ts';
 import { CreateUserForm } from './create-user-form.tsx';
 import { BlockDialog, DeleteDialog } from './user-dialogs.tsx';
 import { UsersTable } from './users-table.tsx';
 import { Pager } from '#web/panel/resource/pager.tsx';
+import { ListBody, ListFilters, SearchField } from '#web/panel/resource/list-kit.tsx';
 
 const PAGE_SIZE = 10;
+const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 type Query = { page: number; search: string; role: string };
 type Listing = { users: AdminUser[]; pagination: Pagination };
 
@@ -92,63 +93,38 @@ export function UsersScreen({ user: me }: { user: SessionUser }) {
         <CreateUserForm me={me} onCreated={refresh} />
       </details>
 
-      <form className="users-filters" role="search" aria-label="Find users" noValidate onSubmit={onSearch}>
-        <div className={searchError ? 'field field-invalid' : 'field'}>
-          <label htmlFor="users-search">Search by name, email or ID</label>
-          <input
-            ref={searchRef}
-            id="users-search"
-            name="search"
-            type="search"
-            defaultValue={query.search}
-            aria-invalid={searchError ? true : undefined}
-            aria-describedby={searchError ? 'users-search-error' : undefined}
-          />
-          {searchError && (
-            <p id="users-search-error" className="field-error">
-              {searchError}
-            </p>
-          )}
-        </div>
-        <div className="field">
-          <label htmlFor="users-role">Role</label>
-          <select
-            id="users-role"
-            name="role"
-            value={query.role}
-            onChange={(e) => setQuery((q) => ({ ...q, page: 1, role: e.target.value }))}
-          >
-            <option value="">All roles</option>
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABELS[r]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="users-filter-actions">
-          <button type="submit" className="btn btn-primary">
-            Search
-          </button>
-        </div>
-      </form>
+      <ListFilters label="Find users" onSubmit={onSearch}>
+        <SearchField
+          id="users-search"
+          label="Search by name, email or ID"
+          defaultValue={query.search}
+          error={searchError}
+          inputRef={searchRef}
+        />
+        <SelectField
+          id="users-role"
+          name="role"
+          label="Role"
+          allLabel="All roles"
+          options={ROLE_OPTIONS}
+          value={query.role}
+          onChange={(e) => setQuery((q) => ({ ...q, page: 1, role: e.target.value }))}
+        />
+      </ListFilters>
 
-      {!listing ? (
-        <Loading label="Loading..." />
-      ) : listing.users.length === 0 ? (
-        <p className="empty-state" role="status">
-          No users match {query.search ? `“${query.search}”` : 'these filters'}.
-        </p>
-      ) : (
+      <ListBody
+        ready={!!listing}
+        empty={listing?.users.length === 0 && `No users match ${query.search ? `“${query.search}”` : 'these filters'}.`}
+      >
         <UsersTable
-          users={listing.users}
+          users={listing?.users ?? []}
           me={me}
           busy={loading}
           onBlock={(target) => setDialog({ kind: 'block', target })}
           onUnblock={(target) => void unblock(target)}
           onDelete={(target) => setDialog({ kind: 'delete', target })}
         />
-      )}
+      </ListBody>
 
       {listing && <Pager pagination={listing.pagination} busy={loading} noun="users" singular="user" onPage={goTo} />}
 

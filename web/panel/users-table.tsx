@@ -1,5 +1,6 @@
 import { PRIVILEGED } from '#core/roles.ts';
 import { displayName, ROLE_LABELS, type SessionUser } from '#web/lib/session.ts';
+import { ActionsHeader, DataTable } from '#web/panel/resource/list-kit.tsx';
 import { loginIdOf, type AdminUser } from './admin-user.ts';
 
 type UsersTableProps = {
@@ -37,49 +38,42 @@ function RowActions({ u, me, onBlock, onUnblock, onDelete }: Omit<UsersTableProp
 
 export function UsersTable({ users, me, busy, onBlock, onUnblock, onDelete }: UsersTableProps) {
   return (
-    <div className="table-wrap" role="region" aria-labelledby="users-caption" tabIndex={0}>
-      <table className="data-table" aria-busy={busy}>
-        <caption id="users-caption" className="visually-hidden">
-          Users
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Email</th>
-            <th scope="col">Role</th>
-            <th scope="col">Login ID</th>
-            <th scope="col">Status</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
+    <DataTable id="users" caption="Users" busy={busy}>
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">Email</th>
+          <th scope="col">Role</th>
+          <th scope="col">Login ID</th>
+          <th scope="col">Status</th>
+          <ActionsHeader />
+        </tr>
+      </thead>
+      <tbody>
+        {users.map((u) => (
+          <tr key={u._id} data-user-email={u.email}>
+            <th scope="row">{displayName(u)}</th>
+            <td data-label="Email">{u.email}</td>
+            <td data-label="Role">{ROLE_LABELS[u.role] ?? u.role}</td>
+            <td data-label="Login ID">{loginIdOf(u) || <span className="muted">–</span>}</td>
+            <td data-label="Status">
+              {u.isActive === false ? (
+                <>
+                  <span className="badge badge-blocked">Blocked</span>
+                  {u.blockedReason && <span className="cell-note">Reason: {u.blockedReason}</span>}
+                </>
+              ) : (
+                <span className="badge badge-active">Active</span>
+              )}
+            </td>
+            <td data-label="Actions">
+              <div className="row-actions">
+                <RowActions u={u} me={me} onBlock={onBlock} onUnblock={onUnblock} onDelete={onDelete} />
+              </div>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {users.map((u) => (
-            <tr key={u._id} data-user-email={u.email}>
-              <th scope="row">{displayName(u)}</th>
-              <td data-label="Email">{u.email}</td>
-              <td data-label="Role">{ROLE_LABELS[u.role] ?? u.role}</td>
-              <td data-label="Login ID">{loginIdOf(u) || <span className="muted">–</span>}</td>
-              <td data-label="Status">
-                {u.isActive === false ? (
-                  <>
-                    <span className="badge badge-blocked">Blocked</span>
-                    {u.blockedReason && <span className="cell-note">Reason: {u.blockedReason}</span>}
-                  </>
-                ) : (
-                  <span className="badge badge-active">Active</span>
-                )}
-              </td>
-              <td data-label="Actions">
-                <div className="row-actions">
-                  <RowActions u={u} me={me} onBlock={onBlock} onUnblock={onUnblock} onDelete={onDelete} />
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </DataTable>
   );
 }

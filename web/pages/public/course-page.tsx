@@ -1,4 +1,6 @@
 import { levelLabel } from '#web/components/format.ts';
+import { CoverImage } from '#web/components/cover-image.tsx';
+import { PageHead } from '#web/components/page-head.tsx';
 import { Price } from '#web/components/price.tsx';
 import { safeHref } from '#web/components/safe-url.ts';
 import { SiteLayout } from '#web/components/site-layout.tsx';
@@ -22,19 +24,11 @@ export function CoursePage({ site, course }: { site: SiteInfo; course: CourseDto
   ];
   return (
     <SiteLayout current="/courses" site={site}>
-      <div className="band-dark page-head">
-        <div className="container">
-          <nav aria-label="Breadcrumb" className="breadcrumb">
-            <a href="/courses">Courses</a>
-          </nav>
-          <h1>{course.title}</h1>
-          {course.shortDescription && <p className="lead">{course.shortDescription}</p>}
-        </div>
-      </div>
+      <PageHead crumb={{ href: '/courses', label: 'Courses' }} title={course.title} lead={course.shortDescription} />
       <div className="section">
         <div className="container detail-layout">
           <div className="detail-main prose">
-            {image && <img className="detail-media" src={image} alt="" width={960} height={600} fetchPriority="high" />}
+            {image && <CoverImage src={image} />}
             {course.description ? (
               <TextBlocks text={course.description} />
             ) : (

@@ -1,4 +1,6 @@
 import { formatRange } from '#web/components/format.ts';
+import { CoverImage } from '#web/components/cover-image.tsx';
+import { PageHead } from '#web/components/page-head.tsx';
 import { Price } from '#web/components/price.tsx';
 import { safeHref } from '#web/components/safe-url.ts';
 import { SiteLayout } from '#web/components/site-layout.tsx';
@@ -13,22 +15,16 @@ export function EventPage({ site, item, now }: { site: SiteInfo; item: ScheduleI
   const over = Date.parse(item.endsAt) < Date.parse(now);
   return (
     <SiteLayout current="/events" site={site}>
-      <div className="band-dark page-head">
-        <div className="container">
-          <nav aria-label="Breadcrumb" className="breadcrumb">
-            <a href="/events">Events</a>
-          </nav>
-          <span className="eyebrow">{over ? `${item.label} · past` : item.label}</span>
-          <h1>{item.title}</h1>
-          <p className="lead">
-            <time dateTime={item.startsAt}>{formatRange(item.startsAt, item.endsAt)}</time>
-          </p>
-        </div>
-      </div>
+      <PageHead
+        crumb={{ href: '/events', label: 'Events' }}
+        eyebrow={over ? `${item.label} · past` : item.label}
+        title={item.title}
+        lead={<time dateTime={item.startsAt}>{formatRange(item.startsAt, item.endsAt)}</time>}
+      />
       <div className="section">
         <div className="container detail-layout">
           <div className="detail-main prose">
-            {image && <img className="detail-media" src={image} alt="" width={960} height={600} fetchPriority="high" />}
+            {image && <CoverImage src={image} />}
             {item.description ? <TextBlocks text={item.description} /> : <p>More details will be shared soon.</p>}
           </div>
           <aside className="card detail-aside" aria-label="Details">

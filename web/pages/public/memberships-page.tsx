@@ -1,5 +1,6 @@
 import { EmptyState, PageHead } from '#web/components/page-head.tsx';
 import { Price } from '#web/components/price.tsx';
+import { CoverImage } from '#web/components/cover-image.tsx';
 import { safeHref } from '#web/components/safe-url.ts';
 import { SiteLayout } from '#web/components/site-layout.tsx';
 import type { SiteInfo } from '#web/components/site-info.ts';
@@ -29,7 +30,7 @@ export function MembershipsPage({ site, memberships }: { site: SiteInfo; members
                     key={m._id}
                     aria-labelledby={`m-${m._id}`}
                   >
-                    {image && <img className="card-media" src={image} alt="" width={640} height={400} loading="lazy" decoding="async" />}
+                    {image && <CoverImage card src={image} />}
                     {m.featured && <span className="badge">Most popular</span>}
                     <h2 id={`m-${m._id}`} className="card-title">
                       {m.name}

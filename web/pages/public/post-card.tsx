@@ -1,4 +1,5 @@
 import { formatShortDate } from '#web/components/format.ts';
+import { CoverImage } from '#web/components/cover-image.tsx';
 import { safeHref } from '#web/components/safe-url.ts';
 import { postHref } from './links.ts';
 import type { PostSummaryView } from './view-types.ts';
@@ -7,17 +8,7 @@ export function PostCard({ post, headingLevel: H = 'h3' }: { post: PostSummaryVi
   const cover = safeHref(post.coverImage);
   return (
     <article className="card post-card">
-      {cover && (
-        <img
-          className="card-media"
-          src={cover}
-          alt=""
-          width={post.coverWidth ?? 640}
-          height={post.coverHeight ?? 400}
-          loading="lazy"
-          decoding="async"
-        />
-      )}
+      {cover && <CoverImage card src={cover} width={post.coverWidth} height={post.coverHeight} />}
       {post.publishedAt && (
         <time className="muted card-date" dateTime={post.publishedAt}>
           {formatShortDate(post.publishedAt)}

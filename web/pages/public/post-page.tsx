@@ -1,4 +1,6 @@
 import { formatDate } from '#web/components/format.ts';
+import { CoverImage } from '#web/components/cover-image.tsx';
+import { PageHead } from '#web/components/page-head.tsx';
 import { safeHref } from '#web/components/safe-url.ts';
 import { SiteLayout } from '#web/components/site-layout.tsx';
 import type { SiteInfo } from '#web/components/site-info.ts';
@@ -11,32 +13,17 @@ export function PostPage({ site, post }: { site: SiteInfo; post: PostView }) {
   return (
     <SiteLayout current="/blog" site={site}>
       <article>
-        <header className="band-dark page-head">
-          <div className="container">
-            <nav aria-label="Breadcrumb" className="breadcrumb">
-              <a href="/blog">Blog</a>
-            </nav>
-            <h1>{post.title}</h1>
-            {post.publishedAt && (
-              <p className="muted">
-                <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
-              </p>
-            )}
-          </div>
-        </header>
+        <PageHead as="header" crumb={{ href: '/blog', label: 'Blog' }} title={post.title}>
+          {post.publishedAt && (
+            <p className="muted">
+              <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
+            </p>
+          )}
+        </PageHead>
         <div className="section">
           <div className="container">
             <div className="prose">
-              {cover && (
-                <img
-                  className="detail-media"
-                  src={cover}
-                  alt=""
-                  width={post.coverWidth ?? 960}
-                  height={post.coverHeight ?? 600}
-                  fetchPriority="high"
-                />
-              )}
+              {cover && <CoverImage src={cover} width={post.coverWidth} height={post.coverHeight} />}
               {post.excerpt && !post.body.trim().startsWith(post.excerpt.trim()) && <p className="lead">{post.excerpt}</p>}
               <TextBlocks text={post.body} />
               {post.tags.length > 0 && (

@@ -1,17 +1,11 @@
-import type { SiteInfo } from '#web/components/site-info.ts';
-import { CONTACT_EMAIL, LegalLayout, type LegalText } from './legal-layout.tsx';
+import { LegalPage, type LegalDoc, type LegalPageProps } from './legal-page.tsx';
 
-/** Privacy policy of the school: the text saved in the settings, else this built-in text (no JavaScript). */
-export function PrivacyPolicyPage({ site, custom }: { site?: SiteInfo; custom?: LegalText }) {
-  const email = site?.contact.email || CONTACT_EMAIL;
-  return (
-    <LegalLayout
-      site={site}
-      custom={custom}
-      title="Privacy Policy"
-      current="/legal/privacy-policy"
-      intro="How Dojo Karate School collects, uses and protects the personal information of its students, members, parents and visitors."
-    >
+const PRIVACY: LegalDoc = {
+  title: 'Privacy Policy',
+  current: '/legal/privacy-policy',
+  intro: 'How Dojo Karate School collects, uses and protects the personal information of its students, members, parents and visitors.',
+  Body: ({ email }) => (
+    <>
       <h2>1. Who we are</h2>
       <p>
         Dojo Karate School ("Dojo", "we", "us") runs a martial-arts school and this website, where visitors can learn about our classes and
@@ -111,6 +105,9 @@ export function PrivacyPolicyPage({ site, custom }: { site?: SiteInfo; custom?: 
         We may update this policy as our services change. We will post the new version here with its date and, for important changes, tell
         account holders by e-mail.
       </p>
-    </LegalLayout>
-  );
-}
+    </>
+  ),
+};
+
+/** Privacy policy of the school: the text saved in the settings, else this built-in text (no JavaScript). */
+export const PrivacyPolicyPage = (props: LegalPageProps) => <LegalPage {...props} doc={PRIVACY} />;

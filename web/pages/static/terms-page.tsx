@@ -1,17 +1,11 @@
-import type { SiteInfo } from '#web/components/site-info.ts';
-import { CONTACT_EMAIL, LegalLayout, type LegalText } from './legal-layout.tsx';
+import { LegalPage, type LegalDoc, type LegalPageProps } from './legal-page.tsx';
 
-/** Terms and conditions: the text saved in the settings, else this built-in text (no JavaScript). */
-export function TermsPage({ site, custom }: { site?: SiteInfo; custom?: LegalText }) {
-  const email = site?.contact.email || CONTACT_EMAIL;
-  return (
-    <LegalLayout
-      site={site}
-      custom={custom}
-      title="Terms and Conditions"
-      current="/legal/terms-and-conditions"
-      intro="The rules that apply when you train with Dojo Karate School, buy from us or use this website."
-    >
+const TERMS: LegalDoc = {
+  title: 'Terms and Conditions',
+  current: '/legal/terms-and-conditions',
+  intro: 'The rules that apply when you train with Dojo Karate School, buy from us or use this website.',
+  Body: ({ email }) => (
+    <>
       <h2>1. Agreement</h2>
       <p>
         By creating an account, enrolling in a class or course, buying a membership or a shop item, or otherwise using this website, you
@@ -100,6 +94,9 @@ export function TermsPage({ site, custom }: { site?: SiteInfo; custom?: LegalTex
       <p>
         Questions about these terms? Write to us at <a href={`mailto:${email}`}>{email}</a> or visit the dojo.
       </p>
-    </LegalLayout>
-  );
-}
+    </>
+  ),
+};
+
+/** Terms and conditions: the text saved in the settings, else this built-in text (no JavaScript). */
+export const TermsPage = (props: LegalPageProps) => <LegalPage {...props} doc={TERMS} />;

@@ -1,10 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { errorMessage } from '#web/lib/api.ts';
-import { Loading } from '#web/components/loading.tsx';
-import { FormAlert, FormStatus } from '#web/components/form-kit.tsx';
+import { FormAlert, FormStatus, SelectField } from '#web/components/form-kit.tsx';
 import { PanelLink } from '#web/panel/router.tsx';
 import { call, fallbackPagination, idPath } from './call.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import { BulkBar, ListBody, ListFilters, SearchField } from './list-kit.tsx';
 import { OfflineNotice } from './offline-notice.tsx';
 import { Pager } from './pager.tsx';
 import { ResourceTable } from './resource-table.tsx';
@@ -141,73 +141,52 @@ export function ResourceList({ config, base, query, setQuery, flash }: Props) {
       {config.extras && <config.extras onChanged={done} />}
 
       {(config.search !== false || config.filters?.length) && (
-        <form className="list-filters" role="search" aria-label={`Find ${config.plural}`} noValidate onSubmit={onSearch}>
+        <ListFilters label={`Find ${config.plural}`} onSubmit={onSearch}>
           {config.search !== false && (
-            <div className="field list-search">
-              <label htmlFor={`${config.key}-search`}>{config.search ?? 'Search'}</label>
-              <input id={`${config.key}-search`} name="search" type="search" defaultValue={query.search} maxLength={100} />
-            </div>
+            <SearchField id={`${config.key}-search`} label={config.search ?? 'Search'} defaultValue={query.search} maxLength={100} />
           )}
           {config.filters?.map((f) => (
-            <div className="field" key={f.name}>
-              <label htmlFor={`${config.key}-filter-${f.name}`}>{f.label}</label>
-              <select
-                id={`${config.key}-filter-${f.name}`}
-                name={f.name}
-                value={query.filters[f.name] ?? ''}
-                onChange={(e) => setQuery({ ...query, page: 1, filters: { ...query.filters, [f.name]: e.target.value } })}
-              >
-                <option value="">{f.allLabel ?? 'All'}</option>
-                {f.options.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              key={f.name}
+              id={`${config.key}-filter-${f.name}`}
+              name={f.name}
+              label={f.label}
+              allLabel={f.allLabel ?? 'All'}
+              options={f.options}
+              value={query.filters[f.name] ?? ''}
+              onChange={(e) => setQuery({ ...query, page: 1, filters: { ...query.filters, [f.name]: e.target.value } })}
+            />
           ))}
-          <div className="list-filter-actions">
-            <button type="submit" className="btn btn-primary">
-              Search
-            </button>
-          </div>
-        </form>
+        </ListFilters>
       )}
 
-      {!listing ? (
-        <Loading label="Loading..." />
-      ) : items.length === 0 ? (
-        <p className="empty-state" role="status">
-          {filtered ? `No ${config.plural} match ${query.search ? `“${query.search}”` : 'these filters'}.` : `No ${config.plural} yet.`}
-        </p>
-      ) : (
-        <>
-          {config.bulkDelete && (
-            <div className="bulk-bar" role="group" aria-label="Selected items">
-              <span aria-live="polite">{selected.length ? `${selected.length} selected` : 'Select rows to act on several at once'}</span>
-              <button
-                type="button"
-                className="btn btn-danger btn-sm"
-                disabled={!selected.length}
-                onClick={() => setPending({ kind: 'bulk', ids: selected })}
-              >
-                Delete selected
-              </button>
-            </div>
-          )}
-          <ResourceTable
-            config={config}
-            base={base}
-            items={items}
-            busy={loading}
-            busyRow={busyRow}
-            selected={selected}
-            onSelect={setSelected}
-            onToggle={(item, t) => void toggle(item, t)}
-            onDelete={(item) => setPending({ kind: 'one', item })}
+      <ListBody
+        ready={!!listing}
+        empty={
+          items.length === 0 &&
+          (filtered ? `No ${config.plural} match ${query.search ? `“${query.search}”` : 'these filters'}.` : `No ${config.plural} yet.`)
+        }
+      >
+        {config.bulkDelete && (
+          <BulkBar
+            label="Selected items"
+            count={selected.length}
+            hint="Select rows to act on several at once"
+            onDelete={() => setPending({ kind: 'bulk', ids: selected })}
           />
-        </>
-      )}
+        )}
+        <ResourceTable
+          config={config}
+          base={base}
+          items={items}
+          busy={loading}
+          busyRow={busyRow}
+          selected={selected}
+          onSelect={setSelected}
+          onToggle={(item, t) => void toggle(item, t)}
+          onDelete={(item) => setPending({ kind: 'one', item })}
+        />
+      </ListBody>
       {listing && (
         <Pager
           pagination={listing.pagination}

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
 import { PanelLink } from '#web/panel/router.tsx';
+import { ActionsHeader, DataTable, SelectAll, SelectRow } from './list-kit.tsx';
 import { toggleOn, type Item, type ResourceConfig, type ToggleDef } from './types.ts';
 
 type Props = {
@@ -14,129 +14,91 @@ type Props = {
   onDelete: (item: Item) => void;
 };
 
-/** The "select all on this page" box, mixed when only some rows are chosen. */
-function SelectAll({ items, selected, onSelect }: Pick<Props, 'items' | 'selected' | 'onSelect'>) {
-  const ref = useRef<HTMLInputElement>(null);
-  const chosen = items.filter((i) => selected.includes(i._id)).length;
-  useEffect(() => {
-    if (ref.current) ref.current.indeterminate = chosen > 0 && chosen < items.length;
-  }, [chosen, items.length]);
-  return (
-    <input
-      ref={ref}
-      type="checkbox"
-      aria-label="Select all on this page"
-      checked={items.length > 0 && chosen === items.length}
-      onChange={(e) => onSelect(e.target.checked ? items.map((i) => i._id) : [])}
-    />
-  );
-}
-
 export function ResourceTable({ config, base, items, busy, busyRow, selected, onSelect, onToggle, onDelete }: Props) {
   const selectable = !!config.bulkDelete;
   const toggles = config.toggles ?? [];
   return (
-    <div className="table-wrap" role="region" aria-labelledby={`${config.key}-caption`} tabIndex={0}>
-      <table className="data-table resource-table" aria-busy={busy}>
-        <caption id={`${config.key}-caption`} className="visually-hidden">
-          {config.title}
-        </caption>
-        <thead>
-          <tr>
-            {selectable && (
-              <th scope="col" className="cell-select">
-                <SelectAll items={items} selected={selected} onSelect={onSelect} />
-              </th>
-            )}
-            <th scope="col">Name</th>
-            {config.columns.map((c) => (
-              <th scope="col" key={c.label}>
-                {c.label}
-              </th>
-            ))}
-            {toggles.length > 0 && <th scope="col">Status</th>}
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
+    <DataTable id={config.key} caption={config.title} busy={busy} className="data-table resource-table">
+      <thead>
+        <tr>
+          {selectable && <SelectAll items={items} selected={selected} onSelect={onSelect} />}
+          <th scope="col">Name</th>
+          {config.columns.map((c) => (
+            <th scope="col" key={c.label}>
+              {c.label}
             </th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => {
-            const name = config.nameOf(item);
-            const thumb = config.thumbnail?.(item);
-            return (
-              <tr key={item._id} data-id={item._id} data-name={name} aria-selected={selectable ? selected.includes(item._id) : undefined}>
-                {selectable && (
-                  <td className="cell-select">
-                    <input
-                      type="checkbox"
-                      aria-label={`Select ${name}`}
-                      checked={selected.includes(item._id)}
-                      onChange={(e) => onSelect(e.target.checked ? [...selected, item._id] : selected.filter((id) => id !== item._id))}
-                    />
-                  </td>
-                )}
-                <th scope="row">
-                  <div className="cell-name">
-                    {thumb !== undefined && (
-                      <span className="thumb">
-                        {thumb ? <img src={thumb} alt="" width={48} height={48} loading="lazy" decoding="async" /> : null}
-                      </span>
-                    )}
-                    <PanelLink href={`${base}/${encodeURIComponent(item._id)}`}>{name}</PanelLink>
-                  </div>
-                </th>
-                {config.columns.map((c) => (
-                  <td key={c.label} data-label={c.label} className={c.className}>
-                    {c.render(item)}
-                  </td>
-                ))}
-                {toggles.length > 0 && (
-                  <td data-label="Status">
-                    <div className="switches">
-                      {toggles.map((t) => {
-                        const on = toggleOn(t, item);
-                        return (
-                          <button
-                            key={t.field}
-                            type="button"
-                            role="switch"
-                            aria-checked={on}
-                            className="switch"
-                            title={t.action(on)}
-                            disabled={busyRow === item._id}
-                            onClick={() => onToggle(item, t)}
-                            aria-label={`${t.on}: ${name}`}
-                          >
-                            <span className="switch-track" aria-hidden="true">
-                              <span className="switch-thumb" />
-                            </span>
-                            <span className="switch-text">{on ? t.on : t.off}</span>
-                          </button>
-                        );
-                      })}
-                    </div>
-                  </td>
-                )}
-                <td data-label="Actions">
-                  <div className="row-actions">
-                    <PanelLink
-                      className="btn btn-secondary btn-sm"
-                      href={`${base}/${encodeURIComponent(item._id)}`}
-                      aria-label={`Edit ${name}`}
-                    >
-                      Edit
-                    </PanelLink>
-                    <button type="button" className="btn btn-danger btn-sm" onClick={() => onDelete(item)} aria-label={`Delete ${name}`}>
-                      Delete
-                    </button>
+          ))}
+          {toggles.length > 0 && <th scope="col">Status</th>}
+          <ActionsHeader />
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item) => {
+          const name = config.nameOf(item);
+          const thumb = config.thumbnail?.(item);
+          return (
+            <tr key={item._id} data-id={item._id} data-name={name} aria-selected={selectable ? selected.includes(item._id) : undefined}>
+              {selectable && <SelectRow id={item._id} label={`Select ${name}`} selected={selected} onSelect={onSelect} />}
+              <th scope="row">
+                <div className="cell-name">
+                  {thumb !== undefined && (
+                    <span className="thumb">
+                      {thumb ? <img src={thumb} alt="" width={48} height={48} loading="lazy" decoding="async" /> : null}
+                    </span>
+                  )}
+                  <PanelLink href={`${base}/${encodeURIComponent(item._id)}`}>{name}</PanelLink>
+                </div>
+              </th>
+              {config.columns.map((c) => (
+                <td key={c.label} data-label={c.label} className={c.className}>
+                  {c.render(item)}
+                </td>
+              ))}
+              {toggles.length > 0 && (
+                <td data-label="Status">
+                  <div className="switches">
+                    {toggles.map((t) => {
+                      const on = toggleOn(t, item);
+                      return (
+                        <button
+                          key={t.field}
+                          type="button"
+                          role="switch"
+                          aria-checked={on}
+                          className="switch"
+                          title={t.action(on)}
+                          disabled={busyRow === item._id}
+                          onClick={() => onToggle(item, t)}
+                          aria-label={`${t.on}: ${name}`}
+                        >
+                          <span className="switch-track" aria-hidden="true">
+                            <span className="switch-thumb" />
+                          </span>
+                          <span className="switch-text">{on ? t.on : t.off}</span>
+                        </button>
+                      );
+                    })}
                   </div>
                 </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+              )}
+              <td data-label="Actions">
+                <div className="row-actions">
+                  <PanelLink
+                    className="btn btn-secondary btn-sm"
+                    href={`${base}/${encodeURIComponent(item._id)}`}
+                    aria-label={`Edit ${name}`}
+                  >
+                    Edit
+                  </PanelLink>
+                  <button type="button" className="btn btn-danger btn-sm" onClick={() => onDelete(item)} aria-label={`Delete ${name}`}>
+                    Delete
+                  </button>
+                </div>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </DataTable>
   );
 }

@@ -1,16 +1,19 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, errorMessage, type Pagination } from '#web/lib/api.ts';
-import { Loading } from '#web/components/loading.tsx';
 import { FormAlert, FormStatus } from '#web/components/form-kit.tsx';
 import { PanelLink } from '#web/panel/router.tsx';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 import { Pager } from '#web/panel/resource/pager.tsx';
+import { BulkBar, DataTable, ListBody, ListFilters, SearchField, SelectAll, SelectRow } from '#web/panel/resource/list-kit.tsx';
 import { ENQUIRY_STATUSES } from '#core/enquiries/enquiry-options.ts';
 import { received, STATUS_BADGE, type Enquiry, type EnquiryStats, type InboxQuery } from './enquiry-types.ts';
 
 const PAGE_SIZE = 20;
 type Props = { base: string; query: InboxQuery; setQuery: (q: InboxQuery) => void; flash: string };
 type Listing = { items: Enquiry[]; pagination: Pagination };
+
+const emptyText = (q: InboxQuery) =>
+  q.search ? `No enquiries match “${q.search}”.` : q.status === 'all' ? 'No enquiries yet.' : `No ${q.status.toLowerCase()} enquiries.`;
 
 /** The inbox: one tab per status with its count, search, paging, bulk delete after confirming. */
 export function EnquiryInbox({ base, query, setQuery, flash }: Props) {
@@ -70,7 +73,6 @@ export function EnquiryInbox({ base, query, setQuery, flash }: Props) {
     ...ENQUIRY_STATUSES.map((s) => ({ value: s, label: s, count: stats?.byStatus[s] })),
     { value: 'all' as const, label: 'All', count: stats?.total },
   ];
-  const all = items.length > 0 && items.every((i) => selected.includes(i._id));
   return (
     <div className="panel-screen enquiry-inbox" data-ready={listing ? '' : undefined} data-loading={loading ? '' : undefined}>
       <h1>Enquiries</h1>
@@ -95,89 +97,50 @@ export function EnquiryInbox({ base, query, setQuery, flash }: Props) {
           </button>
         ))}
       </div>
-      <form className="list-filters" role="search" aria-label="Find enquiries" noValidate onSubmit={onSearch}>
-        <div className="field list-search">
-          <label htmlFor="enquiries-search">Search by name, email, subject or message</label>
-          <input id="enquiries-search" name="search" type="search" defaultValue={query.search} maxLength={200} />
-        </div>
-        <div className="list-filter-actions">
-          <button type="submit" className="btn btn-primary">
-            Search
-          </button>
-        </div>
-      </form>
+      <ListFilters label="Find enquiries" onSubmit={onSearch}>
+        <SearchField id="enquiries-search" label="Search by name, email, subject or message" defaultValue={query.search} maxLength={200} />
+      </ListFilters>
 
-      {!listing ? (
-        <Loading label="Loading..." />
-      ) : items.length === 0 ? (
-        <p className="empty-state" role="status">
-          {query.search
-            ? `No enquiries match “${query.search}”.`
-            : query.status === 'all'
-              ? 'No enquiries yet.'
-              : `No ${query.status.toLowerCase()} enquiries.`}
-        </p>
-      ) : (
-        <>
-          <div className="bulk-bar" role="group" aria-label="Selected enquiries">
-            <span aria-live="polite">{selected.length ? `${selected.length} selected` : 'Select enquiries to delete several at once'}</span>
-            <button type="button" className="btn btn-danger btn-sm" disabled={!selected.length} onClick={() => setConfirming(true)}>
-              Delete selected
-            </button>
-          </div>
-          <div className="table-wrap" role="region" aria-labelledby="enquiries-caption" tabIndex={0}>
-            <table className="data-table resource-table" aria-busy={loading}>
-              <caption id="enquiries-caption" className="visually-hidden">
-                Enquiries
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col" className="cell-select">
-                    <input
-                      type="checkbox"
-                      aria-label="Select all on this page"
-                      checked={all}
-                      onChange={(e) => setSelected(e.target.checked ? items.map((i) => i._id) : [])}
-                    />
-                  </th>
-                  <th scope="col">Subject</th>
-                  <th scope="col">From</th>
-                  <th scope="col">Received</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((q) => (
-                  <tr key={q._id} data-id={q._id} data-subject={q.subject} className={q.status === 'New' ? 'row-unread' : undefined}>
-                    <td className="cell-select">
-                      <input
-                        type="checkbox"
-                        aria-label={`Select “${q.subject}” from ${q.name}`}
-                        checked={selected.includes(q._id)}
-                        onChange={(e) => setSelected(e.target.checked ? [...selected, q._id] : selected.filter((id) => id !== q._id))}
-                      />
-                    </td>
-                    <th scope="row">
-                      <PanelLink href={`${base}/${encodeURIComponent(q._id)}`}>{q.subject}</PanelLink>
-                      <span className="cell-note cell-clip">{q.message}</span>
-                    </th>
-                    <td data-label="From">
-                      {q.name}
-                      <span className="cell-note">{q.email}</span>
-                    </td>
-                    <td data-label="Received">
-                      <time dateTime={q.createdAt}>{received(q.createdAt)}</time>
-                    </td>
-                    <td data-label="Status">
-                      <span className={`badge ${STATUS_BADGE[q.status]}`}>{q.status}</span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
-      )}
+      <ListBody ready={!!listing} empty={items.length === 0 && emptyText(query)}>
+        <BulkBar
+          label="Selected enquiries"
+          count={selected.length}
+          hint="Select enquiries to delete several at once"
+          onDelete={() => setConfirming(true)}
+        />
+        <DataTable id="enquiries" caption="Enquiries" busy={loading} className="data-table resource-table">
+          <thead>
+            <tr>
+              <SelectAll items={items} selected={selected} onSelect={setSelected} />
+              <th scope="col">Subject</th>
+              <th scope="col">From</th>
+              <th scope="col">Received</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((q) => (
+              <tr key={q._id} data-id={q._id} data-subject={q.subject} className={q.status === 'New' ? 'row-unread' : undefined}>
+                <SelectRow id={q._id} label={`Select “${q.subject}” from ${q.name}`} selected={selected} onSelect={setSelected} />
+                <th scope="row">
+                  <PanelLink href={`${base}/${encodeURIComponent(q._id)}`}>{q.subject}</PanelLink>
+                  <span className="cell-note cell-clip">{q.message}</span>
+                </th>
+                <td data-label="From">
+                  {q.name}
+                  <span className="cell-note">{q.email}</span>
+                </td>
+                <td data-label="Received">
+                  <time dateTime={q.createdAt}>{received(q.createdAt)}</time>
+                </td>
+                <td data-label="Status">
+                  <span className={`badge ${STATUS_BADGE[q.status]}`}>{q.status}</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
+      </ListBody>
       {listing && (
         <Pager
           pagination={listing.pagination}

@@ -2,11 +2,11 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { MEDIA_ACCEPT, MAX_FILES_PER_REQUEST } from '#core/media/limits.ts';
 import { api, errorMessage, type Pagination } from '#web/lib/api.ts';
 import { readMedia, type ContentAnswer } from '#web/lib/content-api.ts';
-import { Loading } from '#web/components/loading.tsx';
-import { FormAlert, FormStatus } from '#web/components/form-kit.tsx';
+import { FormAlert, FormStatus, SelectField } from '#web/components/form-kit.tsx';
 import { navigate } from '#web/panel/router.tsx';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 import { formatBytes } from '#web/panel/resource/file-input.tsx';
+import { ListBody, ListFilters, SearchField } from '#web/panel/resource/list-kit.tsx';
 import { OfflineNotice } from '#web/panel/resource/offline-notice.tsx';
 import { Pager } from '#web/panel/resource/pager.tsx';
 import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
@@ -25,6 +25,10 @@ export type MediaItem = {
 const OWNER = /^[A-Za-z0-9_-]{1,64}$/;
 const DEFAULT_OWNER = 'site';
 const PAGE_SIZE = 24;
+const TYPE_OPTIONS = [
+  { value: 'image', label: 'Images' },
+  { value: 'video', label: 'Videos' },
+];
 
 /** Files attached to one owner (a course, an event, a page…): GET/POST /media/:ownerId, kept offline (spec 8). */
 export default function MediaScreen({ base, path }: AdminScreenProps) {
@@ -84,51 +88,31 @@ export default function MediaScreen({ base, path }: AdminScreenProps) {
       <FormStatus message={notice} />
       <FormAlert message={alert} />
       {answer?.offline && <OfflineNotice info={answer.offline} />}
-      <form className="list-filters" noValidate onSubmit={onOwner} aria-label="Choose the owner">
-        <div className={`field list-search${ownerError ? ' field-invalid' : ''}`}>
-          <label htmlFor="media-owner">Owner ID</label>
-          <p id="media-owner-hint" className="field-hint">
-            The ID at the end of a course’s or event’s address in this panel, or a name of your own such as “site”.
-          </p>
-          <input
-            id="media-owner"
-            name="owner"
-            key={owner}
-            defaultValue={owner}
-            maxLength={64}
-            aria-invalid={ownerError ? true : undefined}
-            aria-describedby={`media-owner-hint${ownerError ? ' media-owner-error' : ''}`}
-          />
-          {ownerError && (
-            <p id="media-owner-error" className="field-error">
-              {ownerError}
-            </p>
-          )}
-        </div>
-        <div className="field">
-          <label htmlFor="media-type">Type</label>
-          <select id="media-type" value={type} onChange={(e) => (setType(e.target.value), setPage(1))}>
-            <option value="">Images and videos</option>
-            <option value="image">Images</option>
-            <option value="video">Videos</option>
-          </select>
-        </div>
-        <div className="list-filter-actions">
-          <button type="submit" className="btn btn-primary">
-            Show
-          </button>
-        </div>
-      </form>
+      <ListFilters label="Choose the owner" search={false} submit="Show" onSubmit={onOwner}>
+        <SearchField
+          key={owner}
+          id="media-owner"
+          name="owner"
+          type="text"
+          label="Owner ID"
+          hint="The ID at the end of a course’s or event’s address in this panel, or a name of your own such as “site”."
+          defaultValue={owner}
+          maxLength={64}
+          error={ownerError}
+        />
+        <SelectField
+          id="media-type"
+          label="Type"
+          allLabel="Images and videos"
+          options={TYPE_OPTIONS}
+          value={type}
+          onChange={(e) => (setType(e.target.value), setPage(1))}
+        />
+      </ListFilters>
 
       <MediaUpload owner={owner} accept={MEDIA_ACCEPT} maxFiles={MAX_FILES_PER_REQUEST} onUploaded={changed} />
 
-      {!answer ? (
-        <Loading label="Loading..." />
-      ) : items.length === 0 ? (
-        <p className="empty-state" role="status">
-          Nothing is attached to “{owner}” yet.
-        </p>
-      ) : (
+      <ListBody ready={!!answer} empty={items.length === 0 && `Nothing is attached to “${owner}” yet.`}>
         <ul className="media-grid" aria-label={`Media of ${owner}`} aria-busy={loading}>
           {items.map((m) => (
             <li key={m._id} className="media-card" data-id={m._id}>
@@ -149,7 +133,7 @@ export default function MediaScreen({ base, path }: AdminScreenProps) {
             </li>
           ))}
         </ul>
-      )}
+      </ListBody>
       {answer && <Pager pagination={pagination} busy={loading} noun="files" singular="file" onPage={setPage} />}
 
       {deleting && (

@@ -1,0 +1,155 @@
+import { useEffect, useRef, type FormEvent, type ReactNode, type Ref } from 'react';
+import { Loading } from '#web/components/loading.tsx';
+
+type FiltersProps = {
+  label: string;
+  onSubmit: (e: FormEvent<HTMLFormElement>) => void;
+  /** false for a form that picks what to show rather than searching it. */
+  search?: boolean;
+  submit?: string;
+  children: ReactNode;
+};
+
+/** A list's toolbar: its fields, then the submit button. */
+export function ListFilters({ label, onSubmit, search = true, submit = 'Search', children }: FiltersProps) {
+  return (
+    <form className="list-filters" role={search ? 'search' : undefined} aria-label={label} noValidate onSubmit={onSubmit}>
+      {children}
+      <div className="list-filter-actions">
+        <button type="submit" className="btn btn-primary">
+          {submit}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+type SearchFieldProps = {
+  id: string;
+  label: string;
+  name?: string;
+  defaultValue: string;
+  type?: 'search' | 'text';
+  maxLength?: number;
+  hint?: string;
+  error?: string;
+  inputRef?: Ref<HTMLInputElement>;
+};
+
+/** The free-text field of a toolbar, its hint and error tied to it with aria-describedby. */
+export function SearchField({ id, label, hint, error, inputRef, type = 'search', name = 'search', ...input }: SearchFieldProps) {
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`field list-search${error ? ' field-invalid' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {hint && (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      )}
+      <input
+        ref={inputRef}
+        id={id}
+        name={name}
+        type={type === 'text' ? undefined : type}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...input}
+      />
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Loading until the first answer, then the empty state or the list itself. */
+export function ListBody({ ready, empty, children }: { ready: boolean; empty: ReactNode; children: ReactNode }) {
+  if (!ready) return <Loading label="Loading..." />;
+  if (empty)
+    return (
+      <p className="empty-state" role="status">
+        {empty}
+      </p>
+    );
+  return <>{children}</>;
+}
+
+type BulkBarProps = { label: string; count: number; hint: string; onDelete: () => void };
+
+/** How many rows are chosen, and the one bulk action: delete them. */
+export function BulkBar({ label, count, hint, onDelete }: BulkBarProps) {
+  return (
+    <div className="bulk-bar" role="group" aria-label={label}>
+      <span aria-live="polite">{count ? `${count} selected` : hint}</span>
+      <button type="button" className="btn btn-danger btn-sm" disabled={!count} onClick={onDelete}>
+        Delete selected
+      </button>
+    </div>
+  );
+}
+
+type DataTableProps = { id: string; caption: string; busy: boolean; className?: string; children: ReactNode };
+
+/** A captioned table in a scrollable, focusable region, so a wide table scrolls instead of the page. */
+export function DataTable({ id, caption, busy, className = 'data-table', children }: DataTableProps) {
+  return (
+    <div className="table-wrap" role="region" aria-labelledby={`${id}-caption`} tabIndex={0}>
+      <table className={className} aria-busy={busy}>
+        <caption id={`${id}-caption`} className="visually-hidden">
+          {caption}
+        </caption>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+/** The last column's header: named for screen readers, blank on screen. */
+export function ActionsHeader() {
+  return (
+    <th scope="col">
+      <span className="visually-hidden">Actions</span>
+    </th>
+  );
+}
+
+type SelectProps = { items: readonly { _id: string }[]; selected: readonly string[]; onSelect: (ids: string[]) => void };
+
+/** The "select all on this page" box, mixed when only some rows are chosen. */
+export function SelectAll({ items, selected, onSelect }: SelectProps) {
+  const ref = useRef<HTMLInputElement>(null);
+  const chosen = items.filter((i) => selected.includes(i._id)).length;
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = chosen > 0 && chosen < items.length;
+  }, [chosen, items.length]);
+  return (
+    <th scope="col" className="cell-select">
+      <input
+        ref={ref}
+        type="checkbox"
+        aria-label="Select all on this page"
+        checked={items.length > 0 && chosen === items.length}
+        onChange={(e) => onSelect(e.target.checked ? items.map((i) => i._id) : [])}
+      />
+    </th>
+  );
+}
+
+type SelectRowProps = { id: string; label: string; selected: readonly string[]; onSelect: (ids: string[]) => void };
+
+/** One row's box in a selectable table. */
+export function SelectRow({ id, label, selected, onSelect }: SelectRowProps) {
+  return (
+    <td className="cell-select">
+      <input
+        type="checkbox"
+        aria-label={label}
+        checked={selected.includes(id)}
+        onChange={(e) => onSelect(e.target.checked ? [...selected, id] : selected.filter((s) => s !== id))}
+      />
+    </td>
+  );
+}
