@@ -7,7 +7,8 @@ import { courses, type NewCourseRow } from '#db/schema/index.ts';
 import { badRequest, notFound } from '#worker/lib/errors.ts';
 import { catalogDbError, mapDbErrors } from '#worker/lib/catalog/db.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
-import { type CheckedImage, deleteImages, withStoredImage } from '#worker/lib/catalog/image.ts';
+import { type CheckedImage, withStoredImage } from '#worker/lib/catalog/image.ts';
+import { removeObjects } from '#worker/lib/stored-files.ts';
 import { serializeCourse } from './courses.serialize.ts';
 
 export const COURSE_DB_ERRORS = {
@@ -96,7 +97,7 @@ export async function updateCourse({
     if (!row) throw notFound(COURSE_MESSAGES.notFound);
     return { row, previous: before[0]?.image ?? null };
   });
-  if (touchesImage && previous !== row.image) await deleteImages(ctx.storage, [previous]);
+  if (touchesImage && previous !== row.image) await removeObjects(ctx.storage, [previous]);
   return serializeCourse(row);
 }
 
@@ -107,7 +108,7 @@ export async function deleteCourse({ ctx, id }: { ctx: ServiceCtx; id: string })
     COURSE_DB_ERRORS,
   );
   if (!row) throw notFound(COURSE_MESSAGES.notFound);
-  await deleteImages(ctx.storage, [row.image]);
+  await removeObjects(ctx.storage, [row.image]);
   return { _id: row.id };
 }
 
@@ -117,7 +118,7 @@ export async function bulkDeleteCourses({ ctx, ids }: { ctx: ServiceCtx; ids: st
     () => ctx.db.delete(courses).where(inArray(courses.id, ids)).returning({ id: courses.id, image: courses.image }),
     COURSE_DB_ERRORS,
   );
-  await deleteImages(
+  await removeObjects(
     ctx.storage,
     rows.map((r) => r.image),
   );

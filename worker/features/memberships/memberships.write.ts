@@ -5,7 +5,8 @@ import { membershipPlans, memberships, type MembershipPlanRow, type MembershipRo
 import { badRequest, notFound } from '#worker/lib/errors.ts';
 import { mapDbErrors } from '#worker/lib/catalog/db.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
-import { type CheckedImage, deleteImages, withStoredImage } from '#worker/lib/catalog/image.ts';
+import { type CheckedImage, withStoredImage } from '#worker/lib/catalog/image.ts';
+import { removeObjects } from '#worker/lib/stored-files.ts';
 import { planRows, plansOf, replacePlansStatements } from './memberships.plans.ts';
 import { serializeMembership } from './memberships.serialize.ts';
 
@@ -98,7 +99,7 @@ export async function updateMembership({
     if (!updated[0]) throw notFound(MEMBERSHIP_MESSAGES.notFound);
     return { row: updated[0], plans: result[result.length - 1] as MembershipPlanRow[], previous: before[0]?.image ?? null };
   });
-  if (touchesImage && previous !== row.image) await deleteImages(ctx.storage, [previous]);
+  if (touchesImage && previous !== row.image) await removeObjects(ctx.storage, [previous]);
   return serializeMembership(row, plans);
 }
 
@@ -114,7 +115,7 @@ export async function deleteMembership({ ctx, id }: { ctx: ServiceCtx; id: strin
   );
   const row = deleted[0];
   if (!row) throw notFound(MEMBERSHIP_MESSAGES.notFound);
-  await deleteImages(ctx.storage, [row.image]);
+  await removeObjects(ctx.storage, [row.image]);
   return { _id: row.id };
 }
 
@@ -128,7 +129,7 @@ export async function bulkDeleteMemberships({ ctx, ids }: { ctx: ServiceCtx; ids
       ]),
     MEMBERSHIP_DB_ERRORS,
   );
-  await deleteImages(
+  await removeObjects(
     ctx.storage,
     deleted.map((r) => r.image),
   );

@@ -6,7 +6,8 @@ import type { PublicPrefix } from '#worker/lib/public-files.ts';
 import { catalogDbError, mapDbErrors } from './db.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { shiftedEnd } from './dated.ts';
-import { type CheckedImage, deleteImages, withStoredImage } from './image.ts';
+import { removeObjects } from '#worker/lib/stored-files.ts';
+import { type CheckedImage, withStoredImage } from './image.ts';
 
 type DatedTable = SQLiteTable & { id: SQLiteColumn; image: SQLiteColumn; startsAt: SQLiteColumn; endsAt: SQLiteColumn };
 type DatedInput = {
@@ -98,7 +99,7 @@ export function datedWrites<
       if (!updated[0]) throw notFound(messages.notFound);
       return { row: updated[0] as Row, previous: (before[0]?.image as string | null | undefined) ?? null };
     });
-    if (touchesImage && previous !== row.image) await deleteImages(ctx.storage, [previous]);
+    if (touchesImage && previous !== row.image) await removeObjects(ctx.storage, [previous]);
     return serialize(row);
   }
 
@@ -106,14 +107,14 @@ export function datedWrites<
   async function remove({ ctx, id }: { ctx: ServiceCtx; id: string }) {
     const row = (await ctx.db.delete(table).where(byId(id)).returning({ id: table.id, image: table.image }).get()) as Gone | undefined;
     if (!row) throw notFound(messages.notFound);
-    await deleteImages(ctx.storage, [row.image]);
+    await removeObjects(ctx.storage, [row.image]);
     return { _id: row.id };
   }
 
   /** Bulk DELETE: one statement; unknown ids are skipped and not counted. */
   async function removeMany({ ctx, ids }: { ctx: ServiceCtx; ids: string[] }) {
     const rows = (await ctx.db.delete(table).where(inArray(table.id, ids)).returning({ id: table.id, image: table.image })) as Gone[];
-    await deleteImages(
+    await removeObjects(
       ctx.storage,
       rows.map((r) => r.image),
     );

@@ -2,7 +2,7 @@ import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '#core/catalog/images.ts';
 import type { PublicPrefix } from '#worker/lib/public-files.ts';
 import { tooLarge, unsupportedType } from '#worker/lib/errors.ts';
 import { checkImageDimensions } from '#worker/lib/image-size.ts';
-import { deleteObjects, objectKey, withObjects } from '#worker/lib/stored-objects.ts';
+import { objectKey, withObjects } from '#worker/lib/stored-objects.ts';
 import { IMAGE_TYPES, sniffType } from '#worker/lib/uploads.ts';
 
 export type CheckedImage = { bytes: Uint8Array; mime: string; ext: string };
@@ -37,4 +37,3 @@ export function withStoredImage<T>(
 }
 
 /** After a row is gone or its picture replaced: delete the objects it no longer points at. */
-export const deleteImages = deleteObjects;
