@@ -50,6 +50,21 @@ const configSchema = z.object({
     .int()
     .positive()
     .default(2 * 1024 * 1024),
+  // Payments (worker/lib/payments): a gateway is offered only when all of its secrets are set.
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  PAYPAL_CLIENT_ID: z.string().optional(),
+  PAYPAL_CLIENT_SECRET: z.string().optional(),
+  PAYPAL_WEBHOOK_ID: z.string().optional(),
+  PAYPAL_API_BASE: z.string().url().default('https://api-m.sandbox.paypal.com'),
+  RAZORPAY_KEY_ID: z.string().optional(),
+  RAZORPAY_KEY_SECRET: z.string().optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
+  /** Signs the local sandbox's payment proofs; derived from JWT_SECRET when unset. */
+  SANDBOX_PAYMENT_SECRET: z.string().min(32).optional(),
+  /** Seconds a webhook's timestamp may be old (Stripe's tolerance; PayPal and Razorpay send none we can trust). */
+  PAYMENT_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().positive().default(300),
+  ORDER_PAYMENT_WINDOW_MINUTES: z.coerce.number().int().positive().max(10_080).default(30),
   ...Object.fromEntries(Object.entries(RATE_LIMIT_DEFAULTS).map(([k, d]) => [k, rateLimit.prefault(d)])),
 });
 

@@ -13,3 +13,7 @@ export * from './schedule.ts';
 export * from './seminars.ts';
 export * from './enquiries.ts';
 export * from './settings.ts';
+export * from './products.ts';
+export * from './coupons.ts';
+export * from './orders.ts';
+export * from './payments.ts';

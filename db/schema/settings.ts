@@ -17,6 +17,7 @@ export const siteSettings = sqliteTable('site_settings', {
   socialLinks: text('social_links', { mode: 'json' }).$type<Record<string, string>>().notNull().default({}),
   currency: text('currency').notNull().default('CAD'),
   currencySymbol: text('currency_symbol').notNull().default('$'),
+  currencyLocale: text('currency_locale').notNull().default('en-CA'),
   privacyPolicy: text('privacy_policy').notNull().default(''),
   termsAndConditions: text('terms_and_conditions').notNull().default(''),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),

@@ -21,6 +21,18 @@ const CONFIG_SETTINGS = {
   MAIL_FROM: true,
   DB_TIMEOUT_MS: true,
   AVATAR_MAX_BYTES: true,
+  STRIPE_SECRET_KEY: true,
+  STRIPE_WEBHOOK_SECRET: true,
+  PAYPAL_CLIENT_ID: true,
+  PAYPAL_CLIENT_SECRET: true,
+  PAYPAL_WEBHOOK_ID: true,
+  PAYPAL_API_BASE: true,
+  RAZORPAY_KEY_ID: true,
+  RAZORPAY_KEY_SECRET: true,
+  RAZORPAY_WEBHOOK_SECRET: true,
+  SANDBOX_PAYMENT_SECRET: true,
+  PAYMENT_WEBHOOK_TOLERANCE_SECONDS: true,
+  ORDER_PAYMENT_WINDOW_MINUTES: true,
 } satisfies Record<Exclude<keyof AppConfig, 'rateLimits'>, true>;
 
 export const WORKER_SETTINGS: readonly string[] = [...Object.keys(CONFIG_SETTINGS), ...Object.keys(RATE_LIMIT_DEFAULTS)];

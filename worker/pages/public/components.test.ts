@@ -23,6 +23,7 @@ const settingsRow = (over: Partial<SiteSettingsRow> = {}): SiteSettingsRow => ({
   socialLinks: { facebook: 'https://facebook.com/shizen', instagram: 'javascript:alert(1)', youtube: 'data:text/html,x' },
   currency: 'CAD',
   currencySymbol: '$',
+  currencyLocale: 'en-CA',
   privacyPolicy: '',
   termsAndConditions: '',
   createdAt: new Date('2027-01-01T00:00:00Z'),

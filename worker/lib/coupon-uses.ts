@@ -1,0 +1,65 @@
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { newId } from '#core/ids.ts';
+import { COUPON_MESSAGES, type PurchaseType } from '#core/shop/shop-options.ts';
+import type { CouponUsage } from '#core/shop/coupon-math.ts';
+import type { Db } from '#db/client.ts';
+import { couponUses } from '#db/schema/index.ts';
+import { causes } from '#worker/lib/db-errors.ts';
+import { AppError, badRequest } from '#worker/lib/errors.ts';
+
+export type CouponUseInput = {
+  couponId: string;
+  userId: string | null;
+  purchaseType: PurchaseType;
+  purchaseId: string;
+  category: string;
+  amountCents: number;
+  discountCents: number;
+  status?: 'reserved' | 'confirmed';
+};
+
+/**
+ * The one conditional statement that takes a use: the trigger of migration 0003 refuses it past the
+ * total or per-user limit (or on an inactive coupon), failing the whole batch it is part of; a second
+ * use for the same purchase is a no-op, so it counts once.
+ */
+export const takeCouponUse = (db: Db, use: CouponUseInput) =>
+  db
+    .insert(couponUses)
+    .values({ id: newId(), status: 'reserved', ...use })
+    .onConflictDoNothing({ target: [couponUses.couponId, couponUses.purchaseType, couponUses.purchaseId] });
+
+/** Gives a purchase's live use back (expired, cancelled, refunded); `gate` limits it to what a state change moved. */
+export const releaseCouponUses = (db: Db, purchaseType: PurchaseType, purchaseId: string, gate?: SQL) =>
+  db
+    .update(couponUses)
+    .set({ status: 'released', updatedAt: new Date() })
+    .where(and(eq(couponUses.purchaseType, purchaseType), eq(couponUses.purchaseId, purchaseId), ne(couponUses.status, 'released'), gate));
+
+/** Live uses of a coupon, in all and by one user (the caller's per-user limit). */
+export async function couponUsage(db: Db, couponId: string, userId: string | null): Promise<CouponUsage> {
+  const row = await db
+    .select({
+      used: sql<number>`count(*)`,
+      usedByUser: sql<number>`coalesce(sum(case when ${couponUses.userId} = ${userId ?? ''} then 1 else 0 end), 0)`,
+    })
+    .from(couponUses)
+    .where(and(eq(couponUses.couponId, couponId), ne(couponUses.status, 'released')))
+    .get();
+  return { used: Number(row?.used ?? 0), usedByUser: Number(row?.usedByUser ?? 0) };
+}
+
+const TRIGGER_MESSAGES: Record<string, string> = {
+  COUPON_USAGE_LIMIT: COUPON_MESSAGES.usageLimit,
+  COUPON_USER_LIMIT: COUPON_MESSAGES.usageLimit,
+  COUPON_INACTIVE: COUPON_MESSAGES.inactive,
+};
+
+/** The spec 8 refusal (400) behind a batch the coupon trigger stopped, if that is what stopped it. */
+export function couponRefusedError(err: unknown): AppError | undefined {
+  for (const e of causes(err)) {
+    const message = String((e as Error)?.message ?? '');
+    for (const [key, text] of Object.entries(TRIGGER_MESSAGES)) if (message.includes(key)) return badRequest(text);
+  }
+  return undefined;
+}

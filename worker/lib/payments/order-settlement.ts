@@ -1,0 +1,30 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { couponUses, orders } from '#db/schema/index.ts';
+import type { PurchaseSettlement } from './settlements.ts';
+
+/** An order is paid only from pending_payment; its reserved coupon use is confirmed with it. */
+export const orderSettlement: PurchaseSettlement = {
+  paid: (db, orderId, at) => [
+    db
+      .update(orders)
+      .set({ status: 'paid', paidAt: at, updatedAt: at })
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'pending_payment'))),
+    db
+      .update(couponUses)
+      .set({ status: 'confirmed', updatedAt: at })
+      .where(
+        and(
+          eq(couponUses.purchaseType, 'order'),
+          eq(couponUses.purchaseId, orderId),
+          eq(couponUses.status, 'reserved'),
+          sql`exists (select 1 from ${orders} where ${orders.id} = ${orderId} and ${orders.status} = 'paid')`,
+        ),
+      ),
+  ],
+  async isPaid(db, orderId) {
+    const row = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).get();
+    return row !== undefined && row.status !== 'pending_payment' && row.status !== 'cancelled';
+  },
+  // Filled in by the orders work: refund → status refunded, stock and coupon use released.
+  refunded: () => [],
+};

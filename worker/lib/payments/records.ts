@@ -1,0 +1,147 @@
+import { and, eq } from 'drizzle-orm';
+import { newId } from '#core/ids.ts';
+import { isPayableCents } from '#core/shop/currency.ts';
+import type { PurchaseType } from '#core/shop/shop-options.ts';
+import type { PaymentStart } from '#core/shop/views.ts';
+import { payments, type PaymentRow } from '#db/schema/index.ts';
+import { badRequest, conflict, notFound } from '#worker/lib/errors.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { schoolCurrency } from './currency.ts';
+import type { PaymentProof } from './gateway.ts';
+import { gatewayFor } from './registry.ts';
+import { SETTLEMENTS } from './settlements.ts';
+
+export const PAYMENT_MESSAGES = {
+  amountRange: 'Payment amount must be between 0.50 and 999999.99',
+  notFound: 'Payment not found',
+  verifyFailed: 'Payment verification failed',
+  notPayable: 'This payment can no longer be completed',
+} as const;
+
+export type StartPaymentInput = {
+  purchaseType: PurchaseType;
+  purchaseId: string;
+  userId: string | null;
+  amountCents: number;
+  gateway: string;
+  description: string;
+  customerEmail: string | null;
+  /** Path (on our origin) the buyer comes back to; the gateway's ids are added as query parameters. */
+  returnPath: string;
+  cancelPath: string;
+};
+
+/** Opens a payment at the gateway and records it as `created`; the browser goes to `checkoutUrl`. */
+export async function startPayment(ctx: ServiceCtx, input: StartPaymentInput): Promise<{ start: PaymentStart; row: PaymentRow }> {
+  if (!isPayableCents(input.amountCents)) throw badRequest(PAYMENT_MESSAGES.amountRange);
+  const gateway = gatewayFor(ctx.config, ctx.origin, input.gateway);
+  const currency = await schoolCurrency(ctx.db);
+  const id = newId();
+  const created = await gateway.create({
+    paymentRecordId: id,
+    amountCents: input.amountCents,
+    currency: currency.gatewayCodes[gateway.name],
+    purchaseType: input.purchaseType,
+    purchaseId: input.purchaseId,
+    description: input.description,
+    customerEmail: input.customerEmail,
+    returnUrl: `${ctx.origin}${input.returnPath}`,
+    cancelUrl: `${ctx.origin}${input.cancelPath}`,
+  });
+  const row = await ctx.db
+    .insert(payments)
+    .values({
+      id,
+      userId: input.userId,
+      purchaseType: input.purchaseType,
+      purchaseId: input.purchaseId,
+      gateway: gateway.name,
+      sessionId: created.sessionId,
+      amountCents: input.amountCents,
+      currency: currency.code,
+    })
+    .returning()
+    .get();
+  const start: PaymentStart = {
+    gateway: gateway.name,
+    paymentRecordId: id,
+    sessionId: created.sessionId,
+    amount: input.amountCents,
+    currency: currency.code,
+    checkoutUrl: created.checkoutUrl,
+    ...(created.keyId ? { keyId: created.keyId } : {}),
+  };
+  return { start, row };
+}
+
+export type SettleResult = { payment: PaymentRow; alreadyPaid: boolean; purchasePaid: boolean };
+
+/**
+ * Marks a payment succeeded and its purchase paid in one batch, conditional on both states, so a
+ * second verify (or the webhook racing the browser) changes nothing. A purchase that expired or was
+ * cancelled before the money arrived does not come back to life: its payment is refunded instead.
+ */
+export async function settlePayment(ctx: ServiceCtx, payment: PaymentRow, providerPaymentId: string): Promise<SettleResult> {
+  const settlement = SETTLEMENTS[payment.purchaseType];
+  if (!settlement) throw badRequest(PAYMENT_MESSAGES.verifyFailed);
+  const at = new Date();
+  const [moved] = await ctx.db.batch([
+    ctx.db
+      .update(payments)
+      .set({ status: 'succeeded', providerPaymentId, paidAt: at, updatedAt: at })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, 'created')))
+      .returning(),
+    ...settlement.paid(ctx.db, payment.purchaseId, at),
+  ]);
+  const current = moved[0] ?? (await ctx.db.select().from(payments).where(eq(payments.id, payment.id)).get())!;
+  const purchasePaid = await settlement.isPaid(ctx.db, payment.purchaseId);
+  if (moved[0] && !purchasePaid) {
+    const refunded = await refundPayment(ctx, current, 'The purchase was no longer awaiting payment');
+    return { payment: refunded, alreadyPaid: false, purchasePaid };
+  }
+  return { payment: current, alreadyPaid: !moved[0], purchasePaid };
+}
+
+/** The browser's proof (sessionId, paymentId, signature) for a purchase: checked by its gateway, then settled. */
+export async function verifyPurchasePayment(
+  ctx: ServiceCtx,
+  { purchaseType, purchaseId, proof }: { purchaseType: PurchaseType; purchaseId: string; proof: PaymentProof },
+): Promise<SettleResult> {
+  const payment = await ctx.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.purchaseType, purchaseType), eq(payments.purchaseId, purchaseId), eq(payments.sessionId, proof.sessionId)))
+    .get();
+  if (!payment) throw notFound(PAYMENT_MESSAGES.notFound);
+  if (payment.status === 'succeeded') return { payment, alreadyPaid: true, purchasePaid: true };
+  if (payment.status !== 'created') throw conflict(PAYMENT_MESSAGES.notPayable);
+  const gateway = gatewayFor(ctx.config, ctx.origin, payment.gateway);
+  const verdict = await gateway.verify(proof, {
+    sessionId: payment.sessionId,
+    amountCents: payment.amountCents,
+    currency: payment.currency,
+  });
+  if (!verdict.ok) throw badRequest(`${PAYMENT_MESSAGES.verifyFailed}: ${verdict.reason}`);
+  return settlePayment(ctx, payment, verdict.providerPaymentId);
+}
+
+/** Gives a succeeded payment's money back through its gateway; the row moves to refunded once, conditionally. */
+export async function refundPayment(ctx: ServiceCtx, payment: PaymentRow, reason: string): Promise<PaymentRow> {
+  if (payment.status !== 'succeeded' || !payment.providerPaymentId) throw conflict('Only a completed payment can be refunded');
+  const gateway = gatewayFor(ctx.config, ctx.origin, payment.gateway);
+  const { refundId } = await gateway.refund({
+    providerPaymentId: payment.providerPaymentId,
+    sessionId: payment.sessionId,
+    amountCents: payment.amountCents,
+    currency: payment.currency,
+    reason,
+  });
+  const at = new Date();
+  const row = await ctx.db
+    .update(payments)
+    .set({ status: 'refunded', refundId, refundedAt: at, updatedAt: at })
+    .where(and(eq(payments.id, payment.id), eq(payments.status, 'succeeded')))
+    .returning()
+    .get();
+  return row ?? (await ctx.db.select().from(payments).where(eq(payments.id, payment.id)).get())!;
+}

@@ -1,0 +1,43 @@
+import type { PaymentGatewayName } from '#core/shop/shop-options.ts';
+import type { AppConfig } from '#worker/config.ts';
+import { badRequest } from '#worker/lib/errors.ts';
+import type { PaymentGateway } from './gateway.ts';
+import { sandboxGateway } from './sandbox.ts';
+
+type RealGateway = Exclude<PaymentGatewayName, 'sandbox'>;
+
+/** A real gateway is offered only when every secret it needs (its webhook's included) is set. */
+const CONFIGURED: Record<RealGateway, (c: AppConfig) => boolean> = {
+  stripe: (c) => Boolean(c.STRIPE_SECRET_KEY && c.STRIPE_WEBHOOK_SECRET),
+  paypal: (c) => Boolean(c.PAYPAL_CLIENT_ID && c.PAYPAL_CLIENT_SECRET && c.PAYPAL_WEBHOOK_ID),
+  razorpay: (c) => Boolean(c.RAZORPAY_KEY_ID && c.RAZORPAY_KEY_SECRET && c.RAZORPAY_WEBHOOK_SECRET),
+};
+
+export type GatewayFactory = (config: AppConfig, origin: string) => PaymentGateway;
+
+const FACTORIES: Partial<Record<PaymentGatewayName, GatewayFactory>> = {
+  sandbox: sandboxGateway,
+};
+
+/** Offered gateways, stripe first; the sandbox when no real one is configured or the app runs locally or in tests. */
+export function availableGateways(config: AppConfig): PaymentGatewayName[] {
+  const real = (Object.keys(CONFIGURED) as RealGateway[]).filter((g) => CONFIGURED[g](config) && FACTORIES[g]);
+  const sandbox = real.length === 0 || config.APP_ENV === 'local' || config.APP_ENV === 'test';
+  return sandbox ? [...real, 'sandbox'] : real;
+}
+
+/** Spec 9: stripe by default where configured, else the first offered (the sandbox locally). */
+export function defaultGateway(config: AppConfig): PaymentGatewayName {
+  const offered = availableGateways(config);
+  return offered.includes('stripe') ? 'stripe' : offered[0]!;
+}
+
+export const paymentMethodUnavailable = (name: string) => `Payment method ${name} is not available`;
+
+/** The adapter of an offered gateway; 400 with the spec's wording for any other. */
+export function gatewayFor(config: AppConfig, origin: string, name: string): PaymentGateway {
+  const offered = availableGateways(config) as string[];
+  const factory = FACTORIES[name as PaymentGatewayName];
+  if (!offered.includes(name) || !factory) throw badRequest(paymentMethodUnavailable(name));
+  return factory(config, origin);
+}
