@@ -71,18 +71,22 @@ describe('cartTotals (spec 9 cart maths)', () => {
 describe('shareInProportion', () => {
   it('splits an amount in whole cents that add up to it, each within a cent of its exact share', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.array(fc.integer({ min: 0, max: 50_000_000 }), { minLength: 1, maxLength: 50 }), (amount, weights) => {
-        const total = weights.reduce((a, b) => a + b, 0);
-        const capped = Math.min(amount, total);
-        const shares = shareInProportion(capped, weights);
-        if (total === 0) return expect(shares.every((s) => s === 0)).toBe(true);
-        expect(shares.reduce((a, b) => a + b, 0)).toBe(capped);
-        shares.forEach((s, i) => {
-          expect(Number.isInteger(s)).toBe(true);
-          expect(Math.abs(s - (capped * weights[i]!) / total)).toBeLessThan(1);
-          expect(s).toBeLessThanOrEqual(weights[i]!);
-        });
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.array(fc.integer({ min: 0, max: 50_000_000 }), { minLength: 1, maxLength: 50 }),
+        (amount, weights) => {
+          const total = weights.reduce((a, b) => a + b, 0);
+          const capped = Math.min(amount, total);
+          const shares = shareInProportion(capped, weights);
+          if (total === 0) return expect(shares.every((s) => s === 0)).toBe(true);
+          expect(shares.reduce((a, b) => a + b, 0)).toBe(capped);
+          shares.forEach((s, i) => {
+            expect(Number.isInteger(s)).toBe(true);
+            expect(Math.abs(s - (capped * weights[i]!) / total)).toBeLessThan(1);
+            expect(s).toBeLessThanOrEqual(weights[i]!);
+          });
+        },
+      ),
       { numRuns: 500 },
     );
   });

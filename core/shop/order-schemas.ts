@@ -39,7 +39,11 @@ export const cannotMove = (from: OrderStatus, to: OrderStatus) => `Cannot change
 export const statusLabel = (s: OrderStatus) => ORDER_STATUS_LABELS[s];
 
 /** Spec 5 Cart: a product with sizes (colors) needs one of them chosen; null when the choice is fine. */
-export function choiceRefusal(product: { name: string; sizes: readonly string[]; colors: readonly string[] }, size: string | null, color: string | null) {
+export function choiceRefusal(
+  product: { name: string; sizes: readonly string[]; colors: readonly string[] },
+  size: string | null,
+  color: string | null,
+) {
   if (product.sizes.length && (!size || !product.sizes.includes(size)))
     return `Please select a size for ${product.name}. Available sizes: ${product.sizes.join(', ')}`;
   if (product.colors.length && (!color || !product.colors.includes(color)))
@@ -52,7 +56,11 @@ const choice = (label: string) => z.preprocess(blankToNull, text(label, 60).null
 
 const ItemSchema = z.object(
   {
-    product: z.string({ error: ORDER_MESSAGES.productRequired }).trim().min(1, ORDER_MESSAGES.productRequired).max(64, ORDER_MESSAGES.productRequired),
+    product: z
+      .string({ error: ORDER_MESSAGES.productRequired })
+      .trim()
+      .min(1, ORDER_MESSAGES.productRequired)
+      .max(64, ORDER_MESSAGES.productRequired),
     quantity: z
       .number({ error: ORDER_MESSAGES.quantity })
       .int(ORDER_MESSAGES.quantity)
@@ -132,10 +140,20 @@ export function mergeLines(items: readonly OrderLineInput[]) {
 
 export const PayOrderSchema = z.object({ paymentMethod }, { error: ORDER_MESSAGES.bodyObject });
 
-const proofField = (label: string) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(200, `${label} is too long`);
+const proofField = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(200, `${label} is too long`);
 
 export const VerifyOrderPaymentSchema = z.object(
-  { orderId: proofField('Order ID'), sessionId: proofField('Session ID'), paymentId: proofField('Payment ID'), signature: proofField('Signature') },
+  {
+    orderId: proofField('Order ID'),
+    sessionId: proofField('Session ID'),
+    paymentId: proofField('Payment ID'),
+    signature: proofField('Signature'),
+  },
   { error: ORDER_MESSAGES.verifyFailed },
 );
 

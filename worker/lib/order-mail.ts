@@ -12,7 +12,12 @@ const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, ' ').trim();
 const choiceOf = (i: OrderItemRow) => [i.size, i.color].filter(Boolean).join(', ');
 
 /** The confirmation a buyer gets once the order is paid: lines, GST, shipping and total in the school's currency. */
-export function orderConfirmationMail(order: OrderRow, items: readonly OrderItemRow[], currency: CurrencySettings, origin: string): MailMessage {
+export function orderConfirmationMail(
+  order: OrderRow,
+  items: readonly OrderItemRow[],
+  currency: CurrencySettings,
+  origin: string,
+): MailMessage {
   const money = (cents: number) => formatCurrency(cents, currency);
   const lines = items.map((i) => ({
     label: `${oneLine(i.name)}${choiceOf(i) ? ` (${oneLine(choiceOf(i))})` : ''} × ${i.quantity}`,

@@ -13,10 +13,11 @@ import { couponUses, orderItems, orders, products, type NewOrderRow } from '#db/
  */
 export const freshReleaseToken = () => newId();
 
-const list = (values: readonly string[]) => sql.join(
-  values.map((v) => sql`${v}`),
-  sql`, `,
-);
+const list = (values: readonly string[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 
 /** The SET value of orders.release_token: decided by the row's status before the update. */
 export const releaseTokenValue = (token: string) =>

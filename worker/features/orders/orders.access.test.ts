@@ -6,18 +6,27 @@ import { ADMIN_ROLES, checkout, insertProduct, line, NON_ADMIN_ROLES, placeOrder
 type Call = { method: string; path: string; body?: unknown };
 
 /** A pending order of the caller's own, so that an allowed caller can succeed. */
-const ownOrder = async (user: TestUser) => (await placeOrder(user, checkout({ items: [line((await insertProduct()).id)] }))).body.data.order;
+const ownOrder = async (user: TestUser) =>
+  (await placeOrder(user, checkout({ items: [line((await insertProduct()).id)] }))).body.data.order;
 
 const ROUTES: Record<string, (user: TestUser) => Promise<Call>> = {
   'POST /api/orders': async () => ({ method: 'POST', path: '/api/orders', body: checkout({ items: [line((await insertProduct()).id)] }) }),
   'POST /api/orders/verify-payment': async () => ({ method: 'POST', path: '/api/orders/verify-payment', body: {} }),
   'GET /api/orders/my-orders': async () => ({ method: 'GET', path: '/api/orders/my-orders' }),
   'GET /api/orders/admin/all': async () => ({ method: 'GET', path: '/api/orders/admin/all' }),
-  'DELETE /api/orders/bulk/delete': async (u) => ({ method: 'DELETE', path: '/api/orders/bulk/delete', body: { orderIds: [(await ownOrder(u))._id] } }),
+  'DELETE /api/orders/bulk/delete': async (u) => ({
+    method: 'DELETE',
+    path: '/api/orders/bulk/delete',
+    body: { orderIds: [(await ownOrder(u))._id] },
+  }),
   'GET /api/orders/:id': async (u) => ({ method: 'GET', path: `/api/orders/${(await ownOrder(u))._id}` }),
   'POST /api/orders/:id/pay': async (u) => ({ method: 'POST', path: `/api/orders/${(await ownOrder(u))._id}/pay`, body: {} }),
   'PATCH /api/orders/:id/cancel': async (u) => ({ method: 'PATCH', path: `/api/orders/${(await ownOrder(u))._id}/cancel`, body: {} }),
-  'PATCH /api/orders/:id/status': async (u) => ({ method: 'PATCH', path: `/api/orders/${(await ownOrder(u))._id}/status`, body: { status: 'cancelled' } }),
+  'PATCH /api/orders/:id/status': async (u) => ({
+    method: 'PATCH',
+    path: `/api/orders/${(await ownOrder(u))._id}/status`,
+    body: { status: 'cancelled' },
+  }),
   'DELETE /api/orders/:id': async (u) => ({ method: 'DELETE', path: `/api/orders/${(await ownOrder(u))._id}` }),
 };
 

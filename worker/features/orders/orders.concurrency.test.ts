@@ -16,7 +16,9 @@ describe('orders under 50 parallel requests', () => {
     const won = created.filter((r) => r.status === 201);
     const refused = created.filter((r) => r.status === 409);
     const verified = await Promise.all(
-      won.map((r, i) => verify(people[created.indexOf(r)]!, r.body.data.order._id, r.body.data.payment.sessionId).then((v) => [i, v] as const)),
+      won.map((r, i) =>
+        verify(people[created.indexOf(r)]!, r.body.data.order._id, r.body.data.payment.sessionId).then((v) => [i, v] as const),
+      ),
     );
     const all = await Promise.all(won.map((r) => testDb().select().from(orders).where(eq(orders.id, r.body.data.order._id)).get()));
     const paid = all.filter((o) => o?.status === 'paid').length;

@@ -5,7 +5,13 @@ import { checkout, insertCoupon, insertProduct, line, orderRow, placeOrder, stoc
 describe('POST /api/orders', () => {
   it('prices every line from the database, holds the stock and answers the order and a sandbox payment', async () => {
     const buyer = await createUser();
-    const gi = await insertProduct({ priceCents: 5000, discountedPriceCents: 4000, gstRateBp: 1300, shippingFeeCents: 500, sizes: ['S', 'M'] });
+    const gi = await insertProduct({
+      priceCents: 5000,
+      discountedPriceCents: 4000,
+      gstRateBp: 1300,
+      shippingFeeCents: 500,
+      sizes: ['S', 'M'],
+    });
     const belt = await insertProduct({ priceCents: 1500, gstRateBp: 500, shippingFeeCents: 0, colors: ['black'] });
     const res = await placeOrder(
       buyer,
@@ -15,7 +21,13 @@ describe('POST /api/orders', () => {
     expect(res.body).toMatchObject({ success: true, message: 'Order created successfully' });
     const { order, payment } = res.body.data;
     // 2 × 40.00 + 15.00 = 95.00; GST 10.40 + 0.75; shipping 10.00
-    expect(order).toMatchObject({ orderStatus: 'pending_payment', subtotal: 95, gstAmount: 11.15, shippingAmount: 10, totalAmount: 116.15 });
+    expect(order).toMatchObject({
+      orderStatus: 'pending_payment',
+      subtotal: 95,
+      gstAmount: 11.15,
+      shippingAmount: 10,
+      totalAmount: 116.15,
+    });
     expect(order.orderNumber).toMatch(/^DOJO-\d{6}-[A-Z2-9]{5}$/);
     expect(order.items[0]).toMatchObject({ name: gi.name, size: 'M', color: null, quantity: 2, price: 40, originalPrice: 50, gstRate: 13 });
     expect(payment).toMatchObject({ gateway: 'sandbox', amount: 11615, currency: 'CAD' });
@@ -28,7 +40,10 @@ describe('POST /api/orders', () => {
   it('merges lines of the same product, size and color', async () => {
     const buyer = await createUser();
     const gi = await insertProduct({ sizes: ['S', 'M'] });
-    const res = await placeOrder(buyer, checkout({ items: [line(gi.id, 1, { size: 'S' }), line(gi.id, 2, { size: 'S' }), line(gi.id, 1, { size: 'M' })] }));
+    const res = await placeOrder(
+      buyer,
+      checkout({ items: [line(gi.id, 1, { size: 'S' }), line(gi.id, 2, { size: 'S' }), line(gi.id, 1, { size: 'M' })] }),
+    );
     expect(res.status).toBe(201);
     expect(res.body.data.order.items.map((i: { size: string; quantity: number }) => [i.size, i.quantity])).toEqual([
       ['S', 3],

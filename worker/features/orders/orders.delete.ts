@@ -21,7 +21,13 @@ async function deleteOrders(ctx: ServiceCtx, ids: string[]) {
   const [, , , deleted] = await ctx.db.batch([
     ctx.db
       .update(orders)
-      .set({ status: 'cancelled', cancelReason: 'Deleted by admin', cancelledAt: at, releaseToken: releaseTokenValue(token), updatedAt: at })
+      .set({
+        status: 'cancelled',
+        cancelReason: 'Deleted by admin',
+        cancelledAt: at,
+        releaseToken: releaseTokenValue(token),
+        updatedAt: at,
+      })
       .where(and(inArray(orders.id, ids), eq(orders.status, 'pending_payment'))),
     ...releaseStatements(ctx.db, token),
     ctx.db
@@ -43,9 +49,6 @@ export async function deleteOrder(ctx: ServiceCtx, id: string) {
 /** DELETE /api/orders/bulk/delete: unknown ids are skipped; paid, unshipped orders are kept and listed. */
 export async function bulkDeleteOrders(ctx: ServiceCtx, ids: string[]) {
   const deletedIds = await deleteOrders(ctx, ids);
-  const kept = await ctx.db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(inArray(orders.id, ids));
+  const kept = await ctx.db.select({ id: orders.id }).from(orders).where(inArray(orders.id, ids));
   return { deletedCount: deletedIds.length, deletedIds, keptIds: kept.map((r) => r.id) };
 }

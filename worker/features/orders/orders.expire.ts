@@ -31,4 +31,3 @@ export async function expireUnpaidOrders(ctx: Pick<ServiceCtx, 'db'>, now = new 
   ]);
   return { expired: moved.map((r) => r.id) };
 }
-

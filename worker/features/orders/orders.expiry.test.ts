@@ -7,7 +7,18 @@ import { createUser, testDb, testServiceCtx } from '#test/helpers.ts';
 import worker from '#worker/index.ts';
 import { orderSettlement } from '#worker/lib/payments/order-settlement.ts';
 import { expireUnpaidOrders } from './orders.expire.ts';
-import { checkout, insertCoupon, insertProduct, line, orderRow, paidOrder, placeOrder, stockOf, usesOf, verify } from './orders.test-helpers.ts';
+import {
+  checkout,
+  insertCoupon,
+  insertProduct,
+  line,
+  orderRow,
+  paidOrder,
+  placeOrder,
+  stockOf,
+  usesOf,
+  verify,
+} from './orders.test-helpers.ts';
 
 const backdate = (id: string) =>
   testDb()

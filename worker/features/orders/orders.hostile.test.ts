@@ -42,7 +42,10 @@ describe('hostile order bodies', () => {
     const gi = await insertProduct();
     const noEmail = await placeOrder(buyer, checkout({ items: [line(gi.id)], contact: { name: 'A', email: 'nope', phone: '1' } }));
     expect(noEmail.body.message).toBe('Valid email address is required');
-    const noCity = await placeOrder(buyer, checkout({ items: [line(gi.id)], shippingAddress: { line1: 'x', province: 'BC', postalCode: '1', country: 'CA' } }));
+    const noCity = await placeOrder(
+      buyer,
+      checkout({ items: [line(gi.id)], shippingAddress: { line1: 'x', province: 'BC', postalCode: '1', country: 'CA' } }),
+    );
     expect(noCity.body.message).toBe('City is required');
   });
 
@@ -71,7 +74,12 @@ describe('hostile order bodies', () => {
 
   it('treats a non-JSON body as a 400', async () => {
     const buyer = await createUser();
-    const res = await api('/api/orders', { method: 'POST', token: buyer.token, raw: 'items=1', headers: { 'content-type': 'application/json' } });
+    const res = await api('/api/orders', {
+      method: 'POST',
+      token: buyer.token,
+      raw: 'items=1',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
   });
 });

@@ -5,9 +5,16 @@ import { api, createUser, testDb } from '#test/helpers.ts';
 import { checkout, insertCoupon, insertProduct, line, orderRow, paidOrder, placeOrder, stockOf, usesOf } from './orders.test-helpers.ts';
 
 const cancel = (token: string, id: string, body: unknown = {}) => api(`/api/orders/${id}/cancel`, { method: 'PATCH', token, body });
-const setStatus = (token: string, id: string, status: string) => api(`/api/orders/${id}/status`, { method: 'PATCH', token, body: { status } });
+const setStatus = (token: string, id: string, status: string) =>
+  api(`/api/orders/${id}/status`, { method: 'PATCH', token, body: { status } });
 const paymentStatus = async (orderId: string) =>
-  (await testDb().select().from(payments).where(and(eq(payments.purchaseType, 'order'), eq(payments.purchaseId, orderId))).get())?.status;
+  (
+    await testDb()
+      .select()
+      .from(payments)
+      .where(and(eq(payments.purchaseType, 'order'), eq(payments.purchaseId, orderId)))
+      .get()
+  )?.status;
 
 describe('PATCH /api/orders/:id/cancel', () => {
   it("cancels your own pending order with 'Cancelled by user', giving stock and coupon use back once", async () => {

@@ -27,7 +27,9 @@ async function refundAtGateway(ctx: ServiceCtx, order: OrderRow, reason: string)
     await refundPayment(ctx, payment, reason);
   } catch (err) {
     if (err instanceof AppError && err.status < 500) throw err;
-    console.error(JSON.stringify({ level: 'error', requestId: ctx.requestId, message: 'refund failed', orderId: order.id, error: String(err) }));
+    console.error(
+      JSON.stringify({ level: 'error', requestId: ctx.requestId, message: 'refund failed', orderId: order.id, error: String(err) }),
+    );
     throw unavailable(REFUND_FAILED);
   }
 }
@@ -37,13 +39,21 @@ async function refundAtGateway(ctx: ServiceCtx, order: OrderRow, reason: string)
  * an unpaid one is cancelled; a paid one is refunded at its gateway, then marked refunded. A payment
  * that lands while it is being cancelled is caught by the second look (the order is then refunded).
  */
-export async function endOrder(ctx: ServiceCtx, order: OrderRow, to: 'cancelled' | 'refunded', from: readonly OrderStatus[], reason?: string) {
+export async function endOrder(
+  ctx: ServiceCtx,
+  order: OrderRow,
+  to: 'cancelled' | 'refunded',
+  from: readonly OrderStatus[],
+  reason?: string,
+) {
   const at = new Date();
   const set: Partial<NewOrderRow> = reason ? { cancelReason: reason, cancelledAt: at } : {};
   for (let look = 0; look < 2; look++) {
     if (!from.includes(order.status)) throw conflict(cannotMove(order.status, to));
     if (order.status === 'pending_payment') {
-      const [moved] = await ctx.db.batch([...endOrderStatements(ctx.db, { orderId: order.id, from: ['pending_payment'], to: 'cancelled', at, set })]);
+      const [moved] = await ctx.db.batch([
+        ...endOrderStatements(ctx.db, { orderId: order.id, from: ['pending_payment'], to: 'cancelled', at, set }),
+      ]);
       if (moved[0]) return orderView(ctx.db, order.id);
     } else {
       await refundAtGateway(ctx, order, reason ?? 'Refunded by the school');

@@ -12,7 +12,13 @@ export const GATEWAY_START_FAILED = 'Payment could not be started';
 
 function logGatewayFailure(ctx: ServiceCtx, orderId: string, err: unknown) {
   console.error(
-    JSON.stringify({ level: 'error', requestId: ctx.requestId, message: 'payment start failed', orderId, error: String((err as Error)?.message ?? err) }),
+    JSON.stringify({
+      level: 'error',
+      requestId: ctx.requestId,
+      message: 'payment start failed',
+      orderId,
+      error: String((err as Error)?.message ?? err),
+    }),
   );
 }
 

@@ -3,7 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { emailOutbox, payments } from '#db/schema/index.ts';
 import { api, createUser, testDb } from '#test/helpers.ts';
 import { settleDeferred } from '#worker/lib/service-context.ts';
-import { approve, checkout, insertCoupon, insertProduct, line, orderRow, paidOrder, placeOrder, stockOf, usesOf, verify } from './orders.test-helpers.ts';
+import {
+  approve,
+  checkout,
+  insertCoupon,
+  insertProduct,
+  line,
+  orderRow,
+  paidOrder,
+  placeOrder,
+  stockOf,
+  usesOf,
+  verify,
+} from './orders.test-helpers.ts';
 
 const paymentsOf = (orderId: string) =>
   testDb()
@@ -25,7 +37,11 @@ describe('POST /api/orders/verify-payment', () => {
     expect(res.body.data.payment).toMatchObject({ status: 'succeeded', purchaseType: 'order', purchaseId: order._id, gateway: 'sandbox' });
     expect((await usesOf(coupon.id))[0]!.status).toBe('confirmed');
     await settleDeferred();
-    const mail = await testDb().select().from(emailOutbox).where(eq(emailOutbox.subject, `Order confirmation ${order.orderNumber}`)).get();
+    const mail = await testDb()
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.subject, `Order confirmation ${order.orderNumber}`))
+      .get();
     expect(mail).toBeDefined();
     expect(mail!.to).toBe('aiko@example.test');
     // 2 × 45.00 = 90.00 − 5.00 = 85.00; GST 11.05; shipping 10.00; total 106.05
@@ -45,7 +61,10 @@ describe('POST /api/orders/verify-payment', () => {
     expect(again.body.data.order.orderStatus).toBe('paid');
     expect(await paymentsOf(order._id)).toHaveLength(1);
     await settleDeferred();
-    const mails = await testDb().select().from(emailOutbox).where(eq(emailOutbox.subject, `Order confirmation ${order.orderNumber}`));
+    const mails = await testDb()
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.subject, `Order confirmation ${order.orderNumber}`));
     expect(mails).toHaveLength(1);
   });
 

@@ -62,7 +62,11 @@ describe('deleting orders (admin)', () => {
     const refused = await api(`/api/orders/${paid._id}`, { method: 'DELETE', token: admin.token });
     expect(refused.status).toBe(409);
     const other = (await placeOrder(buyer, checkout({ items: [line(gi.id, 2)] }))).body.data.order;
-    const bulk = await api('/api/orders/bulk/delete', { method: 'DELETE', token: admin.token, body: { orderIds: [other._id, paid._id, 'nope'] } });
+    const bulk = await api('/api/orders/bulk/delete', {
+      method: 'DELETE',
+      token: admin.token,
+      body: { orderIds: [other._id, paid._id, 'nope'] },
+    });
     expect(bulk.body).toMatchObject({ success: true, count: 1, data: { deletedIds: [other._id], keptIds: [paid._id] } });
     expect(await stockOf(gi.id)).toBe(10);
     expect(await testDb().select().from(orders).where(eq(orders.id, other._id)).get()).toBeUndefined();

@@ -25,7 +25,13 @@ function searchCondition(term: string): SQL {
 export async function myOrders(ctx: ServiceCtx, query: MyOrdersQueryInput) {
   const user = signedIn(ctx);
   const where = and(eq(orders.userId, user.id), query.status ? eq(orders.status, query.status) : undefined);
-  const { rows, pagination } = await listPage(ctx.db, { table: orders, where, orderBy: NEWEST_FIRST, page: query.page, limit: query.limit });
+  const { rows, pagination } = await listPage(ctx.db, {
+    table: orders,
+    where,
+    orderBy: NEWEST_FIRST,
+    page: query.page,
+    limit: query.limit,
+  });
   return { orders: await withItems(ctx.db, rows), pagination };
 }
 
@@ -37,7 +43,13 @@ export async function allOrders(ctx: ServiceCtx, query: AdminOrdersQueryInput) {
     query.from ? gte(orders.createdAt, query.from) : undefined,
     query.to ? lte(orders.createdAt, query.to) : undefined,
   );
-  const { rows, pagination } = await listPage(ctx.db, { table: orders, where, orderBy: NEWEST_FIRST, page: query.page, limit: query.limit });
+  const { rows, pagination } = await listPage(ctx.db, {
+    table: orders,
+    where,
+    orderBy: NEWEST_FIRST,
+    page: query.page,
+    limit: query.limit,
+  });
   return { orders: await withItems(ctx.db, rows), pagination };
 }
 

@@ -37,7 +37,14 @@ export async function insertProduct(overrides: Partial<NewProductRow> = {}) {
 export async function insertCoupon(overrides: Partial<NewCouponRow> = {}) {
   return testDb()
     .insert(coupons)
-    .values({ id: newId(), code: `C${uniq().toUpperCase()}`, discountType: 'percentage', discountValue: 1000, category: 'shop', ...overrides })
+    .values({
+      id: newId(),
+      code: `C${uniq().toUpperCase()}`,
+      discountType: 'percentage',
+      discountValue: 1000,
+      category: 'shop',
+      ...overrides,
+    })
     .returning()
     .get();
 }
@@ -51,7 +58,8 @@ export const checkout = (overrides: Record<string, unknown> = {}) => ({
 
 export const line = (product: string, quantity = 1, extra: Record<string, unknown> = {}) => ({ product, quantity, price: 0.01, ...extra });
 
-export const placeOrder = (user: TestUser, body: Record<string, unknown>) => api('/api/orders', { method: 'POST', token: user.token, body });
+export const placeOrder = (user: TestUser, body: Record<string, unknown>) =>
+  api('/api/orders', { method: 'POST', token: user.token, body });
 
 /** The sandbox's Approve: the proof a buyer brings back, signed here as the sandbox page signs it. */
 export async function approve(sessionId: string) {
