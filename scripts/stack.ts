@@ -23,6 +23,8 @@ export type StackOptions = {
   onOutput?: (name: string, line: string) => void;
   /** A port for the V8 inspector of the Worker (profiling, debugging). */
   inspectorPort?: number;
+  /** Fire the Worker's scheduled handler on wrangler.toml's crons (default true: the local site behaves like production). */
+  scheduled?: boolean;
   /** Called when a child dies while the stack is meant to be up. */
   onUnexpectedExit?: (name: string) => void;
 };
@@ -137,6 +139,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         '--persist',
         join(dataDir, 'wrangler-state', 'v3'),
         ...(opts.inspectorPort ? ['--inspect', String(opts.inspectorPort)] : []),
+        ...(opts.scheduled === false ? [] : ['--scheduled']),
       ],
       childEnv({ WORKER_VARS: JSON.stringify(vars) }),
     );

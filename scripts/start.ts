@@ -30,6 +30,7 @@ try {
     port: Number(process.env.PORT ?? 8787),
     db: settings.LIBSQL_URL ? { url: settings.LIBSQL_URL, authToken: settings.LIBSQL_AUTH_TOKEN } : undefined,
     settings,
+    scheduled: true,
     onOutput: (_name, line) => console.log(line),
     onUnexpectedExit: () => void shutdown(1),
   });

@@ -9,7 +9,10 @@
  * - db/server is reached through a service binding, which skips the outbound interceptor (worker/env.ts).
  * R2 is Miniflare's (persisted under --persist), and bindings come from wrangler.toml.
  *
- * Usage: node scripts/worker-host.ts --port N --persist DIR; the Worker's vars arrive as JSON in the
+ * With --scheduled it fires the Worker's `scheduled` handler for wrangler.toml's [triggers] crons at each
+ * minute they match (scripts/lib/cron.ts), as Cloudflare's Cron Triggers do in production.
+ *
+ * Usage: node scripts/worker-host.ts --port N --persist DIR [--scheduled]; the Worker's vars arrive as JSON in the
  * WORKER_VARS environment variable (never on the command line, where `ps` would show the JWT secret), on
  * top of wrangler.toml's [vars]. The stack already read `.dev.vars` into them (scripts/lib/worker-settings.ts),
  * so the copy wrangler's options carry is dropped: tests that pass their own settings never see that file.
@@ -20,6 +23,7 @@ import { parseArgs } from 'node:util';
 import { Log, LogLevel, Miniflare, convertV4MiniflareOptions } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from 'wrangler';
 import { WORKER_OUT } from './lib/build.ts';
+import { cronMatches } from './lib/cron.ts';
 import { ROOT } from './lib/paths.ts';
 
 type V4Options = Parameters<typeof convertV4MiniflareOptions>[0];
@@ -33,7 +37,12 @@ type AppOptions = {
 };
 
 const { values } = parseArgs({
-  options: { port: { type: 'string', default: '8787' }, persist: { type: 'string' }, inspect: { type: 'string' } },
+  options: {
+    port: { type: 'string', default: '8787' },
+    persist: { type: 'string' },
+    inspect: { type: 'string' },
+    scheduled: { type: 'boolean', default: false },
+  },
 });
 const vars = JSON.parse(process.env.WORKER_VARS ?? '{}') as Record<string, string>;
 const dbUrl = vars.LIBSQL_URL ? new URL(vars.LIBSQL_URL) : undefined;
@@ -90,10 +99,29 @@ await mf.ready;
 const url = await mf.unsafeGetDirectURL('dojo-platform');
 console.log(`worker listening on ${url.origin}`);
 
+const crons: string[] = unstable_readConfig({ config: join(ROOT, 'wrangler.toml') }).triggers.crons ?? [];
+let cronTimer: ReturnType<typeof setTimeout> | undefined;
+/** Fires the crons due this minute, then waits for the next minute boundary. */
+async function fireDue() {
+  const at = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+  try {
+    const app = await mf.getWorker('dojo-platform');
+    for (const cron of crons.filter((c) => cronMatches(c, at))) {
+      const result = await app.scheduled({ cron, scheduledTime: at });
+      if (result.outcome !== 'ok') console.error(`scheduled ${cron}: ${result.outcome}`);
+    }
+  } catch (err) {
+    console.error(`scheduled run failed: ${(err as Error).message}`);
+  }
+  cronTimer = setTimeout(() => void fireDue(), 60_000 - (Date.now() % 60_000) + 50);
+}
+if (values.scheduled && crons.length) cronTimer = setTimeout(() => void fireDue(), 60_000 - (Date.now() % 60_000) + 50);
+
 let closing = false;
 const close = async () => {
   if (closing) return;
   closing = true;
+  clearTimeout(cronTimer);
   await mf.dispose();
   process.exit(0);
 };

@@ -18,6 +18,7 @@ import { membershipsAccess } from './features/memberships/memberships.access.ts'
 import { outboxAccess } from './features/outbox/outbox.access.ts';
 import { usersAccess } from './features/users/users.access.ts';
 import { enquiriesAccess } from './features/enquiries/enquiries.access.ts';
+import { ordersAccess } from './features/orders/orders.access.ts';
 import { settingsAccess } from './features/settings/settings.access.ts';
 import { uploadAccess } from './features/upload/upload.access.ts';
 
@@ -44,4 +45,5 @@ export const ACCESS: AccessTable = {
   ...postsAccess,
   ...syllabusAccess,
   ...fileUploadsAccess,
+  ...ordersAccess,
 };

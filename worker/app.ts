@@ -20,6 +20,7 @@ import { membershipsRoutes } from './features/memberships/memberships.routes.ts'
 import { outboxRoutes } from './features/outbox/outbox.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { enquiriesRoutes } from './features/enquiries/enquiries.routes.ts';
+import { ordersRoutes } from './features/orders/orders.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { uploadRoutes } from './features/upload/upload.routes.ts';
 import { authorize } from './middleware/auth.ts';
@@ -55,7 +56,8 @@ export function createApp() {
     .route('/events', eventsRoutes)
     .route('/seminars', seminarsRoutes)
     .route('/syllabus', syllabusRoutes)
-    .route('/file-uploads', fileUploadsRoutes);
+    .route('/file-uploads', fileUploadsRoutes)
+    .route('/orders', ordersRoutes);
 
   // Not strict: the spec's client calls some paths with a trailing slash (GET /courses/, POST /orders/).
   const app = new Hono<AppEnv>({ strict: false, router: memoizedRouter() });

@@ -1,5 +1,6 @@
 import { createApp } from './app.ts';
+import { scheduled } from './scheduled.ts';
 
 const app = createApp();
 
-export default { fetch: app.fetch } satisfies ExportedHandler<import('./env.ts').Bindings>;
+export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<import('./env.ts').Bindings>;

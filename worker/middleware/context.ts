@@ -12,7 +12,7 @@ import { createMailer, type Mailer } from '#worker/lib/mailer.ts';
  * Keyed by the config object, which loadConfig hands out once per isolate (per env object).
  */
 const dbs = new WeakMap<AppConfig, { via: unknown; db: Db }>();
-function dbFor(config: AppConfig, via: Bindings['LIBSQL_SERVICE']): Db {
+export function dbFor(config: AppConfig, via: Bindings['LIBSQL_SERVICE']): Db {
   const known = dbs.get(config);
   if (known && known.via === via) return known.db;
   const db = createDb({ url: config.LIBSQL_URL, authToken: config.LIBSQL_AUTH_TOKEN, timeoutMs: config.DB_TIMEOUT_MS, via });
@@ -22,7 +22,7 @@ function dbFor(config: AppConfig, via: Bindings['LIBSQL_SERVICE']): Db {
 
 /** The mailer holds nothing per request either: one per configuration and database. */
 const mailers = new WeakMap<AppConfig, { db: Db; mailer: Mailer }>();
-function mailerFor(config: AppConfig, db: Db): Mailer {
+export function mailerFor(config: AppConfig, db: Db): Mailer {
   const known = mailers.get(config);
   if (known?.db === db) return known.mailer;
   const mailer = createMailer(config, db);

@@ -1,6 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { couponUses, orders } from '#db/schema/index.ts';
+import { endOrderStatements } from '#worker/lib/order-release.ts';
+import { statesBefore } from '#core/shop/order-status.ts';
 import type { PurchaseSettlement } from './settlements.ts';
+
+/** The states a paid order can be refunded from (the life cycle's `→ refunded`). */
+export const REFUNDABLE = statesBefore('refunded');
 
 /** An order is paid only from pending_payment; its reserved coupon use is confirmed with it. */
 export const orderSettlement: PurchaseSettlement = {
@@ -25,6 +30,6 @@ export const orderSettlement: PurchaseSettlement = {
     const row = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).get();
     return row !== undefined && row.status !== 'pending_payment' && row.status !== 'cancelled';
   },
-  // Filled in by the orders work: refund → status refunded, stock and coupon use released.
-  refunded: () => [],
+  /** Money given back (by the school or at the provider): stock returns only if the goods never left. */
+  refunded: (db, orderId, at) => [...endOrderStatements(db, { orderId, from: REFUNDABLE, to: 'refunded', at })],
 };

@@ -1,0 +1,59 @@
+import { and, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { AdminOrdersQueryInput, MyOrdersQueryInput } from '#core/shop/order-schemas.ts';
+import { orders } from '#db/schema/index.ts';
+import { listPage } from '#worker/lib/list.ts';
+import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
+import { visibleOrder, withItems } from './orders.queries.ts';
+import { serializeOrder } from './orders.serialize.ts';
+
+const NEWEST_FIRST = [desc(orders.createdAt), desc(orders.id)];
+
+/** `%term%` for LIKE, with the wildcards of the term itself escaped. */
+const contains = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+function searchCondition(term: string): SQL {
+  const p = contains(term);
+  const like = (expr: SQL | typeof orders.orderNumber) => sql`${expr} like ${p} escape '\\'`;
+  return or(
+    like(orders.orderNumber),
+    like(sql`json_extract(${orders.contact}, '$.email')`),
+    like(sql`json_extract(${orders.contact}, '$.name')`),
+  ) as SQL;
+}
+
+/** GET /api/orders/my-orders: the caller's own, newest first. */
+export async function myOrders(ctx: ServiceCtx, query: MyOrdersQueryInput) {
+  const user = signedIn(ctx);
+  const where = and(eq(orders.userId, user.id), query.status ? eq(orders.status, query.status) : undefined);
+  const { rows, pagination } = await listPage(ctx.db, {
+    table: orders,
+    where,
+    orderBy: NEWEST_FIRST,
+    page: query.page,
+    limit: query.limit,
+  });
+  return { orders: await withItems(ctx.db, rows), pagination };
+}
+
+/** GET /api/orders/admin/all: every order, by status, search and creation date range. */
+export async function allOrders(ctx: ServiceCtx, query: AdminOrdersQueryInput) {
+  const where = and(
+    query.status ? eq(orders.status, query.status) : undefined,
+    query.search ? searchCondition(query.search) : undefined,
+    query.from ? gte(orders.createdAt, query.from) : undefined,
+    query.to ? lte(orders.createdAt, query.to) : undefined,
+  );
+  const { rows, pagination } = await listPage(ctx.db, {
+    table: orders,
+    where,
+    orderBy: NEWEST_FIRST,
+    page: query.page,
+    limit: query.limit,
+  });
+  return { orders: await withItems(ctx.db, rows), pagination };
+}
+
+export async function getOrder(ctx: ServiceCtx, id: string) {
+  const { order, items } = await visibleOrder(ctx, id);
+  return serializeOrder(order, items);
+}

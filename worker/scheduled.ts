@@ -1,0 +1,53 @@
+import { newId } from '#core/ids.ts';
+import { loadConfig } from './config.ts';
+import type { Bindings } from './env.ts';
+import { expireUnpaidOrders } from './features/orders/orders.expire.ts';
+import { publisher } from './lib/publish.ts';
+import { serviceContext, type ServiceCtx } from './lib/service-context.ts';
+import { dbFor, mailerFor } from './middleware/context.ts';
+
+/** What time decides (ARCHITECTURE "Scheduled work"). Each job is idempotent: a run fired twice changes nothing more. */
+export const SCHEDULED_JOBS: { name: string; run: (ctx: ServiceCtx, now: Date) => Promise<unknown> }[] = [
+  { name: 'expire unpaid orders', run: (ctx, now) => expireUnpaidOrders(ctx, now) },
+];
+
+/** The service context of a run: no caller, links pointing at PUBLIC_URL. */
+export function scheduledContext(env: Bindings, waitUntil?: (p: Promise<unknown>) => void): ServiceCtx {
+  const config = loadConfig(env);
+  const db = dbFor(config, env.LIBSQL_SERVICE);
+  return serviceContext({
+    db,
+    config,
+    mailer: mailerFor(config, db),
+    user: null,
+    requestId: `cron-${newId()}`,
+    storage: env.UPLOADS,
+    ip: '',
+    requestOrigin: config.PUBLIC_URL ?? 'http://localhost',
+    publisher,
+    waitUntil,
+  });
+}
+
+/** Runs every job; one that fails is logged and does not stop the others. */
+export async function runScheduledJobs(ctx: ServiceCtx, now: Date) {
+  const results: Record<string, unknown> = {};
+  for (const job of SCHEDULED_JOBS) {
+    try {
+      results[job.name] = await job.run(ctx, now);
+    } catch (err) {
+      console.error(
+        JSON.stringify({ level: 'error', requestId: ctx.requestId, message: `scheduled job failed: ${job.name}`, error: String(err) }),
+      );
+    }
+  }
+  return results;
+}
+
+/** The Worker's `scheduled` handler (wrangler.toml [triggers] crons; `npm start` fires it locally every minute). */
+export const scheduled: ExportedHandlerScheduledHandler<Bindings> = async (controller, env, exec) => {
+  await runScheduledJobs(
+    scheduledContext(env, (p) => exec.waitUntil(p)),
+    new Date(controller.scheduledTime),
+  );
+};
