@@ -38,19 +38,6 @@ export const insufficientStock = (name: string, left: number) =>
 export const cannotMove = (from: OrderStatus, to: OrderStatus) => `Cannot change an order from ${from} to ${to}`;
 export const statusLabel = (s: OrderStatus) => ORDER_STATUS_LABELS[s];
 
-/** Spec 5 Cart: a product with sizes (colors) needs one of them chosen; null when the choice is fine. */
-export function choiceRefusal(
-  product: { name: string; sizes: readonly string[]; colors: readonly string[] },
-  size: string | null,
-  color: string | null,
-) {
-  if (product.sizes.length && (!size || !product.sizes.includes(size)))
-    return `Please select a size for ${product.name}. Available sizes: ${product.sizes.join(', ')}`;
-  if (product.colors.length && (!color || !product.colors.includes(color)))
-    return `Please select a color for ${product.name}. Available colors: ${product.colors.join(', ')}`;
-  return null;
-}
-
 const blankToNull = (v: unknown) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : v);
 const choice = (label: string) => z.preprocess(blankToNull, text(label, 60).nullable());
 
@@ -125,18 +112,6 @@ export const CreateOrderSchema = z.object(
 );
 export type CreateOrderInput = z.output<typeof CreateOrderSchema>;
 export type OrderLineInput = CreateOrderInput['items'][number];
-
-/** Lines asking for the same product, size and color become one line (spec 5: cart lines are unique by them). */
-export function mergeLines(items: readonly OrderLineInput[]) {
-  const merged = new Map<string, { product: string; size: string | null; color: string | null; quantity: number }>();
-  for (const { product, size, color, quantity } of items) {
-    const key = JSON.stringify([product, size, color]);
-    const line = merged.get(key);
-    if (line) line.quantity += quantity;
-    else merged.set(key, { product, size, color, quantity });
-  }
-  return [...merged.values()];
-}
 
 export const PayOrderSchema = z.object({ paymentMethod }, { error: ORDER_MESSAGES.bodyObject });
 

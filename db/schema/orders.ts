@@ -61,6 +61,7 @@ export const orders = sqliteTable(
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_status_expires_idx').on(t.status, t.expiresAt),
     index('orders_created_idx').on(t.createdAt),
+    index('orders_release_token_idx').on(t.releaseToken),
     check(
       'orders_amounts_nonnegative',
       sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.gstCents} >= 0 and ${t.shippingCents} >= 0 and ${t.totalCents} >= 0`,

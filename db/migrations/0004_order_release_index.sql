@@ -1,0 +1,1 @@
+CREATE INDEX `orders_release_token_idx` ON `orders` (`release_token`);
