@@ -3,6 +3,7 @@ import { drizzle } from 'drizzle-orm/libsql';
 import * as schema from './schema/index.ts';
 import { accountsSeeder } from './seed/accounts.ts';
 import { catalogSeeder } from './seed/catalog.ts';
+import { productsSeeder } from './seed/products.ts';
 import { enquiriesSeeder } from './seed/enquiries.ts';
 import { mediaSeeder } from './seed/media.ts';
 import { settingsSeeder } from './seed/settings.ts';
@@ -18,6 +19,7 @@ export const SEEDERS: readonly Seeder[] = [
   enquiriesSeeder,
   mediaSeeder,
   catalogSeeder,
+  productsSeeder,
 ];
 
 export type SeedOptions = { authToken?: string; force?: boolean; log?: (line: string) => void };

@@ -8,6 +8,7 @@ import { postsAccess } from './features/posts/posts.access.ts';
 import { testimonialsAccess } from './features/testimonials/testimonials.access.ts';
 import { classesAccess } from './features/classes/classes.access.ts';
 import { coursesAccess } from './features/courses/courses.access.ts';
+import { productsAccess } from './features/products/products.access.ts';
 import { eventsAccess } from './features/events/events.access.ts';
 import { seminarsAccess } from './features/seminars/seminars.access.ts';
 import { syllabusAccess } from './features/syllabus/syllabus.access.ts';
@@ -33,6 +34,7 @@ export const ACCESS: AccessTable = {
   ...outboxAccess,
   ...filesAccess,
   ...coursesAccess,
+  ...productsAccess,
   ...membershipsAccess,
   ...classesAccess,
   ...eventsAccess,

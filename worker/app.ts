@@ -10,6 +10,7 @@ import { postsRoutes } from './features/posts/posts.routes.ts';
 import { testimonialsRoutes } from './features/testimonials/testimonials.routes.ts';
 import { classesRoutes } from './features/classes/classes.routes.ts';
 import { coursesRoutes } from './features/courses/courses.routes.ts';
+import { productsRoutes } from './features/products/products.routes.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
 import { seminarsRoutes } from './features/seminars/seminars.routes.ts';
 import { syllabusRoutes } from './features/syllabus/syllabus.routes.ts';
@@ -51,6 +52,7 @@ export function createApp() {
     .route('/alliance', alliancesRoutes)
     .route('/posts', postsRoutes)
     .route('/courses', coursesRoutes)
+    .route('/products', productsRoutes)
     .route('/memberships', membershipsRoutes)
     .route('/classes', classesRoutes)
     .route('/events', eventsRoutes)

@@ -17,6 +17,7 @@ export const PUBLIC_PREFIXES = [
   'events',
   'file-uploads',
   'media',
+  'products',
 ] as const;
 export type PublicPrefix = (typeof PUBLIC_PREFIXES)[number];
 
