@@ -1,7 +1,7 @@
 import { fromCents } from '#core/money.ts';
 import { bpToPercent } from '#core/shop/cart-totals.ts';
-import type { OrderItemView, OrderView, PaymentView } from '#core/shop/views.ts';
-import type { OrderItemRow, OrderRow, PaymentRow } from '#db/schema/index.ts';
+import type { OrderItemView, OrderView } from '#core/shop/views.ts';
+import type { OrderItemRow, OrderRow } from '#db/schema/index.ts';
 import { objectUrl } from '#worker/lib/public-files.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -52,26 +52,6 @@ export function serializeOrder(row: OrderRow, items: readonly OrderItemRow[]): O
     deliveredAt: iso(row.deliveredAt),
     refundedAt: iso(row.refundedAt),
     expiresAt: row.expiresAt.toISOString(),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-export function serializePayment(row: PaymentRow): PaymentView {
-  return {
-    _id: row.id,
-    user: row.userId,
-    status: row.status,
-    purchaseType: row.purchaseType,
-    purchaseId: row.purchaseId,
-    gateway: row.gateway,
-    sessionId: row.sessionId,
-    providerPaymentId: row.providerPaymentId,
-    amount: fromCents(row.amountCents),
-    currency: row.currency,
-    failureReason: row.failureReason,
-    paidAt: iso(row.paidAt),
-    refundedAt: iso(row.refundedAt),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

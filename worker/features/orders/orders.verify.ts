@@ -1,10 +1,9 @@
 import { ORDER_MESSAGES } from '#core/shop/order-schemas.ts';
 import { AppError, conflict } from '#worker/lib/errors.ts';
-import { sendOrderConfirmation } from '#worker/lib/order-mail.ts';
 import { verifyPurchasePayment } from '#worker/lib/payments/records.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { orderView, visibleOrder } from './orders.queries.ts';
-import { serializePayment } from './orders.serialize.ts';
+import { serializePayment } from '#worker/lib/payments/serialize.ts';
 
 type Proof = { orderId: string; sessionId: string; paymentId: string; signature: string };
 
@@ -26,6 +25,5 @@ export async function verifyOrderPayment(ctx: ServiceCtx, { orderId, ...proof }:
   }
   if (!result.purchasePaid)
     throw conflict(`${ORDER_MESSAGES.verifyFailed}: the order was no longer awaiting payment, so the payment was refunded`);
-  if (!result.alreadyPaid) sendOrderConfirmation(ctx, orderId);
   return { order: await orderView(ctx.db, orderId), payment: serializePayment(result.payment) };
 }

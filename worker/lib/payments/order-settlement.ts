@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { couponUses, orders } from '#db/schema/index.ts';
 import { endOrderStatements } from '#worker/lib/order-release.ts';
+import { sendOrderConfirmation } from '#worker/lib/order-mail.ts';
 import { statesBefore } from '#core/shop/order-status.ts';
 import type { PurchaseSettlement } from './settlements.ts';
 
@@ -9,27 +10,27 @@ export const REFUNDABLE = statesBefore('refunded');
 
 /** An order is paid only from pending_payment; its reserved coupon use is confirmed with it. */
 export const orderSettlement: PurchaseSettlement = {
-  paid: (db, orderId, at) => [
-    db
+  paid: (db, orderId, at) => ({
+    move: db
       .update(orders)
       .set({ status: 'paid', paidAt: at, updatedAt: at })
-      .where(and(eq(orders.id, orderId), eq(orders.status, 'pending_payment'))),
-    db
-      .update(couponUses)
-      .set({ status: 'confirmed', updatedAt: at })
-      .where(
-        and(
-          eq(couponUses.purchaseType, 'order'),
-          eq(couponUses.purchaseId, orderId),
-          eq(couponUses.status, 'reserved'),
-          sql`exists (select 1 from ${orders} where ${orders.id} = ${orderId} and ${orders.status} = 'paid')`,
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'pending_payment')))
+      .returning({ id: orders.id }),
+    follow: [
+      db
+        .update(couponUses)
+        .set({ status: 'confirmed', updatedAt: at })
+        .where(
+          and(
+            eq(couponUses.purchaseType, 'order'),
+            eq(couponUses.purchaseId, orderId),
+            eq(couponUses.status, 'reserved'),
+            sql`exists (select 1 from ${orders} where ${orders.id} = ${orderId} and ${orders.status} = 'paid')`,
+          ),
         ),
-      ),
-  ],
-  async isPaid(db, orderId) {
-    const row = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).get();
-    return row !== undefined && row.status !== 'pending_payment' && row.status !== 'cancelled';
-  },
+    ],
+  }),
+  afterPaid: (ctx, orderId) => sendOrderConfirmation(ctx, orderId),
   /** Money given back (by the school or at the provider): stock returns only if the goods never left. */
   refunded: (db, orderId, at) => [...endOrderStatements(db, { orderId, from: REFUNDABLE, to: 'refunded', at })],
 };

@@ -74,32 +74,38 @@ export async function startPayment(ctx: ServiceCtx, input: StartPaymentInput): P
   return { start, row };
 }
 
+/**
+ * `purchasePaid`: this payment is the one the purchase is paid by (now or by an earlier call with the
+ * same payment). A payment that succeeded for a purchase already paid by another, expired or cancelled
+ * is refunded at once and `purchasePaid` is false.
+ */
 export type SettleResult = { payment: PaymentRow; alreadyPaid: boolean; purchasePaid: boolean };
 
 /**
  * Marks a payment succeeded and its purchase paid in one batch, conditional on both states, so a
- * second verify (or the webhook racing the browser) changes nothing. A purchase that expired or was
- * cancelled before the money arrived does not come back to life: its payment is refunded instead.
+ * second verify (or the webhook racing the browser) changes nothing. Only the payment that moved the
+ * purchase keeps its money; any other is refunded.
  */
 export async function settlePayment(ctx: ServiceCtx, payment: PaymentRow, providerPaymentId: string): Promise<SettleResult> {
   const settlement = SETTLEMENTS[payment.purchaseType];
   if (!settlement) throw badRequest(PAYMENT_MESSAGES.verifyFailed);
   const at = new Date();
-  const [moved] = await ctx.db.batch([
-    ctx.db
-      .update(payments)
-      .set({ status: 'succeeded', providerPaymentId, paidAt: at, updatedAt: at })
-      .where(and(eq(payments.id, payment.id), eq(payments.status, 'created')))
-      .returning(),
-    ...settlement.paid(ctx.db, payment.purchaseId, at),
-  ]);
+  const { move, follow } = settlement.paid(ctx.db, payment.purchaseId, at);
+  const paymentMove = ctx.db
+    .update(payments)
+    .set({ status: 'succeeded', providerPaymentId, paidAt: at, updatedAt: at })
+    .where(and(eq(payments.id, payment.id), eq(payments.status, 'created')))
+    .returning();
+  // The purchase moves only if this payment did (the payment statement runs first in the transaction).
+  const [moved, purchaseMoved] = (await ctx.db.batch([paymentMove, move, ...follow])) as unknown as [PaymentRow[], unknown[]];
   const current = moved[0] ?? (await ctx.db.select().from(payments).where(eq(payments.id, payment.id)).get())!;
-  const purchasePaid = await settlement.isPaid(ctx.db, payment.purchaseId);
-  if (moved[0] && !purchasePaid) {
+  if (!moved[0]) return { payment: current, alreadyPaid: true, purchasePaid: current.status === 'succeeded' };
+  if (purchaseMoved.length === 0) {
     const refunded = await refundPayment(ctx, current, 'The purchase was no longer awaiting payment');
-    return { payment: refunded, alreadyPaid: false, purchasePaid };
+    return { payment: refunded, alreadyPaid: false, purchasePaid: false };
   }
-  return { payment: current, alreadyPaid: !moved[0], purchasePaid };
+  settlement.afterPaid(ctx, payment.purchaseId);
+  return { payment: current, alreadyPaid: false, purchasePaid: true };
 }
 
 /** The browser's proof (sessionId, paymentId, signature) for a purchase: checked by its gateway, then settled. */

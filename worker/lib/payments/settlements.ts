@@ -1,19 +1,23 @@
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { PurchaseType } from '#core/shop/shop-options.ts';
 import type { Db } from '#db/client.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { orderSettlement } from './order-settlement.ts';
 
 /**
- * What a purchase does when its payment succeeds or is refunded at the provider. Each returns
- * statements that join the payment's own update in one batch; each is conditional on the purchase's
- * state, so running it twice changes nothing the second time.
+ * What a purchase does when its payment succeeds or is refunded at the provider. The statements join
+ * the payment's own update in one batch; each is conditional on the purchase's state, so running it
+ * twice changes nothing the second time.
  */
 export type PurchaseSettlement = {
-  /** Marks the purchase paid and confirms its coupon use. */
-  paid(db: Db, purchaseId: string, at: Date): BatchItem<'sqlite'>[];
-  /** After the batch: did the purchase end up paid? (No when it expired or was cancelled first: then the money goes back.) */
-  isPaid(db: Db, purchaseId: string): Promise<boolean>;
-  /** A refund made at the provider (dashboard, dispute): the purchase follows. */
+  /**
+   * `move` marks the purchase paid (… WHERE status = awaiting payment RETURNING): it returns a row only
+   * when THIS payment made it paid. `follow` confirms what the purchase held (its coupon use).
+   */
+  paid(db: Db, purchaseId: string, at: Date): { move: BatchItem<'sqlite'>; follow: BatchItem<'sqlite'>[] };
+  /** After this payment made the purchase paid (browser or webhook alike): e-mail, notifications. */
+  afterPaid(ctx: ServiceCtx, purchaseId: string): void;
+  /** A refund made at the provider or by the school: the purchase follows. */
   refunded(db: Db, purchaseId: string, at: Date): BatchItem<'sqlite'>[];
 };
 
