@@ -9,6 +9,7 @@ import { testimonialsAccess } from './features/testimonials/testimonials.access.
 import { classesAccess } from './features/classes/classes.access.ts';
 import { coursesAccess } from './features/courses/courses.access.ts';
 import { productsAccess } from './features/products/products.access.ts';
+import { paymentsAccess } from './features/payments/payments.access.ts';
 import { eventsAccess } from './features/events/events.access.ts';
 import { seminarsAccess } from './features/seminars/seminars.access.ts';
 import { syllabusAccess } from './features/syllabus/syllabus.access.ts';
@@ -35,6 +36,7 @@ export const ACCESS: AccessTable = {
   ...filesAccess,
   ...coursesAccess,
   ...productsAccess,
+  ...paymentsAccess,
   ...membershipsAccess,
   ...classesAccess,
   ...eventsAccess,

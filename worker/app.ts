@@ -11,6 +11,7 @@ import { testimonialsRoutes } from './features/testimonials/testimonials.routes.
 import { classesRoutes } from './features/classes/classes.routes.ts';
 import { coursesRoutes } from './features/courses/courses.routes.ts';
 import { productsRoutes } from './features/products/products.routes.ts';
+import { paymentsRoutes } from './features/payments/payments.routes.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
 import { seminarsRoutes } from './features/seminars/seminars.routes.ts';
 import { syllabusRoutes } from './features/syllabus/syllabus.routes.ts';
@@ -53,6 +54,7 @@ export function createApp() {
     .route('/posts', postsRoutes)
     .route('/courses', coursesRoutes)
     .route('/products', productsRoutes)
+    .route('/payments', paymentsRoutes)
     .route('/memberships', membershipsRoutes)
     .route('/classes', classesRoutes)
     .route('/events', eventsRoutes)
@@ -65,7 +67,6 @@ export function createApp() {
   const app = new Hono<AppEnv>({ strict: false, router: memoizedRouter() });
   app.use('*', requestId, securityHeaders, context);
   app.use('/api/*', authorize(ACCESS), bodyLimit);
-  app.use('*', serviceContextMiddleware);
   app.use('*', serviceContextMiddleware);
   app.route('/api', api);
   app.all('/api/*', apiNotFound);

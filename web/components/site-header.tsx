@@ -1,3 +1,5 @@
+import HeaderAccount from '#web/islands/HeaderAccount.tsx';
+import { Island } from './island.tsx';
 import { Brand } from './logo.tsx';
 import { DEFAULT_SITE, type SiteInfo } from './site-info.ts';
 
@@ -7,6 +9,7 @@ export const NAV_LINKS: readonly { href: string; label: string }[] = [
   { href: '/courses', label: 'Courses' },
   { href: '/classes', label: 'Classes' },
   { href: '/events', label: 'Events' },
+  { href: '/shop', label: 'Shop' },
   { href: '/gallery', label: 'Gallery' },
   { href: '/blog', label: 'Blog' },
   { href: '/contact', label: 'Contact' },
@@ -23,9 +26,7 @@ function NavList({ current }: { current?: string | undefined }) {
         </li>
       ))}
       <li>
-        <a className="btn btn-primary btn-sm" href="/auth/login" aria-current={current === '/auth/login' ? 'page' : undefined}>
-          Log in
-        </a>
+        <Island name="HeaderAccount" component={HeaderAccount} props={{ current }} hydrate="load" />
       </li>
     </ul>
   );

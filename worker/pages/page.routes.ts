@@ -4,6 +4,7 @@ import { authPages } from './auth.pages.tsx';
 import { panelPages } from './panel.pages.tsx';
 import { renderNotFound } from './public/not-found.tsx';
 import { publicPages } from './public/public.pages.tsx';
+import { shopPages } from './shop/shop.pages.tsx';
 
 /**
  * Every page of the site; any non-API path that nobody handles is a static file or the public 404 page.
@@ -12,6 +13,7 @@ import { publicPages } from './public/public.pages.tsx';
  */
 export const pageRoutes = new Hono<AppEnv>()
   .route('/', publicPages)
+  .route('/', shopPages)
   .route('/auth', authPages)
   .route('/', panelPages)
   .all('*', async (c) => {

@@ -31,7 +31,7 @@ describe('POST /api/orders', () => {
     expect(order.orderNumber).toMatch(/^DOJO-\d{6}-[A-Z2-9]{5}$/);
     expect(order.items[0]).toMatchObject({ name: gi.name, size: 'M', color: null, quantity: 2, price: 40, originalPrice: 50, gstRate: 13 });
     expect(payment).toMatchObject({ gateway: 'sandbox', amount: 11615, currency: 'CAD' });
-    expect(payment.checkoutUrl).toContain(`/api/payments/sandbox/${payment.sessionId}`);
+    expect(payment.checkoutUrl).toContain(`/pay/sandbox/${payment.sessionId}?return=`);
     expect(await stockOf(gi.id)).toBe(8);
     expect(await stockOf(belt.id)).toBe(9);
     expect((await orderRow(order._id))!.expiresAt.getTime()).toBeGreaterThan(Date.now());

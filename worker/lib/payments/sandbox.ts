@@ -15,14 +15,16 @@ export async function sandboxApproval(config: AppConfig, sessionId: string) {
 
 /**
  * ARCHITECTURE "Local payments: the sandbox gateway": a session id, a checkout page with Approve and
- * Decline (`/api/payments/sandbox/{sessionId}`), an HMAC-signed proof. It takes and returns no money.
+ * Decline (`/pay/sandbox/{sessionId}`, whose POST also answers the proof as JSON), an HMAC-signed proof. It takes and returns no money.
  */
 export function sandboxGateway(config: AppConfig, origin: string): PaymentGateway {
   return {
     name: 'sandbox',
-    async create() {
+    async create({ returnUrl }) {
       const sessionId = `sbx_${newSecret(18)}`;
-      return { sessionId, checkoutUrl: `${origin}/api/payments/sandbox/${sessionId}` };
+      const back = new URL(returnUrl, origin);
+      const query = new URLSearchParams({ return: `${back.pathname}${back.search}` });
+      return { sessionId, checkoutUrl: `${origin}/pay/sandbox/${sessionId}?${query}` };
     },
     async verify(proof, expected) {
       if (proof.sessionId !== expected.sessionId) return { ok: false, reason: 'The payment does not belong to this purchase' };

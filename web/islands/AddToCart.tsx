@@ -1,0 +1,78 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import type { ProductView } from '#core/shop/views.ts';
+import { addLine, lineFor, readCart, writeCart } from '#web/lib/cart.ts';
+
+/** Size and colour pickers, quantity and Add to cart for one product (the cart lives in localStorage). */
+export default function AddToCart({ product }: { product: ProductView }) {
+  const [ready, setReady] = useState(false);
+  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  useEffect(() => setReady(true), []);
+  const soldOut = product.stockQuantity <= 0;
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    const pick = (name: string) => (typeof data.get(name) === 'string' && data.get(name) !== '' ? String(data.get(name)) : null);
+    const quantity = Math.max(1, Math.floor(Number(data.get('quantity')) || 1));
+    const { lines, refusal } = addLine(readCart(), lineFor(product, { size: pick('size'), color: pick('color'), quantity }));
+    if (refusal) return setMessage({ kind: 'error', text: refusal });
+    writeCart(lines);
+    setMessage({ kind: 'ok', text: `Added ${quantity} × ${product.name} to your cart.` });
+  }
+
+  return (
+    <form className="add-to-cart" onSubmit={onSubmit} data-ready={ready ? '' : undefined} noValidate>
+      {product.sizes.length > 0 && (
+        <div className="field">
+          <label htmlFor="pick-size">Size</label>
+          <select id="pick-size" name="size" defaultValue="">
+            <option value="">Choose a size</option>
+            {product.sizes.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {product.colors.length > 0 && (
+        <div className="field">
+          <label htmlFor="pick-color">Colour</label>
+          <select id="pick-color" name="color" defaultValue="">
+            <option value="">Choose a colour</option>
+            {product.colors.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <div className="field field-qty">
+        <label htmlFor="pick-qty">Quantity</label>
+        <input
+          id="pick-qty"
+          name="quantity"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={Math.max(1, product.stockQuantity)}
+          defaultValue={1}
+        />
+      </div>
+      <button type="submit" className="btn btn-primary" disabled={!ready || soldOut}>
+        {soldOut ? 'Out of stock' : 'Add to cart'}
+      </button>
+      <p className={message?.kind === 'error' ? 'form-error' : 'form-note'} role={message?.kind === 'error' ? 'alert' : 'status'}>
+        {message?.text}
+        {message?.kind === 'ok' && (
+          <>
+            {' '}
+            <a href="/cart">View cart</a>
+          </>
+        )}
+      </p>
+      {!ready && <p className="form-note">Adding to the cart needs JavaScript.</p>}
+    </form>
+  );
+}

@@ -1,0 +1,169 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import type { PaymentGatewayName } from '#core/shop/shop-options.ts';
+import type { PaymentMethodsView } from '#core/shop/views.ts';
+import { Field, FormAlert, serverFieldErrors } from '#web/components/form-kit.tsx';
+import { CartTotalsView } from '#web/components/shop/cart-totals-view.tsx';
+import { errorMessage } from '#web/lib/api.ts';
+import { missingChoices, overStock, readCart, readCoupon, totalsOf, type AppliedCoupon, type CartLine } from '#web/lib/cart.ts';
+import { displayName, storedToken, storedUser } from '#web/lib/session.ts';
+import { chosenMethod, paymentMethods, placeOrder, rememberMethod } from '#web/lib/shop-api.ts';
+
+const ADDRESS = [
+  { name: 'line1', label: 'Address', autoComplete: 'address-line1' },
+  { name: 'line2', label: 'Apartment, suite', autoComplete: 'address-line2', optional: true },
+  { name: 'city', label: 'City', autoComplete: 'address-level2' },
+  { name: 'province', label: 'Province', autoComplete: 'address-level1' },
+  { name: 'postalCode', label: 'Postal code', autoComplete: 'postal-code' },
+  { name: 'country', label: 'Country', autoComplete: 'country-name' },
+] as const;
+
+type State = { lines: CartLine[]; coupon: AppliedCoupon | null; signedIn: boolean; name: string; email: string };
+
+/** Contact, shipping address, notes, coupon and payment method; Place order sends the buyer to the gateway. */
+export default function Checkout({ cancelled }: { cancelled?: boolean }) {
+  const [state, setState] = useState<State | null>(null);
+  const [methods, setMethods] = useState<PaymentMethodsView | null>(null);
+  const [method, setMethod] = useState<PaymentGatewayName>('stripe');
+  const [alert, setAlert] = useState(
+    cancelled ? 'The payment was cancelled. Your items are reserved for a short while: you can try again.' : '',
+  );
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  useEffect(() => {
+    const user = storedUser();
+    setState({
+      lines: readCart(),
+      coupon: readCoupon(),
+      signedIn: Boolean(storedToken() && user),
+      name: user ? displayName(user) : '',
+      email: user?.email ?? '',
+    });
+    void paymentMethods().then((m) => {
+      setMethods(m);
+      setMethod(chosenMethod(m.availableGateways));
+    });
+  }, []);
+
+  if (!state) return <p className="form-note">Loading your cart…</p>;
+  if (!state.lines.length)
+    return (
+      <div className="shop-empty" data-ready="">
+        <p>Your cart is empty.</p>
+        <a className="btn btn-primary" href="/shop">
+          Browse the shop
+        </a>
+      </div>
+    );
+  if (!state.signedIn)
+    return (
+      <div className="shop-empty" data-ready="">
+        <p>Please log in or create an account to place your order. Your cart is kept.</p>
+        <a className="btn btn-primary" href="/auth/login?next=%2Fcheckout">
+          Log in
+        </a>{' '}
+        <a className="btn btn-secondary" href="/auth/register">
+          Create an account
+        </a>
+      </div>
+    );
+
+  const totals = totalsOf(state.lines, state.coupon);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!state) return;
+    const problem =
+      missingChoices(state.lines) ??
+      (overStock(state.lines).length ? 'Some quantities are above the stock: please update your cart.' : null);
+    if (problem) return setAlert(problem);
+    const f = Object.fromEntries(new FormData(e.currentTarget)) as Record<string, string>;
+    setBusy(true);
+    setAlert('');
+    try {
+      rememberMethod(method);
+      const body = await placeOrder({
+        items: state.lines.map((l) => ({ product: l.productId, quantity: l.quantity, size: l.size, color: l.color, price: l.price })),
+        couponCode: state.coupon?.code,
+        paymentMethod: method,
+        contact: { name: f.name, email: f.email, phone: f.phone },
+        shippingAddress: {
+          line1: f.line1,
+          line2: f.line2,
+          city: f.city,
+          province: f.province,
+          postalCode: f.postalCode,
+          country: f.country,
+        },
+        notes: f.notes,
+      });
+      const url = body.data?.payment.checkoutUrl;
+      if (url) window.location.assign(url);
+      else setAlert('This payment method cannot be completed in this browser. Please choose another.');
+    } catch (err) {
+      setErrors(serverFieldErrors(err));
+      setAlert(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="checkout form" onSubmit={onSubmit} noValidate aria-busy={busy} data-ready="">
+      {alert && <FormAlert message={alert} />}
+      <fieldset>
+        <legend>Contact</legend>
+        <Field id="co-name" name="name" label="Full name" autoComplete="name" defaultValue={state.name} error={errors.name} />
+        <Field id="co-email" name="email" label="Email" type="email" autoComplete="email" defaultValue={state.email} error={errors.email} />
+        <Field id="co-phone" name="phone" label="Phone" type="tel" autoComplete="tel" error={errors.phone} />
+      </fieldset>
+      <fieldset>
+        <legend>Shipping address</legend>
+        {ADDRESS.map((a) => (
+          <Field
+            key={a.name}
+            id={`co-${a.name}`}
+            name={a.name}
+            label={a.label}
+            autoComplete={a.autoComplete}
+            optional={'optional' in a}
+            defaultValue={a.name === 'country' ? 'Canada' : ''}
+            error={errors[a.name]}
+          />
+        ))}
+        <Field id="co-notes" name="notes" label="Notes for the school" rows={3} optional maxLength={1000} />
+      </fieldset>
+      <fieldset>
+        <legend>Payment method</legend>
+        {(methods?.supportedMethods ?? [])
+          .filter((m) => m.supported)
+          .map((m) => (
+            <label key={m.id} className="radio">
+              <input type="radio" name="method" value={m.id} checked={method === m.id} onChange={() => setMethod(m.id)} />
+              <span>
+                <strong>{m.name}</strong> <span className="form-note">{m.description}</span>
+              </span>
+            </label>
+          ))}
+      </fieldset>
+      <section aria-label="Order summary" className="checkout-summary">
+        <ul className="checkout-lines">
+          {state.lines.map((l) => (
+            <li key={`${l.productId}:${l.size}:${l.color}`}>
+              {l.quantity} × {l.name}
+              {l.size ? `, size ${l.size}` : ''}
+              {l.color ? `, ${l.color}` : ''}
+            </li>
+          ))}
+        </ul>
+        <CartTotalsView totals={totals} couponCode={state.coupon?.code} />
+        <p className="form-note">
+          Prices, tax and shipping are confirmed by the school when you place the order. <a href="/cart">Edit cart or coupon</a>
+        </p>
+      </section>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? 'Placing order…' : 'Place order and pay'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,102 @@
+import { useEffect, useState } from 'react';
+import { formatMoney } from '#core/money.ts';
+import type { OrderView } from '#core/shop/views.ts';
+import { errorMessage } from '#web/lib/api.ts';
+import { clearCart } from '#web/lib/cart.ts';
+import { chosenMethod, payOrderAgain, verifyOrderPayment } from '#web/lib/shop-api.ts';
+
+type View = { kind: 'checking' } | { kind: 'paid'; order: OrderView } | { kind: 'declined' } | { kind: 'failed'; message: string };
+
+const cents = (n: number) => Math.round(n * 100);
+
+/**
+ * Where the gateway sends the buyer back: the proof in the query goes to verify-payment; a verified
+ * payment clears the cart (spec 4). A declined payment can be tried again for the same order.
+ */
+export default function OrderComplete() {
+  const [view, setView] = useState<View>({ kind: 'checking' });
+  const [orderId, setOrderId] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const q = new URLSearchParams(window.location.search);
+    const id = q.get('orderId') ?? '';
+    setOrderId(id);
+    if (q.get('declined')) return setView({ kind: 'declined' });
+    const sessionId = q.get('sessionId') ?? q.get('session_id') ?? q.get('token') ?? '';
+    const proof = { orderId: id, sessionId, paymentId: q.get('paymentId') ?? sessionId, signature: q.get('signature') ?? '' };
+    if (!id || !sessionId) return setView({ kind: 'failed', message: 'Payment verification failed: the payment details are missing.' });
+    verifyOrderPayment(proof).then(
+      (body) => {
+        clearCart();
+        setView({ kind: 'paid', order: body.data!.order });
+      },
+      (err) => setView({ kind: 'failed', message: errorMessage(err) }),
+    );
+  }, []);
+
+  async function retry() {
+    setBusy(true);
+    try {
+      const body = await payOrderAgain(orderId, chosenMethod(['stripe', 'paypal', 'razorpay', 'sandbox']));
+      const url = body.data?.payment.checkoutUrl;
+      if (url) window.location.assign(url);
+    } catch (err) {
+      setView({ kind: 'failed', message: errorMessage(err) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (view.kind === 'checking') return <p role="status">Confirming your payment…</p>;
+  if (view.kind === 'declined' || view.kind === 'failed')
+    return (
+      <div className="order-problem" data-ready="">
+        <p role="alert" className="form-error">
+          {view.kind === 'declined' ? 'The payment was declined. Your order is kept for a short while.' : view.message}
+        </p>
+        {orderId && (
+          <button type="button" className="btn btn-primary" onClick={retry} disabled={busy}>
+            Try the payment again
+          </button>
+        )}{' '}
+        <a className="btn btn-secondary" href="/cart">
+          Back to cart
+        </a>
+      </div>
+    );
+  const { order } = view;
+  return (
+    <div className="order-done" data-ready="">
+      <p role="status" className="form-success">
+        Thank you! Payment received for order <strong>{order.orderNumber}</strong>. A confirmation e-mail is on its way.
+      </p>
+      <ul className="checkout-lines">
+        {order.items.map((i) => (
+          <li key={i._id}>
+            {i.quantity} × {i.name}
+            {i.size ? `, size ${i.size}` : ''}
+            {i.color ? `, ${i.color}` : ''} — {formatMoney(cents(i.lineTotal))}
+          </li>
+        ))}
+      </ul>
+      <dl className="cart-totals">
+        <div>
+          <dt>GST/HST</dt>
+          <dd>{formatMoney(cents(order.gstAmount))}</dd>
+        </div>
+        <div>
+          <dt>Shipping</dt>
+          <dd>{formatMoney(cents(order.shippingAmount))}</dd>
+        </div>
+        <div className="cart-total">
+          <dt>Total paid</dt>
+          <dd>{formatMoney(cents(order.totalAmount))}</dd>
+        </div>
+      </dl>
+      <a className="btn btn-primary" href="/shop">
+        Continue shopping
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { cartTotals, percentToBp, type CartTotals } from '#core/shop/cart-totals.ts';
+import { choiceRefusal } from '#core/shop/cart-rules.ts';
+import { SHOP_LIMITS } from '#core/shop/shop-options.ts';
+import type { ProductView } from '#core/shop/views.ts';
+import { readStoredJson, removeStored, STORAGE_KEYS, writeStored } from './storage-keys.ts';
+
+/** Spec 3 Cart line, as kept under localStorage `cart`. Prices are decimals (what the product said). */
+export type CartLine = {
+  productId: string;
+  name: string;
+  price: number;
+  originalPrice: number;
+  image: string | null;
+  quantity: number;
+  size: string | null;
+  color: string | null;
+  maxStock: number;
+  addedAt: string;
+  category: string;
+  sku: string;
+  gstRate: number;
+  shippingFee: number;
+  weight: number | null;
+  availableSizes: string[];
+  availableColors: string[];
+};
+
+/** Spec 3 applied-to-cart coupon, kept under `applied_coupon`. */
+export type AppliedCoupon = {
+  code: string;
+  discountAmount: number;
+  discountType: 'percentage' | 'fixed';
+  discountValue: number;
+  appliedAt: string;
+  maxDiscount: number | null;
+  minAmount: number;
+  finalAmount: number;
+  originalAmount: number;
+  savings: number;
+  description: string;
+};
+
+export const CART_EVENT = 'dojo:cart';
+export const lineKey = (l: Pick<CartLine, 'productId' | 'size' | 'color'>) => JSON.stringify([l.productId, l.size, l.color]);
+const cap = (l: Pick<CartLine, 'maxStock'>) => Math.max(0, Math.min(l.maxStock || SHOP_LIMITS.defaultMaxStock, SHOP_LIMITS.maxQuantity));
+
+const isLine = (v: unknown): v is CartLine =>
+  !!v && typeof v === 'object' && typeof (v as CartLine).productId === 'string' && Number.isInteger((v as CartLine).quantity);
+
+/** The stored cart; anything malformed is dropped rather than trusted. */
+export function readCart(): CartLine[] {
+  const raw = readStoredJson<unknown>(STORAGE_KEYS.cart);
+  return Array.isArray(raw) ? raw.filter(isLine).map((l) => ({ ...l, size: l.size ?? null, color: l.color ?? null })) : [];
+}
+
+function announce() {
+  globalThis.dispatchEvent?.(new Event(CART_EVENT));
+}
+
+export function writeCart(lines: readonly CartLine[]): void {
+  if (lines.length) writeStored(STORAGE_KEYS.cart, JSON.stringify(lines));
+  else removeStored(STORAGE_KEYS.cart);
+  announce();
+}
+
+export const cartCount = (lines: readonly CartLine[]) => lines.reduce((n, l) => n + l.quantity, 0);
+
+/** A cart line for a product and the buyer's choices (spec 3 fields). */
+export function lineFor(
+  product: ProductView,
+  choice: { size: string | null; color: string | null; quantity: number },
+  now = new Date(),
+): CartLine {
+  return {
+    productId: product._id,
+    name: product.name,
+    price: product.finalPrice,
+    originalPrice: product.originalPrice,
+    image: product.image,
+    quantity: choice.quantity,
+    size: choice.size,
+    color: choice.color,
+    maxStock: product.stockQuantity ?? SHOP_LIMITS.defaultMaxStock,
+    addedAt: now.toISOString(),
+    category: product.category,
+    sku: product.sku,
+    gstRate: product.gstRate,
+    shippingFee: product.shippingFee,
+    weight: product.weight,
+    availableSizes: product.sizes,
+    availableColors: product.colors,
+  };
+}
+
+/** Spec 5: a size (colour) from the product's must be chosen; the message names what is missing. */
+export const lineRefusal = (l: CartLine) =>
+  choiceRefusal({ name: l.name, sizes: l.availableSizes, colors: l.availableColors }, l.size, l.color);
+
+/** Adds a line (or adds to the same product, size and colour), capped at maxStock. Answers the refusal, if any. */
+export function addLine(lines: readonly CartLine[], line: CartLine): { lines: CartLine[]; refusal: string | null } {
+  const refusal = lineRefusal(line);
+  if (refusal) return { lines: [...lines], refusal };
+  if (cap(line) === 0) return { lines: [...lines], refusal: `${line.name} is out of stock` };
+  const key = lineKey(line);
+  const existing = lines.find((l) => lineKey(l) === key);
+  if (!existing) return { lines: [...lines, { ...line, quantity: Math.min(line.quantity, cap(line)) }], refusal: null };
+  return {
+    lines: lines.map((l) =>
+      lineKey(l) === key ? { ...l, ...line, addedAt: l.addedAt, quantity: Math.min(l.quantity + line.quantity, cap(line)) } : l,
+    ),
+    refusal: null,
+  };
+}
+
+export function setQuantity(lines: readonly CartLine[], key: string, quantity: number): CartLine[] {
+  if (quantity <= 0) return lines.filter((l) => lineKey(l) !== key);
+  return lines.map((l) => (lineKey(l) === key ? { ...l, quantity: Math.min(Math.floor(quantity), cap(l)) } : l));
+}
+
+/** Spec 5 stock check: the lines asking for more than the stock known. */
+export const overStock = (lines: readonly CartLine[]) => lines.filter((l) => l.quantity > (l.maxStock ?? SHOP_LIMITS.defaultMaxStock));
+
+/** Checkout's refusal: every line missing a required size or colour ('Please select … - missing size and color'). */
+export function missingChoices(lines: readonly CartLine[]): string | null {
+  const missing = lines.flatMap((l) => {
+    const parts = [l.availableSizes.length && !l.size ? 'size' : '', l.availableColors.length && !l.color ? 'color' : ''].filter(Boolean);
+    return parts.length ? [`${l.name} - missing ${parts.join(' and ')}`] : [];
+  });
+  return missing.length ? `Please select ${missing.join('; ')}` : null;
+}
+
+const cents = (n: number) => Math.round(n * 100);
+
+/** Spec 9 totals in cents through the one core function the server also uses. */
+export function totalsOf(lines: readonly CartLine[], coupon: AppliedCoupon | null): CartTotals {
+  return cartTotals(
+    lines.map((l) => ({
+      unitCents: cents(l.price),
+      quantity: l.quantity,
+      gstRateBp: percentToBp(l.gstRate),
+      shippingFeeCents: cents(l.shippingFee),
+    })),
+    coupon ? cents(coupon.discountAmount) : 0,
+  );
+}
+
+export const subtotalOf = (lines: readonly CartLine[]) => lines.reduce((a, l) => a + cents(l.price) * l.quantity, 0);
+
+export const readCoupon = () => readStoredJson<AppliedCoupon>(STORAGE_KEYS.appliedCoupon);
+export function writeCoupon(coupon: AppliedCoupon | null) {
+  if (coupon) writeStored(STORAGE_KEYS.appliedCoupon, JSON.stringify(coupon));
+  else removeStored(STORAGE_KEYS.appliedCoupon);
+  announce();
+}
+
+/** After a verified payment (spec 4): the cart and its coupon go. */
+export function clearCart() {
+  removeStored(STORAGE_KEYS.cart, STORAGE_KEYS.appliedCoupon);
+  announce();
+}

@@ -1,0 +1,47 @@
+import type { PaymentGatewayName } from '#core/shop/shop-options.ts';
+import type { OrderView, PaymentMethodsView, PaymentStart } from '#core/shop/views.ts';
+import { api } from './api.ts';
+import { readStored, STORAGE_KEYS, writeStored } from './storage-keys.ts';
+
+/** Spec 8: when the methods call fails, stripe and paypal in CAD. */
+export const FALLBACK_METHODS: PaymentMethodsView = {
+  currency: { code: 'CAD', symbol: '$', name: 'Canadian Dollar', enforced: true },
+  availableGateways: ['stripe', 'paypal'],
+  supportedMethods: [
+    { id: 'stripe', name: 'Card (Stripe)', description: 'Pay by card', supported: true },
+    { id: 'paypal', name: 'PayPal', description: 'Pay with PayPal', supported: true },
+  ],
+};
+
+export async function paymentMethods(): Promise<PaymentMethodsView> {
+  try {
+    const body = await api<PaymentMethodsView>('/payments/methods');
+    return body.data ?? FALLBACK_METHODS;
+  } catch {
+    return FALLBACK_METHODS;
+  }
+}
+
+/** Spec 9: stripe by default; an older stored choice (razorpay included) is kept while it is offered. */
+export function chosenMethod(offered: readonly PaymentGatewayName[]): PaymentGatewayName {
+  const stored = readStored(STORAGE_KEYS.selectedPaymentMethod) as PaymentGatewayName | null;
+  if (stored && offered.includes(stored)) return stored;
+  if (offered.includes('stripe')) return 'stripe';
+  return offered[0] ?? 'stripe';
+}
+
+export const rememberMethod = (method: PaymentGatewayName) => writeStored(STORAGE_KEYS.selectedPaymentMethod, method);
+
+export type PlacedOrder = { order: OrderView; payment: PaymentStart };
+
+export const placeOrder = (body: unknown) => api<PlacedOrder>('/orders', { method: 'POST', body, fallback: 'Failed to create order' });
+
+export const verifyOrderPayment = (proof: { orderId: string; sessionId: string; paymentId: string; signature: string }) =>
+  api<{ order: OrderView }>('/orders/verify-payment', { method: 'POST', body: proof, fallback: 'Payment verification failed' });
+
+export const payOrderAgain = (orderId: string, paymentMethod: string) =>
+  api<{ order: OrderView; payment: PaymentStart }>(`/orders/${encodeURIComponent(orderId)}/pay`, {
+    method: 'POST',
+    body: { paymentMethod },
+    fallback: 'Failed to start the payment',
+  });

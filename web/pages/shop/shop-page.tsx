@@ -1,0 +1,81 @@
+import type { ProductView } from '#core/shop/views.ts';
+import { PRODUCT_CATEGORIES, type ProductSort } from '#core/shop/shop-options.ts';
+import { EmptyState, PageHead } from '#web/components/page-head.tsx';
+import { Pager, pageHref } from '#web/components/pager.tsx';
+import { SiteLayout } from '#web/components/site-layout.tsx';
+import type { SiteInfo } from '#web/components/site-info.ts';
+import { categoryLabel, ProductCard } from './product-card.tsx';
+
+export type ShopData = {
+  site: SiteInfo;
+  products: readonly ProductView[];
+  filters: { category?: string | undefined; sort: ProductSort };
+  pagination: { page: number; totalPages: number; total: number };
+};
+
+const SORT_LABELS: Record<ProductSort, string> = {
+  newest: 'Newest',
+  'price-asc': 'Price: low to high',
+  'price-desc': 'Price: high to low',
+  name: 'Name',
+};
+
+/** The shop: a plain GET form for category and sort (the URL holds them), a grid, and paging links. */
+export function ShopPage({ site, products, filters, pagination }: ShopData) {
+  const params = { category: filters.category, sort: filters.sort === 'newest' ? undefined : filters.sort };
+  return (
+    <SiteLayout current="/shop" site={site}>
+      <PageHead eyebrow="Shop" title="Dojo shop" lead="Uniforms, belts and training gear chosen by our instructors." />
+      <div className="section">
+        <div className="container">
+          <form className="filters" method="get" action="/shop" aria-label="Filter products">
+            <div className="field">
+              <label htmlFor="shop-category">Category</label>
+              <select id="shop-category" name="category" defaultValue={filters.category ?? ''}>
+                <option value="">All categories</option>
+                {PRODUCT_CATEGORIES.map((c) => (
+                  <option key={c} value={c}>
+                    {categoryLabel(c)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="shop-sort">Sort by</label>
+              <select id="shop-sort" name="sort" defaultValue={filters.sort}>
+                {Object.entries(SORT_LABELS).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="filters-actions">
+              <button type="submit" className="btn btn-primary">
+                Show
+              </button>
+              {filters.category && (
+                <a className="btn btn-secondary" href="/shop">
+                  Clear
+                </a>
+              )}
+            </div>
+          </form>
+          <p className="results-count" role="status">
+            {pagination.total === 1 ? '1 product' : `${pagination.total} products`}
+          </p>
+          {products.length ? (
+            <div className="grid product-grid">
+              {products.map((p, i) => (
+                <ProductCard key={p._id} product={p} eager={i < 2} />
+              ))}
+            </div>
+          ) : (
+            <EmptyState>No product matches this category yet.</EmptyState>
+          )}
+          <Pager page={pagination.page} totalPages={pagination.totalPages} href={(n) => pageHref('/shop', params, n)} label="Shop pages" />
+        </div>
+      </div>
+    </SiteLayout>
+  );
+}

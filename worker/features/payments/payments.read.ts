@@ -1,0 +1,73 @@
+import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { isAdminCapable } from '#core/roles.ts';
+import type { AllPaymentsQueryInput, MyPaymentsQueryInput } from '#core/shop/payment-schemas.ts';
+import { payments, users, type PaymentRow } from '#db/schema/index.ts';
+import { notFound } from '#worker/lib/errors.ts';
+import { listPage } from '#worker/lib/list.ts';
+import { PAYMENT_MESSAGES } from '#worker/lib/payments/records.ts';
+import { serializePayment } from '#worker/lib/payments/serialize.ts';
+import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
+import { containsPattern } from '#worker/lib/sql.ts';
+
+const newestFirst = [desc(payments.createdAt), desc(payments.id)];
+
+/** A payment the caller may see: their own, or any for the school's staff; others' do not exist (404). */
+export async function visiblePayment(ctx: ServiceCtx, id: string): Promise<PaymentRow> {
+  const user = signedIn(ctx);
+  const row = await ctx.db.select().from(payments).where(eq(payments.id, id)).get();
+  if (!row || (row.userId !== user.id && !isAdminCapable(user.role))) throw notFound(PAYMENT_MESSAGES.notFound);
+  return row;
+}
+
+/** GET /api/payments/user: the caller's payments, newest first. */
+export async function myPayments(ctx: ServiceCtx, q: MyPaymentsQueryInput) {
+  const user = signedIn(ctx);
+  const where = and(
+    eq(payments.userId, user.id),
+    q.status ? eq(payments.status, q.status) : undefined,
+    q.purchaseType ? eq(payments.purchaseType, q.purchaseType) : undefined,
+  );
+  const { rows, pagination } = await listPage(ctx.db, { table: payments, where, orderBy: newestFirst, page: q.page, limit: q.limit });
+  return { payments: rows.map(serializePayment), pagination };
+}
+
+/** GET /api/payments/user/:orderId: the caller's payments for one purchase, oldest first. */
+export async function paymentsOfPurchase(ctx: ServiceCtx, purchaseId: string) {
+  const user = signedIn(ctx);
+  const rows = await ctx.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.purchaseId, purchaseId), eq(payments.userId, user.id)))
+    .orderBy(asc(payments.createdAt), asc(payments.id))
+    .limit(100);
+  return rows.map(serializePayment);
+}
+
+const dayStart = (date: string) => new Date(`${date}T00:00:00Z`);
+const nextDay = (date: string) => new Date(dayStart(date).getTime() + 86_400_000);
+
+/** Search matches our ids, the gateway's ids or the payer's e-mail. */
+function searchOf(term: string): SQL {
+  const pattern = containsPattern(term);
+  return or(
+    eq(payments.id, term),
+    eq(payments.purchaseId, term),
+    eq(payments.sessionId, term),
+    eq(payments.providerPaymentId, term),
+    sql`${payments.userId} in (select ${users.id} from ${users} where ${users.email} like ${pattern} escape '\\')`,
+  )!;
+}
+
+/** GET /api/payments/all (admin-capable): filters, newest first, one statement. */
+export async function allPayments(ctx: ServiceCtx, q: AllPaymentsQueryInput) {
+  const where = and(
+    q.status ? eq(payments.status, q.status) : undefined,
+    q.purchaseType ? eq(payments.purchaseType, q.purchaseType) : undefined,
+    q.gateway ? eq(payments.gateway, q.gateway) : undefined,
+    q.search ? searchOf(q.search) : undefined,
+    q.from ? gte(payments.createdAt, dayStart(q.from)) : undefined,
+    q.to ? lt(payments.createdAt, nextDay(q.to)) : undefined,
+  );
+  const { rows, pagination } = await listPage(ctx.db, { table: payments, where, orderBy: newestFirst, page: q.page, limit: q.limit });
+  return { payments: rows.map(serializePayment), pagination };
+}

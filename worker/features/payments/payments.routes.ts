@@ -1,0 +1,57 @@
+import { Hono } from 'hono';
+import {
+  AllPaymentsQuery,
+  CancelPaymentSchema,
+  MyPaymentsQuery,
+  PaymentStatusSchema,
+  SandboxOutcomeSchema,
+} from '#core/shop/payment-schemas.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { schoolCurrency } from '#worker/lib/payments/currency.ts';
+import { serializePayment } from '#worker/lib/payments/serialize.ts';
+import { validate } from '#worker/lib/validate.ts';
+import { paymentMethods } from './payments.methods.ts';
+import { allPayments, myPayments, paymentsOfPurchase, visiblePayment } from './payments.read.ts';
+import { cancelPayment, setPaymentStatus } from './payments.write.ts';
+
+/** Spec 7 Payments and the payment methods (the sandbox's checkout is a page route: worker/pages/shop). */
+export const paymentsRoutes = new Hono<AppEnv>()
+  .get('/currency', async (c) => {
+    const currency = await schoolCurrency(c.var.db);
+    return c.json({ success: true, data: currency, currency });
+  })
+  .get('/methods', async (c) => {
+    const methods = await paymentMethods(c.var.ctx);
+    return c.json({ success: true, data: methods, ...methods });
+  })
+  .get('/user', validate('query', MyPaymentsQuery), async (c) => {
+    const { payments, pagination } = await myPayments(c.var.ctx, c.req.valid('query'));
+    return c.json({ success: true, data: payments, payments, pagination });
+  })
+  .get('/user/:orderId', async (c) => {
+    const payments = await paymentsOfPurchase(c.var.ctx, c.req.param('orderId'));
+    return c.json({ success: true, data: payments, payments, count: payments.length });
+  })
+  .get('/status/:id', async (c) => {
+    const payment = serializePayment(await visiblePayment(c.var.ctx, c.req.param('id')));
+    return c.json({
+      success: true,
+      data: { _id: payment._id, status: payment.status, purchaseType: payment.purchaseType, purchaseId: payment.purchaseId },
+    });
+  })
+  .post('/cancel/:id', validate('json', CancelPaymentSchema), async (c) => {
+    const payment = await cancelPayment(c.var.ctx, c.req.param('id'), c.req.valid('json').reason);
+    return c.json({ success: true, data: payment, payment, message: 'Payment cancelled' });
+  })
+  .get('/all', validate('query', AllPaymentsQuery), async (c) => {
+    const { payments, pagination } = await allPayments(c.var.ctx, c.req.valid('query'));
+    return c.json({ success: true, data: payments, payments, pagination });
+  })
+  .put('/status/:id', validate('json', PaymentStatusSchema), async (c) => {
+    const payment = await setPaymentStatus(c.var.ctx, c.req.param('id'), c.req.valid('json').status);
+    return c.json({ success: true, data: payment, payment, message: 'Payment status updated' });
+  })
+  .get('/:id', async (c) => {
+    const payment = serializePayment(await visiblePayment(c.var.ctx, c.req.param('id')));
+    return c.json({ success: true, data: payment, payment });
+  });

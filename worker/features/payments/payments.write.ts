@@ -1,0 +1,59 @@
+import { and, eq } from 'drizzle-orm';
+import { isAdminCapable } from '#core/roles.ts';
+import type { PaymentStatus } from '#core/shop/shop-options.ts';
+import { payments, type PaymentRow } from '#db/schema/index.ts';
+import { conflict } from '#worker/lib/errors.ts';
+import { refundPayment, settlePayment } from '#worker/lib/payments/records.ts';
+import { serializePayment } from '#worker/lib/payments/serialize.ts';
+import { SETTLEMENTS } from '#worker/lib/payments/settlements.ts';
+import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
+import { visiblePayment } from './payments.read.ts';
+
+const cannotMove = (from: PaymentStatus, to: PaymentStatus) => `Cannot change a payment from ${from} to ${to}`;
+
+/** created → failed | cancelled, with the reason kept; one conditional UPDATE. */
+async function closeOpenPayment(ctx: ServiceCtx, row: PaymentRow, to: 'failed' | 'cancelled', reason: string | null) {
+  const moved = await ctx.db
+    .update(payments)
+    .set({ status: to, failureReason: reason, updatedAt: new Date() })
+    .where(and(eq(payments.id, row.id), eq(payments.status, 'created')))
+    .returning()
+    .get();
+  if (!moved) throw conflict(cannotMove(row.status, to));
+  return moved;
+}
+
+/** POST /api/payments/cancel/:id: the payer (or staff) abandons a payment not yet made. */
+export async function cancelPayment(ctx: ServiceCtx, id: string, reason: string | null | undefined) {
+  const row = await visiblePayment(ctx, id);
+  const user = signedIn(ctx);
+  const fallback = isAdminCapable(user.role) && row.userId !== user.id ? 'Cancelled by admin' : 'Cancelled by user';
+  return serializePayment(await closeOpenPayment(ctx, row, 'cancelled', reason ?? fallback));
+}
+
+/** A refund through the gateway, then the purchase follows (e.g. the order becomes refunded) in one batch. */
+export async function refundAndSettle(ctx: ServiceCtx, row: PaymentRow, reason: string) {
+  const refunded = await refundPayment(ctx, row, reason);
+  const settlement = SETTLEMENTS[row.purchaseType];
+  const statements = settlement?.refunded(ctx.db, row.purchaseId, new Date()) ?? [];
+  if (statements.length) await ctx.db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+  return refunded;
+}
+
+/**
+ * PUT /api/payments/status/:id (admin): only forward. created → succeeded records a payment taken by
+ * hand (cash at the front desk) and settles the purchase; succeeded → refunded gives the money back.
+ */
+export async function setPaymentStatus(ctx: ServiceCtx, id: string, to: PaymentStatus) {
+  const user = signedIn(ctx);
+  const row = await visiblePayment(ctx, id);
+  if (row.status === to) return serializePayment(row);
+  if (row.status === 'created' && (to === 'failed' || to === 'cancelled'))
+    return serializePayment(await closeOpenPayment(ctx, row, to, 'Cancelled by admin'));
+  if (row.status === 'created' && to === 'succeeded') {
+    const result = await settlePayment(ctx, row, `manual-${user.id}`);
+    return serializePayment(result.payment);
+  }
+  if (row.status === 'succeeded' && to === 'refunded') return serializePayment(await refundAndSettle(ctx, row, 'Refunded by admin'));
+  throw conflict(cannotMove(row.status, to));
+}
