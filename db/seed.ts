@@ -4,6 +4,7 @@ import * as schema from './schema/index.ts';
 import { accountsSeeder } from './seed/accounts.ts';
 import { catalogSeeder } from './seed/catalog.ts';
 import { productsSeeder } from './seed/products.ts';
+import { couponsSeeder } from './seed/coupons.ts';
 import { enquiriesSeeder } from './seed/enquiries.ts';
 import { mediaSeeder } from './seed/media.ts';
 import { settingsSeeder } from './seed/settings.ts';
@@ -20,6 +21,7 @@ export const SEEDERS: readonly Seeder[] = [
   mediaSeeder,
   catalogSeeder,
   productsSeeder,
+  couponsSeeder,
 ];
 
 export type SeedOptions = { authToken?: string; force?: boolean; log?: (line: string) => void };

@@ -10,6 +10,7 @@ import { classesAccess } from './features/classes/classes.access.ts';
 import { coursesAccess } from './features/courses/courses.access.ts';
 import { productsAccess } from './features/products/products.access.ts';
 import { paymentsAccess } from './features/payments/payments.access.ts';
+import { couponsAccess } from './features/coupons/coupons.access.ts';
 import { eventsAccess } from './features/events/events.access.ts';
 import { seminarsAccess } from './features/seminars/seminars.access.ts';
 import { syllabusAccess } from './features/syllabus/syllabus.access.ts';
@@ -37,6 +38,7 @@ export const ACCESS: AccessTable = {
   ...coursesAccess,
   ...productsAccess,
   ...paymentsAccess,
+  ...couponsAccess,
   ...membershipsAccess,
   ...classesAccess,
   ...eventsAccess,

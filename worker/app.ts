@@ -12,6 +12,7 @@ import { classesRoutes } from './features/classes/classes.routes.ts';
 import { coursesRoutes } from './features/courses/courses.routes.ts';
 import { productsRoutes } from './features/products/products.routes.ts';
 import { paymentsRoutes } from './features/payments/payments.routes.ts';
+import { couponsRoutes } from './features/coupons/coupons.routes.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
 import { seminarsRoutes } from './features/seminars/seminars.routes.ts';
 import { syllabusRoutes } from './features/syllabus/syllabus.routes.ts';
@@ -55,6 +56,7 @@ export function createApp() {
     .route('/courses', coursesRoutes)
     .route('/products', productsRoutes)
     .route('/payments', paymentsRoutes)
+    .route('/coupons', couponsRoutes)
     .route('/memberships', membershipsRoutes)
     .route('/classes', classesRoutes)
     .route('/events', eventsRoutes)
