@@ -39,7 +39,7 @@ const newCode = z.preprocess(
 const positiveNumber = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
   z
-    .number({ error: COUPON_ADMIN_MESSAGES.discountValue })
+    .number({ error: (iss) => (iss.input === undefined ? COUPON_ADMIN_MESSAGES.required : COUPON_ADMIN_MESSAGES.discountValue) })
     .positive(COUPON_ADMIN_MESSAGES.discountValue)
     .max(999_999.99, COUPON_ADMIN_MESSAGES.discountValue),
 );
