@@ -1,3 +1,4 @@
+import { HEADER_ACCOUNT_SCRIPT } from './components/header-account-script.ts';
 import type { ReactNode } from 'react';
 import { IslandContext, useIslandCollector, type IslandCollector } from './components/island-context.ts';
 
@@ -43,6 +44,7 @@ export function Document({ meta, assets, nonce, collector, children }: DocumentP
       <body>
         <IslandContext.Provider value={collector}>
           {children}
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: HEADER_ACCOUNT_SCRIPT }} />
           <IslandScripts assets={assets} nonce={nonce} />
         </IslandContext.Provider>
       </body>

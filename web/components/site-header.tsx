@@ -1,5 +1,3 @@
-import HeaderAccount from '#web/islands/HeaderAccount.tsx';
-import { Island } from './island.tsx';
 import { Brand } from './logo.tsx';
 import { DEFAULT_SITE, type SiteInfo } from './site-info.ts';
 
@@ -26,7 +24,22 @@ function NavList({ current }: { current?: string | undefined }) {
         </li>
       ))}
       <li>
-        <Island name="HeaderAccount" component={HeaderAccount} props={{ current }} hydrate="load" />
+        <span className="header-account">
+          <a className="cart-link" href="/cart" aria-current={current === '/cart' ? 'page' : undefined}>
+            Cart
+            <span className="cart-count" data-cart-count="" hidden>
+              0
+            </span>
+          </a>
+          <a
+            className="btn btn-primary btn-sm"
+            href="/auth/login"
+            data-account-link=""
+            aria-current={current === '/auth/login' ? 'page' : undefined}
+          >
+            Log in
+          </a>
+        </span>
       </li>
     </ul>
   );

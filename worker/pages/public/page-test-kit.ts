@@ -1,9 +1,18 @@
 import { exports } from 'cloudflare:workers';
+import { HEADER_ACCOUNT_SCRIPT } from '#web/components/header-account-script.ts';
 
-/** Requests a page through the Worker's own fetch, as a browser would. */
+const escaped = HEADER_ACCOUNT_SCRIPT.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const HEADER_SCRIPT_TAG = new RegExp(`<script nonce="[^"]+">${escaped}</script>`);
+
+/**
+ * Requests a page through the Worker's own fetch, as a browser would. `html` leaves out the header's
+ * inline account script (checked once, in header-account.test.ts), so "no <script>" still means no
+ * island and no injected script; `raw` is the page as sent.
+ */
 export async function page(path: string, init: RequestInit = {}) {
   const res = await exports.default.fetch(new Request(`http://dojo.test${path}`, { headers: { accept: 'text/html' }, ...init }));
-  return { res, html: await res.text() };
+  const raw = await res.text();
+  return { res, raw, html: raw.replace(HEADER_SCRIPT_TAG, '') };
 }
 
 /** The content of a <meta> tag by name or property, decoded enough for comparisons. */

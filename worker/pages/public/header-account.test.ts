@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { HEADER_ACCOUNT_SCRIPT } from '#web/components/header-account-script.ts';
+import { page } from './page-test-kit.ts';
+
+describe("the header's cart count and account link", () => {
+  it('ship as one inline script carrying the request nonce, with Cart and Log in as the HTML without JavaScript', async () => {
+    const { res, raw, html } = await page('/about');
+    const nonce = /script-src[^;]*'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
+    expect(nonce).toBeTruthy();
+    expect(raw).toContain(`<script nonce="${nonce}">${HEADER_ACCOUNT_SCRIPT}</script>`);
+    expect(raw.match(/<script/g)).toHaveLength(1);
+    expect(html).not.toContain('<script');
+    expect(html).toContain('<a class="cart-link" href="/cart">Cart');
+    expect(html).toContain('data-account-link="">Log in</a>');
+    expect(HEADER_ACCOUNT_SCRIPT.length).toBeLessThan(1024);
+  });
+
+  it('puts the shop in the top menu', async () => {
+    const { html } = await page('/');
+    expect(html).toContain('<li><a href="/shop">Shop</a></li>');
+  });
+});
