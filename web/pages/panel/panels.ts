@@ -24,7 +24,6 @@ export const PANELS: Record<PanelKey, PanelInfo> = {
       'My courses and enrolments',
       'Membership',
       'Syllabus for your grade',
-      'Orders and payments',
       'Messages and notifications',
       'Online classes',
     ],

@@ -36,7 +36,16 @@ export const ADMIN_SCREENS: readonly AdminScreenEntry[] = [
   screen('posts', 'Posts', () => import('./screens/posts.tsx')),
   screen('syllabus', 'Syllabus', () => import('./screens/syllabus.tsx')),
   screen('file-uploads', 'File uploads', () => import('./screens/file-uploads.tsx')),
+  screen('products', 'Shop products', () => import('./shop/products-screen.tsx')),
+  screen('coupons', 'Coupons', () => import('./shop/coupons-screen.tsx')),
   screen('settings', 'Settings', () => import('./settings/settings-screen.tsx')),
+  {
+    route: 'orders',
+    label: 'My orders',
+    load: () => import('#web/panel/orders/my-orders-screen.tsx'),
+    roles: ['student', 'member'],
+    panels: ['student'],
+  },
 ];
 
 export const adminScreensFor = (panel: PanelKey, role: Role) =>

@@ -1,0 +1,101 @@
+import { useEffect, useState } from 'react';
+import { formatMoney } from '#core/money.ts';
+import { BUYER_CANCELLABLE, ORDER_STATUS_LABELS } from '#core/shop/order-status.ts';
+import { CANCEL_REASONS } from '#core/shop/shop-options.ts';
+import type { OrderView } from '#core/shop/views.ts';
+import { FormAlert } from '#web/components/form-kit.tsx';
+import { errorMessage } from '#web/lib/api.ts';
+import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
+import { OfflineNotice } from '#web/panel/resource/offline-notice.tsx';
+import { cancelMyOrder, readMyOrders, type MyOrders } from './my-orders-api.ts';
+
+const money = (n: number) => formatMoney(Math.round(n * 100));
+const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+
+/** "My orders" of the student and member panels: status, lines, totals; cancel before shipping (a paid order is refunded). */
+export default function MyOrdersScreen(_props: AdminScreenProps) {
+  const [state, setState] = useState<MyOrders | null>(null);
+  const [alert, setAlert] = useState('');
+  const [cancelling, setCancelling] = useState<OrderView | null>(null);
+  const [reason, setReason] = useState('');
+  const load = () =>
+    readMyOrders().then(setState, (err) => {
+      setState({ success: false, orders: [] });
+      setAlert(errorMessage(err));
+    });
+  useEffect(() => void load(), []);
+
+  if (!state) return <p role="status">Loading your orders…</p>;
+  return (
+    <section className="panel-screen" data-ready="">
+      <h2>My orders</h2>
+      {state.offline && <OfflineNotice info={state.offline} />}
+      <FormAlert message={alert} />
+      {state.orders.length === 0 && !alert ? (
+        <p>
+          No orders yet. <a href="/shop">Visit the shop</a>
+        </p>
+      ) : (
+        <ul className="order-list">
+          {state.orders.map((o) => (
+            <li key={o._id} className="card order-card">
+              <h3>
+                Order {o.orderNumber} <span className={`badge order-${o.orderStatus}`}>{ORDER_STATUS_LABELS[o.orderStatus]}</span>
+              </h3>
+              <p className="muted">
+                Placed {day(o.createdAt)} · Total {money(o.totalAmount)}
+                {o.cancelReason ? ` · ${o.cancelReason}` : ''}
+              </p>
+              <ul>
+                {o.items.map((i) => (
+                  <li key={i._id}>
+                    {i.quantity} × {i.name}
+                    {i.size ? `, size ${i.size}` : ''}
+                    {i.color ? `, ${i.color}` : ''} — {money(i.lineTotal)}
+                  </li>
+                ))}
+              </ul>
+              {BUYER_CANCELLABLE.includes(o.orderStatus) && !state.offline && (
+                <button type="button" className="btn btn-secondary btn-sm" onClick={() => setCancelling(o)}>
+                  Cancel order<span className="visually-hidden"> {o.orderNumber}</span>
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {cancelling && (
+        <ConfirmDialog
+          title={`Cancel order ${cancelling.orderNumber}?`}
+          confirmLabel="Cancel order"
+          busyLabel="Cancelling…"
+          onClose={() => setCancelling(null)}
+          onConfirm={async () => {
+            await cancelMyOrder(cancelling._id, reason);
+            setCancelling(null);
+            setReason('');
+            setAlert('');
+            await load();
+          }}
+        >
+          <p>
+            {cancelling.orderStatus === 'pending_payment'
+              ? 'The items go back on the shelf.'
+              : 'Your payment will be refunded to the way you paid.'}
+          </p>
+          <div className="field">
+            <label htmlFor="cancel-reason">Reason (optional)</label>
+            <input
+              id="cancel-reason"
+              value={reason}
+              placeholder={CANCEL_REASONS.user}
+              maxLength={500}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          </div>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}
