@@ -11,5 +11,6 @@ export const paymentsAccess: AccessTable = {
   'POST /api/payments/cancel/:id': 'user',
   'GET /api/payments/all': ADMIN_CAPABLE,
   'PUT /api/payments/status/:id': ADMIN_CAPABLE,
+  'POST /api/payments/webhooks/:gateway': 'public',
   'GET /api/payments/:id': 'user',
 };

@@ -13,6 +13,7 @@ import { validate } from '#worker/lib/validate.ts';
 import { paymentMethods } from './payments.methods.ts';
 import { allPayments, myPayments, paymentsOfPurchase, visiblePayment } from './payments.read.ts';
 import { cancelPayment, setPaymentStatus } from './payments.write.ts';
+import { handleWebhook } from './payments.webhook.ts';
 
 /** Spec 7 Payments and the payment methods (the sandbox's checkout is a page route: worker/pages/shop). */
 export const paymentsRoutes = new Hono<AppEnv>()
@@ -50,6 +51,10 @@ export const paymentsRoutes = new Hono<AppEnv>()
   .put('/status/:id', validate('json', PaymentStatusSchema), async (c) => {
     const payment = await setPaymentStatus(c.var.ctx, c.req.param('id'), c.req.valid('json').status);
     return c.json({ success: true, data: payment, payment, message: 'Payment status updated' });
+  })
+  .post('/webhooks/:gateway', async (c) => {
+    const result = await handleWebhook(c.var.ctx, c.req.param('gateway'), { rawBody: await c.req.text(), headers: c.req.raw.headers });
+    return c.json({ success: true, data: result });
   })
   .get('/:id', async (c) => {
     const payment = serializePayment(await visiblePayment(c.var.ctx, c.req.param('id')));

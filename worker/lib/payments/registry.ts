@@ -2,6 +2,7 @@ import type { PaymentGatewayName } from '#core/shop/shop-options.ts';
 import type { AppConfig } from '#worker/config.ts';
 import { badRequest } from '#worker/lib/errors.ts';
 import type { PaymentGateway } from './gateway.ts';
+import { razorpayGateway } from './razorpay.ts';
 import { sandboxGateway } from './sandbox.ts';
 
 type RealGateway = Exclude<PaymentGatewayName, 'sandbox'>;
@@ -17,6 +18,7 @@ export type GatewayFactory = (config: AppConfig, origin: string) => PaymentGatew
 
 const FACTORIES: Partial<Record<PaymentGatewayName, GatewayFactory>> = {
   sandbox: sandboxGateway,
+  razorpay: (config, origin) => razorpayGateway(config, origin),
 };
 
 /** Offered gateways, stripe first; the sandbox when no real one is configured or the app runs locally or in tests. */

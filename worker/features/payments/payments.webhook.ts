@@ -1,0 +1,66 @@
+import { and, eq, or } from 'drizzle-orm';
+import { paymentEvents, payments, type PaymentRow } from '#db/schema/index.ts';
+import type { WebhookOutcome } from '#worker/lib/payments/gateway.ts';
+import { settlePayment } from '#worker/lib/payments/records.ts';
+import { gatewayFor } from '#worker/lib/payments/registry.ts';
+import { SETTLEMENTS } from '#worker/lib/payments/settlements.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
+
+async function paymentOf(ctx: ServiceCtx, gateway: string, o: WebhookOutcome): Promise<PaymentRow | undefined> {
+  const match = or(
+    o.paymentRecordId ? eq(payments.id, o.paymentRecordId) : undefined,
+    o.sessionId ? eq(payments.sessionId, o.sessionId) : undefined,
+    o.providerPaymentId ? eq(payments.providerPaymentId, o.providerPaymentId) : undefined,
+  );
+  if (!match) return undefined;
+  return ctx.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.gateway, gateway as PaymentRow['gateway']), match))
+    .get();
+}
+
+/** What the event does to our payment; each step is conditional on the state, so it only moves forward. */
+async function apply(ctx: ServiceCtx, payment: PaymentRow, o: WebhookOutcome) {
+  const at = new Date();
+  if (o.effect === 'succeeded' && payment.status === 'created') await settlePayment(ctx, payment, o.providerPaymentId ?? payment.sessionId);
+  if (o.effect === 'failed')
+    await ctx.db
+      .update(payments)
+      .set({ status: 'failed', failureReason: `Reported by ${payment.gateway}: ${o.type}`, updatedAt: at })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, 'created')));
+  if (o.effect === 'refunded') {
+    const follow = SETTLEMENTS[payment.purchaseType]?.refunded(ctx.db, payment.purchaseId, at) ?? [];
+    await ctx.db.batch([
+      ctx.db
+        .update(payments)
+        .set({ status: 'refunded', refundedAt: at, updatedAt: at })
+        .where(and(eq(payments.id, payment.id), eq(payments.status, 'succeeded'))),
+      ...follow,
+    ]);
+  }
+}
+
+/**
+ * POST /api/payments/webhooks/:gateway: the adapter checks the signature (400 otherwise); the event id
+ * is recorded first, so a replay is acknowledged and changes nothing; if acting on it fails, the record
+ * goes again so the provider's retry is processed.
+ */
+export async function handleWebhook(ctx: ServiceCtx, gateway: string, request: { rawBody: string; headers: Headers }) {
+  const outcome = await gatewayFor(ctx.config, ctx.origin, gateway).webhook(request);
+  const payment = outcome.effect === 'ignored' ? undefined : await paymentOf(ctx, gateway, outcome);
+  const fresh = await ctx.db
+    .insert(paymentEvents)
+    .values({ gateway, eventId: outcome.eventId, type: outcome.type, paymentId: payment?.id ?? null })
+    .onConflictDoNothing()
+    .returning({ eventId: paymentEvents.eventId });
+  if (!fresh.length) return { received: true, duplicate: true };
+  if (!payment) return { received: true, ignored: true };
+  try {
+    await apply(ctx, payment, outcome);
+  } catch (err) {
+    await ctx.db.delete(paymentEvents).where(and(eq(paymentEvents.gateway, gateway), eq(paymentEvents.eventId, outcome.eventId)));
+    throw err;
+  }
+  return { received: true };
+}

@@ -1,0 +1,118 @@
+import type { AppConfig } from '#worker/config.ts';
+import { badRequest, unavailable } from '#worker/lib/errors.ts';
+import type { PaymentGateway, WebhookOutcome } from './gateway.ts';
+import { hmacSha256Hex, verifyHmacHex } from './hmac.ts';
+
+const API = 'https://api.razorpay.com/v1';
+
+type RazorpayPayment = { id: string; order_id?: string; amount: number; currency: string; status: string; notes?: Record<string, string> };
+type RazorpayEvent = {
+  event?: string;
+  payload?: {
+    payment?: { entity?: RazorpayPayment };
+    refund?: { entity?: { id: string; payment_id: string } };
+    order?: { entity?: { id: string } };
+  };
+};
+
+const EFFECTS: Record<string, WebhookOutcome['effect']> = {
+  'payment.captured': 'succeeded',
+  'order.paid': 'succeeded',
+  'payment.failed': 'failed',
+  'refund.processed': 'refunded',
+};
+
+/**
+ * Razorpay over fetch with Basic auth: an Order per payment (amount in the currency's smallest unit),
+ * the browser's Checkout widget (it needs `keyId` and the order id, so there is no checkout URL), the
+ * payment signature HMAC-SHA256(key_secret, `order_id|payment_id`), and webhooks signed with
+ * HMAC-SHA256(webhook_secret, raw body) and told apart by X-Razorpay-Event-Id.
+ */
+export function razorpayGateway(config: AppConfig, _origin: string, fetcher: typeof fetch = (...a) => fetch(...a)): PaymentGateway {
+  const keyId = config.RAZORPAY_KEY_ID ?? '';
+  const keySecret = config.RAZORPAY_KEY_SECRET ?? '';
+  const webhookSecret = config.RAZORPAY_WEBHOOK_SECRET ?? '';
+  const auth = `Basic ${btoa(`${keyId}:${keySecret}`)}`;
+
+  async function call<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+    let res: Response;
+    try {
+      res = await fetcher(`${API}${path}`, {
+        method: init.method ?? 'GET',
+        headers: { authorization: auth, 'content-type': 'application/json' },
+        ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+      });
+    } catch {
+      throw unavailable('The payment service could not be reached. Please try again.');
+    }
+    const body = (await res.json().catch(() => ({}))) as T & { error?: { description?: string } };
+    if (!res.ok) {
+      if (res.status >= 500) throw unavailable('The payment service could not be reached. Please try again.');
+      throw badRequest(`Payment refused by Razorpay: ${body.error?.description ?? res.status}`);
+    }
+    return body;
+  }
+
+  return {
+    name: 'razorpay',
+    async create(input) {
+      const order = await call<{ id: string }>('/orders', {
+        method: 'POST',
+        body: {
+          amount: input.amountCents,
+          currency: input.currency,
+          receipt: input.paymentRecordId,
+          notes: { paymentRecordId: input.paymentRecordId, purchaseType: input.purchaseType, purchaseId: input.purchaseId },
+        },
+      });
+      return { sessionId: order.id, checkoutUrl: null, keyId };
+    },
+    async verify(proof, expected) {
+      if (proof.sessionId !== expected.sessionId) return { ok: false, reason: 'The payment does not belong to this purchase' };
+      if (!(await verifyHmacHex(keySecret, `${proof.sessionId}|${proof.paymentId}`, proof.signature)))
+        return { ok: false, reason: 'Invalid payment signature' };
+      const payment = await call<RazorpayPayment>(`/payments/${encodeURIComponent(proof.paymentId)}`);
+      if (payment.order_id !== expected.sessionId || payment.amount !== expected.amountCents || payment.currency !== expected.currency)
+        return { ok: false, reason: 'The payment does not match the amount due' };
+      if (payment.status !== 'captured' && payment.status !== 'authorized')
+        return { ok: false, reason: `The payment is ${payment.status}` };
+      return { ok: true, providerPaymentId: payment.id };
+    },
+    async webhook({ rawBody, headers }) {
+      const signature = headers.get('x-razorpay-signature') ?? '';
+      const eventId = headers.get('x-razorpay-event-id') ?? '';
+      if (!signature || !(await verifyHmacHex(webhookSecret, rawBody, signature))) throw badRequest('Invalid webhook signature');
+      let event: RazorpayEvent;
+      try {
+        event = JSON.parse(rawBody) as RazorpayEvent;
+      } catch {
+        throw badRequest('Invalid webhook body');
+      }
+      const type = event.event ?? 'unknown';
+      const payment = event.payload?.payment?.entity;
+      const refund = event.payload?.refund?.entity;
+      const effect = EFFECTS[type] ?? 'ignored';
+      const paymentId = payment?.id ?? refund?.payment_id;
+      // Razorpay retries a delivery for a day with the same event id: the id, not the time, stops a replay.
+      return {
+        eventId: eventId || `${type}:${paymentId ?? ''}:${await hmacSha256Hex(webhookSecret, rawBody)}`,
+        type,
+        effect,
+        ...(payment?.order_id
+          ? { sessionId: payment.order_id }
+          : event.payload?.order?.entity?.id
+            ? { sessionId: event.payload.order.entity.id }
+            : {}),
+        ...(payment?.notes?.paymentRecordId ? { paymentRecordId: payment.notes.paymentRecordId } : {}),
+        ...(paymentId ? { providerPaymentId: paymentId } : {}),
+      };
+    },
+    async refund({ providerPaymentId, amountCents, reason }) {
+      const refund = await call<{ id: string }>(`/payments/${encodeURIComponent(providerPaymentId)}/refund`, {
+        method: 'POST',
+        body: { amount: amountCents, notes: { reason: reason.slice(0, 250) } },
+      });
+      return { refundId: refund.id };
+    },
+  };
+}
