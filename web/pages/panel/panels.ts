@@ -20,13 +20,7 @@ export const PANELS: Record<PanelKey, PanelInfo> = {
     base: '/student',
     title: 'Student panel',
     roles: ['student', 'member'],
-    upcoming: [
-      'My courses and enrolments',
-      'Membership',
-      'Syllabus for your grade',
-      'Messages and notifications',
-      'Online classes',
-    ],
+    upcoming: ['My courses and enrolments', 'Membership', 'Syllabus for your grade', 'Messages and notifications', 'Online classes'],
     users: false,
   },
   instructor: {
