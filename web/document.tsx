@@ -44,7 +44,7 @@ export function Document({ meta, assets, nonce, collector, children }: DocumentP
       <body>
         <IslandContext.Provider value={collector}>
           {children}
-          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: HEADER_ACCOUNT_SCRIPT }} />
+          <script id="header-account" nonce={nonce} dangerouslySetInnerHTML={{ __html: HEADER_ACCOUNT_SCRIPT }} />
           <IslandScripts assets={assets} nonce={nonce} />
         </IslandContext.Provider>
       </body>

@@ -78,7 +78,10 @@ describe('shareInProportion', () => {
           const total = weights.reduce((a, b) => a + b, 0);
           const capped = Math.min(amount, total);
           const shares = shareInProportion(capped, weights);
-          if (total === 0) return expect(shares.every((s) => s === 0)).toBe(true);
+          if (total === 0) {
+            expect(shares.every((s) => s === 0)).toBe(true);
+            return;
+          }
           expect(shares.reduce((a, b) => a + b, 0)).toBe(capped);
           shares.forEach((s, i) => {
             expect(Number.isInteger(s)).toBe(true);

@@ -7,7 +7,7 @@ describe("the header's cart count and account link", () => {
     const { res, raw, html } = await page('/about');
     const nonce = /script-src[^;]*'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
     expect(nonce).toBeTruthy();
-    expect(raw).toContain(`<script nonce="${nonce}">${HEADER_ACCOUNT_SCRIPT}</script>`);
+    expect(raw).toContain(`<script id="header-account" nonce="${nonce}">${HEADER_ACCOUNT_SCRIPT}</script>`);
     expect(raw.match(/<script/g)).toHaveLength(1);
     expect(html).not.toContain('<script');
     expect(html).toContain('<a class="cart-link" href="/cart">Cart');

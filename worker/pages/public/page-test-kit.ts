@@ -2,7 +2,7 @@ import { exports } from 'cloudflare:workers';
 import { HEADER_ACCOUNT_SCRIPT } from '#web/components/header-account-script.ts';
 
 const escaped = HEADER_ACCOUNT_SCRIPT.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const HEADER_SCRIPT_TAG = new RegExp(`<script nonce="[^"]+">${escaped}</script>`);
+const HEADER_SCRIPT_TAG = new RegExp(`<script id="header-account" nonce="[^"]+">${escaped}</script>`);
 
 /**
  * Requests a page through the Worker's own fetch, as a browser would. `html` leaves out the header's
