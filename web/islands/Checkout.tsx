@@ -6,7 +6,7 @@ import { CartTotalsView } from '#web/components/shop/cart-totals-view.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { missingChoices, overStock, readCart, readCoupon, totalsOf, type AppliedCoupon, type CartLine } from '#web/lib/cart.ts';
 import { displayName, storedToken, storedUser } from '#web/lib/session.ts';
-import { chosenMethod, paymentMethods, placeOrder, rememberMethod } from '#web/lib/shop-api.ts';
+import { chosenMethod, goToPayment, NO_BROWSER_FLOW, paymentMethods, placeOrder, rememberMethod } from '#web/lib/shop-api.ts';
 
 const ADDRESS = [
   { name: 'line1', label: 'Address', autoComplete: 'address-line1' },
@@ -97,9 +97,7 @@ export default function Checkout({ cancelled }: { cancelled?: boolean }) {
         },
         notes: f.notes,
       });
-      const url = body.data?.payment.checkoutUrl;
-      if (url) window.location.assign(url);
-      else setAlert('This payment method cannot be completed in this browser. Please choose another.');
+      if (!goToPayment(body.data?.payment)) setAlert(NO_BROWSER_FLOW);
     } catch (err) {
       setErrors(serverFieldErrors(err));
       setAlert(errorMessage(err));

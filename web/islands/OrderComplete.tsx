@@ -3,7 +3,7 @@ import { formatMoney } from '#core/money.ts';
 import type { OrderView } from '#core/shop/views.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { clearCart } from '#web/lib/cart.ts';
-import { chosenMethod, payOrderAgain, verifyOrderPayment } from '#web/lib/shop-api.ts';
+import { payAgain, verifyOrderPayment } from '#web/lib/shop-api.ts';
 
 type View = { kind: 'checking' } | { kind: 'paid'; order: OrderView } | { kind: 'declined' } | { kind: 'failed'; message: string };
 
@@ -38,9 +38,7 @@ export default function OrderComplete() {
   async function retry() {
     setBusy(true);
     try {
-      const body = await payOrderAgain(orderId, chosenMethod(['stripe', 'paypal', 'razorpay', 'sandbox']));
-      const url = body.data?.payment.checkoutUrl;
-      if (url) window.location.assign(url);
+      await payAgain(orderId);
     } catch (err) {
       setView({ kind: 'failed', message: errorMessage(err) });
     } finally {

@@ -45,3 +45,19 @@ export const payOrderAgain = (orderId: string, paymentMethod: string) =>
     body: { paymentMethod },
     fallback: 'Failed to start the payment',
   });
+
+export const NO_BROWSER_FLOW = 'This payment method cannot be completed in this browser. Please choose another.';
+
+/** Sends the buyer to the gateway's page; false when the gateway has none (the caller says so). */
+export function goToPayment(payment: PaymentStart | undefined): boolean {
+  if (!payment?.checkoutUrl) return false;
+  window.location.assign(payment.checkoutUrl);
+  return true;
+}
+
+/** A new payment for an unpaid order, with the buyer's method while the server offers it. */
+export async function payAgain(orderId: string): Promise<void> {
+  const methods = await paymentMethods();
+  const body = await payOrderAgain(orderId, chosenMethod(methods.availableGateways));
+  if (!goToPayment(body.data?.payment)) throw new Error(NO_BROWSER_FLOW);
+}

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { formatMoney } from '#core/money.ts';
 import { BUYER_CANCELLABLE, ORDER_STATUS_LABELS } from '#core/shop/order-status.ts';
 import { CANCEL_REASONS } from '#core/shop/shop-options.ts';
 import type { OrderView } from '#core/shop/views.ts';
@@ -8,9 +7,10 @@ import { errorMessage } from '#web/lib/api.ts';
 import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 import { OfflineNotice } from '#web/panel/resource/offline-notice.tsx';
+import { payAgain } from '#web/lib/shop-api.ts';
 import { cancelMyOrder, readMyOrders, type MyOrders } from './my-orders-api.ts';
+import { money, OrderTotals } from './order-totals.tsx';
 
-const money = (n: number) => formatMoney(Math.round(n * 100));
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 /** "My orders" of the student and member panels: status, lines, totals; cancel before shipping (a paid order is refunded). */
@@ -19,6 +19,17 @@ export default function MyOrdersScreen(_props: AdminScreenProps) {
   const [alert, setAlert] = useState('');
   const [cancelling, setCancelling] = useState<OrderView | null>(null);
   const [reason, setReason] = useState('');
+  const [paying, setPaying] = useState('');
+  async function pay(o: OrderView) {
+    setPaying(o._id);
+    setAlert('');
+    try {
+      await payAgain(o._id);
+    } catch (err) {
+      setAlert(errorMessage(err));
+      setPaying('');
+    }
+  }
   const load = () =>
     readMyOrders().then(setState, (err) => {
       setState({ success: false, orders: [] });
@@ -44,10 +55,10 @@ export default function MyOrdersScreen(_props: AdminScreenProps) {
                 Order {o.orderNumber} <span className={`badge order-${o.orderStatus}`}>{ORDER_STATUS_LABELS[o.orderStatus]}</span>
               </h3>
               <p className="muted">
-                Placed {day(o.createdAt)} · Total {money(o.totalAmount)}
+                Placed {day(o.createdAt)}
                 {o.cancelReason ? ` · ${o.cancelReason}` : ''}
               </p>
-              <ul>
+              <ul className="order-lines">
                 {o.items.map((i) => (
                   <li key={i._id}>
                     {i.quantity} × {i.name}
@@ -56,10 +67,21 @@ export default function MyOrdersScreen(_props: AdminScreenProps) {
                   </li>
                 ))}
               </ul>
-              {BUYER_CANCELLABLE.includes(o.orderStatus) && !state.offline && (
-                <button type="button" className="btn btn-secondary btn-sm" onClick={() => setCancelling(o)}>
-                  Cancel order<span className="visually-hidden"> {o.orderNumber}</span>
-                </button>
+              <OrderTotals order={o} />
+              {!state.offline && (
+                <div className="btn-row">
+                  {o.orderStatus === 'pending_payment' && (
+                    <button type="button" className="btn btn-primary btn-sm" disabled={paying === o._id} onClick={() => pay(o)}>
+                      {paying === o._id ? 'Opening the payment…' : 'Pay now'}
+                      <span className="visually-hidden"> for order {o.orderNumber}</span>
+                    </button>
+                  )}
+                  {BUYER_CANCELLABLE.includes(o.orderStatus) && (
+                    <button type="button" className="btn btn-secondary btn-sm" onClick={() => setCancelling(o)}>
+                      Cancel order<span className="visually-hidden"> {o.orderNumber}</span>
+                    </button>
+                  )}
+                </div>
               )}
             </li>
           ))}

@@ -22,7 +22,7 @@ export function ResourceTable({ config, base, items, busy, busyRow, selected, on
       <thead>
         <tr>
           {selectable && <SelectAll items={items} selected={selected} onSelect={onSelect} />}
-          <th scope="col">Name</th>
+          <th scope="col">{config.nameLabel ?? 'Name'}</th>
           {config.columns.map((c) => (
             <th scope="col" key={c.label}>
               {c.label}

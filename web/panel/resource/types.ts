@@ -102,6 +102,8 @@ export type ResourceConfig<T extends Item = Item> = {
   search?: string | false;
   filters?: readonly FilterDef[];
   columns: readonly Column<T>[];
+  /** Header of the name column (default 'Name'). */
+  nameLabel?: string;
   nameOf(item: T): string;
   thumbnail?(item: T): string | null | undefined;
   fields: readonly FieldDef[];

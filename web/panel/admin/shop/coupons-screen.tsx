@@ -30,6 +30,7 @@ export const couponsConfig: ResourceConfig<Coupon> = {
     { label: 'Ends', render: (c) => dateTime(c.validUntil) },
   ],
   nameOf: (c) => c.code,
+  nameLabel: 'Code',
   toggles: [activeToggle('/coupons')],
   fields: [
     { name: 'code', label: 'Code', type: 'text', required: true, maxLength: 30, hint: '3–30 letters, digits, dashes; stored in capitals.' },
