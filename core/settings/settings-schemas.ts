@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SETTINGS_LIMITS, SOCIAL_PLATFORMS, type SocialLinks, type SocialPlatform } from './settings-options.ts';
 import { EMAIL_PATTERN } from '#core/auth/fields.ts';
 import { text, tooLong } from '#core/fields.ts';
+import { CURRENCY_CODES, CURRENCY_LOCALES } from '#core/shop/currency.ts';
 
 /** What the site shows before an admin saves anything (spec 9: CAD and $). */
 export const DEFAULT_SETTINGS = {
@@ -13,6 +14,7 @@ export const DEFAULT_SETTINGS = {
   socialLinks: {} as SocialLinks,
   currency: 'CAD',
   currencySymbol: '$',
+  currencyLocale: 'en-CA',
   privacyPolicy: '',
   termsAndConditions: '',
 };
@@ -21,7 +23,9 @@ export const SETTINGS_MESSAGES = {
   schoolNameRequired: 'School name is required',
   emailInvalid: 'Valid email address is required',
   currencyInvalid: 'Currency must be a 3-letter code such as CAD',
+  currencyUnsupported: `Currency must be one of: ${CURRENCY_CODES.join(', ')}`,
   symbolInvalid: 'Currency symbol must be 1 to 4 characters',
+  localeInvalid: `Currency locale must be one of: ${CURRENCY_LOCALES.join(', ')}`,
   urlInvalid: 'Social links must be http(s) URLs',
   bodyObject: 'Please send the settings as a JSON object or multipart form data',
   updated: 'Settings updated successfully',
@@ -80,12 +84,15 @@ export const UpdateSettingsSchema = z.object(
       .trim()
       .regex(/^[A-Za-z]{3}$/, SETTINGS_MESSAGES.currencyInvalid)
       .transform((v) => v.toUpperCase())
+      // The gateways charge in the school's currency: only the ones the shop can price and charge (spec 9).
+      .refine((v) => (CURRENCY_CODES as readonly string[]).includes(v), SETTINGS_MESSAGES.currencyUnsupported)
       .optional(),
     currencySymbol: z
       .string({ error: SETTINGS_MESSAGES.symbolInvalid })
       .trim()
       .refine((v) => [...v].length >= 1 && [...v].length <= 4, SETTINGS_MESSAGES.symbolInvalid)
       .optional(),
+    currencyLocale: z.enum(CURRENCY_LOCALES, { error: SETTINGS_MESSAGES.localeInvalid }).optional(),
     privacyPolicy: text('Privacy policy', SETTINGS_LIMITS.legalText).optional(),
     termsAndConditions: text('Terms and conditions', SETTINGS_LIMITS.legalText).optional(),
     removeLogo: bool.optional(),

@@ -5,6 +5,12 @@ export const CURRENCY_CODES = ['CAD', 'USD', 'EUR'] as const;
 export type CurrencyCode = (typeof CURRENCY_CODES)[number];
 export const CURRENCY_LOCALES = ['en-CA', 'en-US', 'en-EU'] as const;
 export type CurrencyLocale = (typeof CURRENCY_LOCALES)[number];
+/** How each locale writes 1234.56, for the settings screen. */
+export const LOCALE_LABELS: Record<CurrencyLocale, string> = {
+  'en-CA': 'Canada: 1,234.56',
+  'en-US': 'United States: 1,234.56',
+  'en-EU': 'Europe: 1.234,56',
+};
 
 const NAMES: Record<CurrencyCode, { name: string; symbol: string }> = {
   CAD: { name: 'Canadian Dollar', symbol: '$' },

@@ -25,6 +25,7 @@ function changesOf(input: UpdateSettingsInput): SettingsChanges {
   if (input.contact?.address !== undefined) changes.contactAddress = input.contact.address;
   if (input.currency !== undefined) changes.currency = input.currency;
   if (input.currencySymbol !== undefined) changes.currencySymbol = input.currencySymbol;
+  if (input.currencyLocale !== undefined) changes.currencyLocale = input.currencyLocale;
   if (input.privacyPolicy !== undefined) changes.privacyPolicy = input.privacyPolicy;
   if (input.termsAndConditions !== undefined) changes.termsAndConditions = input.termsAndConditions;
   return changes;

@@ -49,6 +49,7 @@ export function serializeSettings(row: SiteSettingsRow) {
     socialLinks: row.socialLinks,
     currency: row.currency,
     currencySymbol: row.currencySymbol,
+    currencyLocale: row.currencyLocale,
     privacyPolicy: row.privacyPolicy,
     termsAndConditions: row.termsAndConditions,
     updatedAt: row.updatedAt.toISOString(),

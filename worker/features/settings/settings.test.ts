@@ -38,6 +38,7 @@ describe('GET /api/settings', () => {
         socialLinks: {},
         currency: 'CAD',
         currencySymbol: '$',
+        currencyLocale: 'en-CA',
         privacyPolicy: '',
         termsAndConditions: '',
         updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -103,6 +104,8 @@ describe('PUT /api/settings (JSON)', () => {
     [{ currency: 'CADD' }, 'Currency must be a 3-letter code such as CAD'],
     [{ currency: '12A' }, 'Currency must be a 3-letter code such as CAD'],
     [{ currency: 840 }, 'Currency must be a 3-letter code such as CAD'],
+    [{ currency: 'GBP' }, 'Currency must be one of: CAD, USD, EUR'],
+    [{ currencyLocale: 'fr-FR' }, 'Currency locale must be one of: en-CA, en-US, en-EU'],
     [{ currencySymbol: '  ' }, 'Currency symbol must be 1 to 4 characters'],
     [{ currencySymbol: 'DOLLAR' }, 'Currency symbol must be 1 to 4 characters'],
     [{ contact: { email: 'not-an-email' } }, 'Valid email address is required'],
@@ -119,6 +122,25 @@ describe('PUT /api/settings (JSON)', () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ success: false, code: 'BAD_REQUEST', message });
     expect(await view()).toEqual(before);
+  });
+
+  it('sets the currency the shop charges in and its number format (GET /payments/currency follows)', async () => {
+    const token = await adminToken();
+    const res = await putJson(token, { currency: 'eur', currencySymbol: '€', currencyLocale: 'en-EU' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ currency: 'EUR', currencySymbol: '€', currencyLocale: 'en-EU' });
+    const currency = (await api('/api/payments/currency')).body.data;
+    expect(currency).toMatchObject({
+      code: 'EUR',
+      name: 'Euro',
+      symbol: '€',
+      locale: 'en-EU',
+      thousandsSeparator: '.',
+      decimalSeparator: ',',
+      gatewayCodes: { stripe: 'eur', paypal: 'EUR', razorpay: 'EUR' },
+    });
+    await putJson(token, { currency: 'CAD', currencySymbol: '$', currencyLocale: 'en-CA' });
+    expect((await api('/api/payments/currency')).body.data).toMatchObject({ code: 'CAD', locale: 'en-CA', decimalSeparator: '.' });
   });
 
   it('keeps a currency symbol of up to 4 characters, counted as characters not bytes', async () => {

@@ -1,5 +1,6 @@
 import { IMAGE_ACCEPT, IMAGE_MIME_TYPES, UPLOAD_MESSAGES } from '#core/media/limits.ts';
 import { SETTINGS_LIMITS as L, SOCIAL_PLATFORMS } from '#core/settings/settings-options.ts';
+import { CURRENCY_CODES, CURRENCY_LOCALES, LOCALE_LABELS } from '#core/shop/currency.ts';
 import type { FieldDef, ResourceConfig } from '#web/panel/resource/types.ts';
 
 const social: FieldDef[] = SOCIAL_PLATFORMS.map((p, i) => ({
@@ -55,11 +56,18 @@ export const settingsConfig: ResourceConfig = {
       name: 'currency',
       section: 'Prices',
       label: 'Currency',
-      type: 'text',
+      type: 'select',
+      options: CURRENCY_CODES.map((c) => ({ value: c, label: c })),
       required: true,
-      requiredMessage: 'Currency must be a 3-letter code such as CAD',
-      maxLength: 3,
-      hint: 'A 3-letter code, e.g. CAD, USD or EUR.',
+      hint: 'Prices, coupons and payments are in this currency.',
+    },
+    {
+      name: 'currencyLocale',
+      label: 'Number format',
+      type: 'select',
+      options: CURRENCY_LOCALES.map((l) => ({ value: l, label: LOCALE_LABELS[l] })),
+      required: true,
+      defaultValue: 'en-CA',
     },
     {
       name: 'currencySymbol',
