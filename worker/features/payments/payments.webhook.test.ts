@@ -14,6 +14,8 @@ const SECRETS = {
   RAZORPAY_KEY_ID: 'rzp_test_key',
   RAZORPAY_KEY_SECRET: 'key-secret-of-the-test',
   RAZORPAY_WEBHOOK_SECRET: 'webhook-secret-of-the-test',
+  STRIPE_SECRET_KEY: 'sk_test_of_the_test',
+  STRIPE_WEBHOOK_SECRET: 'whsec_of_the_test',
 };
 const ctx = () => testServiceCtx({ config: { ...loadConfig(env as unknown as Bindings), ...SECRETS } });
 
@@ -90,6 +92,47 @@ describe('payment webhooks (Razorpay, signatures computed here)', () => {
     await expect(
       handleWebhook(ctx(), 'razorpay', { rawBody: d.rawBody, headers: new Headers({ 'x-razorpay-signature': '00' }) }),
     ).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('settles an order from a signed Stripe checkout.session.completed, once', async () => {
+    const user = await createUser();
+    const orderId = await pendingOrder(user, 4355);
+    const row = {
+      id: newId(),
+      userId: user.id,
+      purchaseType: 'order' as const,
+      purchaseId: orderId,
+      gateway: 'stripe' as const,
+      sessionId: `cs_test_${newId()}`,
+      amountCents: 4355,
+      currency: 'CAD',
+    };
+    await testDb().insert(payments).values(row);
+    const rawBody = JSON.stringify({
+      id: `evt_${newId()}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id: row.sessionId,
+          object: 'checkout.session',
+          payment_status: 'paid',
+          amount_total: 4355,
+          currency: 'cad',
+          payment_intent: 'pi_test_1',
+          client_reference_id: row.id,
+          metadata: { paymentRecordId: row.id },
+        },
+      },
+    });
+    // Stripe's documented scheme: v1 = HMAC-SHA256(secret, `${t}.${body}`).
+    const t = Math.floor(Date.now() / 1000);
+    const sig = await hmacSha256Hex(SECRETS.STRIPE_WEBHOOK_SECRET, `${t}.${rawBody}`);
+    const d = { rawBody, headers: new Headers({ 'stripe-signature': `t=${t},v1=${sig}` }) };
+    expect(await handleWebhook(ctx(), 'stripe', d)).toEqual({ received: true });
+    expect(await orderStatus(orderId)).toBe('paid');
+    expect(await paymentRow(row.id)).toMatchObject({ status: 'succeeded', providerPaymentId: 'pi_test_1' });
+    expect(await handleWebhook(ctx(), 'stripe', d)).toEqual({ received: true, duplicate: true });
   });
 
   it('answers 400 through the API for a gateway that is not configured', async () => {

@@ -4,6 +4,7 @@ import { badRequest } from '#worker/lib/errors.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { razorpayGateway } from './razorpay.ts';
 import { sandboxGateway } from './sandbox.ts';
+import { stripeGateway } from './stripe.ts';
 
 type RealGateway = Exclude<PaymentGatewayName, 'sandbox'>;
 
@@ -18,6 +19,7 @@ export type GatewayFactory = (config: AppConfig, origin: string) => PaymentGatew
 
 const FACTORIES: Partial<Record<PaymentGatewayName, GatewayFactory>> = {
   sandbox: sandboxGateway,
+  stripe: (config, origin) => stripeGateway(config, origin),
   razorpay: (config, origin) => razorpayGateway(config, origin),
 };
 
