@@ -2,6 +2,7 @@ import type { PaymentGatewayName } from '#core/shop/shop-options.ts';
 import type { AppConfig } from '#worker/config.ts';
 import { badRequest } from '#worker/lib/errors.ts';
 import type { PaymentGateway } from './gateway.ts';
+import { paypalGateway } from './paypal.ts';
 import { razorpayGateway } from './razorpay.ts';
 import { sandboxGateway } from './sandbox.ts';
 import { stripeGateway } from './stripe.ts';
@@ -20,6 +21,7 @@ export type GatewayFactory = (config: AppConfig, origin: string) => PaymentGatew
 const FACTORIES: Partial<Record<PaymentGatewayName, GatewayFactory>> = {
   sandbox: sandboxGateway,
   stripe: (config, origin) => stripeGateway(config, origin),
+  paypal: (config, origin) => paypalGateway(config, origin),
   razorpay: (config, origin) => razorpayGateway(config, origin),
 };
 
