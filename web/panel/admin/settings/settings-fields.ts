@@ -59,7 +59,7 @@ export const settingsConfig: ResourceConfig = {
       type: 'select',
       options: CURRENCY_CODES.map((c) => ({ value: c, label: c })),
       required: true,
-      hint: 'Prices, coupons and payments are in this currency.',
+      hint: 'Prices and payments.',
     },
     {
       name: 'currencyLocale',
@@ -68,6 +68,7 @@ export const settingsConfig: ResourceConfig = {
       options: CURRENCY_LOCALES.map((l) => ({ value: l, label: LOCALE_LABELS[l] })),
       required: true,
       defaultValue: 'en-CA',
+      hint: 'How amounts are written.',
     },
     {
       name: 'currencySymbol',
