@@ -97,7 +97,15 @@ export default function Checkout({ cancelled }: { cancelled?: boolean }) {
         },
         notes: f.notes,
       });
-      if (!goToPayment(body.data?.payment)) setAlert(NO_BROWSER_FLOW);
+      const order = body.data?.order;
+      const payer = {
+        orderId: order?._id ?? '',
+        description: `Order ${order?.orderNumber ?? ''}`,
+        name: f.name,
+        email: f.email,
+        phone: f.phone,
+      };
+      if (!(await goToPayment(body.data?.payment, payer))) setAlert(NO_BROWSER_FLOW);
     } catch (err) {
       setErrors(serverFieldErrors(err));
       setAlert(errorMessage(err));

@@ -1,6 +1,7 @@
 import type { PaymentGatewayName } from '#core/shop/shop-options.ts';
 import type { OrderView, PaymentMethodsView, PaymentStart } from '#core/shop/views.ts';
 import { api } from './api.ts';
+import type { Payer } from './razorpay-checkout.ts';
 import { readStored, STORAGE_KEYS, writeStored } from './storage-keys.ts';
 
 /** Spec 8: when the methods call fails, stripe and paypal in CAD. */
@@ -47,17 +48,28 @@ export const payOrderAgain = (orderId: string, paymentMethod: string) =>
   });
 
 export const NO_BROWSER_FLOW = 'This payment method cannot be completed in this browser. Please choose another.';
+export const PAYMENT_CLOSED = 'The payment window was closed before paying. Your order is kept for a short while: pay it from My orders.';
 
-/** Sends the buyer to the gateway's page; false when the gateway has none (the caller says so). */
-export function goToPayment(payment: PaymentStart | undefined): boolean {
-  if (!payment?.checkoutUrl) return false;
-  window.location.assign(payment.checkoutUrl);
-  return true;
+/**
+ * Takes the buyer to the gateway: its page (Stripe, PayPal, the sandbox) or, for Razorpay, its modal
+ * on this page (loaded only then). False when the buyer closed the modal or the gateway has no flow here.
+ */
+export async function goToPayment(payment: PaymentStart | undefined, payer: Payer): Promise<boolean> {
+  if (payment?.checkoutUrl) {
+    window.location.assign(payment.checkoutUrl);
+    return true;
+  }
+  if (payment?.gateway === 'razorpay' && payment.keyId) {
+    const { payWithRazorpay } = await import('./razorpay-checkout.ts');
+    if (await payWithRazorpay(payment, payer)) return true;
+    throw new Error(PAYMENT_CLOSED);
+  }
+  return false;
 }
 
 /** A new payment for an unpaid order, with the buyer's method while the server offers it. */
 export async function payAgain(orderId: string): Promise<void> {
   const methods = await paymentMethods();
   const body = await payOrderAgain(orderId, chosenMethod(methods.availableGateways));
-  if (!goToPayment(body.data?.payment)) throw new Error(NO_BROWSER_FLOW);
+  if (!(await goToPayment(body.data?.payment, { orderId, description: 'Order payment' }))) throw new Error(NO_BROWSER_FLOW);
 }

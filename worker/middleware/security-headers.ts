@@ -19,9 +19,10 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: blob: https:",
         "font-src 'self'",
-        "connect-src 'self' ws: wss:",
+        // Razorpay's checkout modal (loaded only when a buyer pays with it) frames and calls its own hosts.
+        "connect-src 'self' ws: wss: https://api.razorpay.com https://lumberjack.razorpay.com",
         "media-src 'self' https:",
-        "frame-src 'self' https://www.youtube-nocookie.com https://player.vimeo.com",
+        "frame-src 'self' https://www.youtube-nocookie.com https://player.vimeo.com https://api.razorpay.com https://checkout.razorpay.com",
         "object-src 'none'",
         "base-uri 'none'",
         "form-action 'self'",

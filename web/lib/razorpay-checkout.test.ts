@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { razorpayReturnUrl } from './razorpay-checkout.ts';
+
+describe('razorpayReturnUrl', () => {
+  it("carries Razorpay's signed ids as the proof fields the confirmation page verifies", () => {
+    const url = new URL(
+      razorpayReturnUrl('ord 1&x', { razorpay_order_id: 'order_A', razorpay_payment_id: 'pay_B', razorpay_signature: 'c0ffee' }),
+      'http://dojo.test',
+    );
+    expect(url.pathname).toBe('/shop/order-complete');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      orderId: 'ord 1&x',
+      sessionId: 'order_A',
+      paymentId: 'pay_B',
+      signature: 'c0ffee',
+    });
+  });
+});
