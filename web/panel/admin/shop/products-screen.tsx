@@ -2,7 +2,9 @@ import { IMAGE_ACCEPT, IMAGE_MIME_TYPES } from '#core/media/limits.ts';
 import { PRODUCT_CATEGORIES, PRODUCT_CATEGORY_LABELS, PRODUCT_SORTS, SHOP_LIMITS, type ProductCategory } from '#core/shop/shop-options.ts';
 import type { ProductView } from '#core/shop/views.ts';
 import { ResourceScreen } from '#web/panel/resource/resource-screen.tsx';
-import { apiReader } from '#web/panel/resource/call.ts';
+import { listParams } from '#web/panel/resource/call.ts';
+import { STORAGE_KEYS } from '#web/lib/storage-keys.ts';
+import { readWithStoredCopy } from '#web/lib/stored-copy.ts';
 import type { ExistingFile, Item, ResourceConfig } from '#web/panel/resource/types.ts';
 import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
 import { activeToggle, money, options, yesNo } from '#web/panel/admin/screens/shared.tsx';
@@ -31,12 +33,13 @@ export const productsConfig: ResourceConfig<Product> = {
   endpoint: '/products',
   createFailed: 'Failed to create product',
   pageSize: 20,
+  // The last list is kept under the spec's `products` key and shown, marked offline, when the API is down.
   read: (q, limit, signal) =>
-    apiReader<Product>('/products', 'Failed to fetch products')(
-      { ...q, filters: { includeInactive: 'true', ...q.filters } },
-      limit,
+    readWithStoredCopy<Product[]>(STORAGE_KEYS.products, '/products', {
+      query: listParams({ ...q, filters: { includeInactive: 'true', ...q.filters } }, limit),
       signal,
-    ),
+      fallback: 'Failed to fetch products',
+    }),
   search: 'Search by name, SKU or description',
   filters: [
     { name: 'category', label: 'Category', options: CATEGORY_OPTIONS },
