@@ -54,6 +54,17 @@ export function SiteHeader({ current, site = DEFAULT_SITE }: { current?: string 
         <nav className="nav-desktop" aria-label="Main">
           <NavList current={current} />
         </nav>
+        <a className="cart-link cart-link-mobile" href="/cart" aria-current={current === '/cart' ? 'page' : undefined}>
+          <svg className="cart-icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+            <path d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.8L20 7H6.2" fill="none" stroke="currentColor" strokeWidth="2" />
+            <circle cx="9" cy="19" r="1.6" fill="currentColor" />
+            <circle cx="17" cy="19" r="1.6" fill="currentColor" />
+          </svg>
+          <span className="visually-hidden">Cart</span>
+          <span className="cart-count" data-cart-count="" hidden>
+            0
+          </span>
+        </a>
         <details className="menu">
           <summary>
             <span className="menu-icon" aria-hidden="true" />
