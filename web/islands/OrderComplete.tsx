@@ -3,6 +3,7 @@ import { formatMoney } from '#core/money.ts';
 import type { OrderView } from '#core/shop/views.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { clearCart } from '#web/lib/cart.ts';
+import { storedUser } from '#web/lib/session.ts';
 import { payAgain, verifyOrderPayment } from '#web/lib/shop-api.ts';
 
 type View = { kind: 'checking' } | { kind: 'paid'; order: OrderView } | { kind: 'declined' } | { kind: 'failed'; message: string };
@@ -64,6 +65,9 @@ export default function OrderComplete() {
       </div>
     );
   const { order } = view;
+  // Students and members follow their orders in their panel ("My orders").
+  const role = storedUser()?.role;
+  const hasMyOrders = role === 'student' || role === 'member';
   return (
     <div className="order-done" data-ready="">
       <p role="status" className="form-success">
@@ -92,9 +96,16 @@ export default function OrderComplete() {
           <dd>{formatMoney(cents(order.totalAmount))}</dd>
         </div>
       </dl>
-      <a className="btn btn-primary" href="/shop">
-        Continue shopping
-      </a>
+      <div className="btn-row">
+        <a className="btn btn-primary" href="/shop">
+          Continue shopping
+        </a>
+        {hasMyOrders && (
+          <a className="btn btn-secondary" href="/student/orders">
+            See my orders
+          </a>
+        )}
+      </div>
     </div>
   );
 }
