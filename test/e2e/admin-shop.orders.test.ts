@@ -66,7 +66,7 @@ describe('the admin orders and payments screens', () => {
     await browser?.close();
   });
 
-  it('finds a paid order by number and ships it, cancels an unpaid one with a reason, bulk-deletes two, and lists the payment', async () => {
+  it('finds a paid order by number and ships it, shows a refused move, cancels an unpaid one with a reason, bulk-deletes two, and refunds the payment', async () => {
     const product = await newProduct();
     const buyer = await createTestUser(baseUrl, 'member', 'buyer');
     const login = await apiCall(baseUrl, '/auth/login', { body: { email: buyer.email, password: buyer.password } });
@@ -77,7 +77,8 @@ describe('the admin orders and payments screens', () => {
     const unpaid = await placeOrder(buyer, token, product, 1);
     const spare = [await placeOrder(buyer, token, product, 1), await placeOrder(buyer, token, product, 3)];
 
-    const { page } = await adminPage(browser, baseUrl);
+    // The refused move below is a 409 the browser reports on its console.
+    const { page } = await adminPage(browser, baseUrl, { allow: [/status of 409/] });
     await openScreen(page, baseUrl, '/admin/shop-orders');
     expect(await page.getByRole('navigation', { name: 'Admin panel' }).getByRole('link', { name: 'Orders', exact: true }).count()).toBe(1);
     await search(page, paid.number);
@@ -113,6 +114,16 @@ describe('the admin orders and payments screens', () => {
     expect(shipped.orderStatus).toBe('shipped');
     expect(shipped.shippedAt).toBeTruthy();
     await screenshot(page, 'admin-order-detail-1280');
+
+    // Delivered meanwhile by someone else: the page's move is refused with the server's words, and the page catches up.
+    expect((await asAdmin(baseUrl, `/orders/${paid.id}/status`, { method: 'PATCH', body: { status: 'delivered' } })).status).toBe(200);
+    await page.getByLabel('New status').selectOption({ label: 'Delivered' });
+    await page.getByRole('button', { name: 'Change status' }).click();
+    await expect
+      .poll(() => page.locator('.panel-screen > [role="alert"]').textContent(), POLL)
+      .toBe('Cannot change an order from delivered to delivered');
+    await detail(page, 'delivered').waitFor();
+    expect(await offered(page)).toEqual(['Refunded']);
 
     await page.goto(`${baseUrl}/admin/shop-orders/${unpaid.id}`);
     await detail(page, 'pending_payment').waitFor();
@@ -151,7 +162,7 @@ describe('the admin orders and payments screens', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await screenshot(page, 'admin-orders-list-375');
     await page.goto(`${baseUrl}/admin/shop-orders/${paid.id}`);
-    await detail(page, 'shipped').waitFor();
+    await detail(page, 'delivered').waitFor();
     await screenshot(page, 'admin-order-detail-375');
     await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -172,6 +183,16 @@ describe('the admin orders and payments screens', () => {
     await screenshot(page, 'admin-payment-detail-1280');
     await page.setViewportSize({ width: 375, height: 800 });
     await screenshot(page, 'admin-payment-detail-375');
+
+    await page.getByRole('button', { name: 'Change status' }).click();
+    const refund = page.getByRole('dialog', { name: 'Mark this payment refunded?' });
+    expect(await refund.textContent()).toContain('Gives $111.70 CAD back through Sandbox (test), and the order is marked refunded.');
+    await refund.getByRole('button', { name: 'Change status' }).click();
+    await page.locator('.payment-detail[data-status="refunded"]').waitFor();
+    await expect.poll(() => statusLine(page).textContent(), POLL).toBe('Payment marked refunded');
+    expect(await page.locator('.payment-detail').textContent()).toContain('its status cannot change any more');
+    expect((await asAdmin(baseUrl, `/orders/${paid.id}`)).body.data.orderStatus).toBe('refunded');
+
     await page.getByRole('link', { name: '← Payments' }).click();
     await screenReady(page);
     await screenshot(page, 'admin-payments-list-375');
@@ -179,6 +200,6 @@ describe('the admin orders and payments screens', () => {
       .locator(`tbody tr[data-purchase="${paid.id}"]`)
       .getByRole('link', { name: /^Shop order/ })
       .click();
-    await detail(page, 'shipped').waitFor();
+    await detail(page, 'refunded').waitFor();
   });
 });
