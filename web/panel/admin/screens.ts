@@ -38,6 +38,9 @@ export const ADMIN_SCREENS: readonly AdminScreenEntry[] = [
   screen('file-uploads', 'File uploads', () => import('./screens/file-uploads.tsx')),
   screen('products', 'Shop products', () => import('./shop/products-screen.tsx')),
   screen('coupons', 'Coupons', () => import('./shop/coupons-screen.tsx')),
+  // 'orders' is the student panel's "My orders"; the school's orders get their own route.
+  screen('shop-orders', 'Orders', () => import('./orders/orders-screen.tsx')),
+  screen('payments', 'Payments', () => import('./payments/payments-screen.tsx')),
   screen('settings', 'Settings', () => import('./settings/settings-screen.tsx')),
   {
     route: 'orders',

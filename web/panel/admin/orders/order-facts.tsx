@@ -1,0 +1,135 @@
+import { Fragment } from 'react';
+import type { OrderView } from '#core/shop/views.ts';
+import { money } from '#web/panel/orders/order-totals.tsx';
+import { dateTime } from '#web/panel/admin/screens/shared.tsx';
+
+const options = (i: OrderView['items'][number]) => [i.size && `Size ${i.size}`, i.color].filter(Boolean).join(', ');
+
+const Money = ({ label, amount }: { label: string; amount: number }) => (
+  <td data-label={label} className="cell-number">
+    {money(amount)}
+  </td>
+);
+
+/** The order's lines as priced when it was placed: each line's total carries its GST and shipping. */
+export function OrderLines({ order }: { order: OrderView }) {
+  return (
+    <div className="table-wrap">
+      <table className="data-table order-lines-table">
+        <caption className="visually-hidden">Items of order {order.orderNumber}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Product</th>
+            <th scope="col" className="cell-number">
+              Qty
+            </th>
+            <th scope="col" className="cell-number">
+              Unit price
+            </th>
+            <th scope="col" className="cell-number">
+              GST
+            </th>
+            <th scope="col" className="cell-number">
+              Shipping
+            </th>
+            <th scope="col" className="cell-number">
+              Line total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.items.map((i) => (
+            <tr key={i._id}>
+              <th scope="row">
+                {i.name}
+                <span className="cell-note">{[i.sku && `SKU ${i.sku}`, options(i)].filter(Boolean).join(' · ')}</span>
+              </th>
+              <td data-label="Qty" className="cell-number">
+                {i.quantity}
+              </td>
+              <td data-label="Unit price" className="cell-number">
+                {money(i.price)}
+                {i.originalPrice > i.price && (
+                  <s className="cell-note">
+                    <span className="visually-hidden">was </span>
+                    {money(i.originalPrice)}
+                  </s>
+                )}
+              </td>
+              <Money label="GST" amount={i.gstAmount} />
+              <Money label="Shipping" amount={i.shippingFee} />
+              <Money label="Line total" amount={i.lineTotal} />
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Who ordered and where it goes. */
+export function OrderCustomer({ order }: { order: OrderView }) {
+  const a = order.shippingAddress;
+  return (
+    <section className="card" aria-labelledby="order-customer">
+      <h2 id="order-customer">Customer</h2>
+      <dl className="facts">
+        <dt>Name</dt>
+        <dd>{order.contact.name}</dd>
+        <dt>Email</dt>
+        <dd>
+          <a href={`mailto:${order.contact.email}`}>{order.contact.email}</a>
+        </dd>
+        <dt>Phone</dt>
+        <dd>
+          <a href={`tel:${order.contact.phone.replace(/[^\d+]/g, '')}`}>{order.contact.phone}</a>
+        </dd>
+      </dl>
+      <h3>Shipping address</h3>
+      <address className="order-address">
+        {[a.line1, a.line2, `${a.city}, ${a.province} ${a.postalCode}`, a.country]
+          .filter((l) => l.trim())
+          .map((l) => (
+            <span key={l}>{l}</span>
+          ))}
+      </address>
+      {order.notes && (
+        <>
+          <h3>Notes from the buyer</h3>
+          <p className="order-notes">{order.notes}</p>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** When each step of the life cycle happened, and why it ended when it was cancelled. */
+export function OrderDates({ order }: { order: OrderView }) {
+  const steps = [
+    ['Placed', order.createdAt],
+    ['Payment due by', order.orderStatus === 'pending_payment' ? order.expiresAt : null],
+    ['Paid', order.paidAt],
+    ['Shipped', order.shippedAt],
+    ['Delivered', order.deliveredAt],
+    ['Cancelled', order.cancelledAt],
+    ['Refunded', order.refundedAt],
+  ] as const;
+  return (
+    <dl className="facts">
+      {steps
+        .filter(([, at]) => at)
+        .map(([label, at]) => (
+          <Fragment key={label}>
+            <dt>{label}</dt>
+            <dd>{dateTime(at)}</dd>
+          </Fragment>
+        ))}
+      {order.cancelReason && (
+        <>
+          <dt>Reason</dt>
+          <dd data-cancel-reason="">{order.cancelReason}</dd>
+        </>
+      )}
+    </dl>
+  );
+}

@@ -1,0 +1,209 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '#core/shop/order-status.ts';
+import type { OrderView } from '#core/shop/views.ts';
+import { errorMessage } from '#web/lib/api.ts';
+import { FormAlert, FormStatus, SelectField } from '#web/components/form-kit.tsx';
+import { PanelLink } from '#web/panel/router.tsx';
+import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
+import { Pager } from '#web/panel/resource/pager.tsx';
+import {
+  ActionsHeader,
+  BulkBar,
+  DataTable,
+  ListBody,
+  ListFilters,
+  SearchField,
+  SelectAll,
+  SelectRow,
+} from '#web/panel/resource/list-kit.tsx';
+import { gatewayLabel, moneyIn } from '#web/panel/admin/payments/payment-labels.ts';
+import { deleteOrder, deleteOrders, itemCount, readOrders, type OrdersListing, type OrdersQuery } from './orders-api.ts';
+import { DateRange, OrderBadge, rangeOf, Stamp } from './order-parts.tsx';
+
+type Props = { base: string; query: OrdersQuery; setQuery: (q: OrdersQuery) => void; flash: string };
+type Pending = { kind: 'one'; order: OrderView } | { kind: 'bulk'; ids: string[] };
+
+const STATUS_OPTIONS = ORDER_STATUSES.map((value) => ({ value, label: ORDER_STATUS_LABELS[value] }));
+const filtered = (q: OrdersQuery) => !!(q.search || q.status || q.from || q.to);
+const plural = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`;
+
+/** The school's orders: status, search and date filters, paging, delete one or several after confirming. */
+export function OrderList({ base, query, setQuery, flash }: Props) {
+  const [listing, setListing] = useState<OrdersListing | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [reload, setReload] = useState(0);
+  const [alert, setAlert] = useState('');
+  const [notice, setNotice] = useState(flash);
+  const [rangeError, setRangeError] = useState('');
+  const [selected, setSelected] = useState<string[]>([]);
+  const [pending, setPending] = useState<Pending | null>(null);
+
+  useEffect(() => {
+    const ctl = new AbortController();
+    setLoading(true);
+    readOrders(query, ctl.signal)
+      .then((l) => {
+        setListing(l);
+        setAlert('');
+        setSelected((ids) => ids.filter((id) => l.orders.some((o) => o._id === id)));
+        setLoading(false);
+      })
+      .catch((err) => {
+        if (ctl.signal.aborted) return;
+        setAlert(errorMessage(err));
+        setListing((l) => l ?? { orders: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0, hasMore: false } });
+        setLoading(false);
+      });
+    return () => ctl.abort();
+  }, [query, reload]);
+
+  function onSearch(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const { from, to, error } = rangeOf(form);
+    setRangeError(error);
+    if (error) return;
+    setNotice('');
+    setQuery({
+      ...query,
+      page: 1,
+      search: String(form.get('search') ?? '').trim(),
+      status: form.get('status') as OrderStatus | '',
+      from,
+      to,
+    });
+  }
+
+  async function confirmDelete() {
+    if (!pending) return;
+    let message: string;
+    let removed: number;
+    if (pending.kind === 'one') {
+      const body = await deleteOrder(pending.order._id);
+      message = body.message ?? `Order ${pending.order.orderNumber} deleted`;
+      removed = 1;
+    } else {
+      const body = await deleteOrders(pending.ids);
+      const kept = body.data?.keptIds.length ?? 0;
+      removed = body.data?.deletedCount ?? pending.ids.length;
+      // The server keeps paid orders that have not shipped; say which part of the selection stayed.
+      message = `${body.message ?? `${plural(removed)} deleted`}${kept ? `. ${plural(kept)} kept: a paid order that has not shipped cannot be deleted.` : ''}`;
+      setSelected([]);
+    }
+    setPending(null);
+    setAlert('');
+    setNotice(message);
+    const p = listing?.pagination;
+    if (p && p.page > 1 && (listing?.orders.length ?? 0) <= removed) setQuery({ ...query, page: p.page - 1 });
+    else setReload((n) => n + 1);
+  }
+
+  const orders = listing?.orders ?? [];
+  return (
+    <div className="panel-screen admin-orders" data-ready={listing ? '' : undefined} data-loading={loading ? '' : undefined}>
+      <h1>Orders</h1>
+      <FormStatus message={notice} />
+      <FormAlert message={alert} />
+      <ListFilters label="Find orders" onSubmit={onSearch}>
+        <SearchField id="orders-search" label="Search by order number, email or name" defaultValue={query.search} maxLength={200} />
+        <SelectField
+          id="orders-status"
+          name="status"
+          label="Status"
+          allLabel="All statuses"
+          options={STATUS_OPTIONS}
+          value={query.status}
+          onChange={(e) => setQuery({ ...query, page: 1, status: e.target.value as OrderStatus | '' })}
+        />
+        <DateRange id="orders-placed" label="Placed" from={query.from} to={query.to} error={rangeError} />
+      </ListFilters>
+
+      <ListBody ready={!!listing} empty={orders.length === 0 && (filtered(query) ? 'No orders match these filters.' : 'No orders yet.')}>
+        <BulkBar
+          label="Selected orders"
+          count={selected.length}
+          hint="Select orders to delete several at once"
+          onDelete={() => setPending({ kind: 'bulk', ids: selected })}
+        />
+        <DataTable id="orders" caption="Orders" busy={loading} className="data-table resource-table orders-table">
+          <thead>
+            <tr>
+              <SelectAll items={orders} selected={selected} onSelect={setSelected} />
+              <th scope="col">Order</th>
+              <th scope="col">Placed</th>
+              <th scope="col">Customer</th>
+              <th scope="col" className="cell-number">
+                Items
+              </th>
+              <th scope="col" className="cell-number">
+                Total
+              </th>
+              <th scope="col">Payment</th>
+              <th scope="col">Status</th>
+              <ActionsHeader />
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((o) => (
+              <tr key={o._id} data-id={o._id} data-number={o.orderNumber} data-status={o.orderStatus}>
+                <SelectRow id={o._id} label={`Select order ${o.orderNumber}`} selected={selected} onSelect={setSelected} />
+                <th scope="row" className="cell-nowrap">
+                  <PanelLink href={`${base}/${encodeURIComponent(o._id)}`}>{o.orderNumber}</PanelLink>
+                </th>
+                <td data-label="Placed" className="cell-nowrap">
+                  <Stamp iso={o.createdAt} />
+                </td>
+                <td data-label="Customer" className="cell-customer">
+                  {o.contact.name}
+                  <span className="cell-note">{o.contact.email}</span>
+                </td>
+                <td data-label="Items" className="cell-number">
+                  {itemCount(o)}
+                </td>
+                <td data-label="Total" className="cell-number">
+                  {moneyIn(o.totalAmount, o.currency)}
+                  <span className="cell-note cell-note-wide">{o.currency}</span>
+                </td>
+                <td data-label="Payment">{gatewayLabel(o.paymentMethod)}</td>
+                <td data-label="Status">
+                  <OrderBadge status={o.orderStatus} />
+                </td>
+                <td data-label="Actions">
+                  <div className="row-actions">
+                    <button type="button" className="btn btn-danger btn-sm" onClick={() => setPending({ kind: 'one', order: o })}>
+                      Delete<span className="visually-hidden"> order {o.orderNumber}</span>
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
+      </ListBody>
+      {listing && (
+        <Pager
+          pagination={listing.pagination}
+          busy={loading}
+          noun="orders"
+          singular="order"
+          onPage={(page) => setQuery({ ...query, page })}
+        />
+      )}
+
+      {pending && (
+        <ConfirmDialog
+          title={pending.kind === 'one' ? `Delete order ${pending.order.orderNumber}?` : `Delete ${plural(pending.ids.length)}?`}
+          confirmLabel="Delete"
+          busyLabel="Deleting…"
+          onConfirm={confirmDelete}
+          onClose={() => setPending(null)}
+        >
+          <p>
+            This permanently removes {pending.kind === 'one' ? 'the order' : 'the selected orders'} and cannot be undone. An unpaid order
+            gives its stock back first; a paid order that has not shipped is kept (cancel or refund it first). Payment records stay.
+          </p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import type { PaymentGatewayName, PaymentStatus, PurchaseType } from '#core/shop/shop-options.ts';
+import type { PaymentView } from '#core/shop/views.ts';
+import { api, type Pagination } from '#web/lib/api.ts';
+
+export const PAGE_SIZE = 20;
+
+export type PaymentsQuery = {
+  page: number;
+  status: PaymentStatus | '';
+  gateway: PaymentGatewayName | '';
+  purchaseType: PurchaseType | '';
+  search: string;
+  from: string;
+  to: string;
+};
+export const NO_FILTERS: PaymentsQuery = { page: 1, status: '', gateway: '', purchaseType: '', search: '', from: '', to: '' };
+
+export type PaymentsListing = { payments: PaymentView[]; pagination: Pagination };
+
+/**
+ * What PUT /payments/status/:id accepts from each status (worker/features/payments/payments.write.ts):
+ * an open payment is taken by hand, failed or cancelled; a taken one can only be refunded.
+ */
+export const PAYMENT_MOVES: Record<PaymentStatus, readonly PaymentStatus[]> = {
+  created: ['succeeded', 'failed', 'cancelled'],
+  succeeded: ['refunded'],
+  failed: [],
+  cancelled: [],
+  refunded: [],
+};
+
+export async function readPayments(q: PaymentsQuery, signal: AbortSignal): Promise<PaymentsListing> {
+  const body = await api<PaymentView[]>('/payments/all', {
+    query: { ...q, limit: PAGE_SIZE },
+    signal,
+    fallback: 'Failed to fetch payments',
+  });
+  const payments = body.data ?? [];
+  return {
+    payments,
+    pagination: body.pagination ?? { page: 1, limit: PAGE_SIZE, total: payments.length, totalPages: 1, hasMore: false },
+  };
+}
+
+export const readPayment = (id: string, signal?: AbortSignal) =>
+  api<PaymentView>(`/payments/${encodeURIComponent(id)}`, { signal, fallback: 'Failed to fetch payment' });
+
+export const setPaymentStatus = (id: string, status: PaymentStatus) =>
+  api<PaymentView>(`/payments/status/${encodeURIComponent(id)}`, { method: 'PUT', body: { status }, fallback: 'Failed to update payment' });
