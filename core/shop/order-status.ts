@@ -34,3 +34,6 @@ export const BUYER_CANCELLABLE: readonly OrderStatus[] = ['pending_payment', 'pa
 
 /** Stock goes back on the shelf when the goods never left: cancelled or refunded before shipping. */
 export const RESTOCKED_FROM: readonly OrderStatus[] = ['pending_payment', 'paid', 'processing'];
+
+/** Money taken, goods not yet sent: deleting would drop an order the school still owes. Cancel or refund it first. */
+export const UNDELETABLE: readonly OrderStatus[] = ['paid', 'processing'];

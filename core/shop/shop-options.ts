@@ -33,6 +33,18 @@ export type PaymentGatewayName = (typeof PAYMENT_GATEWAYS)[number];
 export const PAYMENT_STATUSES = ['created', 'succeeded', 'failed', 'cancelled', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/**
+ * What an admin's PUT /payments/status/:id may do from each status: an open payment is taken by hand
+ * (cash at the desk), failed or cancelled; a taken one can only be refunded. Gateways move them too.
+ */
+export const PAYMENT_MOVES: Record<PaymentStatus, readonly PaymentStatus[]> = {
+  created: ['succeeded', 'failed', 'cancelled'],
+  succeeded: ['refunded'],
+  failed: [],
+  cancelled: [],
+  refunded: [],
+};
+
 export const SHOP_LIMITS = {
   /** Spec 9: a payment is between 0.50 and 999999.99. */
   minPaymentCents: 50,

@@ -44,7 +44,7 @@ export const PANELS: Record<PanelKey, PanelInfo> = {
     base: '/admin',
     title: 'Admin panel',
     roles: ['admin', 'grandmaster', 'super-admin'],
-    upcoming: ['Enrolments and payments', 'Shop: products, orders, coupons', 'Messages and broadcasts'],
+    upcoming: ['Course and membership enrolments', 'Messages and broadcasts'],
     users: true,
   },
   'control-panel': {
@@ -52,7 +52,7 @@ export const PANELS: Record<PanelKey, PanelInfo> = {
     base: '/control-panel',
     title: 'Control panel',
     roles: ['super-admin', 'admin'],
-    upcoming: ['Social media accounts', 'Payments overview', 'E-mail to users', 'Instructor enrolments'],
+    upcoming: ['Social media accounts', 'E-mail to users', 'Instructor enrolments'],
     users: true,
   },
 };

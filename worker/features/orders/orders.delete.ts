@@ -1,13 +1,11 @@
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { ORDER_MESSAGES } from '#core/shop/order-schemas.ts';
-import type { OrderStatus } from '#core/shop/order-status.ts';
+import { UNDELETABLE } from '#core/shop/order-status.ts';
 import { orders } from '#db/schema/index.ts';
 import { conflict, notFound } from '#worker/lib/errors.ts';
 import { freshReleaseToken, releaseStatements, releaseTokenValue } from '#worker/lib/order-release.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 
-/** Money taken, goods not yet sent: deleting would drop an order the school still owes. Cancel or refund it first. */
-export const UNDELETABLE: readonly OrderStatus[] = ['paid', 'processing'];
 export const UNDELETABLE_MESSAGE = 'A paid order that has not shipped cannot be deleted: cancel or refund it first';
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { isAdminCapable } from '#core/roles.ts';
-import type { PaymentStatus } from '#core/shop/shop-options.ts';
+import { PAYMENT_MOVES, type PaymentStatus } from '#core/shop/shop-options.ts';
 import { payments, type PaymentRow } from '#db/schema/index.ts';
 import { conflict } from '#worker/lib/errors.ts';
 import { refundPayment, settlePayment } from '#worker/lib/payments/records.ts';
@@ -48,12 +48,11 @@ export async function setPaymentStatus(ctx: ServiceCtx, id: string, to: PaymentS
   const user = signedIn(ctx);
   const row = await visiblePayment(ctx, id);
   if (row.status === to) return serializePayment(row);
-  if (row.status === 'created' && (to === 'failed' || to === 'cancelled'))
-    return serializePayment(await closeOpenPayment(ctx, row, to, 'Cancelled by admin'));
-  if (row.status === 'created' && to === 'succeeded') {
+  if (!PAYMENT_MOVES[row.status].includes(to)) throw conflict(cannotMove(row.status, to));
+  if (to === 'failed' || to === 'cancelled') return serializePayment(await closeOpenPayment(ctx, row, to, 'Cancelled by admin'));
+  if (to === 'succeeded') {
     const result = await settlePayment(ctx, row, `manual-${user.id}`);
     return serializePayment(result.payment);
   }
-  if (row.status === 'succeeded' && to === 'refunded') return serializePayment(await refundAndSettle(ctx, row, 'Refunded by admin'));
-  throw conflict(cannotMove(row.status, to));
+  return serializePayment(await refundAndSettle(ctx, row, 'Refunded by admin'));
 }

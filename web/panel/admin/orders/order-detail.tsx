@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { BUYER_CANCELLABLE, ORDER_STATUS_LABELS, ORDER_TRANSITIONS, type OrderStatus } from '#core/shop/order-status.ts';
+import { BUYER_CANCELLABLE, ORDER_STATUS_LABELS, ORDER_TRANSITIONS, UNDELETABLE, type OrderStatus } from '#core/shop/order-status.ts';
 import { CANCEL_REASONS } from '#core/shop/shop-options.ts';
 import type { OrderView } from '#core/shop/views.ts';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
@@ -180,9 +180,11 @@ export function OrderDetail({ base, id, onDeleted }: Props) {
                 Cancel order
               </button>
             )}
-            <button type="button" className="btn btn-danger" disabled={busy} onClick={() => setAsking('delete')}>
-              Delete order
-            </button>
+            {!UNDELETABLE.includes(order.orderStatus) && (
+              <button type="button" className="btn btn-danger" disabled={busy} onClick={() => setAsking('delete')}>
+                Delete order
+              </button>
+            )}
           </div>
           <h3>History</h3>
           <OrderDates order={order} />

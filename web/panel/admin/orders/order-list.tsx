@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '#core/shop/order-status.ts';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, UNDELETABLE, type OrderStatus } from '#core/shop/order-status.ts';
 import type { OrderView } from '#core/shop/views.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { FormAlert, FormStatus, SelectField } from '#web/components/form-kit.tsx';
@@ -170,9 +170,12 @@ export function OrderList({ base, query, setQuery, flash }: Props) {
                 </td>
                 <td data-label="Actions">
                   <div className="row-actions">
-                    <button type="button" className="btn btn-danger btn-sm" onClick={() => setPending({ kind: 'one', order: o })}>
-                      Delete<span className="visually-hidden"> order {o.orderNumber}</span>
-                    </button>
+                    {/* Paid orders not yet shipped are owed to the buyer: cancel or refund them instead. */}
+                    {!UNDELETABLE.includes(o.orderStatus) && (
+                      <button type="button" className="btn btn-danger btn-sm" onClick={() => setPending({ kind: 'one', order: o })}>
+                        Delete<span className="visually-hidden"> order {o.orderNumber}</span>
+                      </button>
+                    )}
                   </div>
                 </td>
               </tr>

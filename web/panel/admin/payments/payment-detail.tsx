@@ -7,7 +7,8 @@ import { FormAlert, FormStatus } from '#web/components/form-kit.tsx';
 import { PanelLink } from '#web/panel/router.tsx';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 import { dateTime, text } from '#web/panel/admin/screens/shared.tsx';
-import { PAYMENT_MOVES, readPayment, setPaymentStatus } from './payments-api.ts';
+import { PAYMENT_MOVES } from '#core/shop/shop-options.ts';
+import { readPayment, setPaymentStatus } from './payments-api.ts';
 import { amountIn, GATEWAY_LABELS, PAYMENT_STATUS_LABELS } from './payment-labels.ts';
 import { PaymentBadge, PurchaseLink } from './payment-parts.tsx';
 

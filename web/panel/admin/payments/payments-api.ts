@@ -17,18 +17,6 @@ export const NO_FILTERS: PaymentsQuery = { page: 1, status: '', gateway: '', pur
 
 export type PaymentsListing = { payments: PaymentView[]; pagination: Pagination };
 
-/**
- * What PUT /payments/status/:id accepts from each status (worker/features/payments/payments.write.ts):
- * an open payment is taken by hand, failed or cancelled; a taken one can only be refunded.
- */
-export const PAYMENT_MOVES: Record<PaymentStatus, readonly PaymentStatus[]> = {
-  created: ['succeeded', 'failed', 'cancelled'],
-  succeeded: ['refunded'],
-  failed: [],
-  cancelled: [],
-  refunded: [],
-};
-
 export async function readPayments(q: PaymentsQuery, signal: AbortSignal): Promise<PaymentsListing> {
   const body = await api<PaymentView[]>('/payments/all', {
     query: { ...q, limit: PAGE_SIZE },
