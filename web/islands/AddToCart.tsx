@@ -22,32 +22,8 @@ export default function AddToCart({ product }: { product: ProductView }) {
 
   return (
     <form className="add-to-cart" onSubmit={onSubmit} data-ready={ready ? '' : undefined} noValidate>
-      {product.sizes.length > 0 && (
-        <div className="field">
-          <label htmlFor="pick-size">Size</label>
-          <select id="pick-size" name="size" defaultValue="">
-            <option value="">Choose a size</option>
-            {product.sizes.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
-      {product.colors.length > 0 && (
-        <div className="field">
-          <label htmlFor="pick-color">Colour</label>
-          <select id="pick-color" name="color" defaultValue="">
-            <option value="">Choose a colour</option>
-            {product.colors.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
+      <ChoiceSelect name="size" label="Size" choices={product.sizes} />
+      <ChoiceSelect name="color" label="Colour" choices={product.colors} />
       <div className="field field-qty">
         <label htmlFor="pick-qty">Quantity</label>
         <input
@@ -74,5 +50,23 @@ export default function AddToCart({ product }: { product: ProductView }) {
       </p>
       {!ready && <p className="form-note">Adding to the cart needs JavaScript.</p>}
     </form>
+  );
+}
+
+/** A size or colour picker, shown only when the product comes in several. */
+function ChoiceSelect({ name, label, choices }: { name: 'size' | 'color'; label: string; choices: readonly string[] }) {
+  if (!choices.length) return null;
+  return (
+    <div className="field">
+      <label htmlFor={`pick-${name}`}>{label}</label>
+      <select id={`pick-${name}`} name={name} defaultValue="">
+        <option value="">Choose a {label.toLowerCase()}</option>
+        {choices.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

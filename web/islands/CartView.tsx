@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { EmptyCart } from '#web/components/shop/empty-cart.tsx';
 import { formatMoney } from '#core/money.ts';
 import { CartTotalsView } from '#web/components/shop/cart-totals-view.tsx';
 import { CouponBox, type Notice } from '#web/components/shop/coupon-box.tsx';
@@ -58,15 +59,7 @@ export default function CartView() {
   }, [amount, coupon, lines]);
 
   if (!lines) return <p className="form-note">Loading your cart…</p>;
-  if (!lines.length)
-    return (
-      <div className="shop-empty" data-ready="">
-        <p>Your cart is empty.</p>
-        <a className="btn btn-primary" href="/shop">
-          Browse the shop
-        </a>
-      </div>
-    );
+  if (!lines.length) return <EmptyCart />;
 
   const over = new Set(overStock(lines).map(lineKey));
   const totals = totalsOf(lines, coupon);
@@ -93,7 +86,7 @@ export default function CartView() {
                 {refusal && <span className="form-error">{refusal}</span>}
                 {over.has(key) && <span className="form-error">{`Only ${l.maxStock} in stock: please lower the quantity`}</span>}
               </div>
-              <label className="cart-qty">
+              <label className="field cart-qty">
                 <span className="visually-hidden">Quantity of {l.name}</span>
                 <input type="number" min={0} max={l.maxStock} value={l.quantity} onChange={(e) => update(key, Number(e.target.value))} />
               </label>

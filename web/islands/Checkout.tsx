@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { EmptyCart } from '#web/components/shop/empty-cart.tsx';
 import type { PaymentGatewayName } from '#core/shop/shop-options.ts';
 import type { PaymentMethodsView } from '#core/shop/views.ts';
 import { Field, FormAlert, serverFieldErrors } from '#web/components/form-kit.tsx';
@@ -46,15 +47,7 @@ export default function Checkout({ cancelled }: { cancelled?: boolean }) {
   }, []);
 
   if (!state) return <p className="form-note">Loading your cart…</p>;
-  if (!state.lines.length)
-    return (
-      <div className="shop-empty" data-ready="">
-        <p>Your cart is empty.</p>
-        <a className="btn btn-primary" href="/shop">
-          Browse the shop
-        </a>
-      </div>
-    );
+  if (!state.lines.length) return <EmptyCart />;
   if (!state.signedIn)
     return (
       <div className="shop-empty" data-ready="">

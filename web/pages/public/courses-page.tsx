@@ -1,4 +1,5 @@
 import { LEVEL_LABELS } from '#web/components/format.ts';
+import { FilterActions, ResultsCount } from '#web/components/list-filters.tsx';
 import { EmptyState, PageHead } from '#web/components/page-head.tsx';
 import { Pager, pageHref } from '#web/components/pager.tsx';
 import { SiteLayout } from '#web/components/site-layout.tsx';
@@ -52,20 +53,9 @@ export function CoursesPage({ site, courses, categories, filters, pagination }: 
                   ))}
               </select>
             </div>
-            <div className="filters-actions">
-              <button type="submit" className="btn btn-primary">
-                Filter
-              </button>
-              {filtered && (
-                <a className="btn btn-secondary" href="/courses">
-                  Clear
-                </a>
-              )}
-            </div>
+            <FilterActions submit="Filter" clearHref="/courses" showClear={filtered} />
           </form>
-          <p className="results-count" role="status">
-            {pagination.total === 1 ? '1 course' : `${pagination.total} courses`}
-          </p>
+          <ResultsCount total={pagination.total} singular="course" plural="courses" />
           {courses.length ? (
             <div className="grid">
               {courses.map((c, i) => (

@@ -1,5 +1,6 @@
 import type { ProductView } from '#core/shop/views.ts';
 import { PRODUCT_CATEGORIES, type ProductSort } from '#core/shop/shop-options.ts';
+import { FilterActions, ResultsCount } from '#web/components/list-filters.tsx';
 import { EmptyState, PageHead } from '#web/components/page-head.tsx';
 import { Pager, pageHref } from '#web/components/pager.tsx';
 import { SiteLayout } from '#web/components/site-layout.tsx';
@@ -50,20 +51,9 @@ export function ShopPage({ site, products, filters, pagination }: ShopData) {
                 ))}
               </select>
             </div>
-            <div className="filters-actions">
-              <button type="submit" className="btn btn-primary">
-                Show
-              </button>
-              {filters.category && (
-                <a className="btn btn-secondary" href="/shop">
-                  Clear
-                </a>
-              )}
-            </div>
+            <FilterActions submit="Show" clearHref="/shop" showClear={Boolean(filters.category)} />
           </form>
-          <p className="results-count" role="status">
-            {pagination.total === 1 ? '1 product' : `${pagination.total} products`}
-          </p>
+          <ResultsCount total={pagination.total} singular="product" plural="products" />
           {products.length ? (
             <div className="grid product-grid">
               {products.map((p, i) => (

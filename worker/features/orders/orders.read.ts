@@ -21,18 +21,16 @@ function searchCondition(term: string): SQL {
   ) as SQL;
 }
 
+/** One page of orders, newest first, with their lines. */
+async function ordersPage(ctx: ServiceCtx, where: SQL | undefined, page: { page: number; limit: number }) {
+  const { rows, pagination } = await listPage(ctx.db, { table: orders, where, orderBy: NEWEST_FIRST, page: page.page, limit: page.limit });
+  return { orders: await withItems(ctx.db, rows), pagination };
+}
+
 /** GET /api/orders/my-orders: the caller's own, newest first. */
 export async function myOrders(ctx: ServiceCtx, query: MyOrdersQueryInput) {
   const user = signedIn(ctx);
-  const where = and(eq(orders.userId, user.id), query.status ? eq(orders.status, query.status) : undefined);
-  const { rows, pagination } = await listPage(ctx.db, {
-    table: orders,
-    where,
-    orderBy: NEWEST_FIRST,
-    page: query.page,
-    limit: query.limit,
-  });
-  return { orders: await withItems(ctx.db, rows), pagination };
+  return ordersPage(ctx, and(eq(orders.userId, user.id), query.status ? eq(orders.status, query.status) : undefined), query);
 }
 
 /** GET /api/orders/admin/all: every order, by status, search and creation date range. */
@@ -43,14 +41,7 @@ export async function allOrders(ctx: ServiceCtx, query: AdminOrdersQueryInput) {
     query.from ? gte(orders.createdAt, query.from) : undefined,
     query.to ? lte(orders.createdAt, query.to) : undefined,
   );
-  const { rows, pagination } = await listPage(ctx.db, {
-    table: orders,
-    where,
-    orderBy: NEWEST_FIRST,
-    page: query.page,
-    limit: query.limit,
-  });
-  return { orders: await withItems(ctx.db, rows), pagination };
+  return ordersPage(ctx, where, query);
 }
 
 export async function getOrder(ctx: ServiceCtx, id: string) {
