@@ -1,39 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { EmptyCart } from '#web/components/shop/empty-cart.tsx';
 import { formatMoney } from '#core/money.ts';
 import { CartTotalsView } from '#web/components/shop/cart-totals-view.tsx';
-import { CouponBox, type Notice } from '#web/components/shop/coupon-box.tsx';
-import {
-  CART_EVENT,
-  lineKey,
-  lineRefusal,
-  overStock,
-  readCart,
-  readCoupon,
-  setQuantity,
-  subtotalOf,
-  totalsOf,
-  writeCart,
-  writeCoupon,
-  type AppliedCoupon,
-  type CartLine,
-} from '#web/lib/cart.ts';
-import { checkCoupon } from '#web/lib/coupon-check.ts';
-
-const NO_NOTICE: Notice = { text: '', error: false };
+import { CouponBox } from '#web/components/shop/coupon-box.tsx';
+import { useAppliedCoupon } from '#web/components/shop/use-applied-coupon.ts';
+import { CART_EVENT, lineKey, lineRefusal, overStock, readCart, setQuantity, totalsOf, writeCart, type CartLine } from '#web/lib/cart.ts';
 
 /** The cart page: lines, quantities, the stock check, the coupon (re-checked when the cart changes) and totals. */
 export default function CartView() {
   const [lines, setLines] = useState<CartLine[] | null>(null);
-  const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
-  const [notice, setNotice] = useState<Notice>(NO_NOTICE);
-  const checked = useRef('');
 
   useEffect(() => {
-    const load = () => {
-      setLines(readCart());
-      setCoupon(readCoupon());
-    };
+    const load = () => setLines(readCart());
     load();
     window.addEventListener(CART_EVENT, load);
     window.addEventListener('storage', load);
@@ -42,21 +20,7 @@ export default function CartView() {
       window.removeEventListener('storage', load);
     };
   }, []);
-
-  // Spec 4: the applied coupon is re-validated whenever the amount changes, and removed with its reason.
-  const amount = lines ? subtotalOf(lines) : 0;
-  useEffect(() => {
-    if (!lines || !coupon) return;
-    const key = `${coupon.code}:${amount}`;
-    if (checked.current === key) return;
-    checked.current = key;
-    void checkCoupon(coupon.code, amount).then((result) => {
-      if ('error' in result) {
-        writeCoupon(null);
-        setNotice({ text: `Coupon ${coupon.code} was removed: ${result.error}`, error: true });
-      } else if (result.coupon.discountAmount !== coupon.discountAmount) writeCoupon(result.coupon);
-    });
-  }, [amount, coupon, lines]);
+  const { coupon, notice, amount, change } = useAppliedCoupon(lines);
 
   if (!lines) return <p className="form-note">Loading your cart…</p>;
   if (!lines.length) return <EmptyCart />;
@@ -98,15 +62,7 @@ export default function CartView() {
         })}
       </ul>
       <div className="cart-summary">
-        <CouponBox
-          amountCents={amount}
-          coupon={coupon}
-          notice={notice}
-          onChange={(next, message) => {
-            writeCoupon(next);
-            setNotice(message);
-          }}
-        />
+        <CouponBox amountCents={amount} coupon={coupon} notice={notice} onChange={change} />
         <CartTotalsView totals={totals} couponCode={coupon?.code} />
         <a className="btn btn-primary" href="/checkout">
           Go to checkout

@@ -4,8 +4,10 @@ import type { PaymentGatewayName } from '#core/shop/shop-options.ts';
 import type { PaymentMethodsView } from '#core/shop/views.ts';
 import { Field, FormAlert, serverFieldErrors } from '#web/components/form-kit.tsx';
 import { CartTotalsView } from '#web/components/shop/cart-totals-view.tsx';
+import { CouponBox } from '#web/components/shop/coupon-box.tsx';
+import { useAppliedCoupon } from '#web/components/shop/use-applied-coupon.ts';
 import { errorMessage } from '#web/lib/api.ts';
-import { missingChoices, overStock, readCart, readCoupon, totalsOf, type AppliedCoupon, type CartLine } from '#web/lib/cart.ts';
+import { missingChoices, overStock, readCart, totalsOf, type CartLine } from '#web/lib/cart.ts';
 import { displayName, storedToken, storedUser } from '#web/lib/session.ts';
 import { chosenMethod, goToPayment, NO_BROWSER_FLOW, paymentMethods, placeOrder, rememberMethod } from '#web/lib/shop-api.ts';
 
@@ -18,7 +20,7 @@ const ADDRESS = [
   { name: 'country', label: 'Country', autoComplete: 'country-name' },
 ] as const;
 
-type State = { lines: CartLine[]; coupon: AppliedCoupon | null; signedIn: boolean; name: string; email: string };
+type State = { lines: CartLine[]; signedIn: boolean; name: string; email: string };
 
 /** Contact, shipping address, notes, coupon and payment method; Place order sends the buyer to the gateway. */
 export default function Checkout({ cancelled }: { cancelled?: boolean }) {
@@ -35,7 +37,6 @@ export default function Checkout({ cancelled }: { cancelled?: boolean }) {
     const user = storedUser();
     setState({
       lines: readCart(),
-      coupon: readCoupon(),
       signedIn: Boolean(storedToken() && user),
       name: user ? displayName(user) : '',
       email: user?.email ?? '',
@@ -45,6 +46,8 @@ export default function Checkout({ cancelled }: { cancelled?: boolean }) {
       setMethod(chosenMethod(m.availableGateways));
     });
   }, []);
+
+  const { coupon, notice, amount, change } = useAppliedCoupon(state?.lines ?? null);
 
   if (!state) return <p className="form-note">Loading your cart…</p>;
   if (!state.lines.length) return <EmptyCart />;
@@ -61,7 +64,7 @@ export default function Checkout({ cancelled }: { cancelled?: boolean }) {
       </div>
     );
 
-  const totals = totalsOf(state.lines, state.coupon);
+  const totals = totalsOf(state.lines, coupon);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -77,7 +80,7 @@ export default function Checkout({ cancelled }: { cancelled?: boolean }) {
       rememberMethod(method);
       const body = await placeOrder({
         items: state.lines.map((l) => ({ product: l.productId, quantity: l.quantity, size: l.size, color: l.color, price: l.price })),
-        couponCode: state.coupon?.code,
+        couponCode: coupon?.code,
         paymentMethod: method,
         contact: { name: f.name, email: f.email, phone: f.phone },
         shippingAddress: {
@@ -108,43 +111,54 @@ export default function Checkout({ cancelled }: { cancelled?: boolean }) {
   }
 
   return (
-    <form className="checkout form" onSubmit={onSubmit} noValidate aria-busy={busy} data-ready="">
-      {alert && <FormAlert message={alert} />}
-      <fieldset>
-        <legend>Contact</legend>
-        <Field id="co-name" name="name" label="Full name" autoComplete="name" defaultValue={state.name} error={errors.name} />
-        <Field id="co-email" name="email" label="Email" type="email" autoComplete="email" defaultValue={state.email} error={errors.email} />
-        <Field id="co-phone" name="phone" label="Phone" type="tel" autoComplete="tel" error={errors.phone} />
-      </fieldset>
-      <fieldset>
-        <legend>Shipping address</legend>
-        {ADDRESS.map((a) => (
+    <div className="checkout-page">
+      <form id="checkout-form" className="checkout form" onSubmit={onSubmit} noValidate aria-busy={busy} data-ready="">
+        {alert && <FormAlert message={alert} />}
+        <fieldset>
+          <legend>Contact</legend>
+          <Field id="co-name" name="name" label="Full name" autoComplete="name" defaultValue={state.name} error={errors.name} />
           <Field
-            key={a.name}
-            id={`co-${a.name}`}
-            name={a.name}
-            label={a.label}
-            autoComplete={a.autoComplete}
-            optional={'optional' in a}
-            defaultValue={a.name === 'country' ? 'Canada' : ''}
-            error={errors[a.name]}
+            id="co-email"
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            defaultValue={state.email}
+            error={errors.email}
           />
-        ))}
-        <Field id="co-notes" name="notes" label="Notes for the school" rows={3} optional maxLength={1000} />
-      </fieldset>
-      <fieldset>
-        <legend>Payment method</legend>
-        {(methods?.supportedMethods ?? [])
-          .filter((m) => m.supported)
-          .map((m) => (
-            <label key={m.id} className="radio">
-              <input type="radio" name="method" value={m.id} checked={method === m.id} onChange={() => setMethod(m.id)} />
-              <span>
-                <strong>{m.name}</strong> <span className="form-note">{m.description}</span>
-              </span>
-            </label>
+          <Field id="co-phone" name="phone" label="Phone" type="tel" autoComplete="tel" error={errors.phone} />
+        </fieldset>
+        <fieldset>
+          <legend>Shipping address</legend>
+          {ADDRESS.map((a) => (
+            <Field
+              key={a.name}
+              id={`co-${a.name}`}
+              name={a.name}
+              label={a.label}
+              autoComplete={a.autoComplete}
+              optional={'optional' in a}
+              defaultValue={a.name === 'country' ? 'Canada' : ''}
+              error={errors[a.name]}
+            />
           ))}
-      </fieldset>
+          <Field id="co-notes" name="notes" label="Notes for the school" rows={3} optional maxLength={1000} />
+        </fieldset>
+        <fieldset>
+          <legend>Payment method</legend>
+          {(methods?.supportedMethods ?? [])
+            .filter((m) => m.supported)
+            .map((m) => (
+              <label key={m.id} className="radio">
+                <input type="radio" name="method" value={m.id} checked={method === m.id} onChange={() => setMethod(m.id)} />
+                <span>
+                  <strong>{m.name}</strong> <span className="form-note">{m.description}</span>
+                </span>
+              </label>
+            ))}
+        </fieldset>
+      </form>
+      {/* Outside the form: the coupon box is a form of its own; the submit button points back with form=. */}
       <section aria-label="Order summary" className="checkout-summary">
         <ul className="checkout-lines">
           {state.lines.map((l) => (
@@ -155,14 +169,15 @@ export default function Checkout({ cancelled }: { cancelled?: boolean }) {
             </li>
           ))}
         </ul>
-        <CartTotalsView totals={totals} couponCode={state.coupon?.code} />
+        <CouponBox amountCents={amount} coupon={coupon} notice={notice} onChange={change} />
+        <CartTotalsView totals={totals} couponCode={coupon?.code} />
         <p className="form-note">
-          Prices, tax and shipping are confirmed by the school when you place the order. <a href="/cart">Edit cart or coupon</a>
+          Prices, tax and shipping are confirmed by the school when you place the order. <a href="/cart">Edit cart</a>
         </p>
+        <button type="submit" form="checkout-form" className="btn btn-primary" disabled={busy}>
+          {busy ? 'Placing order…' : 'Place order and pay'}
+        </button>
       </section>
-      <button type="submit" className="btn btn-primary" disabled={busy}>
-        {busy ? 'Placing order…' : 'Place order and pay'}
-      </button>
-    </form>
+    </div>
   );
 }
