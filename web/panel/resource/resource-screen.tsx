@@ -21,7 +21,7 @@ function EditItem({ config, base, id, onSaved }: { config: ResourceConfig; base:
     setLoaded({ state: 'loading' });
     const load = config.loadItem
       ? config.loadItem(id, ctl.signal)
-      : api<Item>(idPath(config.endpoint, id), { signal: ctl.signal, fallback: `Failed to fetch ${config.singular}` }).then(
+      : api<Item>(idPath(config.endpoint, id), { signal: ctl.signal, fallback: config.loadFailed ?? `Failed to fetch ${config.singular}` }).then(
           (body) => body.data ?? null,
         );
     load.then(

@@ -97,6 +97,8 @@ export type ResourceConfig<T extends Item = Item> = {
   read: (query: ListQuery, pageSize: number, signal: AbortSignal) => Promise<ContentAnswer<T[]>>;
   /** A failed create's message when the server gives none; default `Failed to create <singular>`. */
   createFailed?: string;
+  /** A failed read of one item's message when the server gives none; default `Failed to fetch <singular>`. */
+  loadFailed?: string;
   /** Course and membership calls answer `success: false` instead of throwing (spec 8). */
   settled?: boolean;
   search?: string | false;

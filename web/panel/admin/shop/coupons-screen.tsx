@@ -19,6 +19,7 @@ export const couponsConfig: ResourceConfig<Coupon> = {
   plural: 'coupons',
   endpoint: '/coupons',
   createFailed: 'Failed to create coupon',
+  loadFailed: 'Failed to fetch coupon details',
   pageSize: 20,
   read: apiReader<Coupon>('/coupons', 'Failed to fetch coupons'),
   search: 'Search by code or description',
