@@ -21,9 +21,10 @@ function EditItem({ config, base, id, onSaved }: { config: ResourceConfig; base:
     setLoaded({ state: 'loading' });
     const load = config.loadItem
       ? config.loadItem(id, ctl.signal)
-      : api<Item>(idPath(config.endpoint, id), { signal: ctl.signal, fallback: config.loadFailed ?? `Failed to fetch ${config.singular}` }).then(
-          (body) => body.data ?? null,
-        );
+      : api<Item>(idPath(config.endpoint, id), {
+          signal: ctl.signal,
+          fallback: config.loadFailed ?? `Failed to fetch ${config.singular}`,
+        }).then((body) => body.data ?? null);
     load.then(
       (item) => setLoaded(item ? { state: 'ready', item } : { state: 'failed', message: `${capital(config.singular)} not found` }),
       (err) => !ctl.signal.aborted && setLoaded({ state: 'failed', message: errorMessage(err) }),
