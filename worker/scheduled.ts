@@ -1,8 +1,8 @@
 import { newId } from '#core/ids.ts';
+import { roomsPublisher } from '#party/user-room.ts';
 import { loadConfig } from './config.ts';
 import type { Bindings } from './env.ts';
 import { expireUnpaidOrders } from './features/orders/orders.expire.ts';
-import { publisher } from './lib/publish.ts';
 import { serviceContext, type ServiceCtx } from './lib/service-context.ts';
 import { dbFor, mailerFor } from './middleware/context.ts';
 
@@ -24,7 +24,7 @@ export function scheduledContext(env: Bindings, waitUntil?: (p: Promise<unknown>
     storage: env.UPLOADS,
     ip: '',
     requestOrigin: config.PUBLIC_URL ?? 'http://localhost',
-    publisher,
+    publisher: roomsPublisher(env, config.APP_ENV),
     waitUntil,
   });
 }

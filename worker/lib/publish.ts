@@ -26,5 +26,23 @@ export function recordingPublisher(limit = 200): Publisher & { readonly recorded
   };
 }
 
-/** The one publisher of this isolate until the rooms plug in. */
+/** What tests and the local stack read back; production does not keep it (publisherFor). */
 export const publisher = recordingPublisher();
+
+/** Sends to the user's room (party/user-room.ts); injected so worker/lib needs no Durable Object types. */
+export type RoomDelivery = (userId: string, event: RealtimeEvent) => Promise<unknown>;
+
+/**
+ * The publisher of a request: the users' rooms when the Worker has them; in tests and locally the
+ * recorder sees every event too, so a test can read what a service announced without a socket.
+ */
+export function publisherFor(deliver: RoomDelivery | null, appEnv: string): Publisher {
+  if (!deliver) return publisher;
+  if (appEnv === 'production') return { send: async (userId, event) => void (await deliver(userId, event)) };
+  return {
+    async send(userId, event) {
+      await publisher.send(userId, event);
+      await deliver(userId, event);
+    },
+  };
+}

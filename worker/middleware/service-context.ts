@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '#worker/env.ts';
-import { publisher } from '#worker/lib/publish.ts';
+import { roomsPublisher } from '#party/user-room.ts';
 import { clientIp } from '#worker/lib/rate-limit.ts';
 import { serviceContext } from '#worker/lib/service-context.ts';
 
@@ -25,7 +25,7 @@ export const serviceContextMiddleware = createMiddleware<AppEnv>(async (c, next)
       storage: c.env.UPLOADS,
       ip: clientIp(c.req.header('cf-connecting-ip')),
       requestOrigin: new URL(c.req.url).origin,
-      publisher,
+      publisher: roomsPublisher(c.env, config.APP_ENV),
       waitUntil,
     }),
   );

@@ -1,0 +1,115 @@
+import { env, exports } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { api, createUser } from '#test/helpers.ts';
+import { roomsPublisher } from './user-room.ts';
+import type { Bindings } from '#worker/env.ts';
+
+type Frame = { type: string; data?: any; message?: string };
+
+/** A real WebSocket to a user's room through the Worker, with every frame it receives kept in order. */
+async function open(userId: string, opts: { token?: string; origin?: string } = {}) {
+  const url = `http://dojo.test/parties/user/${userId}${opts.token ? `?token=${encodeURIComponent(opts.token)}` : ''}`;
+  const headers: Record<string, string> = { upgrade: 'websocket' };
+  if (opts.origin) headers.origin = opts.origin;
+  const res = await exports.default.fetch(new Request(url, { headers }));
+  const ws = res.webSocket;
+  if (!ws) return { res, ws: null, frames: [] as Frame[], closed: Promise.resolve({ code: 0 }), next: async () => null };
+  ws.accept();
+  const frames: Frame[] = [];
+  const waiters: ((f: Frame) => void)[] = [];
+  ws.addEventListener('message', (e) => {
+    const f = JSON.parse(String(e.data)) as Frame;
+    frames.push(f);
+    waiters.shift()?.(f);
+  });
+  const closed = new Promise<{ code: number }>((resolve) => ws.addEventListener('close', (e) => resolve({ code: e.code })));
+  let read = 0;
+  /** The next frame not yet read (waits up to 3 s). */
+  const next = () =>
+    new Promise<Frame | null>((resolve) => {
+      if (frames.length > read) return resolve(frames[read++]!);
+      const t = setTimeout(() => resolve(null), 3000);
+      waiters.push((f) => {
+        clearTimeout(t);
+        read++;
+        resolve(f);
+      });
+    });
+  return { res, ws, frames, closed, next };
+}
+
+const publish = (userId: string, event: Frame) => roomsPublisher(env as unknown as Bindings, 'test').send(userId, event);
+
+describe('a user room (/parties/user/{userId})', () => {
+  it('authenticates its own user by query token, then delivers what the API publishes to them', async () => {
+    const user = await createUser({ role: 'student' });
+    const s = await open(user.id, { token: user.token });
+    expect(s.res.status).toBe(101);
+    expect(await s.next()).toMatchObject({ type: 'authenticated', data: { userId: user.id, role: 'student' } });
+    await publish(user.id, { type: 'notification', data: { title: 'Grading on Saturday' } });
+    expect(await s.next()).toEqual({ type: 'notification', data: { title: 'Grading on Saturday' } });
+    s.ws!.close();
+  });
+
+  it("refuses another user's token with auth_error and closes; nothing published to the room reaches it", async () => {
+    const [a, b] = await Promise.all([createUser(), createUser()]);
+    const s = await open(b.id, { token: a.token });
+    expect(await s.next()).toMatchObject({ type: 'auth_error', message: 'This is not your room' });
+    expect((await s.closed).code).toBe(4003);
+    await publish(b.id, { type: 'notification', data: { title: 'for b only' } });
+    expect(s.frames.map((f) => f.type)).toEqual(['auth_error']);
+  });
+
+  it('refuses a forged token and a token revoked by logout, with the API’s messages', async () => {
+    const user = await createUser();
+    const forged = await open(user.id, { token: `${user.token}x` });
+    expect(await forged.next()).toMatchObject({ type: 'auth_error', message: 'Not authorized, token failed' });
+    expect((await forged.closed).code).toBe(4001);
+    expect((await api('/api/auth/logout', { method: 'POST', token: user.token })).status).toBe(200);
+    const revoked = await open(user.id, { token: user.token });
+    expect(await revoked.next()).toMatchObject({ type: 'auth_error', message: 'Your session has ended, please log in again' });
+  });
+
+  it("accepts the spec's authenticate frame, drops malformed frames, and refuses anything before authenticating", async () => {
+    const user = await createUser();
+    const s = await open(user.id);
+    s.ws!.send('not json');
+    s.ws!.send(JSON.stringify({ type: 'new_message', content: 'spoofed' }));
+    s.ws!.send(JSON.stringify({ type: 'authenticate', userId: user.id, userRole: 'student', token: user.token }));
+    expect(await s.next()).toMatchObject({ type: 'authenticated' });
+    s.ws!.close();
+
+    const early = await open(user.id);
+    early.ws!.send(JSON.stringify({ type: 'typing', targetId: 'someone', isTyping: true }));
+    expect(await early.next()).toMatchObject({ type: 'auth_error', message: 'Authenticate first' });
+    expect((await early.closed).code).toBe(4001);
+  });
+
+  it("refuses another site's Origin and any request that is not a WebSocket upgrade", async () => {
+    const user = await createUser();
+    const foreign = await open(user.id, { token: user.token, origin: 'https://evil.example' });
+    expect(foreign.res.status).toBe(403);
+    const same = await open(user.id, { token: user.token, origin: 'http://dojo.test' });
+    expect(same.res.status).toBe(101);
+    same.ws!.close();
+    const plain = await exports.default.fetch(new Request(`http://dojo.test/parties/user/${user.id}?token=${user.token}`));
+    expect(plain.status).toBe(404);
+  });
+
+  it('relays typing to the school only: a student reaches an admin, never another student', async () => {
+    const [student, admin, other] = await Promise.all([createUser({ role: 'student' }), createUser({ role: 'admin' }), createUser()]);
+    const [s, a, o] = await Promise.all([
+      open(student.id, { token: student.token }),
+      open(admin.id, { token: admin.token }),
+      open(other.id, { token: other.token }),
+    ]);
+    await Promise.all([s.next(), a.next(), o.next()]);
+    s.ws!.send(JSON.stringify({ type: 'typing', targetId: other.id, isTyping: true }));
+    s.ws!.send(JSON.stringify({ type: 'typing', targetId: admin.id, isTyping: true }));
+    expect(await a.next()).toEqual({ type: 'typing', data: { userId: student.id, isTyping: true } });
+    a.ws!.send(JSON.stringify({ type: 'typing', targetId: student.id, isTyping: false }));
+    expect(await s.next()).toEqual({ type: 'typing', data: { userId: admin.id, isTyping: false } });
+    expect(o.frames.map((f) => f.type)).toEqual(['authenticated']);
+    for (const x of [s, a, o]) x.ws!.close();
+  });
+});
