@@ -1,0 +1,146 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jitteredMinDelay, RealtimeClient, SOCKET, SOCKET_MESSAGES, type SocketStatus } from './realtime.ts';
+
+/** A stand-in for the browser's WebSocket: each instance is one connection attempt the test drives. */
+class FakeSocket extends EventTarget {
+  static CONNECTING = 0;
+  static OPEN = 1;
+  static CLOSING = 2;
+  static CLOSED = 3;
+  static made: FakeSocket[] = [];
+  readyState = 0;
+  binaryType = 'blob';
+  bufferedAmount = 0;
+  extensions = '';
+  protocol = '';
+  sent: string[] = [];
+  onopen = null;
+  onclose = null;
+  onmessage = null;
+  onerror = null;
+  constructor(readonly url: string) {
+    super();
+    FakeSocket.made.push(this);
+  }
+  send(data: string) {
+    this.sent.push(data);
+  }
+  open() {
+    this.readyState = 1;
+    this.dispatchEvent(new Event('open'));
+  }
+  receive(frame: unknown) {
+    this.dispatchEvent(new MessageEvent('message', { data: JSON.stringify(frame) }));
+  }
+  close(code = 1000, reason = '') {
+    if (this.readyState === 3) return;
+    this.readyState = 3;
+    const e = new Event('close') as Event & { code: number; reason: string; wasClean: boolean };
+    Object.assign(e, { code, reason, wasClean: true });
+    this.dispatchEvent(e);
+  }
+}
+
+const last = () => FakeSocket.made[FakeSocket.made.length - 1]!;
+
+function client() {
+  const statuses: [SocketStatus, string | undefined][] = [];
+  const frames: unknown[] = [];
+  const c = new RealtimeClient({
+    host: 'dojo.test',
+    userId: 'u1',
+    token: 'tok',
+    onFrame: (f) => frames.push(f),
+    onStatus: (s, m) => statuses.push([s, m]),
+    WebSocket: FakeSocket,
+    random: () => 0,
+  });
+  return { c, statuses, frames };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  FakeSocket.made = [];
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the realtime client (spec 4, 8, 9)', () => {
+  it("connects to the user's room with the token and is connected once the room authenticates it", async () => {
+    const { c, statuses, frames } = client();
+    c.connect();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(last().url).toMatch(/^wss?:\/\/dojo\.test\/parties\/user\/u1\?.*token=tok/);
+    last().open();
+    last().receive({ type: 'authenticated', data: { userId: 'u1' } });
+    expect(c.status).toBe('connected');
+    last().receive({ type: 'notification', data: { title: 'Hi' } });
+    expect(frames).toEqual([
+      { type: 'authenticated', data: { userId: 'u1' } },
+      { type: 'notification', data: { title: 'Hi' } },
+    ]);
+    expect(statuses.map(([s]) => s)).toEqual(['connecting', 'connected']);
+    c.typing('admin1', true);
+    expect(JSON.parse(last().sent[0]!)).toEqual({ type: 'typing', targetId: 'admin1', isTyping: true });
+  });
+
+  it("stops after 5 attempts in a row that fail, with 'Connection failed after multiple attempts'", async () => {
+    const { c, statuses } = client();
+    c.connect();
+    for (let i = 0; i < SOCKET.maxAttempts; i++) {
+      await vi.advanceTimersByTimeAsync(SOCKET.reconnectMaxMs);
+      last().close(1006, 'refused');
+    }
+    expect(c.status).toBe('failed');
+    expect(statuses.at(-1)).toEqual(['failed', SOCKET_MESSAGES.failedAfterRetries]);
+    expect(statuses.filter(([s]) => s === 'reconnecting')[0]?.[1]).toBe('Connection failed: closed');
+    const made = FakeSocket.made.length;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeSocket.made.length).toBe(made);
+  });
+
+  it('does not reconnect after an auth_error nor after a deliberate close', async () => {
+    const a = client();
+    a.c.connect();
+    await vi.advanceTimersByTimeAsync(0);
+    last().open();
+    last().receive({ type: 'auth_error', message: 'Your session has ended, please log in again' });
+    expect(a.statuses.at(-1)).toEqual(['error', 'Your session has ended, please log in again']);
+    const made = FakeSocket.made.length;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeSocket.made.length).toBe(made);
+
+    const b = client();
+    b.c.connect();
+    await vi.advanceTimersByTimeAsync(0);
+    last().open();
+    last().receive({ type: 'authenticated' });
+    b.c.close();
+    expect(b.c.status).toBe('disconnected');
+    const after = FakeSocket.made.length;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeSocket.made.length).toBe(after);
+  });
+
+  it('reconnects after a drop of a connected socket and says so', async () => {
+    const { c, statuses } = client();
+    c.connect();
+    await vi.advanceTimersByTimeAsync(0);
+    last().open();
+    last().receive({ type: 'authenticated' });
+    const first = last();
+    first.close(1006, 'network');
+    expect(statuses.at(-1)).toEqual(['reconnecting', 'Reconnection failed: closed']);
+    await vi.advanceTimersByTimeAsync(SOCKET.reconnectMaxMs);
+    expect(last()).not.toBe(first);
+    last().open();
+    last().receive({ type: 'authenticated' });
+    expect(c.status).toBe('connected');
+  });
+
+  it('jitters the first reconnection by up to 50%, so a room restart is not met by every client at once', () => {
+    expect(jitteredMinDelay(() => 0)).toBe(1000);
+    expect(jitteredMinDelay(() => 1)).toBe(1500);
+  });
+});
