@@ -18,8 +18,10 @@ class FakeSocket extends EventTarget {
   onclose = null;
   onmessage = null;
   onerror = null;
-  constructor(readonly url: string) {
+  readonly url: string;
+  constructor(url: string) {
     super();
+    this.url = url;
     FakeSocket.made.push(this);
   }
   send(data: string) {
