@@ -1,4 +1,5 @@
 import { env, exports } from 'cloudflare:workers';
+import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { api, createUser } from '#test/helpers.ts';
 import { roomsPublisher } from './user-room.ts';
@@ -111,5 +112,21 @@ describe('a user room (/parties/user/{userId})', () => {
     expect(await s.next()).toEqual({ type: 'typing', data: { userId: admin.id, isTyping: false } });
     expect(o.frames.map((f) => f.type)).toEqual(['authenticated']);
     for (const x of [s, a, o]) x.ws!.close();
+  });
+
+  it('survives a restart of its Durable Object: the socket is dropped, a new one authenticates and is delivered to', async () => {
+    const user = await createUser();
+    const before = await open(user.id, { token: user.token });
+    expect(await before.next()).toMatchObject({ type: 'authenticated' });
+    const rooms = (env as unknown as { User: DurableObjectNamespace }).User;
+    const stub = rooms.get(rooms.idFromName(user.id));
+    // abort() resets the object as a deploy or an eviction would; every socket it held closes.
+    await runInDurableObject(stub, (_room, state) => state.abort('restart')).catch(() => {});
+    expect((await before.closed).code).toBeGreaterThan(1000);
+    const after = await open(user.id, { token: user.token });
+    expect(await after.next()).toMatchObject({ type: 'authenticated' });
+    await publish(user.id, { type: 'notification', data: { title: 'after the restart' } });
+    expect(await after.next()).toEqual({ type: 'notification', data: { title: 'after the restart' } });
+    after.ws!.close();
   });
 });
