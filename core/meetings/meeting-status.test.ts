@@ -18,6 +18,7 @@ describe('meeting status moves', () => {
 
   it('explains a refused move', () => {
     expect(meetingMoveRefusal('started', 'started')).toBe('This meeting is already started');
-    expect(meetingMoveRefusal('ended', 'started')).toBe('A ended meeting cannot be marked as started');
+    expect(meetingMoveRefusal('ended', 'started')).toBe('An ended meeting cannot be marked as started');
+    expect(meetingMoveRefusal('cancelled', 'ended')).toBe('A cancelled meeting cannot be marked as ended');
   });
 });

@@ -15,5 +15,5 @@ export const canMoveMeeting = (from: MeetingStatus, to: MeetingStatus): boolean 
 /** The 409 message for a move the machine forbids. */
 export function meetingMoveRefusal(from: MeetingStatus, to: MeetingStatus): string {
   if (from === to) return `This meeting is already ${to}`;
-  return `A ${from} meeting cannot be marked as ${to}`;
+  return `${/^[aeiou]/.test(from) ? 'An' : 'A'} ${from} meeting cannot be marked as ${to}`;
 }

@@ -17,7 +17,7 @@ describe('meeting status', () => {
     const ended = await move(admin.token, m.id, { status: 'ended', reason: 'Finished early' });
     expect(ended.body.data).toMatchObject({ status: 'ended', statusReason: 'Finished early' });
     const back = await move(admin.token, m.id, { status: 'scheduled' });
-    expect(back).toMatchObject({ status: 409, body: { message: 'A ended meeting cannot be marked as scheduled' } });
+    expect(back).toMatchObject({ status: 409, body: { message: 'An ended meeting cannot be marked as scheduled' } });
   });
 
   it('reschedules a cancelled meeting', async () => {
