@@ -65,6 +65,10 @@ const configSchema = z.object({
   SANDBOX_PAYMENT_SECRET: z.string().min(32).optional(),
   /** Seconds a webhook's timestamp may be old (Stripe's tolerance; PayPal and Razorpay send none we can trust). */
   PAYMENT_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().positive().default(300),
+  // Meetings (worker/lib/zoom.ts): meetings are made on Zoom only when all three are set; otherwise admins paste a link.
+  ZOOM_ACCOUNT_ID: z.string().optional(),
+  ZOOM_CLIENT_ID: z.string().optional(),
+  ZOOM_CLIENT_SECRET: z.string().optional(),
   ORDER_PAYMENT_WINDOW_MINUTES: z.coerce.number().int().positive().max(10_080).default(30),
   ...Object.fromEntries(Object.entries(RATE_LIMIT_DEFAULTS).map(([k, d]) => [k, rateLimit.prefault(d)])),
 });

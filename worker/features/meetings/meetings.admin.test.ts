@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { meetings } from '#db/schema/index.ts';
+import { send, testServiceCtx } from '#test/catalog-helpers.ts';
+import { createUser, testDb } from '#test/helpers.ts';
+import { settleDeferred } from '#worker/lib/service-context.ts';
+import type { AuthUser } from '#worker/lib/auth-user.ts';
+import { CreateMeetingSchema } from '#core/meetings/meeting-schemas.ts';
+import type { MeetingNotifier, MeetingShare } from './meetings.notifier.ts';
+import { shareMeeting } from './meetings.share.ts';
+import { createMeeting } from './meetings.write.ts';
+import { inMinutes, insertMeeting } from './meetings.test-helpers.ts';
+
+const authUser = (u: { id: string; email: string; role: AuthUser['role'] }): AuthUser => ({
+  id: u.id,
+  email: u.email,
+  role: u.role,
+  emailVerified: true,
+  tokenVersion: 0,
+});
+
+describe('creating, editing and deleting meetings', () => {
+  it('creates a meeting from a pasted https link with the defaults, hosted by the caller', async () => {
+    const admin = await createUser({ role: 'admin' });
+    const res = await send('POST', '/api/zoom-meetings', admin.token, {
+      title: 'Black belt theory',
+      startTime: '2026-12-01T18:30',
+      joinUrl: 'https://meet.example.com/abc',
+      status: 'ended',
+      notificationCount: 99,
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({
+      topic: 'Black belt theory',
+      startTime: '2026-12-01T13:00:00.000Z',
+      duration: 60,
+      timezone: 'Asia/Kolkata',
+      status: 'scheduled',
+      targetRoles: ['all'],
+      targetUsers: [],
+      notificationSent: false,
+      notificationCount: 0,
+      hostId: admin.id,
+      createdBy: admin.id,
+      zoomMeetingId: null,
+    });
+  });
+
+  it('requires a link when Zoom is not configured, and refuses http or javascript links', async () => {
+    const admin = await createUser({ role: 'super-admin' });
+    const body = { topic: 'T', startTime: inMinutes(60) };
+    const missing = await send('POST', '/api/zoom-meetings', admin.token, body);
+    expect(missing).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^Meeting link is required/) } });
+    for (const joinUrl of ['http://zoom.us/j/1', 'javascript:alert(1)']) {
+      const res = await send('POST', '/api/zoom-meetings', admin.token, { ...body, joinUrl });
+      expect(res).toMatchObject({ status: 400, body: { message: 'Meeting link must be a valid https:// address' } });
+    }
+  });
+
+  it('makes the meeting on Zoom when the adapter is there and no link was pasted', async () => {
+    const admin = await createUser({ role: 'admin' });
+    const seen: unknown[] = [];
+    const zoom = {
+      async createMeeting(r: unknown) {
+        seen.push(r);
+        return { id: '85746065432', joinUrl: 'https://us05web.zoom.us/j/85746065432?pwd=x', password: 'z9', startUrl: null };
+      },
+    };
+    const input = CreateMeetingSchema.parse({ topic: 'Seminar', startTime: inMinutes(600), description: 'Bring a notebook' });
+    const meeting = await createMeeting(testServiceCtx(authUser(admin)), input, zoom);
+    expect(meeting).toMatchObject({ zoomMeetingId: '85746065432', joinUrl: 'https://us05web.zoom.us/j/85746065432?pwd=x', password: 'z9' });
+    expect(seen[0]).toMatchObject({ topic: 'Seminar', agenda: 'Bring a notebook', durationMinutes: 60, timezone: 'Asia/Kolkata' });
+  });
+
+  it('updates only the fields sent (status stays with its own call) and deletes', async () => {
+    const admin = await createUser({ role: 'admin' });
+    const m = await insertMeeting(60, { timezone: 'UTC' });
+    const res = await send('PATCH', `/api/zoom-meetings/${m.id}`, admin.token, {
+      topic: 'Renamed',
+      startTime: '2026-12-24T10:00',
+      targetRoles: ['student', 'student'],
+      status: 'ended',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      topic: 'Renamed',
+      startTime: '2026-12-24T10:00:00.000Z',
+      targetRoles: ['student'],
+      status: 'scheduled',
+    });
+    expect((await send('PATCH', `/api/zoom-meetings/${m.id}`, admin.token, { joinUrl: '' })).status).toBe(400);
+    expect((await send('PATCH', '/api/zoom-meetings/missing', admin.token, { topic: 'x' })).status).toBe(404);
+    expect((await send('DELETE', `/api/zoom-meetings/${m.id}`, admin.token)).body).toMatchObject({ success: true, data: { _id: m.id } });
+    expect((await send('DELETE', `/api/zoom-meetings/${m.id}`, admin.token)).status).toBe(404);
+  });
+});
+
+describe('sharing a meeting', () => {
+  it('counts the active users it targets, adds them up on each share, and hands them to the notifier', async () => {
+    const admin = await createUser({ role: 'admin' });
+    const named = await createUser({ role: 'student' });
+    const blocked = await createUser({ role: 'grandmaster', blockedAt: new Date() });
+    const m = await insertMeeting(60, { targetRoles: ['grandmaster'], targetUsers: [named.id, blocked.id] });
+    const shares: MeetingShare[] = [];
+    const notifier: MeetingNotifier = { meetingShared: async (_ctx, share) => void shares.push(share) };
+    const ctx = testServiceCtx(authUser(admin));
+    const first = await shareMeeting(ctx, { meetingId: m.id, customMessage: 'See you there' }, notifier);
+    await settleDeferred();
+    expect(shares[0]!.recipientIds).toContain(named.id);
+    expect(shares[0]!.recipientIds).not.toContain(blocked.id);
+    expect(shares[0]).toMatchObject({ customMessage: 'See you there', sharedBy: admin.id });
+    expect(first.meeting).toMatchObject({ notificationSent: true, notificationCount: first.recipients });
+    const second = await shareMeeting(ctx, { meetingId: m.id }, notifier);
+    expect(second.meeting.notificationCount).toBe(first.recipients + second.recipients);
+  });
+
+  it('answers through the API with the count, and refuses cancelled meetings', async () => {
+    const admin = await createUser({ role: 'admin' });
+    const m = await insertMeeting(60);
+    const res = await send('POST', '/api/zoom-meetings/share', admin.token, { meetingId: m.id, customMessage: 'Osu' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      success: true,
+      data: { notificationSent: true },
+      message: expect.stringMatching(/^Meeting shared with \d+ users?$/),
+    });
+    const stored = await testDb().select().from(meetings).where(eq(meetings.id, m.id)).get();
+    expect(stored!.notificationCount).toBe(res.body.recipients);
+    const off = await insertMeeting(60, { status: 'cancelled' });
+    expect(await send('POST', '/api/zoom-meetings/share', admin.token, { meetingId: off.id })).toMatchObject({
+      status: 409,
+      body: { message: 'This meeting has been cancelled' },
+    });
+    expect((await send('POST', '/api/zoom-meetings/share', admin.token, {})).body.message).toBe('Meeting ID is required');
+  });
+});
