@@ -19,6 +19,7 @@ import { filesAccess } from './features/files/files.access.ts';
 import { healthAccess } from './features/health/health.access.ts';
 import { membershipsAccess } from './features/memberships/memberships.access.ts';
 import { outboxAccess } from './features/outbox/outbox.access.ts';
+import { adminEmailAccess } from './features/admin-email/admin-email.access.ts';
 import { usersAccess } from './features/users/users.access.ts';
 import { enquiriesAccess } from './features/enquiries/enquiries.access.ts';
 import { ordersAccess } from './features/orders/orders.access.ts';
@@ -35,6 +36,7 @@ export const ACCESS: AccessTable = {
   ...settingsAccess,
   ...uploadAccess,
   ...outboxAccess,
+  ...adminEmailAccess,
   ...filesAccess,
   ...coursesAccess,
   ...productsAccess,

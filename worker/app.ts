@@ -21,6 +21,7 @@ import { filesRoutes } from './features/files/files.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { membershipsRoutes } from './features/memberships/memberships.routes.ts';
 import { outboxRoutes } from './features/outbox/outbox.routes.ts';
+import { adminEmailRoutes } from './features/admin-email/admin-email.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { enquiriesRoutes } from './features/enquiries/enquiries.routes.ts';
 import { ordersRoutes } from './features/orders/orders.routes.ts';
@@ -46,6 +47,7 @@ export function createApp() {
     .route('/settings', settingsRoutes)
     .route('/upload', uploadRoutes)
     .route('/admin/outbox', outboxRoutes)
+    .route('/admin/email', adminEmailRoutes)
     .route('/files', filesRoutes)
     .route('/assets', assetsRoutes)
     .route('/media', mediaRoutes)

@@ -13,6 +13,9 @@ export const emailOutbox = sqliteTable(
     text: text('text').notNull(),
     html: text('html'),
     kind: text('kind').notNull().default('general'),
+    /** Who wrote it and to which account, for e-mails an admin sends to users (admin e-mail). */
+    sentBy: text('sent_by'),
+    userId: text('user_id'),
     status: text('status', { enum: ['stored', 'sent', 'failed'] }).notNull(),
     provider: text('provider').notNull(),
     error: text('error'),

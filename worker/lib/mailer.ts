@@ -3,7 +3,7 @@ import type { Db } from '#db/client.ts';
 import { emailOutbox } from '#db/schema/index.ts';
 import type { AppConfig } from '#worker/config.ts';
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string; kind?: string };
+export type MailMessage = { to: string; subject: string; text: string; html?: string; kind?: string; sentBy?: string; userId?: string };
 export type MailResult = { id: string; status: 'stored' | 'sent' | 'failed' };
 
 /** The one way the product sends e-mail. Every message is recorded in the outbox table. */
@@ -18,9 +18,17 @@ const recordMessage = (
   m: MailMessage,
   delivery: Pick<typeof emailOutbox.$inferInsert, 'status' | 'provider' | 'error' | 'sentAt'>,
 ) =>
-  db
-    .insert(emailOutbox)
-    .values({ id, to: m.to, subject: m.subject, text: m.text, html: m.html ?? null, kind: m.kind ?? 'general', ...delivery });
+  db.insert(emailOutbox).values({
+    id,
+    to: m.to,
+    subject: m.subject,
+    text: m.text,
+    html: m.html ?? null,
+    kind: m.kind ?? 'general',
+    sentBy: m.sentBy ?? null,
+    userId: m.userId ?? null,
+    ...delivery,
+  });
 
 /** Local default: the outbox row is the delivery; admins read it through /api/admin/outbox. */
 export const outboxMailer = (db: Db): Mailer => ({
