@@ -22,6 +22,7 @@ import { outboxAccess } from './features/outbox/outbox.access.ts';
 import { usersAccess } from './features/users/users.access.ts';
 import { enquiriesAccess } from './features/enquiries/enquiries.access.ts';
 import { ordersAccess } from './features/orders/orders.access.ts';
+import { notificationsAccess } from './features/notifications/notifications.access.ts';
 import { settingsAccess } from './features/settings/settings.access.ts';
 import { uploadAccess } from './features/upload/upload.access.ts';
 
@@ -52,4 +53,5 @@ export const ACCESS: AccessTable = {
   ...syllabusAccess,
   ...fileUploadsAccess,
   ...ordersAccess,
+  ...notificationsAccess,
 };

@@ -24,6 +24,7 @@ import { outboxRoutes } from './features/outbox/outbox.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { enquiriesRoutes } from './features/enquiries/enquiries.routes.ts';
 import { ordersRoutes } from './features/orders/orders.routes.ts';
+import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { uploadRoutes } from './features/upload/upload.routes.ts';
 import { authorize } from './middleware/auth.ts';
@@ -63,7 +64,8 @@ export function createApp() {
     .route('/seminars', seminarsRoutes)
     .route('/syllabus', syllabusRoutes)
     .route('/file-uploads', fileUploadsRoutes)
-    .route('/orders', ordersRoutes);
+    .route('/orders', ordersRoutes)
+    .route('/notifications', notificationsRoutes);
 
   // Not strict: the spec's client calls some paths with a trailing slash (GET /courses/, POST /orders/).
   const app = new Hono<AppEnv>({ strict: false, router: memoizedRouter() });
