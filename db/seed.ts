@@ -7,6 +7,7 @@ import { productsSeeder } from './seed/products.ts';
 import { couponsSeeder } from './seed/coupons.ts';
 import { enquiriesSeeder } from './seed/enquiries.ts';
 import { mediaSeeder } from './seed/media.ts';
+import { notificationsSeeder } from './seed/notifications.ts';
 import { settingsSeeder } from './seed/settings.ts';
 import { fileUploadsSeeder, syllabusSeeder } from './seed/syllabus.ts';
 import type { Seeder } from './seed/types.ts';
@@ -22,6 +23,7 @@ export const SEEDERS: readonly Seeder[] = [
   catalogSeeder,
   productsSeeder,
   couponsSeeder,
+  notificationsSeeder,
 ];
 
 export type SeedOptions = { authToken?: string; force?: boolean; log?: (line: string) => void };
