@@ -28,15 +28,14 @@ export const NOTIFICATION_MESSAGES = {
 } as const;
 
 /** A query value that is absent or blank means "no filter" (spec 5: search is sent only when not blank). */
-const optionalQuery = <T extends z.ZodType>(schema: T) => firstOf(z.preprocess((v) => (v === undefined || isBlank(v) ? undefined : v), schema.optional()));
+const optionalQuery = <T extends z.ZodType>(schema: T) =>
+  firstOf(z.preprocess((v) => (v === undefined || isBlank(v) ? undefined : v), schema.optional()));
 
 /** GET /api/notifications/my: page, limit (20, at most 100), type, read, priority, search. */
 export const ListNotificationsQuery = pagingQuery(NOTIFICATION_PAGE_SIZE, NOTIFICATION_MAX_PAGE).extend({
   type: optionalQuery(z.enum(NOTIFICATION_TYPES, { error: NOTIFICATION_MESSAGES.invalidType })),
   priority: optionalQuery(z.enum(NOTIFICATION_PRIORITIES, { error: NOTIFICATION_MESSAGES.invalidPriority })),
-  read: optionalQuery(
-    z.enum(['true', 'false'], { error: NOTIFICATION_MESSAGES.invalidRead }).transform((v) => v === 'true'),
-  ),
+  read: optionalQuery(z.enum(['true', 'false'], { error: NOTIFICATION_MESSAGES.invalidRead }).transform((v) => v === 'true')),
   search: optionalQuery(z.string().trim().max(LIMITS.search, `Search term must be at most ${LIMITS.search} characters`)),
 });
 export type ListNotificationsQueryInput = z.output<typeof ListNotificationsQuery>;

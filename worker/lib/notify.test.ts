@@ -48,7 +48,14 @@ describe('notify()', () => {
     const rows = await rowsOf(ids);
     expect(rows).toHaveLength(3);
     for (const row of rows)
-      expect(row).toMatchObject({ title: 'Dojo closed Monday', body: 'Snow day', type: 'system', eventType: 'custom', priority: 'normal', read: false });
+      expect(row).toMatchObject({
+        title: 'Dojo closed Monday',
+        body: 'Snow day',
+        type: 'system',
+        eventType: 'custom',
+        priority: 'normal',
+        read: false,
+      });
     expect(seen.map((s) => s.userId).sort()).toEqual([...ids].sort());
     expect(seen.every((s) => s.rowExisted && s.event.type === 'notification')).toBe(true);
     expect(seen.map((s) => (s.event.data as { userId: string }).userId).sort()).toEqual([...ids].sort());
@@ -116,7 +123,8 @@ describe('notify()', () => {
       { title: 'ok', actions: Array.from({ length: 6 }, () => ({ action: 'a', title: 'b' })) },
       { title: 'ok', actions: [{ action: 'a', title: 'b', url: 'javascript:alert(1)' }] },
     ];
-    for (const input of bad) await expect(notify(ctx, [user.id], input as never), JSON.stringify(input).slice(0, 60)).rejects.toMatchObject({ status: 400 });
+    for (const input of bad)
+      await expect(notify(ctx, [user.id], input as never), JSON.stringify(input).slice(0, 60)).rejects.toMatchObject({ status: 400 });
     expect(await rowsOf([user.id])).toEqual([]);
   });
 

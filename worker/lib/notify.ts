@@ -54,7 +54,8 @@ export function serializeNotification(row: NotificationRow): NotificationView {
 
 /** Keeps each statement well under SQLite's bound-parameter limit (17 columns a row). */
 const CHUNK = 500;
-const chunks = <T>(list: readonly T[]) => Array.from({ length: Math.ceil(list.length / CHUNK) }, (_, i) => list.slice(i * CHUNK, (i + 1) * CHUNK));
+const chunks = <T>(list: readonly T[]) =>
+  Array.from({ length: Math.ceil(list.length / CHUNK) }, (_, i) => list.slice(i * CHUNK, (i + 1) * CHUNK));
 
 type Audience = { userId: string; inApp: boolean; push: boolean; muted: readonly string[] };
 
@@ -63,7 +64,12 @@ async function audience(ctx: Pick<ServiceCtx, 'db'>, to: Recipients): Promise<Au
   const active = and(eq(users.isActive, true), isNull(users.deactivatedAt), isNull(users.blockedAt));
   const select = (where: ReturnType<typeof and>) =>
     ctx.db
-      .select({ userId: users.id, inApp: notificationPreferences.inApp, push: notificationPreferences.push, muted: notificationPreferences.mutedTypes })
+      .select({
+        userId: users.id,
+        inApp: notificationPreferences.inApp,
+        push: notificationPreferences.push,
+        muted: notificationPreferences.mutedTypes,
+      })
       .from(users)
       .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
       .where(where);
@@ -107,11 +113,9 @@ export async function notify(ctx: ServiceCtx, to: Recipients, input: NotifyInput
     actions: data.actions,
     createdAt: now,
   }));
-  const parts = chunks(values);
-  const inserted = parts.length
-    ? (await ctx.db.batch(parts.map((part) => ctx.db.insert(notifications).values(part).returning()) as [never, ...never[]])).flat()
-    : [];
-  const views = (inserted as NotificationRow[]).map(serializeNotification);
+  const [first, ...rest] = chunks(values).map((part) => ctx.db.insert(notifications).values(part).returning());
+  const inserted: NotificationRow[] = first ? (await ctx.db.batch([first, ...rest])).flat() : [];
+  const views = inserted.map(serializeNotification);
   for (const view of views) ctx.publish([view.userId], { type: 'notification', data: view });
 
   const byUser = new Map(views.map((v) => [v.userId, v]));
@@ -121,7 +125,8 @@ export async function notify(ctx: ServiceCtx, to: Recipients, input: NotifyInput
     ctx.defer('push notification', async () => {
       const sent = await Promise.allSettled(pushTo.map(async (view) => ((await sender.send(view.userId, view)) ? view.id : null)));
       const delivered = sent.flatMap((r) => (r.status === 'fulfilled' && r.value && !r.value.startsWith(UNSAVED) ? [r.value] : []));
-      for (const part of chunks(delivered)) await ctx.db.update(notifications).set({ delivered: true }).where(inArray(notifications.id, part));
+      for (const part of chunks(delivered))
+        await ctx.db.update(notifications).set({ delivered: true }).where(inArray(notifications.id, part));
     });
   }
   return { notifications: views, skipped: everyone.length - stored.length };

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { api, createUser } from '#test/helpers.ts';
 import { insertOne } from './notifications.test-helpers.ts';
 
-const value = fc.oneof(fc.string({ maxLength: 300 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string()), fc.object());
+const value = fc.oneof(
+  fc.string({ maxLength: 300 }),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string()),
+  fc.object(),
+);
 const hostile = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
   fc.dictionary(fc.constantFrom('inApp', 'push', 'email', 'mutedTypes', 'read', 'userId', '__proto__', 'constructor'), value),
@@ -26,7 +34,11 @@ describe('notifications under hostile input', () => {
       fc.asyncProperty(
         fc.constantFrom(['PUT', '/preferences'], ['PATCH', '/mark-all-read'], ['PATCH', `/${id}/read`], ['PATCH', `/${id}/clicked`]),
         hostile,
-        async ([method, path], body) => record(`${method} ${path} ${JSON.stringify(body)?.slice(0, 200)}`, (await api(`/api/notifications${path}`, { method, body, token: user.token })).status),
+        async ([method, path], body) =>
+          record(
+            `${method} ${path} ${JSON.stringify(body)?.slice(0, 200)}`,
+            (await api(`/api/notifications${path}`, { method, body, token: user.token })).status,
+          ),
       ),
       { numRuns: 60 },
     );
@@ -41,7 +53,11 @@ describe('notifications under hostile input', () => {
       fc.asyncProperty(
         fc.constantFrom('/my', '/unread-count', '/my-stats', '/preferences'),
         fc.dictionary(fc.constantFrom('page', 'limit', 'type', 'read', 'priority', 'search'), fc.string({ maxLength: 60 })),
-        async (path, query) => record(`${path} ${JSON.stringify(query)}`, (await api(`/api/notifications${path}?${new URLSearchParams(query)}`, { token: user.token })).status),
+        async (path, query) =>
+          record(
+            `${path} ${JSON.stringify(query)}`,
+            (await api(`/api/notifications${path}?${new URLSearchParams(query)}`, { token: user.token })).status,
+          ),
       ),
       { numRuns: 60 },
     );

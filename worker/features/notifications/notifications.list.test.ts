@@ -7,7 +7,10 @@ const ids = (body: { data: { _id: string }[] }) => body.data.map((n) => n._id);
 describe('GET /api/notifications/my', () => {
   it('pages 20 at a time by default, newest first, with hasMore until the last page', async () => {
     const user = await createUser();
-    const rows = await insertNotifications(user.id, Array.from({ length: 45 }, () => ({})));
+    const rows = await insertNotifications(
+      user.id,
+      Array.from({ length: 45 }, () => ({})),
+    );
     const newest = rows.map((r) => r.id).reverse();
 
     const first = await my(user.token);

@@ -1,9 +1,5 @@
 import { Hono } from 'hono';
-import {
-  ListNotificationsQuery,
-  NOTIFICATION_MESSAGES,
-  NotificationPreferencesSchema,
-} from '#core/notifications/notification-schemas.ts';
+import { ListNotificationsQuery, NOTIFICATION_MESSAGES, NotificationPreferencesSchema } from '#core/notifications/notification-schemas.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { getPreferences, savePreferences } from './notifications.preferences.ts';

@@ -37,7 +37,9 @@ describe('a new enquiry', () => {
       entityType: 'enquiry',
       read: false,
     });
-    const events = publisher.recorded.filter((p) => p.userId === admin.id && (p.event.data as { entityId?: string })?.entityId === res.body.data._id);
+    const events = publisher.recorded.filter(
+      (p) => p.userId === admin.id && (p.event.data as { entityId?: string })?.entityId === res.body.data._id,
+    );
     expect(events).toHaveLength(1);
     expect(events[0]!.event.type).toBe('notification');
     const mine = await api('/api/notifications/my?type=info', { token: admin.token });

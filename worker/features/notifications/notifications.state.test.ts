@@ -71,7 +71,10 @@ describe('PATCH /api/notifications/mark-all-read', () => {
 
   it('counts every row once under 20 parallel calls', async () => {
     const user = await createUser();
-    await insertNotifications(user.id, Array.from({ length: 7 }, () => ({})));
+    await insertNotifications(
+      user.id,
+      Array.from({ length: 7 }, () => ({})),
+    );
     const results = await Promise.all(Array.from({ length: 20 }, () => patch(user.token, '/mark-all-read')));
     expect(results.reduce((sum, r) => sum + r.body.count, 0)).toBe(7);
     expect(await unread(user.token)).toBe(0);

@@ -34,7 +34,11 @@ export const orderSettlement: PurchaseSettlement = {
   afterPaid: (ctx, orderId) => {
     sendOrderConfirmation(ctx, orderId);
     ctx.defer('order paid notification', async () => {
-      const order = await ctx.db.select({ userId: orders.userId, number: orders.orderNumber }).from(orders).where(eq(orders.id, orderId)).get();
+      const order = await ctx.db
+        .select({ userId: orders.userId, number: orders.orderNumber })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+        .get();
       if (!order) return;
       await notify(ctx, [order.userId], {
         title: 'Payment received',
