@@ -8,6 +8,7 @@ import { couponsSeeder } from './seed/coupons.ts';
 import { enquiriesSeeder } from './seed/enquiries.ts';
 import { mediaSeeder } from './seed/media.ts';
 import { meetingsSeeder } from './seed/meetings.ts';
+import { notificationsSeeder } from './seed/notifications.ts';
 import { settingsSeeder } from './seed/settings.ts';
 import { fileUploadsSeeder, syllabusSeeder } from './seed/syllabus.ts';
 import type { Seeder } from './seed/types.ts';
@@ -24,6 +25,7 @@ export const SEEDERS: readonly Seeder[] = [
   productsSeeder,
   couponsSeeder,
   meetingsSeeder,
+  notificationsSeeder,
 ];
 
 export type SeedOptions = { authToken?: string; force?: boolean; log?: (line: string) => void };

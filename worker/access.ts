@@ -23,6 +23,7 @@ import { adminEmailAccess } from './features/admin-email/admin-email.access.ts';
 import { usersAccess } from './features/users/users.access.ts';
 import { enquiriesAccess } from './features/enquiries/enquiries.access.ts';
 import { ordersAccess } from './features/orders/orders.access.ts';
+import { notificationsAccess } from './features/notifications/notifications.access.ts';
 import { settingsAccess } from './features/settings/settings.access.ts';
 import { uploadAccess } from './features/upload/upload.access.ts';
 import { meetingsAccess } from './features/meetings/meetings.access.ts';
@@ -56,4 +57,5 @@ export const ACCESS: AccessTable = {
   ...fileUploadsAccess,
   ...ordersAccess,
   ...meetingsAccess,
+  ...notificationsAccess,
 };

@@ -25,6 +25,7 @@ import { adminEmailRoutes } from './features/admin-email/admin-email.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { enquiriesRoutes } from './features/enquiries/enquiries.routes.ts';
 import { ordersRoutes } from './features/orders/orders.routes.ts';
+import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { uploadRoutes } from './features/upload/upload.routes.ts';
 import { meetingsRoutes } from './features/meetings/meetings.routes.ts';
@@ -67,7 +68,8 @@ export function createApp() {
     .route('/syllabus', syllabusRoutes)
     .route('/file-uploads', fileUploadsRoutes)
     .route('/orders', ordersRoutes)
-    .route('/zoom-meetings', meetingsRoutes);
+    .route('/zoom-meetings', meetingsRoutes)
+    .route('/notifications', notificationsRoutes);
 
   // Not strict: the spec's client calls some paths with a trailing slash (GET /courses/, POST /orders/).
   const app = new Hono<AppEnv>({ strict: false, router: memoizedRouter() });

@@ -18,3 +18,4 @@ export * from './coupons.ts';
 export * from './orders.ts';
 export * from './payments.ts';
 export * from './meetings.ts';
+export * from './notifications.ts';

@@ -1,6 +1,8 @@
 import { newId } from '#core/ids.ts';
 import { ENQUIRY_MESSAGES, isHoneypotFilled, type CreateEnquiryInput } from '#core/enquiries/enquiry-schemas.ts';
-import { enquiries } from '#db/schema/index.ts';
+import { ADMIN_CAPABLE } from '#core/roles.ts';
+import { enquiries, type EnquiryRow } from '#db/schema/index.ts';
+import { notify } from '#worker/lib/notify.ts';
 import { enforceRateLimits } from '#worker/lib/rate-limit.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { notifyAdminsOfEnquiry } from './enquiries.notify.ts';
@@ -30,6 +32,21 @@ export async function createEnquiry({ ctx, input }: { ctx: ServiceCtx; input: Cr
     })
     .returning()
     .get();
-  if (!isSpam) ctx.defer('enquiry notification', () => notifyAdminsOfEnquiry(ctx, row));
+  if (!isSpam) {
+    ctx.defer('enquiry notification', () => notifyAdminsOfEnquiry(ctx, row));
+    ctx.defer('enquiry in-app notification', () => notify(ctx, { roles: ADMIN_CAPABLE }, enquiryNotice(row)));
+  }
   return row;
 }
+
+/** What admins see in the bell; the sender's words stay in the enquiry itself. */
+const enquiryNotice = (row: EnquiryRow) => ({
+  title: 'New enquiry',
+  body: `${row.name}: ${row.subject}`,
+  type: 'info' as const,
+  eventType: 'enquiry_created',
+  entityType: 'enquiry',
+  entityId: row.id,
+  data: { enquiryId: row.id },
+  actions: [{ action: 'view', title: 'View enquiry', url: '/admin/enquiries' }],
+});

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { couponUses, orders } from '#db/schema/index.ts';
 import { endOrderStatements } from '#worker/lib/order-release.ts';
 import { sendOrderConfirmation } from '#worker/lib/order-mail.ts';
+import { notify } from '#worker/lib/notify.ts';
 import { statesBefore } from '#core/shop/order-status.ts';
 import type { PurchaseSettlement } from './settlements.ts';
 
@@ -30,7 +31,27 @@ export const orderSettlement: PurchaseSettlement = {
         ),
     ],
   }),
-  afterPaid: (ctx, orderId) => sendOrderConfirmation(ctx, orderId),
+  afterPaid: (ctx, orderId) => {
+    sendOrderConfirmation(ctx, orderId);
+    ctx.defer('order paid notification', async () => {
+      const order = await ctx.db
+        .select({ userId: orders.userId, number: orders.orderNumber })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+        .get();
+      if (!order) return;
+      await notify(ctx, [order.userId], {
+        title: 'Payment received',
+        body: `Your order ${order.number} is paid. Thank you!`,
+        type: 'success',
+        eventType: 'order_paid',
+        entityType: 'order',
+        entityId: orderId,
+        data: { orderId, orderNumber: order.number },
+        actions: [{ action: 'view', title: 'View order', url: `/shop/order-complete?orderId=${encodeURIComponent(orderId)}` }],
+      });
+    });
+  },
   /** Money given back (by the school or at the provider): stock returns only if the goods never left. */
   refunded: (db, orderId, at) => [...endOrderStatements(db, { orderId, from: REFUNDABLE, to: 'refunded', at })],
 };

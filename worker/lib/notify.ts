@@ -1,0 +1,161 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { newId } from '#core/ids.ts';
+import { DEFAULT_NOTIFICATION_PREFERENCES } from '#core/notifications/notification-options.ts';
+import { NotifyInputSchema, type NotifyData, type NotifyInput } from '#core/notifications/notification-schemas.ts';
+import type { NotificationView } from '#core/notifications/notification-view.ts';
+import type { Role } from '#core/roles.ts';
+import { notificationPreferences, notifications, users, type NewNotificationRow, type NotificationRow } from '#db/schema/index.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { parseInput } from '#worker/lib/validate.ts';
+
+/** Where a browser push goes (the web-push slice plugs its sender in with `usePushSender`). */
+export interface PushSender {
+  /** Answers true when at least one of the user's devices accepted the push. */
+  send(userId: string, notification: NotificationView): Promise<boolean>;
+}
+
+export const noPush: PushSender = { send: async () => false };
+let pushSender: PushSender = noPush;
+
+/** Sets the isolate's push sender; answers the previous one (so a test can put it back). */
+export function usePushSender(sender: PushSender): PushSender {
+  const previous = pushSender;
+  pushSender = sender;
+  return previous;
+}
+
+export type Recipients = readonly string[] | { roles: readonly Role[] };
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function serializeNotification(row: NotificationRow): NotificationView {
+  return {
+    _id: row.id,
+    id: row.id,
+    userId: row.userId,
+    title: row.title,
+    body: row.body,
+    type: row.type,
+    eventType: row.eventType,
+    priority: row.priority,
+    entityType: row.entityType,
+    entityId: row.entityId,
+    data: row.data,
+    actions: row.actions,
+    read: row.read,
+    readAt: iso(row.readAt),
+    clicked: row.clicked,
+    clickedAt: iso(row.clickedAt),
+    delivered: row.delivered,
+    timestamp: row.createdAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Keeps each statement well under SQLite's bound-parameter limit (17 columns a row). */
+const CHUNK = 500;
+const chunks = <T>(list: readonly T[]) =>
+  Array.from({ length: Math.ceil(list.length / CHUNK) }, (_, i) => list.slice(i * CHUNK, (i + 1) * CHUNK));
+
+type Audience = { userId: string; inApp: boolean; push: boolean; muted: readonly string[] };
+
+/** The active accounts addressed, each with their preferences (the defaults when they never chose). */
+async function audience(ctx: Pick<ServiceCtx, 'db'>, to: Recipients): Promise<Audience[]> {
+  const active = and(eq(users.isActive, true), isNull(users.deactivatedAt), isNull(users.blockedAt));
+  const select = (where: ReturnType<typeof and>) =>
+    ctx.db
+      .select({
+        userId: users.id,
+        inApp: notificationPreferences.inApp,
+        push: notificationPreferences.push,
+        muted: notificationPreferences.mutedTypes,
+      })
+      .from(users)
+      .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+      .where(where);
+  let rows: { userId: string; inApp: boolean | null; push: boolean | null; muted: string[] | null }[];
+  if (Array.isArray(to)) {
+    const ids = [...new Set(to as readonly string[])].filter((id) => typeof id === 'string' && id);
+    rows = (await Promise.all(chunks(ids).map((part) => select(and(active, inArray(users.id, part)))))).flat();
+  } else {
+    const roles = (to as { roles: readonly Role[] }).roles;
+    rows = roles.length ? await select(and(active, inArray(users.role, [...roles]))) : [];
+  }
+  const d = DEFAULT_NOTIFICATION_PREFERENCES;
+  return rows.map((r) => ({ userId: r.userId, inApp: r.inApp ?? d.inApp, push: r.push ?? d.push, muted: r.muted ?? d.mutedTypes }));
+}
+
+export type NotifyResult = { notifications: NotificationView[]; skipped: number };
+
+/**
+ * The one way a feature tells users something: validates the input (400 on bad input), skips users who
+ * muted the type, stores one row per remaining user in one batch, then announces each row to its user's
+ * room and queues a push. Users who turned in-app notifications off get no row and no socket event,
+ * only the push when they allow it. Callers that must not fail call it inside `ctx.defer`.
+ */
+export async function notify(ctx: ServiceCtx, to: Recipients, input: NotifyInput): Promise<NotifyResult> {
+  const data: NotifyData = parseInput(NotifyInputSchema, input);
+  const everyone = await audience(ctx, to);
+  const wanted = everyone.filter((a) => !a.muted.includes(data.type));
+  const stored = wanted.filter((a) => a.inApp);
+  const now = new Date();
+  const values: NewNotificationRow[] = stored.map((a) => ({
+    id: newId(now.getTime()),
+    userId: a.userId,
+    title: data.title,
+    body: data.body,
+    type: data.type,
+    eventType: data.eventType,
+    priority: data.priority,
+    entityType: data.entityType ?? null,
+    entityId: data.entityId ?? null,
+    data: data.data,
+    actions: data.actions,
+    createdAt: now,
+  }));
+  const [first, ...rest] = chunks(values).map((part) => ctx.db.insert(notifications).values(part).returning());
+  const inserted: NotificationRow[] = first ? (await ctx.db.batch([first, ...rest])).flat() : [];
+  const views = inserted.map(serializeNotification);
+  for (const view of views) ctx.publish([view.userId], { type: 'notification', data: view });
+
+  const byUser = new Map(views.map((v) => [v.userId, v]));
+  const pushTo = wanted.filter((a) => a.push).map((a) => byUser.get(a.userId) ?? unsaved(a.userId, data, now));
+  if (pushTo.length) {
+    const sender = pushSender;
+    ctx.defer('push notification', async () => {
+      const sent = await Promise.allSettled(pushTo.map(async (view) => ((await sender.send(view.userId, view)) ? view.id : null)));
+      const delivered = sent.flatMap((r) => (r.status === 'fulfilled' && r.value && !r.value.startsWith(UNSAVED) ? [r.value] : []));
+      for (const part of chunks(delivered))
+        await ctx.db.update(notifications).set({ delivered: true }).where(inArray(notifications.id, part));
+    });
+  }
+  return { notifications: views, skipped: everyone.length - stored.length };
+}
+
+const UNSAVED = 'push_';
+
+/** The push payload for a user who keeps no in-app copy: the same shape, never stored. */
+function unsaved(userId: string, data: NotifyData, at: Date): NotificationView {
+  const id = `${UNSAVED}${newId(at.getTime())}`;
+  return {
+    _id: id,
+    id,
+    userId,
+    title: data.title,
+    body: data.body,
+    type: data.type,
+    eventType: data.eventType,
+    priority: data.priority,
+    entityType: data.entityType ?? null,
+    entityId: data.entityId ?? null,
+    data: data.data,
+    actions: data.actions,
+    read: false,
+    readAt: null,
+    clicked: false,
+    clickedAt: null,
+    delivered: false,
+    timestamp: at.toISOString(),
+    createdAt: at.toISOString(),
+  };
+}
