@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { meetings } from '#db/schema/index.ts';
+import { meetings, notifications } from '#db/schema/index.ts';
 import { send, testServiceCtx } from '#test/catalog-helpers.ts';
 import { createUser, testDb } from '#test/helpers.ts';
 import { settleDeferred } from '#worker/lib/service-context.ts';
 import type { AuthUser } from '#worker/lib/auth-user.ts';
 import { CreateMeetingSchema } from '#core/meetings/meeting-schemas.ts';
-import type { MeetingNotifier, MeetingShare } from './meetings.notifier.ts';
+import { meetingNotifier, type MeetingNotifier, type MeetingShare } from './meetings.notifier.ts';
 import { shareMeeting } from './meetings.share.ts';
 import { createMeeting } from './meetings.write.ts';
 import { inMinutes, insertMeeting } from './meetings.test-helpers.ts';
@@ -112,6 +112,18 @@ describe('sharing a meeting', () => {
     expect(first.meeting).toMatchObject({ notificationSent: true, notificationCount: first.recipients });
     const second = await shareMeeting(ctx, { meetingId: m.id }, notifier);
     expect(second.meeting.notificationCount).toBe(first.recipients + second.recipients);
+  });
+
+  it('notifies each targeted user once, with the custom message, and nobody outside the target', async () => {
+    const admin = await createUser({ role: 'admin' });
+    const [named, outsider] = await Promise.all([createUser({ role: 'student' }), createUser({ role: 'student' })]);
+    const m = await insertMeeting(60, { targetRoles: [], targetUsers: [named.id] });
+    await shareMeeting(testServiceCtx(authUser(admin)), { meetingId: m.id, customMessage: 'Bring your gi' }, meetingNotifier);
+    await settleDeferred();
+    const rows = await testDb().select().from(notifications).where(eq(notifications.entityId, m.id));
+    expect(rows.map((r) => r.userId)).toEqual([named.id]);
+    expect(rows[0]).toMatchObject({ body: 'Bring your gi', eventType: 'meeting_shared', entityType: 'meeting', priority: 'high' });
+    expect(rows.some((r) => r.userId === outsider.id)).toBe(false);
   });
 
   it('answers through the API with the count, and refuses cancelled meetings', async () => {

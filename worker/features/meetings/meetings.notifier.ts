@@ -1,4 +1,5 @@
 import type { MeetingRow } from '#db/schema/index.ts';
+import { notify } from '#worker/lib/notify.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 
 export type MeetingShare = {
@@ -14,8 +15,23 @@ export interface MeetingNotifier {
   meetingShared(ctx: ServiceCtx, share: MeetingShare): Promise<void>;
 }
 
-/** Until the notifications feature plugs in: sharing still marks the meeting and counts its recipients. */
+/** For tests that only look at what sharing marks and counts. */
 export const noopMeetingNotifier: MeetingNotifier = { meetingShared: async () => {} };
 
-/** The notifier POST /api/zoom-meetings/share uses: the one line to change when notifications land. */
-export const meetingNotifier: MeetingNotifier = noopMeetingNotifier;
+/** The notifier POST /api/zoom-meetings/share uses: one notification per targeted user, with its push. */
+export const meetingNotifier: MeetingNotifier = {
+  async meetingShared(ctx, { meeting, recipientIds, customMessage }) {
+    if (!recipientIds.length) return;
+    const when = meeting.startTime.toLocaleString('en-CA', { timeZone: meeting.timezone, dateStyle: 'medium', timeStyle: 'short' });
+    await notify(ctx, recipientIds, {
+      title: `Meeting: ${meeting.topic}`,
+      body: customMessage?.trim() || `Starts ${when} (${meeting.timezone}).`,
+      type: 'info',
+      eventType: 'meeting_shared',
+      priority: 'high',
+      entityType: 'meeting',
+      entityId: meeting.id,
+      data: { meetingId: meeting.id, startTime: meeting.startTime.toISOString() },
+    });
+  },
+};

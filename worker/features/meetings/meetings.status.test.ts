@@ -27,12 +27,11 @@ describe('meeting status', () => {
     expect((await move(admin.token, m.id, { status: 'scheduled' })).body.data).toMatchObject({ status: 'scheduled', statusReason: null });
   });
 
+  // The same move from 20 admins at once: one wins. (Mixed moves may both win in order, e.g. started then cancelled.)
   it('lets exactly one of 20 parallel changes win', async () => {
     const admin = await createUser({ role: 'admin' });
     const m = await insertMeeting(10);
-    const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => move(admin.token, m.id, { status: i % 2 ? 'started' : 'cancelled' })),
-    );
+    const results = await Promise.all(Array.from({ length: 20 }, () => move(admin.token, m.id, { status: 'started' })));
     const codes = results.map((r) => r.status).sort();
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(19);
