@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Loading } from '#web/components/loading.tsx';
 import type { SiteBrand } from '#web/components/site-info.ts';
 import { logout, restoreSession, type SessionUser } from '#web/lib/session.ts';
+import { closeLiveEvents } from '#web/lib/live-events.ts';
 import { AdminScreenHost } from '#web/panel/admin/screen-host.tsx';
 import { adminScreenFor } from '#web/panel/admin/screens.ts';
 import { PanelHome, PanelNotFound } from '#web/panel/panel-home.tsx';
@@ -70,6 +71,7 @@ export default function PanelApp({ panel: key, brand }: { panel: PanelKey; brand
 
   async function onLogout() {
     setLoggingOut(true);
+    closeLiveEvents();
     await logout();
     window.location.assign('/auth/login');
   }

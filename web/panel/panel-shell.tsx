@@ -4,6 +4,7 @@ import type { SiteBrand } from '#web/components/site-info.ts';
 import { displayName, ROLE_LABELS, type SessionUser } from '#web/lib/session.ts';
 import { adminScreensFor } from './admin/screens.ts';
 import { mayOpen, PANEL_LIST, type PanelInfo } from '#web/pages/panel/panels.ts';
+import { NotificationBell } from './notifications/notification-bell.tsx';
 import { PanelLink } from './router.tsx';
 
 type PanelShellProps = {
@@ -34,6 +35,7 @@ export function PanelShell({ panel, brand, user, route, loggingOut, onLogout, ch
         <Brand site={brand} label={`${brand.schoolName} home`} />
         <p className="panel-name">{panel.title}</p>
         <div className="panel-user">
+          <NotificationBell user={user} />
           <span className="panel-user-name">{displayName(user)}</span>
           <span className="badge panel-role">{ROLE_LABELS[user.role]}</span>
           <button type="button" className="btn btn-secondary btn-sm" onClick={onLogout} disabled={loggingOut}>
