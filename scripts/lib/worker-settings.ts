@@ -33,6 +33,9 @@ const CONFIG_SETTINGS = {
   SANDBOX_PAYMENT_SECRET: true,
   PAYMENT_WEBHOOK_TOLERANCE_SECONDS: true,
   ORDER_PAYMENT_WINDOW_MINUTES: true,
+  VAPID_PUBLIC_KEY: true,
+  VAPID_PRIVATE_KEY: true,
+  VAPID_SUBJECT: true,
 } satisfies Record<Exclude<keyof AppConfig, 'rateLimits'>, true>;
 
 export const WORKER_SETTINGS: readonly string[] = [...Object.keys(CONFIG_SETTINGS), ...Object.keys(RATE_LIMIT_DEFAULTS)];
