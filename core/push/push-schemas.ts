@@ -49,7 +49,8 @@ export const PushSubscriptionSchema = z.object(
   invalid,
 );
 
-const deviceText = (max: number) => z.string({ error: PUSH_MESSAGES.invalidDevice }).trim().max(max, PUSH_MESSAGES.invalidDevice).default('');
+const deviceText = (max: number) =>
+  z.string({ error: PUSH_MESSAGES.invalidDevice }).trim().max(max, PUSH_MESSAGES.invalidDevice).default('');
 
 export const DeviceInfoSchema = z.object(
   {

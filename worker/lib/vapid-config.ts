@@ -1,6 +1,11 @@
 import { fromBase64Url, toBase64Url } from '#core/push/base64url.ts';
 
-type VapidInput = { VAPID_PUBLIC_KEY?: string | undefined; VAPID_PRIVATE_KEY?: string | undefined; VAPID_SUBJECT?: string | undefined; MAIL_FROM: string };
+type VapidInput = {
+  VAPID_PUBLIC_KEY?: string | undefined;
+  VAPID_PRIVATE_KEY?: string | undefined;
+  VAPID_SUBJECT?: string | undefined;
+  MAIL_FROM: string;
+};
 
 /** The public key a P-256 JWK stands for, as browsers want it: 0x04 ‖ x ‖ y in base64url. */
 export function publicKeyOfJwk(jwk: JsonWebKey): string | null {
