@@ -26,6 +26,7 @@ import { enquiriesRoutes } from './features/enquiries/enquiries.routes.ts';
 import { ordersRoutes } from './features/orders/orders.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { uploadRoutes } from './features/upload/upload.routes.ts';
+import { pushRoutes } from './features/push/push.routes.ts';
 import { authorize } from './middleware/auth.ts';
 import { bodyLimit } from './middleware/body-limit.ts';
 import { context } from './middleware/context.ts';
@@ -63,7 +64,10 @@ export function createApp() {
     .route('/seminars', seminarsRoutes)
     .route('/syllabus', syllabusRoutes)
     .route('/file-uploads', fileUploadsRoutes)
-    .route('/orders', ordersRoutes);
+    .route('/orders', ordersRoutes)
+    // Web Push owns /notifications/vapid-key and /notifications/push/*; mounted before the
+    // notifications feature so none of its parameter routes (/:id) can claim those paths.
+    .route('/notifications', pushRoutes);
 
   // Not strict: the spec's client calls some paths with a trailing slash (GET /courses/, POST /orders/).
   const app = new Hono<AppEnv>({ strict: false, router: memoizedRouter() });
