@@ -8,6 +8,7 @@ export const PUSH_MESSAGES = {
   permissionDenied: 'Please allow notifications in your browser settings',
   invalidSubscription: 'Failed to create valid subscription',
   enableFailed: 'Failed to enable push notifications',
+  disableFailed: 'Failed to disable push notifications',
   notConfigured: 'Push notifications are not configured',
   subscribed: 'Push notifications enabled',
   unsubscribed: 'Push notifications disabled',

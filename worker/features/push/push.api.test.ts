@@ -182,3 +182,13 @@ describe('GET /api/notifications/push/my-subscriptions', () => {
     expect(res.body.data.map((s: { endpoint: string }) => s.endpoint)).toEqual([second.subscription.endpoint, first.subscription.endpoint]);
   });
 });
+
+describe('the service worker file', () => {
+  it('is served at /sw.js as JavaScript, so browsers can register it with scope /', async () => {
+    const res = await api<string>('/sw.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+    expect(res.body).toContain("addEventListener('push'");
+    expect(res.body).toContain("addEventListener('notificationclick'");
+  });
+});
