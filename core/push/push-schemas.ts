@@ -32,9 +32,17 @@ const keyOfLength = (bytes: number, firstByte?: number) =>
     return decoded?.length === bytes && (firstByte === undefined || decoded[0] === firstByte);
   }, invalid);
 
-const isHttpsUrl = (v: string) => {
+/**
+ * Push services are public https hosts. The server POSTs to whatever endpoint a user stored, so
+ * loopback, private-looking names and IP literals are refused rather than reached (SSRF).
+ */
+const isPushServiceUrl = (v: string) => {
   try {
-    return new URL(v).protocol === 'https:';
+    const url = new URL(v);
+    const host = url.hostname.toLowerCase();
+    const ipLiteral = /^\d+(\.\d+){3}$/.test(host) || host.startsWith('[');
+    const internal = host === 'localhost' || /\.(localhost|local|internal|lan|home\.arpa)$/.test(host) || !host.includes('.');
+    return url.protocol === 'https:' && !url.username && !url.password && !ipLiteral && !internal;
   } catch {
     return false;
   }
@@ -43,7 +51,7 @@ const isHttpsUrl = (v: string) => {
 /** What PushSubscription.toJSON() gives; every flaw answers the spec's one message. */
 export const PushSubscriptionSchema = z.object(
   {
-    endpoint: z.string(invalid).max(MAX_ENDPOINT_LENGTH, invalid).refine(isHttpsUrl, invalid),
+    endpoint: z.string(invalid).max(MAX_ENDPOINT_LENGTH, invalid).refine(isPushServiceUrl, invalid),
     keys: z.object({ p256dh: keyOfLength(P256DH_BYTES, 0x04), auth: keyOfLength(AUTH_SECRET_BYTES) }, invalid),
     expirationTime: z.number(invalid).int(invalid).nonnegative(invalid).nullish(),
   },

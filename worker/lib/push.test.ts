@@ -180,6 +180,16 @@ describe('sendPush', () => {
     expect((await rowOf(broken.endpoint))?.failureCount).toBe(1);
   });
 
+  it('refuses a payload too big for one record once, without counting it against the browsers', async () => {
+    const user = await createUser();
+    const { endpoint } = await subscribe(user.id);
+    const service = pushService(201);
+    const report = await sendPush(testServiceCtx(), [user.id], { title: 'x', body: 'y'.repeat(5000) }, { fetcher: service.fetcher });
+    expect(report).toEqual({ attempted: 0, delivered: 0, removed: 0, failed: 0 });
+    expect(service.delivered).toEqual([]);
+    expect((await rowOf(endpoint))?.failureCount).toBe(0);
+  });
+
   it('sends nothing when push is not configured', async () => {
     const user = await createUser();
     await subscribe(user.id);

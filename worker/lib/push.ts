@@ -2,7 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { pushSubscriptions, type PushSubscriptionRow } from '#db/schema/index.ts';
 import type { AppConfig } from '#worker/config.ts';
-import { buildPushRequest, type Urgency, type VapidIdentity } from './web-push.ts';
+import { buildPushRequest, MAX_PAYLOAD_BYTES, type Urgency, type VapidIdentity } from './web-push.ts';
 
 /** What a browser shows (spec 3 Notification's title, body, data …); `data.url` is where a click leads. */
 export type PushPayload = {
@@ -80,6 +80,11 @@ export async function sendPush(
       .where(inArray(pushSubscriptions.userId, [...new Set(userIds)]));
     const { priority: _p, ttl: _t, topic: _topic, ...shown } = payload;
     const message = JSON.stringify(shown);
+    // Too big for one record is the sender's fault, not the browsers': refuse once, count nothing against them.
+    if (new TextEncoder().encode(message).length > MAX_PAYLOAD_BYTES) {
+      log(ctx, 'push payload too large', { bytes: message.length, max: MAX_PAYLOAD_BYTES });
+      return report;
+    }
     const now = Date.now();
     const outcomes = new Map<string, Outcome>();
     const live = rows.filter((r) => {
