@@ -5,7 +5,7 @@ import { fromBase64Url, toBase64Url } from '#core/push/base64url.ts';
 import { pushSubscriptions } from '#db/schema/index.ts';
 import { createUser, testDb, testServiceCtx } from '#test/helpers.ts';
 import { browserKeys, decryptPushBody, importBrowserPrivateKey, verifyVapidHeader, type BrowserKeys } from '#test/push-helpers.ts';
-import { sendPush } from './push.ts';
+import { MAX_CONSECUTIVE_FAILURES, sendPush } from './push.ts';
 import { encryptPayload, MAX_PAYLOAD_BYTES } from './web-push.ts';
 
 /** RFC 8291 §5 and Appendix A. */
@@ -163,6 +163,16 @@ describe('sendPush', () => {
     expect((await rowOf(endpoint))?.failureCount).toBe(2);
     await sendPush(ctx, [user.id], { title: 'x' }, { fetcher: pushService(201).fetcher });
     expect((await rowOf(endpoint))?.failureCount).toBe(0);
+  });
+
+  it(`drops a subscription after ${MAX_CONSECUTIVE_FAILURES} failures in a row`, async () => {
+    const user = await createUser();
+    const { endpoint } = await subscribe(user.id, undefined, { failureCount: MAX_CONSECUTIVE_FAILURES - 2 });
+    const failing = pushService(403);
+    await sendPush(testServiceCtx(), [user.id], { title: 'x' }, { fetcher: failing.fetcher });
+    expect((await rowOf(endpoint))?.failureCount).toBe(MAX_CONSECUTIVE_FAILURES - 1);
+    await sendPush(testServiceCtx(), [user.id], { title: 'x' }, { fetcher: failing.fetcher });
+    expect(await rowOf(endpoint)).toBeUndefined();
   });
 
   it('never throws: a network error, a row with broken keys and an expired subscription are handled', async () => {

@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { and, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { pushSubscriptions, type PushSubscriptionRow } from '#db/schema/index.ts';
 import type { AppConfig } from '#worker/config.ts';
@@ -61,7 +61,8 @@ async function deliver(row: PushSubscriptionRow, message: string, vapid: VapidId
 
 /**
  * Sends one notification to every browser the users subscribed. Subscriptions the push service
- * calls gone (404/410) or that have expired are removed; other failures are counted on the row.
+ * calls gone (404/410) or that have expired are removed; other failures are counted on the row
+ * (and the row dropped after MAX_CONSECUTIVE_FAILURES in a row).
  * Never throws: a failed push must not fail the work that caused it.
  */
 export async function sendPush(
@@ -115,6 +116,12 @@ export async function sendPush(
   return report;
 }
 
+/**
+ * Failures in a row after which a subscription is dropped: a push service that keeps refusing
+ * (keys rotated, a 400 or 403 every time) would otherwise cost a request on every notification forever.
+ */
+export const MAX_CONSECUTIVE_FAILURES = 10;
+
 /** Every outcome in one batch: removals, successes (failure count reset) and failures counted. */
 async function recordOutcomes(db: Db, delivered: string[], gone: string[], failed: string[], at: Date) {
   const t = pushSubscriptions;
@@ -127,6 +134,7 @@ async function recordOutcomes(db: Db, delivered: string[], gone: string[], faile
           .set({ failureCount: sql`${t.failureCount} + 1` })
           .where(inArray(t.id, failed))
       : null,
+    failed.length ? db.delete(t).where(and(inArray(t.id, failed), gte(t.failureCount, MAX_CONSECUTIVE_FAILURES))) : null,
   ].filter((s) => s !== null);
   if (statements.length) await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
 }
