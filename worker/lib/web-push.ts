@@ -4,7 +4,7 @@ import { AUTH_SECRET_BYTES, P256DH_BYTES } from '#core/push/push-schemas.ts';
 /**
  * Web Push message encryption (RFC 8291, `aes128gcm` of RFC 8188) and VAPID (RFC 8292) over WebCrypto.
  * Written here rather than taken from @pushforge/builder 2.0.5, which still encrypts with the
- * pre-RFC `aesgcm` draft that Edge's push service refuses and that Mozilla and others deprecate.
+ * pre-RFC `aesgcm` draft that push services deprecate (some, Edge's by reports, take only aes128gcm).
  */
 
 export type PushTarget = { endpoint: string; p256dh: string; auth: string };
