@@ -5,6 +5,16 @@ import { defineConfig } from 'vitest/config';
 const testVars = {
   APP_ENV: 'test',
   JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+  // A fixed VAPID pair made for the tests only (push tests verify the JWT against this public key).
+  VAPID_PUBLIC_KEY: 'BJOoSN9ke6WZbTCnNPNjUavKIqdsEAL40D_zxuUDEwrrRl2ye7_3GjbSc-uFO2YxrIJYfgGlYBaYwQt_PNxjh7Y',
+  VAPID_PRIVATE_KEY: JSON.stringify({
+    kty: 'EC',
+    crv: 'P-256',
+    x: 'k6hI32R7pZltMKc082NRq8oip2wQAvjQP_PG5QMTCus',
+    y: 'Rl2ye7_3GjbSc-uFO2YxrIJYfgGlYBaYwQt_PNxjh7Y',
+    d: 'zHf2NiZjzoeoH0LV4pH-nASyFMdY974kPfZMkCQBd4o',
+  }),
+  VAPID_SUBJECT: 'mailto:push-tests@dojo.test',
   RATE_LIMIT_LOGIN_IP: '100000/900',
   RATE_LIMIT_REGISTER_IP: '100000/3600',
   RATE_LIMIT_PASSWORD_RESET_IP: '100000/3600',

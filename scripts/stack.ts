@@ -5,6 +5,7 @@ import { createClient } from '@libsql/client';
 import { runMigrations } from '#db/migrate.ts';
 import { isLocalUrl, seedLocal } from '#db/seed.ts';
 import { ensureWorkerBuild } from './lib/build.ts';
+import { localVapidKeys } from './lib/vapid-keys.ts';
 import { startChild, type Child } from './lib/child.ts';
 import { assertPortFree, freePort } from './lib/ports.ts';
 import { ROOT, childEnv } from './lib/paths.ts';
@@ -12,7 +13,7 @@ import { ROOT, childEnv } from './lib/paths.ts';
 export type StackOptions = {
   /** Default 8787; 0 picks a free port. */
   port?: number;
-  /** Default ./data: the database file, the Worker's local state (R2, Durable Objects) and the JWT secret. */
+  /** Default ./data: the database file, the Worker's local state (R2, Durable Objects), the JWT secret and the VAPID keys. */
   dataDir?: string;
   log?: (line: string) => void;
   /** Another libSQL server (turso dev, sqld, Turso) instead of starting db/server. */
@@ -121,9 +122,12 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     else if (!(await hasUsers(dbUrl, authToken))) await seedLocal(dbUrl, { authToken, log });
 
     const url = `http://127.0.0.1:${port}`;
+    const vapid = await localVapidKeys(dataDir);
     const vars = {
       APP_ENV: 'local',
       JWT_SECRET: jwtSecret(dataDir),
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
       PUBLIC_URL: url,
       ...opts.settings,
       // the database the stack migrated and seeded, whatever the settings said

@@ -27,6 +27,7 @@ import { notificationsAccess } from './features/notifications/notifications.acce
 import { settingsAccess } from './features/settings/settings.access.ts';
 import { uploadAccess } from './features/upload/upload.access.ts';
 import { meetingsAccess } from './features/meetings/meetings.access.ts';
+import { pushAccess } from './features/push/push.access.ts';
 
 /** Every /api route and who may call it. createApp() refuses to start if a route is missing here. */
 export const ACCESS: AccessTable = {
@@ -58,4 +59,5 @@ export const ACCESS: AccessTable = {
   ...ordersAccess,
   ...meetingsAccess,
   ...notificationsAccess,
+  ...pushAccess,
 };

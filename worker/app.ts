@@ -29,6 +29,7 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { uploadRoutes } from './features/upload/upload.routes.ts';
 import { meetingsRoutes } from './features/meetings/meetings.routes.ts';
+import { pushRoutes } from './features/push/push.routes.ts';
 import { authorize } from './middleware/auth.ts';
 import { bodyLimit } from './middleware/body-limit.ts';
 import { context } from './middleware/context.ts';
@@ -69,6 +70,9 @@ export function createApp() {
     .route('/file-uploads', fileUploadsRoutes)
     .route('/orders', ordersRoutes)
     .route('/zoom-meetings', meetingsRoutes)
+    // Web Push owns /notifications/vapid-key and /notifications/push/*; mounted before the
+    // notifications feature so none of its parameter routes (/:id) can claim those paths.
+    .route('/notifications', pushRoutes)
     .route('/notifications', notificationsRoutes);
 
   // Not strict: the spec's client calls some paths with a trailing slash (GET /courses/, POST /orders/).

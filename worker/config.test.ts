@@ -22,3 +22,34 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, RATE_LIMIT_LOGIN_IP: 'lots' } as Bindings)).toThrow(/RATE_LIMIT_LOGIN_IP/);
   });
 });
+
+describe('loadConfig: Web Push keys', () => {
+  const jwk = {
+    kty: 'EC',
+    crv: 'P-256',
+    x: 'k6hI32R7pZltMKc082NRq8oip2wQAvjQP_PG5QMTCus',
+    y: 'Rl2ye7_3GjbSc-uFO2YxrIJYfgGlYBaYwQt_PNxjh7Y',
+    d: 'zHf2NiZjzoeoH0LV4pH-nASyFMdY974kPfZMkCQBd4o',
+  };
+  const publicKey = 'BJOoSN9ke6WZbTCnNPNjUavKIqdsEAL40D_zxuUDEwrrRl2ye7_3GjbSc-uFO2YxrIJYfgGlYBaYwQt_PNxjh7Y';
+  const withKeys = (extra: Record<string, string> = {}) =>
+    ({ ...base, VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: JSON.stringify(jwk), ...extra }) as unknown as Bindings;
+
+  it('leaves push off without keys, with a subject taken from MAIL_FROM', () => {
+    const config = loadConfig({ ...base });
+    expect(config.VAPID_PUBLIC_KEY).toBeUndefined();
+    expect(config.VAPID_SUBJECT).toBe('mailto:no-reply@dojo.local');
+    expect(loadConfig({ ...base, MAIL_FROM: 'school' } as unknown as Bindings).VAPID_SUBJECT).toBe('mailto:admin@dojo.local');
+  });
+  it('accepts a matching pair and an explicit subject', () => {
+    const config = loadConfig(withKeys({ VAPID_SUBJECT: 'https://dojo.example' }));
+    expect(config.VAPID_PUBLIC_KEY).toBe(publicKey);
+    expect(config.VAPID_SUBJECT).toBe('https://dojo.example');
+  });
+  it('fails loudly on half a pair, a key that is not a JWK, or keys that do not match', () => {
+    expect(() => loadConfig({ ...base, VAPID_PUBLIC_KEY: publicKey } as unknown as Bindings)).toThrow(/set together/);
+    expect(() => loadConfig(withKeys({ VAPID_PRIVATE_KEY: 'not json' }))).toThrow(/JWK/);
+    expect(() => loadConfig(withKeys({ VAPID_PUBLIC_KEY: publicKey.replace('BJ', 'BK') }))).toThrow(/does not match/);
+    expect(() => loadConfig(withKeys({ VAPID_SUBJECT: 'admin@dojo.local' }))).toThrow(/VAPID_SUBJECT/);
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Bindings } from './env.ts';
+import { vapidSettings } from './lib/vapid-config.ts';
 
 /** A rate limit: at most `limit` hits per `windowSeconds`. Written in the environment as "limit/seconds". */
 export type RateLimit = { limit: number; windowSeconds: number };
@@ -70,10 +71,21 @@ const configSchema = z.object({
   ZOOM_CLIENT_ID: z.string().optional(),
   ZOOM_CLIENT_SECRET: z.string().optional(),
   ORDER_PAYMENT_WINDOW_MINUTES: z.coerce.number().int().positive().max(10_080).default(30),
+  // Web Push (worker/lib/push.ts): off unless both keys are set. The private key is a P-256 JWK (JSON),
+  // the public key its uncompressed point in base64url (what browsers take as applicationServerKey).
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  /** The contact push services see in the VAPID JWT; defaults to MAIL_FROM's address. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')
+    .optional(),
   ...Object.fromEntries(Object.entries(RATE_LIMIT_DEFAULTS).map(([k, d]) => [k, rateLimit.prefault(d)])),
 });
 
-export type AppConfig = Omit<z.infer<typeof configSchema>, RateLimitName> & {
+export type AppConfig = Omit<z.infer<typeof configSchema>, RateLimitName | 'VAPID_SUBJECT'> & {
+  /** Always set: the configured subject or one made from MAIL_FROM. */
+  VAPID_SUBJECT: string;
   rateLimits: Record<RateLimitName, RateLimit>;
 };
 
@@ -92,7 +104,8 @@ export function loadConfig(env: Bindings): AppConfig {
   const rateLimits = Object.fromEntries(Object.keys(RATE_LIMIT_DEFAULTS).map((k) => [k, data[k]])) as AppConfig['rateLimits'];
   if (data.MAIL_PROVIDER === 'resend' && !data.MAIL_API_KEY)
     throw new Error('Invalid configuration: MAIL_API_KEY is required with MAIL_PROVIDER=resend');
-  const config = { ...(parsed.data as object), rateLimits } as AppConfig;
+  const vapid = vapidSettings(parsed.data);
+  const config = { ...(parsed.data as object), ...vapid, rateLimits } as AppConfig;
   cached = { source: env, config };
   return config;
 }

@@ -19,3 +19,4 @@ export * from './orders.ts';
 export * from './payments.ts';
 export * from './meetings.ts';
 export * from './notifications.ts';
+export * from './push-subscriptions.ts';

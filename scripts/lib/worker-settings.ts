@@ -36,6 +36,9 @@ const CONFIG_SETTINGS = {
   ZOOM_ACCOUNT_ID: true,
   ZOOM_CLIENT_ID: true,
   ZOOM_CLIENT_SECRET: true,
+  VAPID_PUBLIC_KEY: true,
+  VAPID_PRIVATE_KEY: true,
+  VAPID_SUBJECT: true,
 } satisfies Record<Exclude<keyof AppConfig, 'rateLimits'>, true>;
 
 export const WORKER_SETTINGS: readonly string[] = [...Object.keys(CONFIG_SETTINGS), ...Object.keys(RATE_LIMIT_DEFAULTS)];

@@ -1,7 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notificationPreferences, notifications } from '#db/schema/index.ts';
-import { createUser, testDb, testServiceCtx } from '#test/helpers.ts';
+import { api, createUser, testDb, testServiceCtx } from '#test/helpers.ts';
+import { browserKeys, decryptPushBody } from '#test/push-helpers.ts';
 import { notify, usePushSender, type PushSender } from './notify.ts';
 import type { Publisher, RealtimeEvent } from './publish.ts';
 import { settleDeferred } from './service-context.ts';
@@ -147,5 +148,43 @@ describe('notify()', () => {
     } finally {
       usePushSender(previous);
     }
+  });
+});
+
+describe('notify() through web push (no override)', () => {
+  it("encrypts the notification for the user's subscribed browser and marks it delivered when the push service accepts it", async () => {
+    const user = await createUser();
+    const keys = await browserKeys();
+    const endpoint = `https://push.example.test/wp/${user.id}`;
+    const sub = await api('/api/notifications/push/subscribe', {
+      method: 'POST',
+      token: user.token,
+      body: {
+        subscription: { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } },
+        deviceInfo: { userAgent: 'test', platform: 'Linux', browser: 'Chrome', deviceName: 'Desktop' },
+      },
+    });
+    expect(sub.status).toBe(201);
+    const bodies: Uint8Array[] = [];
+    // The push service is the outside world: stubbed at fetch, the payload decrypted here as a browser would.
+    const realFetch = globalThis.fetch;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const req = new Request(input, init);
+      if (!req.url.startsWith('https://push.example.test/')) return realFetch(req); // the database
+      expect(req.url).toBe(endpoint);
+      bodies.push(new Uint8Array(await req.arrayBuffer()));
+      return new Response(null, { status: 201 });
+    });
+    const previous = usePushSender(null);
+    try {
+      await notify(testServiceCtx(), [user.id], { title: 'Grading moved', body: 'Now on Sunday', priority: 'high' });
+      await settleDeferred();
+    } finally {
+      usePushSender(previous);
+    }
+    expect(bodies).toHaveLength(1);
+    const shown = JSON.parse((await decryptPushBody(bodies[0]!, keys)).text);
+    expect(shown).toMatchObject({ title: 'Grading moved', body: 'Now on Sunday' });
+    expect((await rowsOf([user.id]))[0]!.delivered).toBe(true);
   });
 });

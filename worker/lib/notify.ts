@@ -7,22 +7,41 @@ import type { Role } from '#core/roles.ts';
 import { notificationPreferences, notifications, users, type NewNotificationRow, type NotificationRow } from '#db/schema/index.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { parseInput } from '#worker/lib/validate.ts';
+import { pushSenderFor, sendPush, vapidIdentity, type PushPayload } from '#worker/lib/push.ts';
 
-/** Where a browser push goes (the web-push slice plugs its sender in with `usePushSender`). */
+/** Where a notification's browser push goes. */
 export interface PushSender {
   /** Answers true when at least one of the user's devices accepted the push. */
   send(userId: string, notification: NotificationView): Promise<boolean>;
 }
 
 export const noPush: PushSender = { send: async () => false };
-let pushSender: PushSender = noPush;
+let override: PushSender | null = null;
 
-/** Sets the isolate's push sender; answers the previous one (so a test can put it back). */
-export function usePushSender(sender: PushSender): PushSender {
-  const previous = pushSender;
-  pushSender = sender;
+/** Replaces the push sender (tests); null goes back to web push. Answers the previous override. */
+export function usePushSender(sender: PushSender | null): PushSender | null {
+  const previous = override;
+  override = sender;
   return previous;
 }
+
+/** Web push (worker/lib/push.ts) with the VAPID keys; without them the would-be push is only recorded. */
+const webPush = (ctx: ServiceCtx): PushSender => ({
+  async send(userId, view) {
+    const payload: PushPayload = {
+      title: view.title,
+      body: view.body,
+      data: { ...view.data, notificationId: view.id },
+      priority: view.priority,
+      tag: view.id,
+    };
+    if (!vapidIdentity(ctx.config)) {
+      await pushSenderFor(ctx.config).send(ctx, [userId], payload);
+      return false;
+    }
+    return (await sendPush(ctx, [userId], payload)).delivered > 0;
+  },
+});
 
 export type Recipients = readonly string[] | { roles: readonly Role[] };
 
@@ -121,7 +140,7 @@ export async function notify(ctx: ServiceCtx, to: Recipients, input: NotifyInput
   const byUser = new Map(views.map((v) => [v.userId, v]));
   const pushTo = wanted.filter((a) => a.push).map((a) => byUser.get(a.userId) ?? unsaved(a.userId, data, now));
   if (pushTo.length) {
-    const sender = pushSender;
+    const sender = override ?? webPush(ctx);
     ctx.defer('push notification', async () => {
       const sent = await Promise.allSettled(pushTo.map(async (view) => ((await sender.send(view.userId, view)) ? view.id : null)));
       const delivered = sent.flatMap((r) => (r.status === 'fulfilled' && r.value && !r.value.startsWith(UNSAVED) ? [r.value] : []));

@@ -22,6 +22,9 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
         // Razorpay's checkout modal (loaded only when a buyer pays with it) frames and calls its own hosts.
         "connect-src 'self' ws: wss: https://api.razorpay.com https://lumberjack.razorpay.com",
         "media-src 'self' https:",
+        // The push service worker (/sw.js). Without it workers fall back to script-src, whose
+        // 'strict-dynamic' ignores 'self' and would block registering it.
+        "worker-src 'self'",
         "frame-src 'self' https://www.youtube-nocookie.com https://player.vimeo.com https://api.razorpay.com https://checkout.razorpay.com",
         "object-src 'none'",
         "base-uri 'none'",

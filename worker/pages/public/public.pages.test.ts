@@ -55,6 +55,7 @@ describe('public pages', () => {
     expect(csp).toMatch(/script-src [^;]*'nonce-[A-Za-z0-9+/=]{20,}'/);
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("worker-src 'self'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
