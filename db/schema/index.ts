@@ -17,3 +17,4 @@ export * from './products.ts';
 export * from './coupons.ts';
 export * from './orders.ts';
 export * from './payments.ts';
+export * from './messages.ts';
