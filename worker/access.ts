@@ -24,6 +24,7 @@ import { enquiriesAccess } from './features/enquiries/enquiries.access.ts';
 import { ordersAccess } from './features/orders/orders.access.ts';
 import { settingsAccess } from './features/settings/settings.access.ts';
 import { uploadAccess } from './features/upload/upload.access.ts';
+import { messagesAccess } from './features/messages/messages.access.ts';
 
 /** Every /api route and who may call it. createApp() refuses to start if a route is missing here. */
 export const ACCESS: AccessTable = {
@@ -52,4 +53,5 @@ export const ACCESS: AccessTable = {
   ...syllabusAccess,
   ...fileUploadsAccess,
   ...ordersAccess,
+  ...messagesAccess,
 };

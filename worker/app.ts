@@ -26,6 +26,7 @@ import { enquiriesRoutes } from './features/enquiries/enquiries.routes.ts';
 import { ordersRoutes } from './features/orders/orders.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { uploadRoutes } from './features/upload/upload.routes.ts';
+import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { authorize } from './middleware/auth.ts';
 import { bodyLimit } from './middleware/body-limit.ts';
 import { context } from './middleware/context.ts';
@@ -63,7 +64,8 @@ export function createApp() {
     .route('/seminars', seminarsRoutes)
     .route('/syllabus', syllabusRoutes)
     .route('/file-uploads', fileUploadsRoutes)
-    .route('/orders', ordersRoutes);
+    .route('/orders', ordersRoutes)
+    .route('/messages', messagesRoutes);
 
   // Not strict: the spec's client calls some paths with a trailing slash (GET /courses/, POST /orders/).
   const app = new Hono<AppEnv>({ strict: false, router: memoizedRouter() });
