@@ -4,7 +4,7 @@ import { offsetOf, pagination } from '#core/paging.ts';
 import { messages } from '#db/schema/index.ts';
 import { forbidden, notFound } from '#worker/lib/errors.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
-import { addressedTo, findBySpecialId, isSchool, unreadFor, visibleTo, type Viewer } from './messages.scope.ts';
+import { addressedTo, findBySpecialId, isSchool, outer, unreadFor, visibleTo, type Viewer } from './messages.scope.ts';
 import { selectMessages, serializeMessage } from './messages.serialize.ts';
 
 const NEWEST_FIRST = [desc(messages.createdAt), desc(messages.id)];
@@ -94,7 +94,7 @@ export async function messageStats(ctx: ServiceCtx, now = new Date()) {
       direct: n(sql`${messages.kind} = 'direct'`),
       replies: n(sql`${messages.kind} = 'reply'`),
       broadcasts: n(sql`${messages.kind} = 'broadcast'`),
-      unread: n(sql`${messages.kind} = 'direct' and not exists (select 1 from message_reads r where r.message_id = ${messages.id})`),
+      unread: n(sql`${messages.kind} = 'direct' and not exists (select 1 from message_reads r where r.message_id = ${outer.id})`),
       today: n(sql`${messages.createdAt} >= ${today}`),
       conversations: sql<number>`count(distinct ${messages.conversationUserId})`.mapWith(Number),
       low: n(sql`${messages.priority} = 'low'`),

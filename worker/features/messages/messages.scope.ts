@@ -30,12 +30,15 @@ export const addressedTo = (v: Viewer) =>
 export const visibleTo = (v: Viewer): SQL =>
   isSchool(v) ? sql`1 = 1` : (or(eq(messages.conversationUserId, v.id), broadcastFor(v)) as SQL);
 
+/** The outer message, qualified by hand: Drizzle writes a one-table select's columns bare, ambiguous inside a subquery. */
+export const outer = { id: sql.raw('"messages"."id"'), kind: sql.raw('"messages"."kind"') };
+
 /**
  * Read rows that count for this viewer: a broadcast is read per recipient; a direct message once the
  * school (any admin) read it, a reply once its recipient did — the same answer for both sides.
  */
 const readsFor = (v: Viewer) =>
-  sql`from ${messageReads} where ${messageReads.messageId} = ${messages.id} and (${messages.kind} <> 'broadcast' or ${messageReads.userId} = ${v.id})`;
+  sql`from ${messageReads} where ${messageReads.messageId} = ${outer.id} and (${outer.kind} <> 'broadcast' or ${messageReads.userId} = ${v.id})`;
 
 export const readAtFor = (v: Viewer) => sql<number | null>`(select min(${messageReads.readAt}) ${readsFor(v)})`;
 export const unreadFor = (v: Viewer) => sql`not exists (select 1 ${readsFor(v)})`;

@@ -32,21 +32,22 @@ export async function reply(from: TestUser, targetSpecialId: string, content = `
 export const unread = async (user: TestUser) => (await send('GET', '/api/messages/unread-count', user.token)).body.unreadCount as number;
 
 /**
- * What the API published, after the deferred deliveries settled, for these users only (other test files
- * share the recorder): `[userId, type]` pairs, plus the events themselves.
+ * What was published so far, to leave out of later checks. Other test files may run meanwhile and share
+ * the recorder, so nothing is cleared: each test reads the events of its own fresh users after a mark.
  */
-export async function publishedTo(users: readonly TestUser[]) {
+export async function mark(): Promise<ReadonlySet<Published>> {
+  await settleDeferred();
+  return new Set(publisher.recorded);
+}
+
+/** What the API published to these users (after `since`), once the deferred deliveries settled. */
+export async function publishedTo(users: readonly TestUser[], since: ReadonlySet<Published> = new Set()) {
   await settleDeferred();
   const ids = new Set(users.map((u) => u.id));
-  const events = publisher.recorded.filter((p) => ids.has(p.userId));
+  const events = publisher.recorded.filter((p) => ids.has(p.userId) && !since.has(p));
   const who = (id: string) => users.find((u) => u.id === id)!;
   return { events, pairs: events.map((p) => [who(p.userId), p.event.type] as const) };
 }
-
-export const clearPublished = async () => {
-  await settleDeferred();
-  publisher.clear();
-};
 
 /** A service context for `user` with a recorder of its own, large enough for a broadcast's fan-out. */
 export function ctxFor(user: TestUser) {

@@ -7,9 +7,11 @@ import { specialIdOf } from './messages.scope.ts';
 
 const contains = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
-const unreadFromUser = sql<number>`(select count(*) from messages m where m.conversation_user_id = ${users.id} and m.kind = 'direct'
+// Qualified by hand: Drizzle writes a one-table select's columns bare, and a bare "id" here would mean m.id.
+const userId = sql.raw('"users"."id"');
+const unreadFromUser = sql<number>`(select count(*) from messages m where m.conversation_user_id = ${userId} and m.kind = 'direct'
   and not exists (select 1 from message_reads r where r.message_id = m.id))`.mapWith(Number);
-const lastMessageAt = sql<number | null>`(select max(m.created_at) from messages m where m.conversation_user_id = ${users.id})`;
+const lastMessageAt = sql<number | null>`(select max(m.created_at) from messages m where m.conversation_user_id = ${userId})`;
 
 /**
  * GET /users (school): the people one can message, each with their identifier (spec 3; the account id

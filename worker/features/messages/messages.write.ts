@@ -66,17 +66,15 @@ export async function broadcastMessage(ctx: ServiceCtx, input: BroadcastInput) {
   const at = new Date();
   const id = newId(at.getTime());
   const [, [stored], recipients] = await ctx.db.batch([
-    ctx.db
-      .insert(messages)
-      .values({
-        id,
-        senderId: me.id,
-        kind: 'broadcast',
-        content: input.content,
-        priority: input.priority,
-        targetRoles: input.targetRoles,
-        createdAt: at,
-      }),
+    ctx.db.insert(messages).values({
+      id,
+      senderId: me.id,
+      kind: 'broadcast',
+      content: input.content,
+      priority: input.priority,
+      targetRoles: input.targetRoles,
+      createdAt: at,
+    }),
     selectMessages(ctx.db, me, eq(messages.id, id)),
     broadcastRecipients(ctx.db, input.targetRoles, me.id, at),
   ]);
