@@ -6,6 +6,7 @@ import { catalogSeeder } from './seed/catalog.ts';
 import { productsSeeder } from './seed/products.ts';
 import { couponsSeeder } from './seed/coupons.ts';
 import { enquiriesSeeder } from './seed/enquiries.ts';
+import { messagesSeeder } from './seed/messages.ts';
 import { mediaSeeder } from './seed/media.ts';
 import { settingsSeeder } from './seed/settings.ts';
 import { fileUploadsSeeder, syllabusSeeder } from './seed/syllabus.ts';
@@ -22,6 +23,7 @@ export const SEEDERS: readonly Seeder[] = [
   catalogSeeder,
   productsSeeder,
   couponsSeeder,
+  messagesSeeder,
 ];
 
 export type SeedOptions = { authToken?: string; force?: boolean; log?: (line: string) => void };
