@@ -76,11 +76,18 @@ export const BroadcastSchema = object({ content, targetRoles, priority: priority
 export type BroadcastInput = z.output<typeof BroadcastSchema>;
 
 /** PATCH mark-read and bulk-read, DELETE bulk: a non-empty list of ids, de-duplicated. */
-export const MessageIdsSchema = z.object({ messageIds: idList(MESSAGE_MESSAGES.idsRequired, 64) }, { error: MESSAGE_MESSAGES.idsRequired });
+export const MessageIdsSchema = z.object(
+  { messageIds: idList(MESSAGE_MESSAGES.idsRequired, 200) },
+  { error: MESSAGE_MESSAGES.idsRequired },
+);
 export type MessageIdsInput = z.output<typeof MessageIdsSchema>;
 
+/** Query text: the first of repeated keys, trimmed, cut to `max`; blank means none. */
 const optionalQueryText = (max: number) =>
-  z.preprocess((v) => (Array.isArray(v) ? v[0] : v), z.string().trim().max(max).optional().catch(undefined));
+  z.preprocess((v) => {
+    const first: unknown = Array.isArray(v) ? v[0] : v;
+    return typeof first === 'string' && first.trim() ? first.trim().slice(0, max) : undefined;
+  }, z.string().optional());
 
 /** GET /api/messages/conversation: page 1, 50 per page (spec 9); targetSpecialId for the school. */
 export const ConversationQuery = pagingQuery(CONVERSATION_PAGE_SIZE, 100).extend({ targetSpecialId: optionalQueryText(100) });
