@@ -5,7 +5,8 @@ import { messages } from '#db/schema/index.ts';
 import { testDb } from '#test/helpers.ts';
 import { settleDeferred } from '#worker/lib/service-context.ts';
 import { broadcastMessage } from './messages.write.ts';
-import { admin, mark, ctxFor, publishedTo, reply, send, student, unread, userOf, writeToSchool } from './messages.test-helpers.ts';
+import { admin, ctxFor, eventsFor, reply, send, student, unread, userOf, writeToSchool } from './messages.test-helpers.ts';
+import { markRead as markReadVerb } from './messages.mark.ts';
 
 const markRead = (token: string, messageIds: unknown) => send('PATCH', '/api/messages/mark-read', token, { messageIds });
 
@@ -31,9 +32,9 @@ describe('unread counts and mark-read', () => {
     const [leo, a1, a2] = [await student(), await admin(), await admin()];
     const mine = await writeToSchool(leo);
     const r = await reply(a1, leo.row.studentId!);
-    const since1 = await mark();
-    await markRead(leo.token, [r._id]);
-    const leoRead = await publishedTo([leo, a1, a2], since1);
+    const asLeo = ctxFor(leo);
+    await markReadVerb(asLeo.ctx, [r._id]);
+    const leoRead = await eventsFor(asLeo.published, [leo, a1, a2]);
     expect(leoRead.pairs).toEqual(
       expect.arrayContaining([
         [leo, 'messages_marked_read'],
@@ -45,9 +46,9 @@ describe('unread counts and mark-read', () => {
       messageIds: [r._id],
       readBy: { _id: leo.id, role: 'student' },
     });
-    const since2 = await mark();
-    expect((await markRead(a2.token, [mine._id])).body.count).toBe(1);
-    const schoolRead = await publishedTo([leo, a1, a2], since2);
+    const asA2 = ctxFor(a2);
+    expect((await markReadVerb(asA2.ctx, [mine._id])).count).toBe(1);
+    const schoolRead = await eventsFor(asA2.published, [leo, a1, a2]);
     expect(schoolRead.pairs).toEqual(
       expect.arrayContaining([
         [a2, 'messages_marked_read'],

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { messageReads, messages, users } from '#db/schema/index.ts';
 import { testDb, uniq } from '#test/helpers.ts';
 import { settleDeferred } from '#worker/lib/service-context.ts';
-import { broadcastMessage } from './messages.write.ts';
-import { admin, mark, ctxFor, publishedTo, reply, send, student, userOf, writeToSchool } from './messages.test-helpers.ts';
+import { broadcastMessage, replyToUser, sendMessage } from './messages.write.ts';
+import { admin, ctxFor, eventsFor, reply, send, student, userOf, writeToSchool } from './messages.test-helpers.ts';
 
 const rowOf = (id: string) => testDb().select().from(messages).where(eq(messages.id, id)).get();
 
@@ -30,7 +30,9 @@ describe('POST /api/messages/send', () => {
     });
     const row = await rowOf(res.body.data._id);
     expect(row).toMatchObject({ senderId: leo.id, recipientId: null, conversationUserId: leo.id, kind: 'direct' });
-    const { pairs, events } = await publishedTo([leo, a1, gm, other]);
+    const { ctx, published } = ctxFor(leo);
+    const sent = await sendMessage(ctx, { content: 'When is the next grading?', priority: 'normal' });
+    const { pairs, events } = await eventsFor(published, [leo, a1, gm, other]);
     expect(pairs).toEqual(
       expect.arrayContaining([
         [a1, 'new_message'],
@@ -41,7 +43,7 @@ describe('POST /api/messages/send', () => {
     expect(pairs.filter(([u]) => u === other)).toEqual([]);
     expect(pairs.filter(([u]) => u === leo)).toEqual([[leo, 'message_sent']]);
     expect(events.find((e) => e.userId === a1.id)!.event.data).toMatchObject({
-      message: { _id: row!.id },
+      message: { _id: sent._id, content: 'When is the next grading?' },
       preview: 'When is the next grading?',
     });
   });
@@ -52,9 +54,10 @@ describe('POST /api/messages/send', () => {
     const ok = await send('POST', '/api/messages/send', leo.token, { content: long, priority: 'urgent' });
     expect(ok.status).toBe(201);
     expect(ok.body.data.priority).toBe('urgent');
-    const { events } = await publishedTo([a1]);
-    const toAdmin = events.find((e) => (e.event.data as { message: { _id: string } }).message?._id === ok.body.data._id);
-    expect((toAdmin!.event.data as { preview: string }).preview).toBe('x'.repeat(100));
+    const { ctx, published } = ctxFor(leo);
+    await sendMessage(ctx, { content: long, priority: 'normal' });
+    const { events } = await eventsFor(published, [a1]);
+    expect((events[0]!.event.data as { preview: string }).preview).toBe('x'.repeat(100));
     for (const [body, message] of [
       [{ content: '   ' }, 'Message content is required'],
       [{}, 'Message content is required'],
@@ -90,7 +93,6 @@ describe('POST /api/messages/admin/reply', () => {
   it('answers the user named by their identifier (any case) or id; the user gets new_reply, the admin reply_sent', async () => {
     const [leo, a1, a2] = [await student(), await admin(), await admin()];
     const mine = await writeToSchool(leo);
-    const since = await mark();
     const res = await send('POST', '/api/messages/admin/reply', a1.token, {
       content: 'Next Saturday',
       targetSpecialId: leo.row.studentId!.toLowerCase(),
@@ -100,12 +102,14 @@ describe('POST /api/messages/admin/reply', () => {
       message: 'Reply sent successfully',
       data: { kind: 'reply', recipientId: leo.id, conversationId: leo.id, parentId: mine._id, priority: 'normal', senderRole: 'admin' },
     });
-    const { pairs } = await publishedTo([leo, a1, a2], since);
-    // admins also hear of other tests' messages meanwhile: only the reply events are this test's
-    expect(pairs.filter(([u, type]) => u === leo || type.includes('repl'))).toEqual([
+    const { ctx, published } = ctxFor(a1);
+    const answer = await replyToUser(ctx, { content: 'And bring a towel', targetSpecialId: leo.row.studentId!, priority: 'high' });
+    const { pairs, events } = await eventsFor(published, [leo, a1, a2]);
+    expect(pairs).toEqual([
       [leo, 'new_reply'],
       [a1, 'reply_sent'],
     ]);
+    expect(events[0]!.event.data).toMatchObject({ message: { _id: answer._id, priority: 'high' }, preview: 'And bring a towel' });
     const byId = await reply(a2, leo.id);
     expect(byId.recipientId).toBe(leo.id);
   });

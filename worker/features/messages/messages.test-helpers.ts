@@ -6,7 +6,7 @@ import { api, createUser, testDb, uniq, type TestUser } from '#test/helpers.ts';
 import { loadConfig } from '#worker/config.ts';
 import type { Bindings } from '#worker/env.ts';
 import { outboxMailer } from '#worker/lib/mailer.ts';
-import { publisher, recordingPublisher, type Published } from '#worker/lib/publish.ts';
+import { recordingPublisher, type Published } from '#worker/lib/publish.ts';
 import { serviceContext, settleDeferred } from '#worker/lib/service-context.ts';
 
 export const send = (method: string, path: string, token?: string, body?: unknown) =>
@@ -31,25 +31,21 @@ export async function reply(from: TestUser, targetSpecialId: string, content = `
 
 export const unread = async (user: TestUser) => (await send('GET', '/api/messages/unread-count', user.token)).body.unreadCount as number;
 
-/**
- * What was published so far, to leave out of later checks. Other test files may run meanwhile and share
- * the recorder, so nothing is cleared: each test reads the events of its own fresh users after a mark.
- */
-export async function mark(): Promise<ReadonlySet<Published>> {
-  await settleDeferred();
-  return new Set(publisher.recorded);
-}
-
-/** What the API published to these users (after `since`), once the deferred deliveries settled. */
-export async function publishedTo(users: readonly TestUser[], since: ReadonlySet<Published> = new Set()) {
+/** What `published` holds for these users, once the deferred deliveries settled: `[user, type]` pairs and the events. */
+export async function eventsFor(published: readonly Published[], users: readonly TestUser[]) {
   await settleDeferred();
   const ids = new Set(users.map((u) => u.id));
-  const events = publisher.recorded.filter((p) => ids.has(p.userId) && !since.has(p));
+  const events = published.filter((p) => ids.has(p.userId));
   const who = (id: string) => users.find((u) => u.id === id)!;
   return { events, pairs: events.map((p) => [who(p.userId), p.event.type] as const) };
 }
 
-/** A service context for `user` with a recorder of its own, large enough for a broadcast's fan-out. */
+/**
+ * A service context for `user` with a recorder of its own. The shared recorder (publisher.recorded) keeps
+ * 200 events and the test database is shared with every other file: one message to the school fans out
+ * to every admin account there, so the events a test looks for would be pushed out. The routes only call
+ * these verbs; what they publish is asserted here.
+ */
 export function ctxFor(user: TestUser) {
   const db = testDb();
   const recorder = recordingPublisher(100_000);
