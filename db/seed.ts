@@ -6,6 +6,7 @@ import { catalogSeeder } from './seed/catalog.ts';
 import { productsSeeder } from './seed/products.ts';
 import { couponsSeeder } from './seed/coupons.ts';
 import { enquiriesSeeder } from './seed/enquiries.ts';
+import { messagesSeeder } from './seed/messages.ts';
 import { mediaSeeder } from './seed/media.ts';
 import { meetingsSeeder } from './seed/meetings.ts';
 import { notificationsSeeder } from './seed/notifications.ts';
@@ -26,6 +27,7 @@ export const SEEDERS: readonly Seeder[] = [
   couponsSeeder,
   meetingsSeeder,
   notificationsSeeder,
+  messagesSeeder,
 ];
 
 export type SeedOptions = { authToken?: string; force?: boolean; log?: (line: string) => void };

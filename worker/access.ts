@@ -28,6 +28,7 @@ import { settingsAccess } from './features/settings/settings.access.ts';
 import { uploadAccess } from './features/upload/upload.access.ts';
 import { meetingsAccess } from './features/meetings/meetings.access.ts';
 import { pushAccess } from './features/push/push.access.ts';
+import { messagesAccess } from './features/messages/messages.access.ts';
 
 /** Every /api route and who may call it. createApp() refuses to start if a route is missing here. */
 export const ACCESS: AccessTable = {
@@ -60,4 +61,5 @@ export const ACCESS: AccessTable = {
   ...meetingsAccess,
   ...notificationsAccess,
   ...pushAccess,
+  ...messagesAccess,
 };

@@ -30,6 +30,7 @@ import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { uploadRoutes } from './features/upload/upload.routes.ts';
 import { meetingsRoutes } from './features/meetings/meetings.routes.ts';
 import { pushRoutes } from './features/push/push.routes.ts';
+import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { authorize } from './middleware/auth.ts';
 import { bodyLimit } from './middleware/body-limit.ts';
 import { context } from './middleware/context.ts';
@@ -73,7 +74,8 @@ export function createApp() {
     // Web Push owns /notifications/vapid-key and /notifications/push/*; mounted before the
     // notifications feature so none of its parameter routes (/:id) can claim those paths.
     .route('/notifications', pushRoutes)
-    .route('/notifications', notificationsRoutes);
+    .route('/notifications', notificationsRoutes)
+    .route('/messages', messagesRoutes);
 
   // Not strict: the spec's client calls some paths with a trailing slash (GET /courses/, POST /orders/).
   const app = new Hono<AppEnv>({ strict: false, router: memoizedRouter() });

@@ -20,3 +20,4 @@ export * from './payments.ts';
 export * from './meetings.ts';
 export * from './notifications.ts';
 export * from './push-subscriptions.ts';
+export * from './messages.ts';

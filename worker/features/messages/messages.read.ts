@@ -1,0 +1,110 @@
+import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { MESSAGE_MESSAGES, type ConversationQueryInput, type ListMessagesQueryInput } from '#core/messages/message-schemas.ts';
+import { offsetOf, pagination } from '#core/paging.ts';
+import { messages } from '#db/schema/index.ts';
+import { forbidden, notFound } from '#worker/lib/errors.ts';
+import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
+import { addressedTo, findBySpecialId, isSchool, outer, unreadFor, visibleTo, type Viewer } from './messages.scope.ts';
+import { selectMessages, serializeMessage } from './messages.serialize.ts';
+
+const NEWEST_FIRST = [desc(messages.createdAt), desc(messages.id)];
+
+/** One page of messages as `me` sees them, and their total, in one batch. */
+async function page(ctx: ServiceCtx, me: Viewer, where: SQL, p: { page: number; limit: number }) {
+  const [rows, [total]] = await ctx.db.batch([
+    selectMessages(ctx.db, me, where)
+      .orderBy(...NEWEST_FIRST)
+      .limit(p.limit)
+      .offset(offsetOf(p.page, p.limit)),
+    ctx.db.select({ n: count() }).from(messages).where(where),
+  ]);
+  return { messages: rows.map(serializeMessage), pagination: pagination(p.page, p.limit, total?.n ?? 0) };
+}
+
+/** The caller's own thread: what they sent, what is addressed to them, and their conversation with the school. */
+const ownThread = (me: Viewer) =>
+  (isSchool(me) ? or(eq(messages.conversationUserId, me.id), eq(messages.senderId, me.id), addressedTo(me)) : visibleTo(me)) as SQL;
+
+/**
+ * GET /conversation: page 1 holds the latest 50 (spec 9), listed oldest first so a chat reads down;
+ * `pagination.hasMore` says older pages exist. The school names a user with targetSpecialId; anyone
+ * else may only name themselves.
+ */
+export async function conversation(ctx: ServiceCtx, query: ConversationQueryInput) {
+  const me = signedIn(ctx);
+  let where = ownThread(me);
+  let participant: string = me.id;
+  if (query.targetSpecialId) {
+    const target = await findBySpecialId(ctx.db, query.targetSpecialId);
+    if (!isSchool(me) && target?.id !== me.id) throw forbidden(MESSAGE_MESSAGES.notYourConversation);
+    if (!target) throw notFound(MESSAGE_MESSAGES.userNotFound);
+    if (target.id !== me.id) where = eq(messages.conversationUserId, target.id);
+    participant = target.id;
+  }
+  const result = await page(ctx, me, where, query);
+  return { ...result, messages: result.messages.reverse(), conversationId: participant };
+}
+
+/** GET /my-messages: the same thread, newest first. */
+export async function myMessages(ctx: ServiceCtx, p: { page: number; limit: number }) {
+  const me = signedIn(ctx);
+  return page(ctx, me, ownThread(me), p);
+}
+
+/** GET /unread-count: counted, never stored, so it cannot drift below zero. */
+export async function unreadCount(ctx: ServiceCtx) {
+  const me = signedIn(ctx);
+  const row = await ctx.db
+    .select({ n: count() })
+    .from(messages)
+    .where(and(addressedTo(me), unreadFor(me)))
+    .get();
+  return row?.n ?? 0;
+}
+
+/** GET /:id: only a message the caller may see; anything else is 404, never 403 (no hint it exists). */
+export async function getMessage(ctx: ServiceCtx, id: string) {
+  const me = signedIn(ctx);
+  const row = await selectMessages(ctx.db, me, and(eq(messages.id, id), visibleTo(me))).get();
+  if (!row) throw notFound(MESSAGE_MESSAGES.notFound);
+  return serializeMessage(row);
+}
+
+const contains = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/** GET / (school): every message, newest first, by kind, priority and words in the content. */
+export async function listMessages(ctx: ServiceCtx, query: ListMessagesQueryInput) {
+  const me = signedIn(ctx);
+  const where = and(
+    visibleTo(me),
+    query.kind ? eq(messages.kind, query.kind) : undefined,
+    query.priority ? eq(messages.priority, query.priority) : undefined,
+    query.search ? sql`${messages.content} like ${contains(query.search)} escape '\\'` : undefined,
+  ) as SQL;
+  return page(ctx, me, where, query);
+}
+
+/** GET /stats (school): every count in one statement; `unread` is the school's inbox. */
+export async function messageStats(ctx: ServiceCtx, now = new Date()) {
+  const n = (cond: SQL) => sql<number>`coalesce(sum(case when ${cond} then 1 else 0 end), 0)`.mapWith(Number);
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const row = await ctx.db
+    .select({
+      total: count(),
+      direct: n(sql`${messages.kind} = 'direct'`),
+      replies: n(sql`${messages.kind} = 'reply'`),
+      broadcasts: n(sql`${messages.kind} = 'broadcast'`),
+      unread: n(sql`${messages.kind} = 'direct' and not exists (select 1 from message_reads r where r.message_id = ${outer.id})`),
+      today: n(sql`${messages.createdAt} >= ${today}`),
+      conversations: sql<number>`count(distinct ${messages.conversationUserId})`.mapWith(Number),
+      low: n(sql`${messages.priority} = 'low'`),
+      normal: n(sql`${messages.priority} = 'normal'`),
+      high: n(sql`${messages.priority} = 'high'`),
+      urgent: n(sql`${messages.priority} = 'urgent'`),
+    })
+    .from(messages)
+    .get();
+  // An aggregate without GROUP BY always answers one row.
+  const { low, normal, high, urgent, ...rest } = row!;
+  return { ...rest, byPriority: { low, normal, high, urgent } };
+}
