@@ -1,7 +1,9 @@
 import { env, exports } from 'cloudflare:workers';
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { api, createUser } from '#test/helpers.ts';
+import { eq } from 'drizzle-orm';
+import { socketPresence } from '#db/schema/index.ts';
+import { api, createUser, testDb } from '#test/helpers.ts';
 import { roomsPublisher } from './user-room.ts';
 import type { Bindings } from '#worker/env.ts';
 
@@ -49,7 +51,11 @@ describe('a user room (/parties/user/{userId})', () => {
     expect(await s.next()).toMatchObject({ type: 'authenticated', data: { userId: user.id, role: 'student' } });
     await publish(user.id, { type: 'notification', data: { title: 'Grading on Saturday' } });
     expect(await s.next()).toEqual({ type: 'notification', data: { title: 'Grading on Saturday' } });
+    // Presence: publishing asks it first, so only rooms with a socket are woken.
+    const presence = () => testDb().select().from(socketPresence).where(eq(socketPresence.userId, user.id)).get();
+    expect((await presence())?.sockets).toBe(1);
     s.ws!.close();
+    await expect.poll(async () => (await presence())?.sockets).toBe(0);
   });
 
   it("refuses another user's token with auth_error and closes; nothing published to the room reaches it", async () => {

@@ -1,10 +1,11 @@
+import { and, gt, inArray } from 'drizzle-orm';
 import { Server, type Connection, type ConnectionContext, type WSMessage } from 'partyserver';
 import { isAdminCapable, isRole, type Role } from '#core/roles.ts';
 import { compileFindById } from '#db/compiled-select.ts';
-import { users } from '#db/schema/index.ts';
+import { socketPresence, users } from '#db/schema/index.ts';
 import { loadConfig } from '#worker/config.ts';
 import type { Bindings } from '#worker/env.ts';
-import { publisherFor, type Publisher } from '#worker/lib/publish.ts';
+import { publisherFor, type Publisher, type RoomDelivery } from '#worker/lib/publish.ts';
 import { loadUser } from '#worker/middleware/auth.ts';
 import { dbFor } from '#worker/middleware/context.ts';
 import { ClientFrame, type ServerFrame } from './protocol.ts';
@@ -60,6 +61,21 @@ export class UserRoom extends Server<Bindings> {
     });
   }
 
+  override async onClose(connection: Connection<SocketState>) {
+    if (connection.state?.userId) await this.recordPresence(connection.id);
+  }
+
+  /** Writes how many authenticated sockets this room holds (absolute, so a lost close heals on the next write). */
+  private async recordPresence(closing?: string) {
+    let sockets = 0;
+    for (const c of this.getConnections<SocketState>()) if (c.id !== closing && c.state?.userId) sockets++;
+    const config = loadConfig(this.env);
+    await dbFor(config, this.env.LIBSQL_SERVICE)
+      .insert(socketPresence)
+      .values({ userId: this.name, sockets, updatedAt: new Date() })
+      .onConflictDoUpdate({ target: socketPresence.userId, set: { sockets, updatedAt: new Date() } });
+  }
+
   /** Sockets that never authenticated are closed once their window has passed. */
   override async onAlarm() {
     const now = Date.now();
@@ -90,6 +106,7 @@ export class UserRoom extends Server<Bindings> {
     if (typeof loaded === 'string') return this.refuse(connection, loaded, ROOM_CLOSE.authFailed);
     if (loaded.user.id !== this.name) return this.refuse(connection, 'This is not your room', ROOM_CLOSE.notYourRoom);
     connection.setState({ userId: loaded.user.id, role: loaded.user.role, openedAt: connection.state?.openedAt ?? Date.now() });
+    await this.recordPresence();
     connection.send(
       JSON.stringify({ type: 'authenticated', data: { userId: loaded.user.id, role: loaded.user.role } } satisfies ServerFrame),
     );
@@ -119,12 +136,34 @@ export async function deliverTo(env: RoomsEnv, userId: string, frame: ServerFram
 
 const publishers = new WeakMap<object, Publisher>();
 
-/** The publisher for requests of this Worker: events go to the users' rooms (one per env object). */
+/** Of these users, those whose room holds an authenticated socket (one query per 500). */
+async function online(env: Bindings, userIds: readonly string[]): Promise<string[]> {
+  const config = loadConfig(env);
+  const db = dbFor(config, env.LIBSQL_SERVICE);
+  const found: string[] = [];
+  for (let i = 0; i < userIds.length; i += 500) {
+    const part = userIds.slice(i, i + 500);
+    const rows = await db
+      .select({ userId: socketPresence.userId })
+      .from(socketPresence)
+      .where(and(inArray(socketPresence.userId, part), gt(socketPresence.sockets, 0)));
+    found.push(...rows.map((r) => r.userId));
+  }
+  return found;
+}
+
+/** The publisher for requests of this Worker: events go to the rooms of the users who are online (one per env object). */
 export function roomsPublisher(env: Bindings, appEnv: string): Publisher {
   let known = publishers.get(env);
   if (!known) {
     const rooms = env as RoomsEnv;
-    known = publisherFor(rooms.User ? (userId, event) => deliverTo(rooms, userId, event as ServerFrame) : null, appEnv);
+    const deliver: RoomDelivery | null = rooms.User
+      ? async (userIds, event) => {
+          const present = await online(env, userIds);
+          await Promise.all(present.map((id) => deliverTo(rooms, id, event as ServerFrame)));
+        }
+      : null;
+    known = publisherFor(deliver, appEnv);
     publishers.set(env, known);
   }
   return known;

@@ -21,3 +21,4 @@ export * from './meetings.ts';
 export * from './notifications.ts';
 export * from './push-subscriptions.ts';
 export * from './messages.ts';
+export * from './realtime.ts';

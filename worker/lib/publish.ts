@@ -4,6 +4,8 @@ export type RealtimeEvent = { type: string; data?: unknown };
 /** Where announcements go: the rooms of the users concerned (realtime issue), a recorder until then. */
 export interface Publisher {
   send(userId: string, event: RealtimeEvent): Promise<void>;
+  /** The same event for many users at once (rooms: one presence lookup for all of them). */
+  sendMany?(userIds: readonly string[], event: RealtimeEvent): Promise<void>;
 }
 
 export type Published = { userId: string; event: RealtimeEvent; at: string };
@@ -29,8 +31,8 @@ export function recordingPublisher(limit = 200): Publisher & { readonly recorded
 /** What tests and the local stack read back; production does not keep it (publisherFor). */
 export const publisher = recordingPublisher();
 
-/** Sends to the user's room (party/user-room.ts); injected so worker/lib needs no Durable Object types. */
-export type RoomDelivery = (userId: string, event: RealtimeEvent) => Promise<unknown>;
+/** Sends to the users' rooms (party/user-room.ts); injected so worker/lib needs no Durable Object types. */
+export type RoomDelivery = (userIds: readonly string[], event: RealtimeEvent) => Promise<unknown>;
 
 /**
  * The publisher of a request: the users' rooms when the Worker has them; in tests and locally the
@@ -38,11 +40,10 @@ export type RoomDelivery = (userId: string, event: RealtimeEvent) => Promise<unk
  */
 export function publisherFor(deliver: RoomDelivery | null, appEnv: string): Publisher {
   if (!deliver) return publisher;
-  if (appEnv === 'production') return { send: async (userId, event) => void (await deliver(userId, event)) };
-  return {
-    async send(userId, event) {
-      await publisher.send(userId, event);
-      await deliver(userId, event);
-    },
+  const record = appEnv !== 'production';
+  const sendMany = async (userIds: readonly string[], event: RealtimeEvent) => {
+    if (record) for (const userId of userIds) await publisher.send(userId, event);
+    await deliver(userIds, event);
   };
+  return { sendMany, send: (userId, event) => sendMany([userId], event) };
 }

@@ -65,7 +65,10 @@ export function serviceContext(parts: ServiceCtxParts): ServiceCtx {
     waitUntil?.(done);
   };
   const publish: Publish = (userIds, event) => {
-    for (const userId of new Set(userIds)) defer(`publish ${event.type}`, () => publisher.send(userId, event));
+    const ids = [...new Set(userIds)];
+    if (!ids.length) return;
+    if (publisher.sendMany) return defer(`publish ${event.type}`, () => publisher.sendMany!(ids, event));
+    for (const userId of ids) defer(`publish ${event.type}`, () => publisher.send(userId, event));
   };
   const origin = (rest.config.PUBLIC_URL ?? requestOrigin).replace(/\/+$/, '');
   return { ...rest, origin, publish, defer };
