@@ -4,7 +4,14 @@ import { DEFAULT_NOTIFICATION_PREFERENCES } from '#core/notifications/notificati
 import { NotifyInputSchema, type NotifyData, type NotifyInput } from '#core/notifications/notification-schemas.ts';
 import type { NotificationView } from '#core/notifications/notification-view.ts';
 import type { Role } from '#core/roles.ts';
-import { notificationPreferences, notifications, users, type NewNotificationRow, type NotificationRow } from '#db/schema/index.ts';
+import {
+  notificationPreferences,
+  notifications,
+  pushSubscriptions,
+  users,
+  type NewNotificationRow,
+  type NotificationRow,
+} from '#db/schema/index.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { parseInput } from '#worker/lib/validate.ts';
 import { pushSenderFor, sendPush, vapidIdentity, type PushPayload } from '#worker/lib/push.ts';
@@ -142,7 +149,9 @@ export async function notify(ctx: ServiceCtx, to: Recipients, input: NotifyInput
   if (pushTo.length) {
     const sender = override ?? webPush(ctx);
     ctx.defer('push notification', async () => {
-      const sent = await Promise.allSettled(pushTo.map(async (view) => ((await sender.send(view.userId, view)) ? view.id : null)));
+      // Web push needs a subscribed browser: one lookup instead of a query per recipient.
+      const targets = override ? pushTo : await subscribed(ctx, pushTo);
+      const sent = await Promise.allSettled(targets.map(async (view) => ((await sender.send(view.userId, view)) ? view.id : null)));
       const delivered = sent.flatMap((r) => (r.status === 'fulfilled' && r.value && !r.value.startsWith(UNSAVED) ? [r.value] : []));
       for (const part of chunks(delivered))
         await ctx.db.update(notifications).set({ delivered: true }).where(inArray(notifications.id, part));
@@ -152,6 +161,19 @@ export async function notify(ctx: ServiceCtx, to: Recipients, input: NotifyInput
 }
 
 const UNSAVED = 'push_';
+
+async function subscribed(ctx: ServiceCtx, views: NotificationView[]): Promise<NotificationView[]> {
+  const ids = [...new Set(views.map((v) => v.userId))];
+  const withBrowser = new Set<string>();
+  for (const part of chunks(ids)) {
+    const rows = await ctx.db
+      .selectDistinct({ userId: pushSubscriptions.userId })
+      .from(pushSubscriptions)
+      .where(inArray(pushSubscriptions.userId, part));
+    for (const r of rows) withBrowser.add(r.userId);
+  }
+  return views.filter((v) => withBrowser.has(v.userId));
+}
 
 /** The push payload for a user who keeps no in-app copy: the same shape, never stored. */
 function unsaved(userId: string, data: NotifyData, at: Date): NotificationView {
