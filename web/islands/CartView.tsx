@@ -1,25 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { EmptyCart } from '#web/components/shop/empty-cart.tsx';
 import { formatMoney } from '#core/money.ts';
 import { CartTotalsView } from '#web/components/shop/cart-totals-view.tsx';
 import { CouponBox } from '#web/components/shop/coupon-box.tsx';
 import { useAppliedCoupon } from '#web/components/shop/use-applied-coupon.ts';
+import { useCartEvents } from '#web/components/shop/use-cart-events.ts';
 import { CART_EVENT, lineKey, lineRefusal, overStock, readCart, setQuantity, totalsOf, writeCart, type CartLine } from '#web/lib/cart.ts';
 
 /** The cart page: lines, quantities, the stock check, the coupon (re-checked when the cart changes) and totals. */
 export default function CartView() {
   const [lines, setLines] = useState<CartLine[] | null>(null);
 
-  useEffect(() => {
-    const load = () => setLines(readCart());
-    load();
-    window.addEventListener(CART_EVENT, load);
-    window.addEventListener('storage', load);
-    return () => {
-      window.removeEventListener(CART_EVENT, load);
-      window.removeEventListener('storage', load);
-    };
-  }, []);
+  useCartEvents(() => setLines(readCart()));
   const { coupon, notice, amount, change } = useAppliedCoupon(lines);
 
   if (!lines) return <p className="form-note">Loading your cart…</p>;

@@ -125,20 +125,7 @@ export async function notify(ctx: ServiceCtx, to: Recipients, input: NotifyInput
   const wanted = everyone.filter((a) => !a.muted.includes(data.type));
   const stored = wanted.filter((a) => a.inApp);
   const now = new Date();
-  const values: NewNotificationRow[] = stored.map((a) => ({
-    id: newId(now.getTime()),
-    userId: a.userId,
-    title: data.title,
-    body: data.body,
-    type: data.type,
-    eventType: data.eventType,
-    priority: data.priority,
-    entityType: data.entityType ?? null,
-    entityId: data.entityId ?? null,
-    data: data.data,
-    actions: data.actions,
-    createdAt: now,
-  }));
+  const values: NewNotificationRow[] = stored.map((a) => rowOf(newId(now.getTime()), a.userId, data, now));
   const [first, ...rest] = chunks(values).map((part) => ctx.db.insert(notifications).values(part).returning());
   const inserted: NotificationRow[] = first ? (await ctx.db.batch([first, ...rest])).flat() : [];
   const views = inserted.map(serializeNotification);
@@ -175,28 +162,24 @@ async function subscribed(ctx: ServiceCtx, views: NotificationView[]): Promise<N
   return views.filter((v) => withBrowser.has(v.userId));
 }
 
+/** The row of one recipient's notification. */
+const rowOf = (id: string, userId: string, data: NotifyData, at: Date): NewNotificationRow => ({
+  id,
+  userId,
+  title: data.title,
+  body: data.body,
+  type: data.type,
+  eventType: data.eventType,
+  priority: data.priority,
+  entityType: data.entityType ?? null,
+  entityId: data.entityId ?? null,
+  data: data.data,
+  actions: data.actions,
+  createdAt: at,
+});
+
 /** The push payload for a user who keeps no in-app copy: the same shape, never stored. */
 function unsaved(userId: string, data: NotifyData, at: Date): NotificationView {
-  const id = `${UNSAVED}${newId(at.getTime())}`;
-  return {
-    _id: id,
-    id,
-    userId,
-    title: data.title,
-    body: data.body,
-    type: data.type,
-    eventType: data.eventType,
-    priority: data.priority,
-    entityType: data.entityType ?? null,
-    entityId: data.entityId ?? null,
-    data: data.data,
-    actions: data.actions,
-    read: false,
-    readAt: null,
-    clicked: false,
-    clickedAt: null,
-    delivered: false,
-    timestamp: at.toISOString(),
-    createdAt: at.toISOString(),
-  };
+  const row = rowOf(`${UNSAVED}${newId(at.getTime())}`, userId, data, at);
+  return serializeNotification({ ...row, read: false, readAt: null, clicked: false, clickedAt: null, delivered: false } as NotificationRow);
 }

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { CART_EVENT, readCoupon, subtotalOf, writeCoupon, type AppliedCoupon, type CartLine } from '#web/lib/cart.ts';
+import { readCoupon, subtotalOf, writeCoupon, type AppliedCoupon, type CartLine } from '#web/lib/cart.ts';
 import { checkCoupon } from '#web/lib/coupon-check.ts';
 import type { Notice } from './coupon-box.tsx';
+import { useCartEvents } from './use-cart-events.ts';
 
 const NO_NOTICE: Notice = { text: '', error: false };
 
@@ -14,16 +15,7 @@ export function useAppliedCoupon(lines: readonly CartLine[] | null) {
   const [notice, setNotice] = useState<Notice>(NO_NOTICE);
   const checked = useRef('');
 
-  useEffect(() => {
-    const load = () => setCoupon(readCoupon());
-    load();
-    window.addEventListener(CART_EVENT, load);
-    window.addEventListener('storage', load);
-    return () => {
-      window.removeEventListener(CART_EVENT, load);
-      window.removeEventListener('storage', load);
-    };
-  }, []);
+  useCartEvents(() => setCoupon(readCoupon()));
 
   const amount = lines ? subtotalOf(lines) : 0;
   useEffect(() => {
