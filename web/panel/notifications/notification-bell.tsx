@@ -3,6 +3,7 @@ import type { NotificationView } from '#core/notifications/notification-view.ts'
 import { errorMessage } from '#web/lib/api.ts';
 import { subscribeLiveEvents } from '#web/lib/live-events.ts';
 import { storedToken, type SessionUser } from '#web/lib/session.ts';
+import { PushSwitch } from './push-switch.tsx';
 import { markAllRead, markClicked, mergeNotifications, readLatest, readUnreadCount } from './notifications-api.ts';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -92,6 +93,7 @@ export function NotificationBell({ user }: { user: SessionUser }) {
               Mark all as read
             </button>
           </div>
+          <PushSwitch />
           {problem && (
             <p className="form-error" role="alert">
               {problem}
