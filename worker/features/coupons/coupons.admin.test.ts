@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { asAdmin, send } from '#test/catalog-helpers.ts';
 import { createUser } from '#test/helpers.ts';
-import { codeOf, makeCoupon, pendingOrder } from './coupons.test-helpers.ts';
+import { insertOrder as pendingOrder } from '#test/order-helpers.ts';
+import { codeOf, makeCoupon } from './coupons.test-helpers.ts';
 
 describe('coupon administration', () => {
   it('creates a coupon with the spec fields, stores percent as basis points and answers it back as a percent', async () => {

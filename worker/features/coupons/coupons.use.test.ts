@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { couponUses } from '#db/schema/index.ts';
 import { api, createUser, freshIp, testDb } from '#test/helpers.ts';
-import { insertCoupon, pendingOrder } from './coupons.test-helpers.ts';
+import { insertOrder as pendingOrder } from '#test/order-helpers.ts';
+import { insertCoupon } from './coupons.test-helpers.ts';
 
 const post = (path: string, body: unknown, token?: string) =>
   api(path, {

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { newId } from '#core/ids.ts';
-import { enquiries, notifications, orders } from '#db/schema/index.ts';
+import { enquiries, notifications } from '#db/schema/index.ts';
 import { SETTLEMENTS } from '#worker/lib/payments/settlements.ts';
 import { publisher } from '#worker/lib/publish.ts';
 import { settleDeferred } from '#worker/lib/service-context.ts';
 import { api, createUser, freshIp, testDb, testServiceCtx, uniq } from '#test/helpers.ts';
+import { insertOrder } from '#test/order-helpers.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -81,21 +81,7 @@ describe('a new enquiry', () => {
 describe('a paid order', () => {
   it('tells its buyer when the payment settles', async () => {
     const buyer = await createUser({ role: 'member' });
-    const id = newId();
-    await testDb()
-      .insert(orders)
-      .values({
-        id,
-        orderNumber: `T-${id.slice(-12)}`,
-        userId: buyer.id,
-        status: 'paid',
-        subtotalCents: 5000,
-        totalCents: 5000,
-        paymentMethod: 'sandbox',
-        contact: { name: 'Buyer', email: buyer.email, phone: '1' },
-        shippingAddress: { line1: 'x', line2: '', city: 'x', province: 'x', postalCode: 'x', country: 'x' },
-        expiresAt: new Date(Date.now() + 600_000),
-      });
+    const id = await insertOrder(buyer, 5000, 'paid');
     const ctx = testServiceCtx();
     SETTLEMENTS.order!.afterPaid(ctx, id);
     await settleDeferred();

@@ -4,7 +4,8 @@ import { loadConfig } from '#worker/config.ts';
 import type { Bindings } from '#worker/env.ts';
 import { sandboxGateway } from '#worker/lib/payments/sandbox.ts';
 import { createUser } from '#test/helpers.ts';
-import { openPayment, paymentRow, pendingOrder } from './payments.test-helpers.ts';
+import { insertOrder as pendingOrder } from '#test/order-helpers.ts';
+import { openPayment, paymentRow } from './payments.test-helpers.ts';
 
 const page = (path: string, init?: RequestInit) =>
   exports.default.fetch(new Request(`http://dojo.test${path}`, { redirect: 'manual', ...init }));

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { asAdmin, send } from '#test/catalog-helpers.ts';
 import { createUser } from '#test/helpers.ts';
-import { openPayment, orderStatus, paymentRow, pendingOrder } from './payments.test-helpers.ts';
+import { insertOrder as pendingOrder } from '#test/order-helpers.ts';
+import { openPayment, orderStatus, paymentRow } from './payments.test-helpers.ts';
 
 describe('GET /api/payments/currency and /methods', () => {
   it('answers the school currency (spec 3/9) and the offered gateways, the sandbox among them in tests', async () => {

@@ -7,7 +7,8 @@ import { loadConfig } from '#worker/config.ts';
 import type { Bindings } from '#worker/env.ts';
 import { hmacSha256Hex } from '#worker/lib/payments/hmac.ts';
 import { api, createUser, testDb, testServiceCtx, type TestUser } from '#test/helpers.ts';
-import { orderStatus, paymentRow, pendingOrder } from './payments.test-helpers.ts';
+import { insertOrder as pendingOrder } from '#test/order-helpers.ts';
+import { orderStatus, paymentRow } from './payments.test-helpers.ts';
 import { handleWebhook } from './payments.webhook.ts';
 
 const SECRETS = {
