@@ -4,6 +4,9 @@ import { z } from 'zod';
  * The realtime event protocol of spec 7 ("Real-time socket"), shared by the rooms and the islands.
  * Every inbound frame is safeParse'd against ClientFrame; anything else is dropped, never echoed.
  */
+/** The typing target that means "the school": every admin-capable account online. */
+export const SCHOOL_TARGET = 'school';
+
 export const ClientFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('authenticate'), userId: z.string().min(1), userRole: z.string().min(1), token: z.string().min(1) }),
   z.object({ type: z.literal('typing'), targetId: z.string().min(1).max(64), isTyping: z.boolean() }),

@@ -120,6 +120,24 @@ describe('a user room (/parties/user/{userId})', () => {
     for (const x of [s, a, o]) x.ws!.close();
   });
 
+  it("relays a member's typing to 'school' to every school account online, and not to other members", async () => {
+    const [student, admin1, admin2, other] = await Promise.all([
+      createUser({ role: 'member' }),
+      createUser({ role: 'admin' }),
+      createUser({ role: 'grandmaster' }),
+      createUser({ role: 'student' }),
+    ]);
+    const rooms = await Promise.all([student, admin1, admin2, other].map((u) => open(u.id, { token: u.token })));
+    await Promise.all(rooms.map((r) => r.next()));
+    const [s, a1, a2, o] = rooms as [Awaited<ReturnType<typeof open>>, ...Awaited<ReturnType<typeof open>>[]];
+    s.ws!.send(JSON.stringify({ type: 'typing', targetId: 'school', isTyping: true }));
+    const typing = { type: 'typing', data: { userId: student.id, isTyping: true } };
+    expect(await a1!.next()).toEqual(typing);
+    expect(await a2!.next()).toEqual(typing);
+    expect(o!.frames.map((f) => f.type)).toEqual(['authenticated']);
+    for (const x of rooms) x.ws!.close();
+  });
+
   it('survives a restart of its Durable Object: the socket is dropped, a new one authenticates and is delivered to', async () => {
     const user = await createUser();
     const before = await open(user.id, { token: user.token });

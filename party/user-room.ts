@@ -1,6 +1,6 @@
-import { and, gt, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray } from 'drizzle-orm';
 import { Server, type Connection, type ConnectionContext, type WSMessage } from 'partyserver';
-import { isAdminCapable, isRole, type Role } from '#core/roles.ts';
+import { ADMIN_CAPABLE, isAdminCapable, isRole, type Role } from '#core/roles.ts';
 import { compileFindById } from '#db/compiled-select.ts';
 import { socketPresence, users } from '#db/schema/index.ts';
 import { loadConfig } from '#worker/config.ts';
@@ -8,7 +8,7 @@ import type { Bindings } from '#worker/env.ts';
 import { publisherFor, type Publisher, type RoomDelivery } from '#worker/lib/publish.ts';
 import { loadUser } from '#worker/middleware/auth.ts';
 import { dbFor } from '#worker/middleware/context.ts';
-import { ClientFrame, type ServerFrame } from './protocol.ts';
+import { ClientFrame, SCHOOL_TARGET, type ServerFrame } from './protocol.ts';
 
 /** What a socket remembers across hibernation: who it is once authenticated, and since when it waits. */
 type SocketState = { userId: string | null; role: Role | null; openedAt: number };
@@ -54,11 +54,26 @@ export class UserRoom extends Server<Bindings> {
     // typing: relayed to the other side, never stored. Members talk only to the school, so a
     // non-admin's typing reaches only an admin-capable user.
     if (frame.data.targetId === me.userId) return;
+    const typing: ServerFrame = { type: 'typing', data: { userId: me.userId, isTyping: frame.data.isTyping } };
+    // A member writes to the school, not to one admin: `school` reaches every school account online.
+    if (frame.data.targetId === SCHOOL_TARGET) {
+      const school = await this.schoolOnline();
+      await Promise.all(school.filter((id) => id !== me.userId).map((id) => deliverTo(this.env as RoomsEnv, id, typing)));
+      return;
+    }
     if (!isAdminCapable(me.role) && !(await this.isSchool(frame.data.targetId))) return;
-    await deliverTo(this.env as RoomsEnv, frame.data.targetId, {
-      type: 'typing',
-      data: { userId: me.userId, isTyping: frame.data.isTyping },
-    });
+    await deliverTo(this.env as RoomsEnv, frame.data.targetId, typing);
+  }
+
+  /** Active school accounts with a socket open (one query). */
+  private async schoolOnline(): Promise<string[]> {
+    const config = loadConfig(this.env);
+    const rows = await dbFor(config, this.env.LIBSQL_SERVICE)
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(socketPresence, eq(socketPresence.userId, users.id))
+      .where(and(inArray(users.role, [...ADMIN_CAPABLE]), eq(users.isActive, true), gt(socketPresence.sockets, 0)));
+    return rows.map((r) => r.id);
   }
 
   override async onClose(connection: Connection<SocketState>) {

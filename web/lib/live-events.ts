@@ -2,11 +2,14 @@ import type { ServerFrame } from '#party/protocol.ts';
 import { RealtimeClient, type SocketStatus } from './realtime.ts';
 
 type Listener = (frame: ServerFrame) => void;
+type StatusListener = (status: SocketStatus, message?: string) => void;
 
 let client: RealtimeClient | null = null;
 let owner = '';
 const listeners = new Set<Listener>();
+const statusListeners = new Set<StatusListener>();
 let status: SocketStatus = 'disconnected';
+let statusMessage: string | undefined;
 
 /**
  * The page's one realtime connection, shared by every island and screen that listens: opened for the
@@ -23,8 +26,10 @@ export function subscribeLiveEvents(user: { _id: string }, token: string, listen
       userId: user._id,
       token,
       onFrame: (frame) => listeners.forEach((l) => l(frame)),
-      onStatus: (s) => {
+      onStatus: (s, message) => {
         status = s;
+        statusMessage = message;
+        statusListeners.forEach((l) => l(s, message));
       },
     });
     client.connect();
@@ -34,10 +39,23 @@ export function subscribeLiveEvents(user: { _id: string }, token: string, listen
 
 export const liveStatus = () => status;
 
+/** Follows the connection's state (spec 4) and its spec 8 message; called at once with the current one. */
+export function subscribeLiveStatus(listener: StatusListener): () => void {
+  statusListeners.add(listener);
+  listener(status, statusMessage);
+  return () => void statusListeners.delete(listener);
+}
+
+/** Tells the other side this user is (or stopped) typing to `targetId`; dropped while not connected. */
+export function sendTyping(targetId: string, isTyping: boolean) {
+  client?.typing(targetId, isTyping);
+}
+
 /** Logout: the socket closes and does not come back. */
 export function closeLiveEvents() {
   client?.close();
   client = null;
   owner = '';
   listeners.clear();
+  statusListeners.clear();
 }

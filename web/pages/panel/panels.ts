@@ -20,7 +20,7 @@ export const PANELS: Record<PanelKey, PanelInfo> = {
     base: '/student',
     title: 'Student panel',
     roles: ['student', 'member'],
-    upcoming: ['My courses and enrolments', 'Membership', 'Syllabus for your grade', 'Messages and notifications', 'Online classes'],
+    upcoming: ['My courses and enrolments', 'Membership', 'Syllabus for your grade'],
     users: false,
   },
   instructor: {
@@ -28,7 +28,7 @@ export const PANELS: Record<PanelKey, PanelInfo> = {
     base: '/instructor',
     title: 'Instructor panel',
     roles: ['instructor'],
-    upcoming: ['My classes', 'Students and attendance', 'Syllabus material', 'Messages', 'Online meetings'],
+    upcoming: ['My classes', 'Students and attendance', 'Syllabus material'],
     users: false,
   },
   'grand-master': {
@@ -44,7 +44,7 @@ export const PANELS: Record<PanelKey, PanelInfo> = {
     base: '/admin',
     title: 'Admin panel',
     roles: ['admin', 'grandmaster', 'super-admin'],
-    upcoming: ['Course and membership enrolments', 'Messages and broadcasts'],
+    upcoming: ['Course and membership enrolments'],
     users: true,
   },
   'control-panel': {
@@ -52,7 +52,7 @@ export const PANELS: Record<PanelKey, PanelInfo> = {
     base: '/control-panel',
     title: 'Control panel',
     roles: ['super-admin', 'admin'],
-    upcoming: ['Social media accounts', 'E-mail to users', 'Instructor enrolments'],
+    upcoming: ['Social media accounts', 'Instructor enrolments'],
     users: true,
   },
 };

@@ -5,7 +5,7 @@ import type { PanelInfo } from '#web/pages/panel/panels.ts';
 import type { AdminScreenEntry } from './screens.ts';
 import type { AdminScreenProps } from './screen-props.ts';
 
-const loaded = new Map<string, LazyExoticComponent<ComponentType<AdminScreenProps>>>();
+const loaded = new Map<AdminScreenEntry, LazyExoticComponent<ComponentType<AdminScreenProps>>>();
 
 /** A screen whose chunk failed to load (offline, new deployment) says so instead of breaking the panel. */
 class ChunkBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -41,10 +41,10 @@ export function AdminScreenHost({
   panel: PanelInfo;
   user: SessionUser;
 }) {
-  let Screen = loaded.get(entry.route);
+  let Screen = loaded.get(entry);
   if (!Screen) {
     Screen = lazy(entry.load);
-    loaded.set(entry.route, Screen);
+    loaded.set(entry, Screen);
   }
   const path = route.split('/').slice(1).filter(Boolean);
   return (

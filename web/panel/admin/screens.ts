@@ -41,6 +41,9 @@ export const ADMIN_SCREENS: readonly AdminScreenEntry[] = [
   // 'orders' is the student panel's "My orders"; the school's orders get their own route.
   screen('shop-orders', 'Orders', () => import('./orders/orders-screen.tsx')),
   screen('payments', 'Payments', () => import('./payments/payments-screen.tsx')),
+  screen('messages', 'Messages', () => import('#web/panel/messages/school-inbox-screen.tsx')),
+  screen('meetings', 'Meetings', () => import('#web/panel/meetings/meetings-admin-screen.tsx')),
+  screen('email', 'E-mail to users', () => import('./email/email-screen.tsx')),
   screen('settings', 'Settings', () => import('./settings/settings-screen.tsx')),
   {
     route: 'orders',
@@ -48,6 +51,21 @@ export const ADMIN_SCREENS: readonly AdminScreenEntry[] = [
     load: () => import('#web/panel/orders/my-orders-screen.tsx'),
     roles: ['student', 'member'],
     panels: ['student'],
+  },
+  // Students, members and instructors talk to the school and see the meetings meant for them.
+  {
+    route: 'messages',
+    label: 'Messages',
+    load: () => import('#web/panel/messages/my-messages-screen.tsx'),
+    roles: ['student', 'member', 'instructor'],
+    panels: ['student', 'instructor'],
+  },
+  {
+    route: 'meetings',
+    label: 'Meetings',
+    load: () => import('#web/panel/meetings/my-meetings-screen.tsx'),
+    roles: ['student', 'member', 'instructor'],
+    panels: ['student', 'instructor'],
   },
 ];
 
