@@ -80,7 +80,7 @@ export async function schoolUserIds(db: Db, except?: string) {
 /** The recipients of a broadcast, in the one query its fan-out needs; the same rule as broadcastFor. */
 export const broadcastRecipients = (db: Db, roles: readonly string[], senderId: string, at: Date) =>
   db
-    .select({ id: users.id })
+    .select({ id: users.id, role: users.role })
     .from(users)
     .where(
       and(

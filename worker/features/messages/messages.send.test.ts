@@ -105,9 +105,11 @@ describe('POST /api/messages/admin/reply', () => {
     const { ctx, published } = ctxFor(a1);
     const answer = await replyToUser(ctx, { content: 'And bring a towel', targetSpecialId: leo.row.studentId!, priority: 'high' });
     const { pairs, events } = await eventsFor(published, [leo, a1, a2]);
+    // The reply's notification (its own tests: messages.notices.test.ts) follows the message events.
     expect(pairs).toEqual([
       [leo, 'new_reply'],
       [a1, 'reply_sent'],
+      [leo, 'notification'],
     ]);
     expect(events[0]!.event.data).toMatchObject({ message: { _id: answer._id, priority: 'high' }, preview: 'And bring a towel' });
     const byId = await reply(a2, leo.id);

@@ -3,10 +3,13 @@ import type { SQLiteInsertValue } from 'drizzle-orm/sqlite-core';
 import { MESSAGE_MESSAGES, type BroadcastInput, type ReplyInput, type SendMessageInput } from '#core/messages/message-schemas.ts';
 import { newId } from '#core/ids.ts';
 import { messages } from '#db/schema/index.ts';
+import type { Role } from '#core/roles.ts';
 import { badRequest, notFound } from '#worker/lib/errors.ts';
+import { notify } from '#worker/lib/notify.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { broadcastRecipients, findBySpecialId, schoolUserIds, type Viewer } from './messages.scope.ts';
 import { eventData, selectMessages, serializeMessage } from './messages.serialize.ts';
+import { broadcastNotice, newMessageNotice, replyNotice } from './messages.notices.ts';
 
 const viewer = (ctx: ServiceCtx): Viewer => signedIn(ctx);
 
@@ -30,8 +33,10 @@ export async function sendMessage(ctx: ServiceCtx, input: SendMessageInput) {
     content: input.content,
     priority: input.priority,
   });
-  ctx.publish(await schoolUserIds(ctx.db, me.id), { type: 'new_message', data: eventData(message) });
+  const school = await schoolUserIds(ctx.db, me.id);
+  ctx.publish(school, { type: 'new_message', data: eventData(message) });
   ctx.publish([me.id], { type: 'message_sent', data: eventData(message) });
+  ctx.defer('new message notification', () => notify(ctx, school, newMessageNotice(message)));
   return message;
 }
 
@@ -53,6 +58,7 @@ export async function replyToUser(ctx: ServiceCtx, input: ReplyInput) {
     parentId: latest,
   });
   ctx.publish([target.id], { type: 'new_reply', data: eventData(message) });
+  ctx.defer('reply notification', () => notify(ctx, [target.id], replyNotice(message, target.role as Role)));
   ctx.publish([me.id], { type: 'reply_sent', data: eventData(message) });
   return message;
 }
@@ -82,6 +88,16 @@ export async function broadcastMessage(ctx: ServiceCtx, input: BroadcastInput) {
   const recipientIds = recipients.map((r) => r.id);
   ctx.publish(recipientIds, { type: 'new_broadcast', data: eventData(message) });
   ctx.publish([me.id], { type: 'broadcast_sent', data: { ...eventData(message), recipientCount: recipientIds.length } });
+  // One notification per recipient, in one notify per role (each panel has its own messages link).
+  const byRole = new Map<Role, string[]>();
+  for (const r of recipients) {
+    const ids = byRole.get(r.role as Role);
+    if (ids) ids.push(r.id);
+    else byRole.set(r.role as Role, [r.id]);
+  }
+  ctx.defer('broadcast notifications', async () => {
+    for (const [role, ids] of byRole) await notify(ctx, ids, broadcastNotice(message, role));
+  });
   return { message, recipientCount: recipientIds.length };
 }
 

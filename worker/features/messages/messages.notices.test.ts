@@ -1,0 +1,68 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { notifications } from '#db/schema/index.ts';
+import { createUser, testDb, uniq } from '#test/helpers.ts';
+import { settleDeferred } from '#worker/lib/service-context.ts';
+import { broadcastMessage, replyToUser, sendMessage } from './messages.write.ts';
+import { admin, ctxFor, eventsFor, student } from './messages.test-helpers.ts';
+
+const noticesOf = (userIds: string[], eventType: string) =>
+  testDb()
+    .select()
+    .from(notifications)
+    .where(and(inArray(notifications.userId, userIds), eq(notifications.eventType, eventType)));
+
+describe('messages notify the people they reach (bell, push)', () => {
+  it('a message to the school notifies every admin but the writer, linking to that conversation', async () => {
+    const [leo, a1] = [await student(), await admin()];
+    const { ctx, published } = ctxFor(leo);
+    const content = `Can I grade in March? ${'x'.repeat(150)} ${uniq()}`;
+    const sent = await sendMessage(ctx, { content, priority: 'urgent' });
+    await settleDeferred();
+    const [mine] = await noticesOf([a1.id], 'new_message').then((rows) => rows.filter((r) => r.entityId === sent._id));
+    expect(mine).toMatchObject({
+      title: `New message from ${leo.row.profile?.firstName} ${leo.row.profile?.lastName}`,
+      body: content.slice(0, 100),
+      type: 'message',
+      priority: 'high',
+      entityType: 'message',
+      data: { messageId: sent._id, url: `/admin/messages/${leo.id}` },
+    });
+    expect(await noticesOf([leo.id], 'new_message')).toEqual([]);
+    const { pairs } = await eventsFor(published, [a1]);
+    expect(pairs).toContainEqual([a1, 'notification']);
+  });
+
+  it("a reply notifies only its user, with their panel's messages link", async () => {
+    const [leo, inst, a1] = [await student(), await createUser({ role: 'instructor' }), await admin()];
+    const { ctx } = ctxFor(a1);
+    await replyToUser(ctx, { content: 'Yes, in March.', targetSpecialId: leo.id, priority: 'normal' });
+    await replyToUser(ctx, { content: 'See you Monday.', targetSpecialId: inst.id, priority: 'low' });
+    await settleDeferred();
+    expect(await noticesOf([leo.id], 'new_reply')).toMatchObject([
+      { title: 'New reply from the school', body: 'Yes, in March.', data: { url: '/student/messages' } },
+    ]);
+    expect(await noticesOf([inst.id], 'new_reply')).toMatchObject([{ priority: 'low', data: { url: '/instructor/messages' } }]);
+    expect(await noticesOf([a1.id], 'new_reply')).toEqual([]);
+  });
+
+  it('a broadcast notifies each recipient once, per their panel, and not the sender', async () => {
+    const [a1, leo, inst] = [await admin(), await student(), await createUser({ role: 'instructor' })];
+    const { ctx } = ctxFor(a1);
+    const { message, recipientCount } = await broadcastMessage(ctx, {
+      content: `Dojo closed on Friday ${uniq()}`,
+      targetRoles: ['student', 'instructor'],
+      priority: 'high',
+    });
+    await settleDeferred();
+    const rows = (await noticesOf([a1.id, leo.id, inst.id], 'new_broadcast')).filter((r) => r.entityId === message._id);
+    expect(rows.map((r) => [r.userId, (r.data as { url: string }).url]).sort()).toEqual(
+      [
+        [leo.id, '/student/messages'],
+        [inst.id, '/instructor/messages'],
+      ].sort(),
+    );
+    const all = await testDb().select({ id: notifications.id }).from(notifications).where(eq(notifications.entityId, message._id));
+    expect(all.length).toBe(recipientCount);
+  });
+});

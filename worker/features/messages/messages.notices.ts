@@ -1,0 +1,41 @@
+import type { NotifyInput } from '#core/notifications/notification-schemas.ts';
+import type { NotificationPriority } from '#core/notifications/notification-options.ts';
+import { previewText } from '#party/protocol.ts';
+import { isAdminCapable, PANEL_BY_ROLE, type Role } from '#core/roles.ts';
+import type { SerializedMessage } from './messages.serialize.ts';
+
+/** Notifications know low, normal and high; an urgent message is a high one. */
+const priorityOf = (p: string): NotificationPriority => (p === 'urgent' ? 'high' : (p as NotificationPriority));
+
+const senderName = (m: SerializedMessage) => {
+  const p = m.senderId?.profile;
+  const name = `${p?.firstName ?? ''} ${p?.lastName ?? ''}`.trim();
+  return name || m.senderId?.specialId || 'a user';
+};
+
+const base = (m: SerializedMessage, title: string, eventType: string, url: string): NotifyInput => ({
+  title,
+  body: previewText(m.content),
+  type: 'message',
+  eventType,
+  priority: priorityOf(m.priority),
+  entityType: 'message',
+  entityId: m._id,
+  data: { messageId: m._id, conversationId: m.conversationId, url },
+  actions: [{ action: 'open', title: 'Open messages', url }],
+});
+
+/** The messages screen of the panel a role lands in; the school's inbox lives in the admin panel. */
+const messagesUrl = (role: Role) => (isAdminCapable(role) ? '/admin/messages' : `${PANEL_BY_ROLE[role]}/messages`);
+
+/** For the school: a user wrote; the link opens that user's conversation in the inbox. */
+export const newMessageNotice = (m: SerializedMessage): NotifyInput =>
+  base(m, `New message from ${senderName(m)}`, 'new_message', `/admin/messages/${m.conversationId}`);
+
+/** For the user the school answered, linking to their own panel's messages. */
+export const replyNotice = (m: SerializedMessage, role: Role): NotifyInput =>
+  base(m, 'New reply from the school', 'new_reply', messagesUrl(role));
+
+/** For each recipient of a broadcast; the link is per panel, so recipients are grouped by role. */
+export const broadcastNotice = (m: SerializedMessage, role: Role): NotifyInput =>
+  base(m, 'Announcement from the school', 'new_broadcast', messagesUrl(role));
