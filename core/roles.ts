@@ -20,3 +20,6 @@ export const PANEL_BY_ROLE: Record<Role, string> = {
   admin: '/admin',
   'super-admin': '/control-panel',
 };
+
+/** A screen of the panel a role works in; the school's screens (inbox, meetings admin) live in the admin panel. */
+export const panelScreenUrl = (role: Role, screen: string) => `${isAdminCapable(role) ? '/admin' : PANEL_BY_ROLE[role]}/${screen}`;

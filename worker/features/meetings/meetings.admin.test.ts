@@ -106,8 +106,8 @@ describe('sharing a meeting', () => {
     const ctx = testServiceCtx(authUser(admin));
     const first = await shareMeeting(ctx, { meetingId: m.id, customMessage: 'See you there' }, notifier);
     await settleDeferred();
-    expect(shares[0]!.recipientIds).toContain(named.id);
-    expect(shares[0]!.recipientIds).not.toContain(blocked.id);
+    expect(shares[0]!.recipients.map((r) => r.id)).toContain(named.id);
+    expect(shares[0]!.recipients.map((r) => r.id)).not.toContain(blocked.id);
     expect(shares[0]).toMatchObject({ customMessage: 'See you there', sharedBy: admin.id });
     expect(first.meeting).toMatchObject({ notificationSent: true, notificationCount: first.recipients });
     const second = await shareMeeting(ctx, { meetingId: m.id }, notifier);
@@ -116,13 +116,21 @@ describe('sharing a meeting', () => {
 
   it('notifies each targeted user once, with the custom message, and nobody outside the target', async () => {
     const admin = await createUser({ role: 'admin' });
-    const [named, outsider] = await Promise.all([createUser({ role: 'student' }), createUser({ role: 'student' })]);
-    const m = await insertMeeting(60, { targetRoles: [], targetUsers: [named.id] });
+    const [named, teacher, outsider] = await Promise.all([
+      createUser({ role: 'student' }),
+      createUser({ role: 'instructor' }),
+      createUser({ role: 'student' }),
+    ]);
+    const m = await insertMeeting(60, { targetRoles: [], targetUsers: [named.id, teacher.id] });
     await shareMeeting(testServiceCtx(authUser(admin)), { meetingId: m.id, customMessage: 'Bring your gi' }, meetingNotifier);
     await settleDeferred();
     const rows = await testDb().select().from(notifications).where(eq(notifications.entityId, m.id));
-    expect(rows.map((r) => r.userId)).toEqual([named.id]);
-    expect(rows[0]).toMatchObject({ body: 'Bring your gi', eventType: 'meeting_shared', entityType: 'meeting', priority: 'high' });
+    expect(rows.map((r) => r.userId).sort()).toEqual([named.id, teacher.id].sort());
+    const of = (id: string) => rows.find((r) => r.userId === id)!;
+    expect(of(named.id)).toMatchObject({ body: 'Bring your gi', eventType: 'meeting_shared', entityType: 'meeting', priority: 'high' });
+    // Each link opens the meetings screen of the recipient's own panel.
+    expect(of(named.id).data).toMatchObject({ url: '/student/meetings' });
+    expect(of(teacher.id).data).toMatchObject({ url: '/instructor/meetings' });
     expect(rows.some((r) => r.userId === outsider.id)).toBe(false);
   });
 

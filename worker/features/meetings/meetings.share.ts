@@ -3,19 +3,20 @@ import { MEETING_MESSAGES, type ShareMeetingInput } from '#core/meetings/meeting
 import { meetings, users, type MeetingRow } from '#db/schema/index.ts';
 import { conflict, notFound } from '#worker/lib/errors.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
-import { meetingNotifier, type MeetingNotifier } from './meetings.notifier.ts';
+import type { Role } from '#core/roles.ts';
+import { meetingNotifier, type MeetingNotifier, type MeetingRecipient } from './meetings.notifier.ts';
 import { serializeMeeting } from './meetings.serialize.ts';
 
 /** The active accounts a meeting targets: its roles ('all' = everyone) and its named users. */
-async function recipientsOf(ctx: ServiceCtx, m: MeetingRow): Promise<string[]> {
+async function recipientsOf(ctx: ServiceCtx, m: MeetingRow): Promise<MeetingRecipient[]> {
   const audience = m.targetRoles.includes('all')
     ? undefined
     : or(inArray(users.role, m.targetRoles.length ? m.targetRoles : ['']), inArray(users.id, m.targetUsers.length ? m.targetUsers : ['']));
   const rows = await ctx.db
-    .select({ id: users.id })
+    .select({ id: users.id, role: users.role })
     .from(users)
     .where(and(eq(users.isActive, true), isNull(users.blockedAt), isNull(users.deactivatedAt), audience));
-  return rows.map((r) => r.id);
+  return rows.map((r) => ({ id: r.id, role: r.role as Role }));
 }
 
 /**
@@ -27,12 +28,12 @@ export async function shareMeeting(ctx: ServiceCtx, input: ShareMeetingInput, no
   const user = signedIn(ctx);
   const meeting = await ctx.db.select().from(meetings).where(eq(meetings.id, input.meetingId)).get();
   if (!meeting) throw notFound(MEETING_MESSAGES.notFound);
-  const recipientIds = await recipientsOf(ctx, meeting);
+  const recipients = await recipientsOf(ctx, meeting);
   const row = await ctx.db
     .update(meetings)
     .set({
       notificationSent: true,
-      notificationCount: sql`${meetings.notificationCount} + ${recipientIds.length}`,
+      notificationCount: sql`${meetings.notificationCount} + ${recipients.length}`,
       updatedAt: new Date(),
     })
     .where(and(eq(meetings.id, meeting.id), inArray(meetings.status, ['scheduled', 'started'])))
@@ -40,7 +41,7 @@ export async function shareMeeting(ctx: ServiceCtx, input: ShareMeetingInput, no
     .get();
   if (!row) throw conflict(meeting.status === 'cancelled' ? MEETING_MESSAGES.cancelled : MEETING_MESSAGES.ended);
   ctx.defer('meeting shared', () =>
-    notifier.meetingShared(ctx, { meeting: row, recipientIds, customMessage: input.customMessage || undefined, sharedBy: user.id }),
+    notifier.meetingShared(ctx, { meeting: row, recipients, customMessage: input.customMessage || undefined, sharedBy: user.id }),
   );
-  return { meeting: serializeMeeting(row, user), recipients: recipientIds.length };
+  return { meeting: serializeMeeting(row, user), recipients: recipients.length };
 }

@@ -1,7 +1,7 @@
 import type { NotifyInput } from '#core/notifications/notification-schemas.ts';
 import type { NotificationPriority } from '#core/notifications/notification-options.ts';
 import { previewText } from '#party/protocol.ts';
-import { isAdminCapable, PANEL_BY_ROLE, type Role } from '#core/roles.ts';
+import { panelScreenUrl, type Role } from '#core/roles.ts';
 import type { SerializedMessage } from './messages.serialize.ts';
 
 /** Notifications know low, normal and high; an urgent message is a high one. */
@@ -25,8 +25,7 @@ const base = (m: SerializedMessage, title: string, eventType: string, url: strin
   actions: [{ action: 'open', title: 'Open messages', url }],
 });
 
-/** The messages screen of the panel a role lands in; the school's inbox lives in the admin panel. */
-const messagesUrl = (role: Role) => (isAdminCapable(role) ? '/admin/messages' : `${PANEL_BY_ROLE[role]}/messages`);
+const messagesUrl = (role: Role) => panelScreenUrl(role, 'messages');
 
 /** For the school: a user wrote; the link opens that user's conversation in the inbox. */
 export const newMessageNotice = (m: SerializedMessage): NotifyInput =>
