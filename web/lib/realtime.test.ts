@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jitteredMinDelay, RealtimeClient, SOCKET, SOCKET_MESSAGES, type SocketStatus } from './realtime.ts';
+import { appRetryDelay, jitteredMinDelay, RealtimeClient, SOCKET, SOCKET_MESSAGES, type SocketStatus } from './realtime.ts';
 
 /** A stand-in for the browser's WebSocket: each instance is one connection attempt the test drives. */
 class FakeSocket extends EventTarget {
@@ -87,19 +87,68 @@ describe('the realtime client (spec 4, 8, 9)', () => {
     expect(JSON.parse(last().sent[0]!)).toEqual({ type: 'typing', targetId: 'admin1', isTyping: true });
   });
 
-  it("stops after 5 attempts in a row that fail, with 'Connection failed after multiple attempts'", async () => {
+  it("retries at app level after 5 failed transport attempts (1 s doubling, at most 10 s), then stops with 'Connection failed after multiple attempts'", async () => {
     const { c, statuses } = client();
     c.connect();
-    for (let i = 0; i < SOCKET.maxAttempts; i++) {
-      await vi.advanceTimersByTimeAsync(SOCKET.reconnectMaxMs);
-      last().close(1006, 'refused');
+    /** Fails every attempt of one transport round; answers when the round's 5th attempt failed. */
+    async function failRound() {
+      for (let i = 0; i < SOCKET.maxAttempts; i++) {
+        await vi.advanceTimersByTimeAsync(i === 0 ? 0 : SOCKET.reconnectMaxMs);
+        last().close(1006, '');
+      }
     }
+    const waits: number[] = [];
+    for (let round = 0; round < SOCKET.appRetryMaxAttempts; round++) {
+      await failRound();
+      expect(c.status).toBe('reconnecting');
+      // The app-level retry opens nothing before its delay, then one fresh transport.
+      const made = FakeSocket.made.length;
+      const delay = appRetryDelay(round);
+      await vi.advanceTimersByTimeAsync(delay - 1);
+      expect(FakeSocket.made.length).toBe(made);
+      // The fresh transport opens its socket a moment after the retry (its own zero-delay start).
+      await vi.advanceTimersByTimeAsync(50);
+      expect(FakeSocket.made.length).toBe(made + 1);
+      waits.push(delay);
+    }
+    expect(waits).toEqual([1000, 2000, 4000, 8000, 10000]);
+    await failRound();
     expect(c.status).toBe('failed');
     expect(statuses.at(-1)).toEqual(['failed', SOCKET_MESSAGES.failedAfterRetries]);
-    expect(statuses.filter(([s]) => s === 'reconnecting')[0]?.[1]).toBe('Connection failed: closed');
+    expect(statuses.filter(([s]) => s === 'reconnecting')[0]?.[1]).toMatch(/^Connection failed: /);
     const made = FakeSocket.made.length;
     await vi.advanceTimersByTimeAsync(60_000);
     expect(FakeSocket.made.length).toBe(made);
+  });
+
+  it('an authenticated socket resets the app-level retry: a later failing round starts again at 1 s', async () => {
+    const { c } = client();
+    c.connect();
+    for (let i = 0; i < SOCKET.maxAttempts; i++) {
+      await vi.advanceTimersByTimeAsync(i === 0 ? 0 : SOCKET.reconnectMaxMs);
+      last().close(1006, '');
+    }
+    await vi.advanceTimersByTimeAsync(appRetryDelay(0) + 50);
+    last().open();
+    last().receive({ type: 'authenticated' });
+    expect(c.status).toBe('connected');
+    for (let i = 0; i < SOCKET.maxAttempts; i++) {
+      if (i > 0) await vi.advanceTimersByTimeAsync(SOCKET.reconnectMaxMs);
+      last().close(1006, '');
+    }
+    expect(c.status).toBe('reconnecting');
+    const made = FakeSocket.made.length;
+    await vi.advanceTimersByTimeAsync(appRetryDelay(0) + 50);
+    expect(FakeSocket.made.length).toBe(made + 1);
+  });
+
+  it('counts a failed attempt once although the transport reports an error and a close for it', async () => {
+    const { c, statuses } = client();
+    c.connect();
+    await vi.advanceTimersByTimeAsync(0);
+    last().dispatchEvent(new Event('error'));
+    expect(statuses.filter(([s]) => s === 'reconnecting')).toHaveLength(1);
+    expect(c.status).toBe('reconnecting');
   });
 
   it('does not reconnect after an auth_error nor after a deliberate close', async () => {
@@ -133,7 +182,7 @@ describe('the realtime client (spec 4, 8, 9)', () => {
     last().receive({ type: 'authenticated' });
     const first = last();
     first.close(1006, 'network');
-    expect(statuses.at(-1)).toEqual(['reconnecting', 'Reconnection failed: closed']);
+    expect(statuses.at(-1)).toEqual(['reconnecting', 'Reconnection failed: network']);
     await vi.advanceTimersByTimeAsync(SOCKET.reconnectMaxMs);
     expect(last()).not.toBe(first);
     last().open();

@@ -11,7 +11,13 @@ export const SOCKET = {
   reconnectMaxMs: 5_000,
   jitter: 0.5,
   maxAttempts: 5,
+  appRetryMaxAttempts: 5,
+  appRetryBaseMs: 1_000,
+  appRetryMaxMs: 10_000,
 } as const;
+
+/** The app-level retry's wait before its attempt n (0-based): 1 s doubling, at most 10 s. */
+export const appRetryDelay = (n: number) => Math.min(SOCKET.appRetryBaseMs * 2 ** n, SOCKET.appRetryMaxMs);
 
 /** Spec 8 socket messages. */
 export const SOCKET_MESSAGES = {
@@ -37,13 +43,17 @@ export type RealtimeOptions = {
 
 /**
  * The one realtime connection the islands share: partysocket to the user's room, authenticated by the
- * token; the transport reconnects on a drop (1–5 s, jittered); after 5 attempts in a row that never
- * authenticate it stops with 'Connection failed after multiple attempts'. An auth_error stops it too
- * (a new token is needed), and `close()` — a deliberate disconnect or logout — never reconnects.
+ * token. Two layers, as spec 9 has them: the transport reconnects a drop (1–5 s, jittered); when 5 of its
+ * attempts in a row never authenticate, the app-level retry closes it, waits (1 s doubling, at most
+ * 10 s) and opens a fresh one, 5 times; then it stops with 'Connection failed after multiple attempts'.
+ * An auth_error stops it too (a new token is needed), and `close()` — a deliberate disconnect or
+ * logout — never reconnects.
  */
 export class RealtimeClient {
   private socket: PartySocket | null = null;
   private failures = 0;
+  private appRetries = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private everConnected = false;
   private stopped = false;
   status: SocketStatus = 'disconnected';
@@ -57,7 +67,12 @@ export class RealtimeClient {
   connect() {
     if (this.socket) return;
     this.stopped = false;
-    this.set('connecting');
+    this.open();
+  }
+
+  private open() {
+    this.failures = 0;
+    this.set(this.appRetries ? 'reconnecting' : 'connecting');
     try {
       this.socket = new PartySocket({
         host: this.opts.host,
@@ -75,8 +90,9 @@ export class RealtimeClient {
       return this.set('error', SOCKET_MESSAGES.setupFailed((err as Error).message));
     }
     this.socket.addEventListener('message', (e) => this.onMessage(String(e.data)));
-    this.socket.addEventListener('close', () => this.onDrop('closed'));
-    this.socket.addEventListener('error', () => this.onDrop('network error'));
+    // partysocket dispatches close for every failed attempt (an error is followed by its close), so
+    // counting closes counts each attempt once.
+    this.socket.addEventListener('close', (e) => this.onDrop((e as CloseEvent).reason || 'closed'));
   }
 
   /** A typing frame, checked against the protocol before it leaves. */
@@ -88,8 +104,10 @@ export class RealtimeClient {
   /** Deliberate: no reconnection afterwards (logout, page leaving the panel). */
   close() {
     this.stopped = true;
-    this.socket?.close(1000, 'client disconnect');
+    this.clearRetry();
+    const socket = this.socket;
     this.socket = null;
+    socket?.close(1000, 'client disconnect');
     this.set('disconnected');
   }
 
@@ -102,6 +120,7 @@ export class RealtimeClient {
     }
     if (frame.type === 'authenticated') {
       this.failures = 0;
+      this.appRetries = 0;
       this.everConnected = true;
       this.set('connected');
     } else if (frame.type === 'auth_error') {
@@ -113,13 +132,28 @@ export class RealtimeClient {
   private onDrop(reason: string) {
     if (this.stopped || !this.socket) return;
     this.failures++;
-    if (this.failures >= SOCKET.maxAttempts) return this.stop('failed', SOCKET_MESSAGES.failedAfterRetries);
     const message = this.everConnected ? SOCKET_MESSAGES.reconnectFailed(reason) : SOCKET_MESSAGES.connectFailed(reason);
+    if (this.failures < SOCKET.maxAttempts) return this.set('reconnecting', message);
+    // The transport gave up this round: the app-level retry opens a fresh one after its delay.
+    if (this.appRetries >= SOCKET.appRetryMaxAttempts) return this.stop('failed', SOCKET_MESSAGES.failedAfterRetries);
+    const spent = this.socket;
+    this.socket = null;
+    spent.close(1000, 'retrying');
     this.set('reconnecting', message);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (!this.stopped) this.open();
+    }, appRetryDelay(this.appRetries++));
+  }
+
+  private clearRetry() {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
   }
 
   private stop(status: SocketStatus, message: string) {
     this.stopped = true;
+    this.clearRetry();
     this.socket?.close(1000, status);
     this.socket = null;
     this.set(status, message);
