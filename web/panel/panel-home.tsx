@@ -1,8 +1,10 @@
 import { firstName, type SessionUser } from '#web/lib/session.ts';
 import type { PanelInfo } from '#web/pages/panel/panels.ts';
+import { adminScreensFor } from './admin/screens.ts';
 import { PanelLink } from './router.tsx';
 
 export function PanelHome({ panel, user }: { panel: PanelInfo; user: SessionUser }) {
+  const screens = adminScreensFor(panel.key, user.role).filter((s) => s.summary);
   return (
     <div className="panel-screen">
       <h1>Welcome, {firstName(user)}</h1>
@@ -19,6 +21,17 @@ export function PanelHome({ panel, user }: { panel: PanelInfo; user: SessionUser
             </p>
           </section>
         )}
+        {screens.map((s) => (
+          <section key={s.route} className="card" aria-labelledby={`home-${s.route}`}>
+            <h2 id={`home-${s.route}`}>{s.label}</h2>
+            <p>{s.summary}</p>
+            <p>
+              <PanelLink className="btn btn-primary" href={`${panel.base}/${s.route}`}>
+                Open {s.label.toLowerCase()}
+              </PanelLink>
+            </p>
+          </section>
+        ))}
         <section className="card" aria-labelledby="home-coming">
           <h2 id="home-coming">Coming soon</h2>
           <p className="muted">These parts of the panel are being built and will appear here:</p>

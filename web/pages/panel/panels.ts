@@ -36,7 +36,7 @@ export const PANELS: Record<PanelKey, PanelInfo> = {
     base: '/grand-master',
     title: 'Grand Master panel',
     roles: ['grandmaster'],
-    upcoming: ['Grading and syllabus', 'Instructor applications', 'Broadcast messages', 'Meetings', 'School overview'],
+    upcoming: ['Grading and syllabus', 'Instructor applications', 'School overview'],
     users: false,
   },
   admin: {

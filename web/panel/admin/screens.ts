@@ -9,16 +9,26 @@ export type AdminScreenEntry = {
   load: () => Promise<AdminScreenModule>;
   roles: readonly Role[];
   panels: readonly PanelKey[];
+  /** One line for the panel home's card; screens without one are reached from the sidebar only. */
+  summary?: string;
 };
 
 const ADMIN_PANELS: readonly PanelKey[] = ['admin', 'control-panel'];
-const screen = (route: string, label: string, load: AdminScreenEntry['load']): AdminScreenEntry => ({
+const screen = (
+  route: string,
+  label: string,
+  load: AdminScreenEntry['load'],
+  more: Partial<Pick<AdminScreenEntry, 'panels' | 'summary'>> = {},
+): AdminScreenEntry => ({
   route,
   label,
   load,
   roles: ADMIN_CAPABLE,
   panels: ADMIN_PANELS,
+  ...more,
 });
+/** The school's communication screens are the grand master's too, in their own panel. */
+const WITH_GRAND_MASTER: readonly PanelKey[] = [...ADMIN_PANELS, 'grand-master'];
 
 /** Each screen is its own lazily loaded chunk, so the panel island does not grow with them. */
 export const ADMIN_SCREENS: readonly AdminScreenEntry[] = [
@@ -41,8 +51,14 @@ export const ADMIN_SCREENS: readonly AdminScreenEntry[] = [
   // 'orders' is the student panel's "My orders"; the school's orders get their own route.
   screen('shop-orders', 'Orders', () => import('./orders/orders-screen.tsx')),
   screen('payments', 'Payments', () => import('./payments/payments-screen.tsx')),
-  screen('messages', 'Messages', () => import('#web/panel/messages/school-inbox-screen.tsx')),
-  screen('meetings', 'Meetings', () => import('#web/panel/meetings/meetings-admin-screen.tsx')),
+  screen('messages', 'Messages', () => import('#web/panel/messages/school-inbox-screen.tsx'), {
+    panels: WITH_GRAND_MASTER,
+    summary: 'Conversations with students, members and instructors; broadcasts to everyone or by role.',
+  }),
+  screen('meetings', 'Meetings', () => import('#web/panel/meetings/meetings-admin-screen.tsx'), {
+    panels: WITH_GRAND_MASTER,
+    summary: 'Schedule online classes and meetings, and tell the people they are for.',
+  }),
   screen('email', 'E-mail to users', () => import('./email/email-screen.tsx')),
   screen('settings', 'Settings', () => import('./settings/settings-screen.tsx')),
   {
@@ -51,6 +67,7 @@ export const ADMIN_SCREENS: readonly AdminScreenEntry[] = [
     load: () => import('#web/panel/orders/my-orders-screen.tsx'),
     roles: ['student', 'member'],
     panels: ['student'],
+    summary: 'What you bought in the shop: status, payment, cancel before it ships.',
   },
   // Students, members and instructors talk to the school and see the meetings meant for them.
   {
@@ -59,6 +76,7 @@ export const ADMIN_SCREENS: readonly AdminScreenEntry[] = [
     load: () => import('#web/panel/messages/my-messages-screen.tsx'),
     roles: ['student', 'member', 'instructor'],
     panels: ['student', 'instructor'],
+    summary: 'Write to the school and read its answers and announcements.',
   },
   {
     route: 'meetings',
@@ -66,6 +84,7 @@ export const ADMIN_SCREENS: readonly AdminScreenEntry[] = [
     load: () => import('#web/panel/meetings/my-meetings-screen.tsx'),
     roles: ['student', 'member', 'instructor'],
     panels: ['student', 'instructor'],
+    summary: 'Online classes and meetings for you, with the link to join when they start.',
   },
 ];
 
