@@ -35,7 +35,7 @@ export function PanelShell({ panel, brand, user, route, loggingOut, onLogout, ch
         <Brand site={brand} label={`${brand.schoolName} home`} />
         <p className="panel-name">{panel.title}</p>
         <div className="panel-user">
-          <NotificationBell user={user} />
+          <NotificationBell user={user} allHref={`${panel.base}/notifications`} />
           <span className="panel-user-name">{displayName(user)}</span>
           <span className="badge panel-role">{ROLE_LABELS[user.role]}</span>
           <button type="button" className="btn btn-secondary btn-sm" onClick={onLogout} disabled={loggingOut}>

@@ -1,4 +1,4 @@
-import { ADMIN_CAPABLE, type Role } from '#core/roles.ts';
+import { ADMIN_CAPABLE, ROLES, type Role } from '#core/roles.ts';
 import type { PanelKey } from '#web/pages/panel/panels.ts';
 import type { AdminScreenModule } from './screen-props.ts';
 
@@ -85,6 +85,13 @@ export const ADMIN_SCREENS: readonly AdminScreenEntry[] = [
     roles: ['student', 'member', 'instructor'],
     panels: ['student', 'instructor'],
     summary: 'Online classes and meetings for you, with the link to join when they start.',
+  },
+  {
+    route: 'notifications',
+    label: 'Notifications',
+    load: () => import('#web/panel/notifications/notifications-screen.tsx'),
+    roles: ROLES,
+    panels: ['student', 'instructor', 'grand-master', 'admin', 'control-panel'],
   },
 ];
 

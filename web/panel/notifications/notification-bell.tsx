@@ -4,7 +4,17 @@ import { errorMessage } from '#web/lib/api.ts';
 import { subscribeLiveEvents } from '#web/lib/live-events.ts';
 import { storedToken, type SessionUser } from '#web/lib/session.ts';
 import { PushSwitch } from './push-switch.tsx';
-import { markAllRead, markClicked, mergeNotifications, readLatest, readUnreadCount } from './notifications-api.ts';
+import {
+  announceUnread,
+  markAllRead,
+  markClicked,
+  mergeNotifications,
+  notificationLink,
+  onUnreadChange,
+  readLatest,
+  readUnreadCount,
+} from './notifications-api.ts';
+import { PanelLink } from '#web/panel/router.tsx';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -12,7 +22,7 @@ const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyl
  * The bell of every panel: the unread count, kept live by the socket's `notification` events, and a
  * dropdown of the latest ones; opening one marks it read and clicked, "Mark all as read" zeroes the count.
  */
-export function NotificationBell({ user }: { user: SessionUser }) {
+export function NotificationBell({ user, allHref }: { user: SessionUser; allHref: string }) {
   const [count, setCount] = useState(0);
   const [items, setItems] = useState<NotificationView[]>([]);
   const [open, setOpen] = useState(false);
@@ -22,6 +32,7 @@ export function NotificationBell({ user }: { user: SessionUser }) {
   useEffect(() => {
     const ctl = new AbortController();
     readUnreadCount(ctl.signal).then(setCount, () => {});
+    const unlisten = onUnreadChange(setCount);
     const token = storedToken();
     const stop = token
       ? subscribeLiveEvents(user, token, (frame) => {
@@ -34,6 +45,7 @@ export function NotificationBell({ user }: { user: SessionUser }) {
     return () => {
       ctl.abort();
       stop();
+      unlisten();
     };
   }, [user]);
 
@@ -58,8 +70,11 @@ export function NotificationBell({ user }: { user: SessionUser }) {
   async function openOne(n: NotificationView) {
     if (!n.read) setCount((c) => Math.max(0, c - 1));
     setItems((list) => list.map((x) => (x._id === n._id ? { ...x, read: true, clicked: true } : x)));
-    await markClicked(n._id)?.catch((err: unknown) => setProblem(errorMessage(err)));
-    const url = typeof n.data?.url === 'string' && n.data.url.startsWith('/') ? n.data.url : null;
+    await markClicked(n._id)?.then(
+      (b) => typeof b.unreadCount === 'number' && announceUnread(b.unreadCount),
+      (err: unknown) => setProblem(errorMessage(err)),
+    );
+    const url = notificationLink(n);
     if (url) window.location.assign(url);
   }
 
@@ -67,6 +82,7 @@ export function NotificationBell({ user }: { user: SessionUser }) {
     try {
       await markAllRead();
       setCount(0);
+      announceUnread(0);
       setItems((list) => list.map((x) => ({ ...x, read: true })));
     } catch (err) {
       setProblem(errorMessage(err));
@@ -114,6 +130,9 @@ export function NotificationBell({ user }: { user: SessionUser }) {
               ))}
             </ul>
           )}
+          <PanelLink className="bell-all" href={allHref} onClick={() => setOpen(false)}>
+            See all notifications and settings
+          </PanelLink>
         </div>
       )}
     </div>
