@@ -90,6 +90,7 @@ export function Recipients({ picked, onPick, onLoading }: Props) {
 
   const users = listing?.users ?? [];
   const ids = [...picked.keys()];
+  const allOnPage = users.length > 0 && users.every((u) => picked.has(u._id));
   /** A row's box: the kit hands back the whole new list of ids. */
   const pickRows = (next: string[]) => {
     const out = new Map<string, Recipient>();
@@ -146,9 +147,15 @@ export function Recipients({ picked, onPick, onLoading }: Props) {
         <span aria-live="polite" data-selected-count={picked.size}>
           {picked.size ? `${picked.size} selected` : 'No recipients selected yet'}
         </span>
-        <button type="button" className="btn btn-secondary btn-sm" disabled={!picked.size} onClick={() => onPick(new Map())}>
-          Clear selection
-        </button>
+        <span className="btn-row">
+          {/* The header box is hidden when the table turns into cards on phones; this does the same. */}
+          <button type="button" className="btn btn-secondary btn-sm" disabled={!users.length || allOnPage} onClick={() => pickPage(['page'])}>
+            Select this page
+          </button>
+          <button type="button" className="btn btn-secondary btn-sm" disabled={!picked.size} onClick={() => onPick(new Map())}>
+            Clear selection
+          </button>
+        </span>
       </div>
       <p className="field-hint">
         Deactivated accounts are skipped by the server and counted as not found; blocked ones still receive e-mail.
