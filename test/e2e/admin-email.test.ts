@@ -43,6 +43,26 @@ function sendCalls(page: Page) {
   return calls;
 }
 
+/** `n` users of this test only, sharing `t` in their e-mail, created with one admin token, five at a time. */
+async function createUsers(n: number, t: string): Promise<string[]> {
+  const token = await adminToken(baseUrl);
+  const emails: string[] = [];
+  for (let i = 0; i < n; i += 5) {
+    const batch = Array.from({ length: Math.min(5, n - i) }, (_, k) => `e2e-${t}-${i + k}@example.test`);
+    const answers = await Promise.all(
+      batch.map((email) =>
+        apiCall(baseUrl, '/users', {
+          token,
+          body: { email, password: `Kata-${t}-pass`, role: 'student', profile: { firstName: 'Page', lastName: t } },
+        }),
+      ),
+    );
+    for (const a of answers) expect(a.status).toBe(201);
+    emails.push(...batch);
+  }
+  return emails;
+}
+
 const selectedCount = (page: Page) => page.locator('[data-selected-count]').textContent();
 
 describe('the admin e-mail screen', () => {
@@ -129,5 +149,68 @@ describe('the admin e-mail screen', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatch(/\/send$/);
     expect(await mailsTo(user.email, subject)).toHaveLength(1);
+  });
+
+  it('keeps the selection across pages of 20, says how many are chosen and clears them; a blank search is not sent', async () => {
+    const t = tag();
+    await createUsers(21, t);
+    const { page } = await adminPage(browser, baseUrl);
+    const bodies: Record<string, unknown>[] = [];
+    page.on('request', (req) => {
+      if (req.url().endsWith('/api/admin/email/users')) bodies.push(req.postDataJSON() as Record<string, unknown>);
+    });
+    await openScreen(page, baseUrl, '/admin/email');
+    expect(bodies[0]).toEqual({ page: 1, limit: 20 });
+
+    await page.getByLabel('Search by name, e-mail or ID').fill(`  ${t} `);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const pager = page.getByRole('navigation', { name: 'Pages of users' });
+    await expect.poll(() => pager.locator('span').textContent(), POLL).toBe('Page 1 of 2 · 21 users');
+    expect(bodies.at(-1)).toEqual({ page: 1, limit: 20, search: t });
+
+    await page.getByLabel('Select all on this page').check();
+    await expect.poll(() => selectedCount(page), POLL).toBe('20 selected');
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => pager.locator('span').textContent(), POLL).toBe('Page 2 of 2 · 21 users');
+    await screenReady(page);
+    expect(await page.locator('tbody tr').count()).toBe(1);
+    await page.locator('tbody tr input[type="checkbox"]').check();
+    await expect.poll(() => selectedCount(page), POLL).toBe('21 selected');
+    expect(await page.getByRole('button', { name: 'Send to the 21 selected' }).count()).toBe(1);
+
+    await pager.getByRole('button', { name: 'Previous' }).click();
+    await expect.poll(() => pager.locator('span').textContent(), POLL).toBe('Page 1 of 2 · 21 users');
+    await screenReady(page);
+    expect(await page.getByLabel('Select all on this page').isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Clear selection' }).click();
+    expect(await selectedCount(page)).toBe('No recipients selected yet');
+    expect(await page.locator('tbody input[type="checkbox"]:checked').count()).toBe(0);
+  });
+
+  it('names a deactivated account as skipped (not found) while the others are sent', async () => {
+    const t = tag();
+    const [active, gone] = [await createTestUser(baseUrl, 'student', t), await createTestUser(baseUrl, 'student', t)];
+    if (!active || !gone) throw new Error('users not created');
+    const page = await openEmailScreen(browser);
+    await search(page, t, [active, gone]);
+    await page.getByLabel('Select all on this page').check();
+    // Deactivated after it was listed and chosen: the server skips it at send time.
+    const login = await apiCall(baseUrl, '/auth/login', { body: { email: gone.email, password: gone.password } });
+    expect(login.status).toBe(200);
+    const off = await apiCall(baseUrl, '/auth/deactivate', { token: login.body.token, body: { password: gone.password } });
+    expect(off.status).toBe(200);
+
+    const subject = `Seminar next month ${t}`;
+    await page.getByLabel('Subject').fill(subject);
+    await page.getByLabel('Message').fill('The spring seminar is open for registration.');
+    await page.getByRole('button', { name: 'Send to the 2 selected' }).click();
+    await page.getByRole('dialog', { name: 'Send this e-mail to 2 users?' }).getByRole('button', { name: 'Send to 2 users' }).click();
+
+    const result = page.getByRole('region', { name: 'E-mail sent to 1 of 2 users' });
+    await result.waitFor();
+    expect(await result.locator('.email-result-counts').textContent()).toBe('1 sent · 0 failed · 1 not found');
+    expect(await result.locator('[data-list="not-found"] li').allTextContents()).toEqual([`Test ${gone.lastName} <${gone.email}>`]);
+    expect(await mailsTo(active.email, subject)).toHaveLength(1);
+    expect(await mailsTo(gone.email, subject)).toHaveLength(0);
   });
 });

@@ -149,7 +149,12 @@ export function Recipients({ picked, onPick, onLoading }: Props) {
         </span>
         <span className="btn-row">
           {/* The header box is hidden when the table turns into cards on phones; this does the same. */}
-          <button type="button" className="btn btn-secondary btn-sm" disabled={!users.length || allOnPage} onClick={() => pickPage(['page'])}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            disabled={!users.length || allOnPage}
+            onClick={() => pickPage(['page'])}
+          >
             Select this page
           </button>
           <button type="button" className="btn btn-secondary btn-sm" disabled={!picked.size} onClick={() => onPick(new Map())}>

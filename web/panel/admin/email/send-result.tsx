@@ -27,7 +27,9 @@ export function SendResultSummary({ outcome, onDismiss }: { outcome: SendOutcome
       data-sent={outcome.sent}
     >
       <h2 id="email-result-title">
-        {outcome.sent === outcome.total ? `E-mail sent to ${outcome.total === 1 ? 'one user' : `all ${outcome.total} users`}` : `E-mail sent to ${outcome.sent} of ${outcome.total} users`}
+        {outcome.sent === outcome.total
+          ? `E-mail sent to ${outcome.total === 1 ? 'one user' : `all ${outcome.total} users`}`
+          : `E-mail sent to ${outcome.sent} of ${outcome.total} users`}
       </h2>
       <p className="email-result-counts">
         <strong>{outcome.sent} sent</strong> · {outcome.failed} failed · {outcome.notFound.length} not found
