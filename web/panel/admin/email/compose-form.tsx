@@ -3,7 +3,15 @@ import { api, ApiError, errorMessage } from '#web/lib/api.ts';
 import { displayName } from '#web/lib/session.ts';
 import { Field, FormAlert, formValues, serverFieldErrors, type Errors } from '#web/components/form-kit.tsx';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
-import { ADMIN_EMAIL_LIMITS, singleResult, validateCompose, type Recipient, type SendOutcome, type SendResult } from './email-types.ts';
+import {
+  ADMIN_EMAIL_LIMITS,
+  ADMIN_EMAIL_MESSAGES,
+  singleResult,
+  validateCompose,
+  type Recipient,
+  type SendOutcome,
+  type SendResult,
+} from './email-types.ts';
 
 type Props = { recipients: ReadonlyMap<string, Recipient>; onSent: (outcome: SendOutcome) => void };
 type Focus = 'alert' | 'subject' | 'message' | null;
@@ -94,6 +102,7 @@ export function ComposeForm({ recipients, onSent }: Props) {
     const found = validateCompose(values());
     if (Object.keys(found).length) return fail(found, '');
     if (!list.length) return fail({}, NO_RECIPIENTS);
+    if (list.length > ADMIN_EMAIL_LIMITS.bulkRecipients) return fail({}, ADMIN_EMAIL_MESSAGES.tooManyUsers);
     setErrors({});
     setAlert('');
     if (list.length === 1) void send(list);

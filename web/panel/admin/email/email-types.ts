@@ -1,9 +1,9 @@
-import { ADMIN_EMAIL_LIMITS, SendEmailSchema } from '#core/admin-email/admin-email-schemas.ts';
+import { ADMIN_EMAIL_LIMITS, ADMIN_EMAIL_MESSAGES, SendEmailSchema } from '#core/admin-email/admin-email-schemas.ts';
 import type { Errors } from '#web/components/form-kit.tsx';
 import type { AdminUser } from '#web/panel/admin-user.ts';
 
 export const PAGE_SIZE = 20;
-export { ADMIN_EMAIL_LIMITS };
+export { ADMIN_EMAIL_LIMITS, ADMIN_EMAIL_MESSAGES };
 
 /** A user as POST /api/admin/email/users lists them; `deactivated`/`deactivatedAt` only once the API sends them. */
 export type Recipient = AdminUser & { deactivated?: boolean; deactivatedAt?: string | null };
