@@ -41,6 +41,11 @@ export function ComposeForm({ recipients, onSent }: Props) {
     else (formRef.current?.elements.namedItem(target) as HTMLElement | null)?.focus();
   });
 
+  // Choosing someone answers "select at least one recipient".
+  useEffect(() => {
+    if (recipients.size) setAlert((a) => (a === NO_RECIPIENTS ? '' : a));
+  }, [recipients.size]);
+
   const list = [...recipients.values()];
   const values = () => {
     const v = formRef.current ? formValues(formRef.current) : {};
