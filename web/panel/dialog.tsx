@@ -4,15 +4,22 @@ type DialogProps = { title: string; onClose: () => void; children: ReactNode; cl
 
 /**
  * A modal built on the native <dialog>: showModal() traps focus and makes the page inert, Escape closes it.
- * Focus goes back to whatever opened it, or to the main region when that control is gone.
+ * Focus starts on the control marked `data-autofocus` (showModal would otherwise pick the first button,
+ * and React's autoFocus runs before the dialog is open), and goes back to whatever opened it, or to the
+ * main region when that control is gone.
  */
 export function Dialog({ title, onClose, children, className }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  // Read while rendering, before anything inside the dialog can take the focus.
+  const openerRef = useRef(typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null));
   useEffect(() => {
     const dialog = ref.current;
-    const opener = document.activeElement as HTMLElement | null;
-    if (dialog && !dialog.open) dialog.showModal();
+    const opener = openerRef.current;
+    if (dialog && !dialog.open) {
+      dialog.showModal();
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     return () => {
       if (dialog?.open) dialog.close();
       if (opener?.isConnected) opener.focus();

@@ -29,7 +29,7 @@ export function BlockDialog({ target, onClose, onDone }: ActionDialogProps) {
           <label htmlFor="block-reason">
             Reason <span className="field-optional">(optional, shown to other admins)</span>
           </label>
-          <textarea id="block-reason" name="reason" rows={3} maxLength={500} autoFocus />
+          <textarea id="block-reason" name="reason" rows={3} maxLength={500} data-autofocus />
         </div>
         <div className="btn-row">
           <button type="submit" className="btn btn-primary" disabled={action.busy}>

@@ -35,7 +35,7 @@ export function ConfirmDialog({ title, children, confirmLabel, busyLabel, danger
         <button type="button" className={danger ? 'btn btn-danger' : 'btn btn-primary'} disabled={busy} onClick={() => void confirm()}>
           {busy ? busyLabel : confirmLabel}
         </button>
-        <button type="button" className="btn btn-secondary" onClick={onClose} autoFocus>
+        <button type="button" className="btn btn-secondary" onClick={onClose} data-autofocus>
           Cancel
         </button>
       </div>

@@ -10,7 +10,13 @@ import { userPage } from '#worker/lib/user-list.ts';
 /** POST /api/admin/email/users: who can be written to, with the users list's filters (spec: users, page, totalPages, total). */
 export async function emailRecipients(ctx: ServiceCtx, query: ListUsersQueryInput) {
   const { rows, total } = await userPage(ctx.db, query, query.sort, query.page, query.limit);
-  return { users: rows.map(serializeUser), page: query.page, totalPages: Math.ceil(total / query.limit), total };
+  return {
+    // The screen says who will be skipped: deactivated accounts receive nothing.
+    users: rows.map((r) => ({ ...serializeUser(r), deactivated: r.deactivatedAt !== null })),
+    page: query.page,
+    totalPages: Math.ceil(total / query.limit),
+    total,
+  };
 }
 
 /** Accounts that can receive mail: not deactivated (a blocked member is still told things by the school). */

@@ -16,6 +16,16 @@ describe('admin e-mail (spec 7)', () => {
     expect(res.body).toMatchObject({ success: true, page: 1, totalPages: 2, total: 3 });
     expect(res.body.users.map((u: { email: string }) => u.email)).toEqual([`${tag}-1@example.test`, `${tag}-2@example.test`]);
     expect(res.body.users[0]).not.toHaveProperty('passwordHash');
+    expect(res.body.users[0].deactivated).toBe(false);
+  });
+
+  it('flags deactivated accounts in the list, since sending skips them', async () => {
+    const admin = await createUser({ role: 'admin' });
+    const tag = `gone-${uniq()}`;
+    const gone = await createUser({ email: `${tag}@example.test` });
+    await testDb().update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, gone.id));
+    const res = await send(admin.token, 'users', { search: tag });
+    expect(res.body.users).toMatchObject([{ _id: gone.id, deactivated: true }]);
   });
 
   it('sends to one user through the Mailer and records who sent it to whom', async () => {
