@@ -111,10 +111,8 @@ export function MeetingAdminList({ base, query, setQuery, flash }: Props) {
             <tr>
               <th scope="col">Meeting</th>
               <th scope="col">Starts</th>
-              <th scope="col">Duration</th>
               <th scope="col">For</th>
               <th scope="col">Status</th>
-              <th scope="col">Shared</th>
               <ActionsHeader />
             </tr>
           </thead>
@@ -127,17 +125,15 @@ export function MeetingAdminList({ base, query, setQuery, flash }: Props) {
                 </th>
                 <td data-label="Starts">
                   <StartTime meeting={m} />
-                </td>
-                <td data-label="Duration" className="cell-nowrap">
-                  {durationText(m.durationMinutes)}
+                  <span className="cell-note">{durationText(m.durationMinutes)}</span>
                 </td>
                 <td data-label="For">{audienceText(m)}</td>
                 <td data-label="Status">
                   <StatusBadge status={m.status} />
                   {m.statusReason && <span className="cell-note">{m.statusReason}</span>}
-                </td>
-                <td data-label="Shared" className="cell-nowrap">
-                  {m.notificationSent ? `${m.notificationCount} notified` : 'Not yet'}
+                  <span className="cell-note meeting-shared">
+                    {m.notificationSent ? `Shared: ${m.notificationCount} notified` : 'Not shared yet'}
+                  </span>
                 </td>
                 <td data-label="Actions">
                   <div className="row-actions">
@@ -153,10 +149,10 @@ export function MeetingAdminList({ base, query, setQuery, flash }: Props) {
                       <button
                         key={mv.to}
                         type="button"
-                        className={`btn btn-sm ${mv.danger ? 'btn-danger' : 'btn-secondary'}`}
+                        className="btn btn-secondary btn-sm"
                         onClick={() => setAsking({ kind: 'status', meeting: m, to: mv.to })}
                       >
-                        {mv.label}
+                        {mv.short}
                         <span className="visually-hidden"> {m.title}</span>
                       </button>
                     ))}

@@ -5,23 +5,39 @@ import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 import { changeMeetingStatus, deleteMeeting, shareMeeting, type MeetingView } from './meetings-api.ts';
 
 /** The moves offered for a meeting: only those the state machine allows from where it is. */
-export const MOVES: readonly { to: MeetingStatus; label: string; busy: string; danger: boolean; say: string }[] = [
+export const MOVES: readonly { to: MeetingStatus; label: string; short: string; busy: string; danger: boolean; say: string }[] = [
   {
     to: 'started',
     label: 'Start',
+    short: 'Start',
     busy: 'Starting…',
     danger: false,
     say: 'It shows as under way and stays joinable until its planned end.',
   },
-  { to: 'ended', label: 'End', busy: 'Ending…', danger: true, say: 'Nobody can join it any more. An ended meeting cannot be reopened.' },
+  {
+    to: 'ended',
+    label: 'End',
+    short: 'End',
+    busy: 'Ending…',
+    danger: true,
+    say: 'Nobody can join it any more. An ended meeting cannot be reopened.',
+  },
   {
     to: 'cancelled',
     label: 'Cancel meeting',
+    short: 'Cancel',
     busy: 'Cancelling…',
     danger: true,
     say: 'Nobody can join it; invitees see it as cancelled, with the reason if you give one.',
   },
-  { to: 'scheduled', label: 'Reschedule', busy: 'Rescheduling…', danger: false, say: 'It becomes a scheduled meeting again.' },
+  {
+    to: 'scheduled',
+    label: 'Reschedule',
+    short: 'Reschedule',
+    busy: 'Rescheduling…',
+    danger: false,
+    say: 'It becomes a scheduled meeting again.',
+  },
 ];
 export const movesFor = (m: MeetingView) => MOVES.filter((mv) => canMoveMeeting(m.status, mv.to));
 export const shareable = (m: MeetingView) => m.status === 'scheduled' || m.status === 'started';

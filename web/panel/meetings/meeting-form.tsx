@@ -4,6 +4,7 @@ import {
   DEFAULT_DURATION_MINUTES,
   MAX_DURATION_MINUTES,
   MEETING_LIMITS,
+  MEETING_MESSAGES,
   UpdateMeetingSchema,
 } from '#core/meetings/meeting-schemas.ts';
 import { DEFAULT_MEETING_TIME_ZONE } from '#core/meetings/meeting-time.ts';
@@ -94,6 +95,8 @@ export function MeetingForm({ meeting, onSaved, onCancel }: Props) {
     const payload = body(form);
     const checked = (meeting ? UpdateMeetingSchema : CreateMeetingSchema).safeParse(payload);
     const found = checked.success ? {} : byField(checked.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+    // The schema checks the topic only once every field parses, so a blank one is named here too.
+    if (!String(payload.topic).trim()) found.topic ??= MEETING_MESSAGES.topicRequired;
     if (!everyone && !roles.length && !picked.length) found.targetRoles = AUDIENCE_REQUIRED;
     setErrors(found);
     setAlert('');
@@ -165,6 +168,7 @@ export function MeetingForm({ meeting, onSaved, onCancel }: Props) {
           id={`${id}-zone`}
           name="timezone"
           label="Time zone"
+          hint={`Default ${DEFAULT_MEETING_TIME_ZONE}`}
           options={zones(zone).map((z) => ({ value: z, label: z.replace(/_/g, ' ') }))}
           defaultValue={zone}
           error={errors.timezone}
