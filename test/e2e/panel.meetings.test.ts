@@ -177,6 +177,28 @@ describe('Meetings in the panels', () => {
     expect(await c.textContent()).not.toContain('secret');
   });
 
+  it('counts down and opens Join from the clock alone, without reading the list again', async () => {
+    const soon = uniq('Warm-up');
+    await meeting(soon, 20, ['student']);
+    const { page } = await signedIn(browser, student);
+    await page.clock.install();
+    const listReads: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/zoom-meetings') listReads.push(r.url());
+    });
+    await openScreen(page, baseUrl, '/student/meetings');
+    const c = card(page, soon);
+    expect(minutesIn(await c.locator('.meeting-when').textContent())).toBeGreaterThanOrEqual(18);
+    expect(await c.getByRole('button', { name: `Join ${soon}` }).isDisabled()).toBe(true);
+    const reads = listReads.length;
+
+    await page.clock.fastForward('06:00');
+    await expect.poll(async () => minutesIn(await c.locator('.meeting-when').textContent()), POLL).toBeLessThanOrEqual(14);
+    // The server's clock has not moved, so the link is not handed out yet: the Join button asks for it when pressed.
+    expect(await c.getByRole('button', { name: `Join meeting ${soon}` }).isEnabled()).toBe(true);
+    expect(listReads.length).toBe(reads);
+  });
+
   it('admin edits a meeting: the form shows its start on its own zone’s clock and saving keeps that instant', async () => {
     const title = uniq('Grading prep');
     // Toronto, not Vancouver: Node's tzdata 2026c has British Columbia on permanent UTC-7 while Debian's Chromium still says UTC-8.
