@@ -1,0 +1,261 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import {
+  CreateMeetingSchema,
+  DEFAULT_DURATION_MINUTES,
+  MAX_DURATION_MINUTES,
+  MEETING_LIMITS,
+  MEETING_MESSAGES,
+  UpdateMeetingSchema,
+} from '#core/meetings/meeting-schemas.ts';
+import { DEFAULT_MEETING_TIME_ZONE } from '#core/meetings/meeting-time.ts';
+import { isAdminCapable, ROLES } from '#core/roles.ts';
+import { Field, FormAlert, focusFirstError, type Errors } from '#web/components/form-kit.tsx';
+import { ApiError, errorMessage } from '#web/lib/api.ts';
+import { ROLE_LABELS } from '#web/lib/session.ts';
+import { createMeeting, updateMeeting, type MeetingView } from './meetings-api.ts';
+import { UserPicker, type Picked } from './user-picker.tsx';
+
+/** Roles worth choosing: admin-capable roles see every meeting anyway. */
+const AUDIENCE_ROLES = ROLES.filter((r) => !isAdminCapable(r));
+/** A meeting for named people only still needs a role (the API wants a non-empty list): the admins, who see every meeting anyway. */
+const STAFF_ONLY = ['admin'];
+export const AUDIENCE_REQUIRED = 'Choose at least one role, or invite people by name';
+
+function zones(current: string): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [...new Set([DEFAULT_MEETING_TIME_ZONE, current, 'UTC', ...known])];
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** The instant as the `datetime-local` value a person in `timeZone` would read on their clock. */
+export function wallTime(iso: string, timeZone: string): string {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    })
+      .formatToParts(new Date(iso))
+      .map((x) => [x.type, Number(x.value)]),
+  );
+  return `${p.year}-${pad(p.month!)}-${pad(p.day!)}T${pad(p.hour!)}:${pad(p.minute!)}`;
+}
+
+const FIELD_OF: Record<string, string> = { title: 'topic', durationMinutes: 'duration' };
+/** Issue paths (`topic`, `targetRoles.0`) → the form's field names. */
+function byField(issues: readonly { path: string; message: string }[]): Errors {
+  const out: Errors = {};
+  for (const i of issues) {
+    const head = i.path.split('.')[0] ?? '';
+    const key = FIELD_OF[head] ?? head;
+    if (key) out[key] ??= i.message;
+  }
+  return out;
+}
+
+type Props = { meeting: MeetingView | null; onSaved: (message: string) => void; onCancel: () => void };
+
+/** Create or edit a meeting; the shared schema checks it before sending, the server's field errors land by their fields. */
+export function MeetingForm({ meeting, onSaved, onCancel }: Props) {
+  const id = useId().replace(/:/g, '');
+  const formRef = useRef<HTMLFormElement>(null);
+  const zone = meeting?.timezone ?? DEFAULT_MEETING_TIME_ZONE;
+  const [everyone, setEveryone] = useState(meeting ? meeting.targetRoles.includes('all') : true);
+  const [roles, setRoles] = useState<string[]>(meeting?.targetRoles.filter((r) => AUDIENCE_ROLES.some((a) => a === r)) ?? []);
+  const [picked, setPicked] = useState<Picked[]>(meeting?.targetUsers.map((u) => ({ id: u, label: u })) ?? []);
+  const [errors, setErrors] = useState<Errors>({});
+  const [alert, setAlert] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  function body(form: HTMLFormElement): Record<string, unknown> {
+    const v = Object.fromEntries(new FormData(form)) as Record<string, string>;
+    const out: Record<string, unknown> = {
+      topic: v.topic ?? '',
+      description: v.description ?? '',
+      startTime: v.startTime ?? '',
+      timezone: v.timezone ?? DEFAULT_MEETING_TIME_ZONE,
+      duration: v.duration ?? '',
+      password: v.password ?? '',
+      targetRoles: everyone ? ['all'] : roles.length ? roles : picked.length ? STAFF_ONLY : [],
+      targetUsers: picked.map((p) => p.id),
+    };
+    // Blank on create lets the server make it on Zoom; on edit it keeps the stored link.
+    if (v.joinUrl?.trim() || !meeting) out.joinUrl = v.joinUrl ?? '';
+    return out;
+  }
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    const form = e.currentTarget;
+    const payload = body(form);
+    const checked = (meeting ? UpdateMeetingSchema : CreateMeetingSchema).safeParse(payload);
+    const found = checked.success ? {} : byField(checked.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+    // The schema checks the topic only once every field parses, so a blank one is named here too.
+    if (!String(payload.topic).trim()) found.topic ??= MEETING_MESSAGES.topicRequired;
+    if (!everyone && !roles.length && !picked.length) found.targetRoles = AUDIENCE_REQUIRED;
+    setErrors(found);
+    setAlert('');
+    if (Object.keys(found).length) {
+      if (!focusFirstError(form, found)) form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const saved = meeting ? await updateMeeting(meeting._id, payload) : await createMeeting(payload);
+      onSaved(saved.message ?? 'Meeting saved');
+    } catch (err) {
+      const fieldErrors = err instanceof ApiError ? byField(err.errors) : {};
+      setErrors(fieldErrors);
+      setAlert(errorMessage(err));
+      setBusy(false);
+      if (!focusFirstError(form, fieldErrors)) formRef.current?.querySelector<HTMLElement>('.form-alert-wrap')?.focus();
+    }
+  }
+
+  const toggleRole = (r: string, on: boolean) => setRoles((prev) => (on ? [...prev, r] : prev.filter((x) => x !== r)));
+  const rolesError = errors.targetRoles;
+  return (
+    <form
+      ref={formRef}
+      className="form resource-form meeting-form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby={`${id}-heading`}
+      aria-busy={busy}
+    >
+      <h2 id={`${id}-heading`}>{meeting ? `Edit meeting: ${meeting.title}` : 'New meeting'}</h2>
+      <div tabIndex={-1} className="form-alert-wrap">
+        <FormAlert message={alert} />
+      </div>
+      <div className="form-grid">
+        <div className="field-wide">
+          <Field
+            id={`${id}-topic`}
+            name="topic"
+            label="Title"
+            defaultValue={meeting?.title}
+            maxLength={MEETING_LIMITS.topic}
+            error={errors.topic}
+          />
+        </div>
+        <div className="field-wide">
+          <Field
+            id={`${id}-description`}
+            name="description"
+            label="Description"
+            rows={3}
+            optional
+            defaultValue={meeting?.description}
+            maxLength={MEETING_LIMITS.description}
+            error={errors.description}
+          />
+        </div>
+        <Field
+          id={`${id}-start`}
+          name="startTime"
+          label="Starts"
+          type="datetime-local"
+          hint="On the clock of the time zone below"
+          defaultValue={meeting ? wallTime(meeting.startTime, zone) : ''}
+          error={errors.startTime}
+        />
+        <Field
+          id={`${id}-zone`}
+          name="timezone"
+          label="Time zone"
+          hint={`Default ${DEFAULT_MEETING_TIME_ZONE}`}
+          options={zones(zone).map((z) => ({ value: z, label: z.replace(/_/g, ' ') }))}
+          defaultValue={zone}
+          error={errors.timezone}
+        />
+        <Field
+          id={`${id}-duration`}
+          name="duration"
+          label="Duration (minutes)"
+          type="number"
+          hint={`1 to ${MAX_DURATION_MINUTES}`}
+          defaultValue={String(meeting?.durationMinutes ?? DEFAULT_DURATION_MINUTES)}
+          error={errors.duration}
+        />
+        <Field
+          id={`${id}-password`}
+          name="password"
+          label="Passcode"
+          optional
+          autoComplete="off"
+          defaultValue={meeting?.password ?? ''}
+          maxLength={MEETING_LIMITS.password}
+          error={errors.password}
+        />
+        <div className="field-wide">
+          <Field
+            id={`${id}-link`}
+            name="joinUrl"
+            label="Meeting link"
+            type="url"
+            optional={!meeting}
+            placeholder="https://zoom.us/j/…"
+            hint={
+              meeting
+                ? 'The https:// join link. Left blank, the current link stays.'
+                : 'Paste the https:// join link, or leave it blank to create the meeting on Zoom (only when the school has connected Zoom; otherwise the link is required).'
+            }
+            defaultValue={meeting?.joinUrl ?? ''}
+            maxLength={MEETING_LIMITS.joinUrl}
+            error={errors.joinUrl}
+          />
+        </div>
+        <fieldset className="fieldset field-wide meeting-audience" aria-describedby={rolesError ? `${id}-roles-error` : undefined}>
+          <legend>Who can see it</legend>
+          <div className="check-row">
+            <input id={`${id}-all`} type="radio" name="audience" checked={everyone} onChange={() => setEveryone(true)} disabled={busy} />
+            <label htmlFor={`${id}-all`}>Everyone</label>
+          </div>
+          <div className="check-row">
+            <input id={`${id}-some`} type="radio" name="audience" checked={!everyone} onChange={() => setEveryone(false)} disabled={busy} />
+            <label htmlFor={`${id}-some`}>Only these roles</label>
+          </div>
+          {!everyone && (
+            <div className="meeting-roles" role="group" aria-label="Roles">
+              {AUDIENCE_ROLES.map((r) => (
+                <div className="check-row" key={r}>
+                  <input
+                    id={`${id}-role-${r}`}
+                    type="checkbox"
+                    name="targetRoles"
+                    value={r}
+                    checked={roles.includes(r)}
+                    aria-invalid={rolesError ? true : undefined}
+                    onChange={(e) => toggleRole(r, e.target.checked)}
+                    disabled={busy}
+                  />
+                  <label htmlFor={`${id}-role-${r}`}>{ROLE_LABELS[r]}</label>
+                </div>
+              ))}
+              <p className="field-hint">Admins see every meeting. With no role ticked, only the people invited below see it.</p>
+            </div>
+          )}
+          {rolesError && (
+            <p id={`${id}-roles-error`} className="field-error">
+              {rolesError}
+            </p>
+          )}
+        </fieldset>
+        <UserPicker id={`${id}-users`} picked={picked} onChange={setPicked} error={errors.targetUsers} disabled={busy} />
+      </div>
+      <div className="btn-row form-actions">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? 'Saving…' : meeting ? 'Save changes' : 'Create meeting'}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
