@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   CreateMeetingSchema,
   DEFAULT_DURATION_MINUTES,
@@ -12,7 +12,7 @@ import { isAdminCapable, ROLES } from '#core/roles.ts';
 import { Field, FormAlert, focusFirstError, type Errors } from '#web/components/form-kit.tsx';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
 import { ROLE_LABELS } from '#web/lib/session.ts';
-import { createMeeting, updateMeeting, type MeetingView } from './meetings-api.ts';
+import { createMeeting, readProvider, updateMeeting, type MeetingView } from './meetings-api.ts';
 import { UserPicker, type Picked } from './user-picker.tsx';
 
 /** Roles worth choosing: admin-capable roles see every meeting anyway. */
@@ -70,6 +70,14 @@ export function MeetingForm({ meeting, onSaved, onCancel }: Props) {
   const [errors, setErrors] = useState<Errors>({});
   const [alert, setAlert] = useState('');
   const [busy, setBusy] = useState(false);
+  // Whether a blank link makes the meeting on Zoom; unknown (null) until the server says.
+  const [zoom, setZoom] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (meeting) return;
+    const ctl = new AbortController();
+    readProvider(ctl.signal).then(setZoom, () => {});
+    return () => ctl.abort();
+  }, [meeting]);
 
   function body(form: HTMLFormElement): Record<string, unknown> {
     const v = Object.fromEntries(new FormData(form)) as Record<string, string>;
@@ -98,6 +106,7 @@ export function MeetingForm({ meeting, onSaved, onCancel }: Props) {
     // The schema checks the topic only once every field parses, so a blank one is named here too.
     if (!String(payload.topic).trim()) found.topic ??= MEETING_MESSAGES.topicRequired;
     if (!everyone && !roles.length && !picked.length) found.targetRoles = AUDIENCE_REQUIRED;
+    if (!meeting && zoom === false && !String(payload.joinUrl ?? '').trim()) found.joinUrl ??= MEETING_MESSAGES.joinUrlRequired;
     setErrors(found);
     setAlert('');
     if (Object.keys(found).length) {
@@ -198,12 +207,16 @@ export function MeetingForm({ meeting, onSaved, onCancel }: Props) {
             name="joinUrl"
             label="Meeting link"
             type="url"
-            optional={!meeting}
+            optional={!meeting && zoom !== false}
             placeholder="https://zoom.us/j/…"
             hint={
               meeting
                 ? 'The https:// join link. Left blank, the current link stays.'
-                : 'Paste the https:// join link, or leave it blank to create the meeting on Zoom (only when the school has connected Zoom; otherwise the link is required).'
+                : zoom
+                  ? 'Leave it blank to create the meeting on Zoom, or paste any https:// join link.'
+                  : zoom === false
+                    ? 'Paste the https:// join link (Zoom, Google Meet, Teams…). Zoom is not connected, so the link is needed.'
+                    : 'Paste the https:// join link, or leave it blank to create the meeting on Zoom when the school has connected it.'
             }
             defaultValue={meeting?.joinUrl ?? ''}
             maxLength={MEETING_LIMITS.joinUrl}

@@ -66,6 +66,12 @@ export async function readMeetings(q: { page: number; status: string }, signal: 
   return { ...lists(body.data), pagination: body.pagination };
 }
 
+/** Whether the school connected Zoom (then a meeting left without a link is made there). */
+export const readProvider = (signal?: AbortSignal) =>
+  api<{ zoomConnected: boolean }>('/zoom-meetings/provider', { signal, fallback: 'Failed to fetch meetings' }).then((b) =>
+    Boolean(b.data?.zoomConnected),
+  );
+
 export const readMeeting = (id: string, signal?: AbortSignal) =>
   api<MeetingView>(path(id), { signal, fallback: 'Failed to fetch meeting' }).then((b) => b.data ?? null);
 

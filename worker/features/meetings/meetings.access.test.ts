@@ -17,6 +17,7 @@ describe('meetings access: the school-only routes', () => {
       path: '/api/zoom-meetings/share',
       body: { meetingId: (await insertMeeting()).id },
     }),
+    'GET /api/zoom-meetings/provider': async () => ({ method: 'GET', path: '/api/zoom-meetings/provider' }),
     'PATCH /api/zoom-meetings/:id': async () => ({
       method: 'PATCH',
       path: `/api/zoom-meetings/${(await insertMeeting()).id}`,
@@ -52,5 +53,13 @@ describe('meetings access: the routes for every signed-in user', () => {
       const res = await send(m, p, user.token);
       expect(res.status, `${role}: ${JSON.stringify(res.body)}`).toBe(200);
     }
+  });
+});
+
+describe('GET /api/zoom-meetings/provider', () => {
+  it('tells the admin form whether a meeting without a link is made on Zoom (no Zoom secrets in tests)', async () => {
+    const admin = await createUser({ role: 'admin' });
+    const res = await send('GET', '/api/zoom-meetings/provider', admin.token);
+    expect(res.body).toEqual({ success: true, data: { zoomConnected: false } });
   });
 });

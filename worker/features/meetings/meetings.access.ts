@@ -10,6 +10,7 @@ export const meetingsAccess: AccessTable = {
   'POST /api/zoom-meetings': ADMIN_CAPABLE,
   'GET /api/zoom-meetings': 'user',
   'POST /api/zoom-meetings/share': ADMIN_CAPABLE,
+  'GET /api/zoom-meetings/provider': ADMIN_CAPABLE,
   'GET /api/zoom-meetings/:id': 'user',
   'PATCH /api/zoom-meetings/:id': ADMIN_CAPABLE,
   'DELETE /api/zoom-meetings/:id': ADMIN_CAPABLE,

@@ -1,3 +1,4 @@
+import { meetingsProvider } from '#worker/lib/zoom.ts';
 import { Hono } from 'hono';
 import {
   CreateMeetingSchema,
@@ -30,6 +31,8 @@ export const meetingsRoutes = new Hono<AppEnv>()
     const { meeting, recipients } = await shareMeeting(c.var.ctx, c.req.valid('json'));
     return c.json({ success: true, data: meeting, meeting, recipients, message: `Meeting shared with ${people(recipients)}` });
   })
+  // Whether a meeting left without a link is made on Zoom (its secrets are set), for the admin form.
+  .get('/provider', (c) => c.json({ success: true, data: { zoomConnected: meetingsProvider(c.var.ctx.config) !== null } }))
   .get('/:id', async (c) => {
     const meeting = await getMeeting(c.var.ctx, c.req.param('id'));
     return c.json({ success: true, data: meeting, meeting });
