@@ -17,10 +17,11 @@ type Props = {
   openId: string;
   typing: readonly string[];
   onSearch: (term: string) => void;
+  onPick: () => void;
 };
 
 /** The school's inbox: one row per person, those with a conversation first, each with its unread badge. */
-export function InboxPeople({ users, base, openId, typing, onSearch }: Props) {
+export function InboxPeople({ users, base, openId, typing, onSearch, onPick }: Props) {
   const [term, setTerm] = useState('');
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -54,6 +55,7 @@ export function InboxPeople({ users, base, openId, typing, onSearch }: Props) {
                   href={`${base}/${encodeURIComponent(u._id)}`}
                   className={open ? 'msg-person msg-person-open' : 'msg-person'}
                   aria-current={open ? 'page' : undefined}
+                  onClick={onPick}
                 >
                   <span className="msg-person-name">{name}</span>
                   <span className="msg-person-meta">

@@ -30,6 +30,7 @@ export default function SchoolInboxScreen({ user, base, path }: AdminScreenProps
   const live = useLiveStatus();
   const typing = useTypingPeople();
   const listRef = useRef<HTMLDivElement>(null);
+  const picked = useRef(false);
 
   const reload = useCallback(() => {
     readInboxUsers(search).then(
@@ -114,7 +115,14 @@ export default function SchoolInboxScreen({ user, base, path }: AdminScreenProps
       <FormStatus message={status} />
       <div className="msg-inbox-body">
         <div className="msg-people-pane" ref={listRef}>
-          <InboxPeople users={users} base={base} openId={openId} typing={typing.typing} onSearch={setSearch} />
+          <InboxPeople
+            users={users}
+            base={base}
+            openId={openId}
+            typing={typing.typing}
+            onSearch={setSearch}
+            onPick={() => (picked.current = true)}
+          />
         </div>
         {targetKey ? (
           <SchoolThread
@@ -126,6 +134,7 @@ export default function SchoolInboxScreen({ user, base, path }: AdminScreenProps
             onRead={onRead}
             onChanged={reload}
             onBack={back}
+            picked={picked}
           />
         ) : (
           <section className="msg-conversation msg-pick" aria-label="Conversation">

@@ -34,10 +34,12 @@ type Props = {
   onRead: (userId: string) => void;
   onChanged: () => void;
   onBack: () => void;
+  /** Set when the person was chosen from the list (then the focus moves to the conversation), not on a deep link. */
+  picked: { current: boolean };
 };
 
 /** One user's conversation as the school sees it: reply, mark read, select and delete or mark read in bulk. */
-export function SchoolThread({ me, targetKey, person, typing, onOpened, onRead, onChanged, onBack }: Props) {
+export function SchoolThread({ me, targetKey, person, typing, onOpened, onRead, onChanged, onBack, picked }: Props) {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [pagination, setPagination] = useState<Pagination | null>(null);
   const [userId, setUserId] = useState('');
@@ -66,7 +68,8 @@ export function SchoolThread({ me, targetKey, person, typing, onOpened, onRead, 
         setUserId(c.conversationId);
         onOpened(c.conversationId);
         setReady(true);
-        heading.current?.focus({ preventScroll: true });
+        if (picked.current) heading.current?.focus({ preventScroll: true });
+        picked.current = false;
       },
       (err) => {
         if (ctl.signal.aborted) return;
