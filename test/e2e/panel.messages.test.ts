@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
-import { adminPage, openScreen, uniq } from './admin-content.helpers.ts';
+import { adminPage, asAdmin, openScreen, uniq } from './admin-content.helpers.ts';
 import { apiCall, createTestUser, freshIp, POLL, type CreatedUser } from './auth.helpers.ts';
 import { launchBrowser } from './browser.ts';
 
@@ -155,5 +155,64 @@ describe('messages between a student and the school, live in two browsers', () =
     await box.press('Enter');
     await expect.poll(() => alert.textContent(), POLL).toBe('Send Failed. Failed to send message: Invalid response structure');
     expect(await savedCopies(token, text)).toBe(0);
+  });
+
+  it('opens a conversation from a deep link by identifier, reads it, and deletes a chosen message after confirming', async () => {
+    const student = await createTestUser(baseUrl, 'student', 'linked');
+    const login = await apiCall(baseUrl, '/auth/login', { body: { email: student.email, password: student.password } });
+    const first = uniq('First question');
+    const second = uniq('Second question');
+    for (const content of [first, second])
+      expect((await apiCall(baseUrl, '/messages/send', { token: login.body.token, body: { content } })).status).toBe(201);
+    const found = await asAdmin(baseUrl, `/messages/users?search=${encodeURIComponent(student.email)}`);
+    const specialId = found.body.data[0].specialId as string;
+    expect(found.body.data[0].unreadCount).toBe(2);
+
+    const { page: admin } = await adminPage(browser, baseUrl);
+    await openScreen(admin, baseUrl, `/admin/messages/${specialId}`);
+    await thread(admin).getByText(second).waitFor();
+    expect(await admin.locator('#msg-thread-title').textContent()).toBe('Test Linked');
+    await expect
+      .poll(
+        async () => (await asAdmin(baseUrl, `/messages/users?search=${encodeURIComponent(student.email)}`)).body.data[0].unreadCount,
+        POLL,
+      )
+      .toBe(0);
+
+    await admin
+      .getByRole('checkbox', { name: /^Select message from Test Linked/ })
+      .first()
+      .check();
+    await admin.getByRole('button', { name: 'Delete', exact: true }).click();
+    const confirm = admin.getByRole('dialog', { name: 'Delete 1 message?' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => thread(admin).getByText(first).count(), POLL).toBe(0);
+    expect(await thread(admin).getByText(second).count()).toBe(1);
+    expect(await savedCopies(login.body.token, first)).toBe(0);
+    expect(await savedCopies(login.body.token, second)).toBe(1);
+  });
+
+  it("says 'Failed to mark messages as read', 'Unable to load conversation: …' and 'No conversation data received'", async () => {
+    const student = await createTestUser(baseUrl, 'student', 'offline');
+    const answer = uniq('Here is your answer');
+    expect((await asAdmin(baseUrl, '/messages/admin/reply', { body: { content: answer, targetSpecialId: student.id } })).status).toBe(201);
+    const { page: me } = await userPage(browser, student, [/status of 500/]);
+    await me.route('**/api/messages/mark-read', (route) => route.fulfill({ status: 500, body: '' }));
+    await openScreen(me, baseUrl, '/student/messages');
+    await expect.poll(() => me.locator('.msg-mark-problem').textContent(), POLL).toBe('Failed to mark messages as read');
+    expect(await me.locator('.msg-theirs', { hasText: answer }).locator('.msg-new').count()).toBe(1);
+
+    let reply: { status: number; body: string } = { status: 500, body: '' };
+    await me.route(
+      (url) => url.pathname === '/api/messages/conversation',
+      (route) => route.fulfill({ status: reply.status, contentType: 'application/json', body: reply.body }),
+    );
+    await openScreen(me, baseUrl, '/student/messages');
+    await expect
+      .poll(() => me.locator('.form-alert').first().textContent(), POLL)
+      .toBe('Unable to load conversation: HTTP 500 Internal Server Error');
+    reply = { status: 200, body: JSON.stringify({ success: true }) };
+    await openScreen(me, baseUrl, '/student/messages');
+    await expect.poll(() => me.locator('.form-alert').first().textContent(), POLL).toBe('No conversation data received');
   });
 });

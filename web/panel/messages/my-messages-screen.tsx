@@ -22,7 +22,7 @@ import { Composer } from './composer.tsx';
 import { LiveNote } from './live-note.tsx';
 import { MessageList } from './message-list.tsx';
 import { markRead, readConversation, sendMessage } from './messages-api.ts';
-import { useLiveFrames, useLiveStatus, useTypingPeople } from './use-live.ts';
+import { usePageVisible, useLiveFrames, useLiveStatus, useTypingPeople } from './use-live.ts';
 
 /** Student, member and instructor panels: one conversation with the school, and the broadcasts that reached them. */
 export default function MyMessagesScreen({ user }: AdminScreenProps) {
@@ -33,6 +33,7 @@ export default function MyMessagesScreen({ user }: AdminScreenProps) {
   const [alert, setAlert] = useState('');
   const [markProblem, setMarkProblem] = useState('');
   const requested = useRef(new Set<string>());
+  const visible = usePageVisible();
   const live = useLiveStatus();
   const typing = useTypingPeople();
   const throttle = useMemo(() => typingThrottle((on) => sendTyping(SCHOOL_TARGET, on)), []);
@@ -72,7 +73,7 @@ export default function MyMessagesScreen({ user }: AdminScreenProps) {
   });
 
   useEffect(() => {
-    if (!ready) return;
+    if (!ready || !visible) return;
     const ids = unreadFromOthers(messages, user._id).filter((id) => !requested.current.has(id));
     if (!ids.length) return;
     ids.forEach((id) => requested.current.add(id));
@@ -86,7 +87,7 @@ export default function MyMessagesScreen({ user }: AdminScreenProps) {
         setMarkProblem(errorMessage(err) || THREAD_MESSAGES.markReadFailed);
       },
     );
-  }, [messages, ready, user._id]);
+  }, [messages, ready, user._id, visible]);
 
   async function loadOlder() {
     if (!pagination) return;

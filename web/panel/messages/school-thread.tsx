@@ -22,7 +22,7 @@ import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 import { Composer } from './composer.tsx';
 import { MessageList } from './message-list.tsx';
 import { deleteMessages, markRead, readConversation, replyTo, type InboxUser } from './messages-api.ts';
-import { useLiveFrames } from './use-live.ts';
+import { usePageVisible, useLiveFrames } from './use-live.ts';
 
 type Props = {
   me: SessionUser;
@@ -50,6 +50,7 @@ export function SchoolThread({ me, targetKey, person, typing, onOpened, onRead, 
   const [selected, setSelected] = useState<string[]>([]);
   const [confirming, setConfirming] = useState(false);
   const requested = useRef(new Set<string>());
+  const visible = usePageVisible();
   const heading = useRef<HTMLHeadingElement>(null);
   const throttle = useMemo(() => typingThrottle((on) => userId && sendTyping(userId, on)), [userId]);
   useEffect(() => () => throttle.stop(), [throttle]);
@@ -94,7 +95,7 @@ export function SchoolThread({ me, targetKey, person, typing, onOpened, onRead, 
   });
 
   useEffect(() => {
-    if (!ready || !userId) return;
+    if (!ready || !userId || !visible) return;
     const ids = unreadFromOthers(
       messages.filter((m) => m.kind === 'direct'),
       me._id,
@@ -111,7 +112,7 @@ export function SchoolThread({ me, targetKey, person, typing, onOpened, onRead, 
         setAlert(errorMessage(err) || THREAD_MESSAGES.markReadFailed);
       },
     );
-  }, [messages, ready, userId, me._id, onRead]);
+  }, [messages, ready, userId, me._id, onRead, visible]);
 
   async function loadOlder() {
     if (!pagination) return;

@@ -47,3 +47,15 @@ export function useTypingPeople() {
   }
   return { typing, onTyping, clear };
 }
+
+/** Whether the tab is in front: messages count as read only once they could have been seen. */
+export function usePageVisible() {
+  const [visible, setVisible] = useState(true);
+  useEffect(() => {
+    const update = () => setVisible(document.visibilityState !== 'hidden');
+    update();
+    document.addEventListener('visibilitychange', update);
+    return () => document.removeEventListener('visibilitychange', update);
+  }, []);
+  return visible;
+}
