@@ -28,13 +28,14 @@ function senderLabel(m: ChatMessage, meId: string, viewer: Props['viewer']) {
 
 /** A conversation, oldest first, that reads down; it follows new messages at the bottom, not older ones loaded on top. */
 export function MessageList({ messages, meId, viewer, hasMore, loadingOlder, onLoadOlder, selected, onSelect }: Props) {
-  const end = useRef<HTMLLIElement>(null);
+  const box = useRef<HTMLDivElement>(null);
   const newest = messages.at(-1)?._id;
+  // Scrolls the list only, never the page, so a live message does not pull the reader away from the composer.
   useEffect(() => {
-    end.current?.scrollIntoView?.({ block: 'end' });
+    if (box.current) box.current.scrollTop = box.current.scrollHeight;
   }, [newest]);
   return (
-    <div className="msg-scroll" tabIndex={0} role="region" aria-label="Messages">
+    <div ref={box} className="msg-scroll" tabIndex={0} role="region" aria-label="Messages">
       {hasMore && (
         <p className="msg-older">
           <button type="button" className="btn btn-secondary btn-sm" disabled={loadingOlder} onClick={onLoadOlder}>
@@ -78,7 +79,6 @@ export function MessageList({ messages, meId, viewer, hasMore, loadingOlder, onL
               </li>
             );
           })}
-          <li ref={end} className="msg-end" aria-hidden="true" />
         </ol>
       )}
     </div>
