@@ -1,0 +1,86 @@
+import { useEffect, useRef } from 'react';
+import { personName, type ChatMessage } from '#web/lib/messages-thread.ts';
+
+const when = (iso: string) => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+};
+
+type Props = {
+  messages: readonly ChatMessage[];
+  meId: string;
+  /** 'user': the signed-in person talks to the school; 'school': an admin reads one user's conversation. */
+  viewer: 'user' | 'school';
+  hasMore: boolean;
+  loadingOlder: boolean;
+  onLoadOlder: () => void;
+  /** The school's bulk selection; no boxes without it. */
+  selected?: readonly string[];
+  onSelect?: (ids: string[]) => void;
+};
+
+function senderLabel(m: ChatMessage, meId: string, viewer: Props['viewer']) {
+  if (m.senderId?._id === meId) return 'You';
+  if (m.isBroadcast) return 'Announcement from the school';
+  if (viewer === 'user') return m.kind === 'reply' ? 'The school' : personName(m.senderId, 'Someone');
+  return m.kind === 'reply' ? `${personName(m.senderId, 'The school')} (school)` : personName(m.senderId, 'Deleted user');
+}
+
+/** A conversation, oldest first, that reads down; it follows new messages at the bottom, not older ones loaded on top. */
+export function MessageList({ messages, meId, viewer, hasMore, loadingOlder, onLoadOlder, selected, onSelect }: Props) {
+  const box = useRef<HTMLDivElement>(null);
+  const newest = messages.at(-1)?._id;
+  // Scrolls the list only, never the page, so a live message does not pull the reader away from the composer.
+  useEffect(() => {
+    if (box.current) box.current.scrollTop = box.current.scrollHeight;
+  }, [newest]);
+  return (
+    <div ref={box} className="msg-scroll" tabIndex={0} role="region" aria-label="Messages">
+      {hasMore && (
+        <p className="msg-older">
+          <button type="button" className="btn btn-secondary btn-sm" disabled={loadingOlder} onClick={onLoadOlder}>
+            {loadingOlder ? 'Loading older…' : 'Load older messages'}
+          </button>
+        </p>
+      )}
+      {messages.length === 0 ? (
+        <p className="empty-state">No messages yet.</p>
+      ) : (
+        <ol className="msg-thread" role="log" aria-label="Conversation" aria-live="polite">
+          {messages.map((m) => {
+            const mine = m.senderId?._id === meId;
+            const cls = ['msg', mine ? 'msg-mine' : 'msg-theirs', m.isBroadcast ? 'msg-broadcast' : '', m.pending ? 'msg-pending' : '']
+              .filter(Boolean)
+              .join(' ');
+            const from = senderLabel(m, meId, viewer);
+            return (
+              <li key={m._id} className={cls} data-id={m._id} data-kind={m.kind}>
+                {selected && onSelect && !m.pending && (
+                  <input
+                    type="checkbox"
+                    className="msg-select"
+                    aria-label={`Select message from ${from}, ${when(m.createdAt)}`}
+                    checked={selected.includes(m._id)}
+                    onChange={(e) => onSelect(e.target.checked ? [...selected, m._id] : selected.filter((s) => s !== m._id))}
+                  />
+                )}
+                <div className="msg-bubble">
+                  <p className="msg-meta">
+                    <span className="msg-from">{from}</span>
+                    {m.priority !== 'normal' && <span className={`badge msg-priority msg-priority-${m.priority}`}>{m.priority}</span>}
+                    {!mine && !m.isRead && !m.pending && <span className="badge msg-new">New</span>}
+                  </p>
+                  <p className="msg-content">{m.content}</p>
+                  <p className="msg-time">
+                    {m.pending ? 'Sending…' : <time dateTime={m.createdAt}>{when(m.createdAt)}</time>}
+                    {mine && !m.pending && !m.isBroadcast && m.isRead && <span> · Seen</span>}
+                  </p>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </div>
+  );
+}
