@@ -62,6 +62,12 @@ export function InboxPeople({ users, base, openId, typing, onSearch, onPick }: P
                     {u.specialId !== u._id ? `${u.specialId} · ` : ''}
                     {ROLE_LABELS[u.role]} · {typing.includes(u._id) ? <em>typing…</em> : when(u.lastMessageAt)}
                   </span>
+                  {u.lastMessage && (
+                    <span className="msg-person-preview">
+                      {u.lastMessage.senderId === u._id ? '' : u.lastMessage.kind === 'broadcast' ? 'Announcement: ' : 'School: '}
+                      {u.lastMessage.content}
+                    </span>
+                  )}
                   {u.unreadCount > 0 && (
                     <span className="msg-unread" data-unread={u.unreadCount}>
                       {u.unreadCount}

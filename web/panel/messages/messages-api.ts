@@ -60,6 +60,8 @@ export type InboxUser = {
   profile: { firstName: string; lastName: string };
   unreadCount: number;
   lastMessageAt: string | null;
+  /** The conversation's latest message, its first 100 characters. */
+  lastMessage: { _id: string; content: string; kind: string; senderId: string | null } | null;
 };
 
 /** GET /messages/users: everyone one can talk to, those with a conversation first, with the school's unread count. */

@@ -52,7 +52,15 @@ export default function SchoolInboxScreen({ user, base, path }: AdminScreenProps
       if (!m || !from) return;
       typing.clear(from);
       if (!users?.some((u) => u._id === from)) return reload();
-      const bump = (u: InboxUser) => (u._id === from ? { ...u, unreadCount: u.unreadCount + 1, lastMessageAt: m.createdAt } : u);
+      const bump = (u: InboxUser) =>
+        u._id === from
+          ? {
+              ...u,
+              unreadCount: u.unreadCount + 1,
+              lastMessageAt: m.createdAt,
+              lastMessage: { _id: m._id, content: m.content.slice(0, 100), kind: m.kind, senderId: from },
+            }
+          : u;
       setUsers((list) => list?.map(bump).sort(byLatest) ?? null);
       setStats((s) => s && { ...s, total: s.total + 1, direct: s.direct + 1, unread: s.unread + 1, today: s.today + 1 });
     }

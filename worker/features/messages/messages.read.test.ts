@@ -156,7 +156,7 @@ describe('the school’s views', () => {
     const [leo, a1] = [await student(), await admin()];
     const member = await userOf('member');
     await writeToSchool(leo);
-    await writeToSchool(leo);
+    const latest = await writeToSchool(leo, `Last words ${'y'.repeat(120)}`);
     await writeToSchool(member);
     const res = await send('GET', '/api/messages/users?role=student&limit=200', a1.token);
     expect(res.status).toBe(200);
@@ -167,6 +167,8 @@ describe('the school’s views', () => {
       unreadCount: 2,
       role: 'student',
       lastMessageAt: expect.any(String),
+      // The inbox list previews the latest message like a socket event: 100 characters.
+      lastMessage: { _id: latest._id, content: latest.content.slice(0, 100), kind: 'direct', senderId: leo.id },
     });
     expect(res.body.data.every((u: { role: string }) => u.role === 'student')).toBe(true);
     const members = await send('GET', `/api/messages/users?role=member&search=${member.email}`, a1.token);

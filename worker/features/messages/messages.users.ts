@@ -12,6 +12,11 @@ const userId = sql.raw('"users"."id"');
 const unreadFromUser = sql<number>`(select count(*) from messages m where m.conversation_user_id = ${userId} and m.kind = 'direct'
   and not exists (select 1 from message_reads r where r.message_id = m.id))`.mapWith(Number);
 const lastMessageAt = sql<number | null>`(select max(m.created_at) from messages m where m.conversation_user_id = ${userId})`;
+/** The latest message of the conversation, previewed like a socket event (100 characters), for the inbox list. */
+const lastMessage = sql<
+  string | null
+>`(select json_object('_id', m.id, 'content', substr(m.content, 1, 100), 'kind', m.kind, 'senderId', m.sender_id)
+  from messages m where m.conversation_user_id = ${userId} order by m.created_at desc, m.id desc limit 1)`;
 
 /**
  * GET /users (school): the people one can message, each with their identifier (spec 3; the account id
@@ -48,6 +53,7 @@ export async function messageUsers(ctx: ServiceCtx, query: MessageUsersQueryInpu
         specialId: specialIdOf,
         unreadCount: unreadFromUser,
         lastMessageAt,
+        lastMessage,
       })
       .from(users)
       .where(where)
@@ -56,12 +62,13 @@ export async function messageUsers(ctx: ServiceCtx, query: MessageUsersQueryInpu
       .offset(offsetOf(query.page, query.limit)),
     ctx.db.select({ n: count() }).from(users).where(where),
   ]);
-  const data = rows.map(({ id, profile, lastMessageAt: last, ...rest }) => ({
+  const data = rows.map(({ id, profile, lastMessageAt: last, lastMessage: latest, ...rest }) => ({
     _id: id,
     ...rest,
     primaryId: id,
     profile: { firstName: profile?.firstName ?? '', lastName: profile?.lastName ?? '' },
     lastMessageAt: last === null ? null : new Date(last).toISOString(),
+    lastMessage: latest ? (JSON.parse(latest) as { _id: string; content: string; kind: string; senderId: string | null }) : null,
   }));
   return { users: data, pagination: pagination(query.page, query.limit, total?.n ?? 0) };
 }
