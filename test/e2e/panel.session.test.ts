@@ -84,7 +84,7 @@ describe('panel sessions', () => {
     await page.waitForURL(`${baseUrl}/admin`);
     await page.locator('[data-state="ready"]').waitFor();
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
-    await page.getByRole('navigation', { name: 'Admin panel' }).getByRole('link', { name: 'Users' }).click();
+    await page.getByRole('navigation', { name: 'Admin panel' }).getByRole('link', { name: 'Users', exact: true }).click();
     await page.waitForURL(`${baseUrl}/admin/users`);
     await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
