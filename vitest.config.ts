@@ -41,6 +41,7 @@ export default defineConfig({
           name: 'worker',
           include: ['worker/**/*.test.ts', 'party/**/*.room.test.ts'],
           globalSetup: ['test/global-setup.ts'],
+          setupFiles: ['test/worker-setup.ts'],
           testTimeout: 20_000,
           // Reusing the workerd runtime across files saves ~1.3 s of start-up per file; tests share no state.
           isolate: false,

@@ -2,12 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { describeAccessMatrix } from '#test/catalog-helpers.ts';
 import { createUser } from '#test/helpers.ts';
 import { messagesAccess } from './messages.access.ts';
-import { reply, send, student, writeToSchool, withoutPush } from './messages.test-helpers.ts';
+import { reply, send, student, writeToSchool } from './messages.test-helpers.ts';
 
 /** A message to the school from a fresh student, for the calls that need an id. */
 const someMessage = async () => (await writeToSchool(await student()))._id;
-
-withoutPush();
 describe('messages access: the school-only calls', () => {
   const schoolOnly = Object.fromEntries(Object.entries(messagesAccess).filter(([, rule]) => rule !== 'user'));
   describeAccessMatrix(describe, it, expect, schoolOnly, {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '#test/helpers.ts';
-import { send, student, writeToSchool, withoutPush } from './messages.test-helpers.ts';
+import { send, student, writeToSchool } from './messages.test-helpers.ts';
 
 const value = fc.oneof(
   fc.string({ maxLength: 300 }),
@@ -19,8 +19,6 @@ const hostile = fc.oneof(
     value,
   ),
 );
-
-withoutPush();
 describe('messages under hostile input', () => {
   it('never answers a 5xx to random bodies and queries', async () => {
     const admin = await createUser({ role: 'super-admin' });

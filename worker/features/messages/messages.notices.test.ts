@@ -4,15 +4,13 @@ import { notifications } from '#db/schema/index.ts';
 import { createUser, testDb, uniq } from '#test/helpers.ts';
 import { settleDeferred } from '#worker/lib/service-context.ts';
 import { broadcastMessage, replyToUser, sendMessage } from './messages.write.ts';
-import { admin, ctxFor, eventsFor, student, withoutPush } from './messages.test-helpers.ts';
+import { admin, ctxFor, eventsFor, student } from './messages.test-helpers.ts';
 
 const noticesOf = (userIds: string[], eventType: string) =>
   testDb()
     .select()
     .from(notifications)
     .where(and(inArray(notifications.userId, userIds), eq(notifications.eventType, eventType)));
-
-withoutPush();
 describe('messages notify the people they reach (bell, push)', () => {
   it('a message to the school notifies every admin but the writer, linking to that conversation', async () => {
     const [leo, a1] = [await student(), await admin()];

@@ -5,12 +5,10 @@ import { messages } from '#db/schema/index.ts';
 import { testDb } from '#test/helpers.ts';
 import { settleDeferred } from '#worker/lib/service-context.ts';
 import { broadcastMessage } from './messages.write.ts';
-import { admin, ctxFor, eventsFor, reply, send, student, unread, userOf, writeToSchool, withoutPush } from './messages.test-helpers.ts';
+import { admin, ctxFor, eventsFor, reply, send, student, unread, userOf, writeToSchool } from './messages.test-helpers.ts';
 import { markRead as markReadVerb } from './messages.mark.ts';
 
 const markRead = (token: string, messageIds: unknown) => send('PATCH', '/api/messages/mark-read', token, { messageIds });
-
-withoutPush();
 describe('unread counts and mark-read', () => {
   it('counts replies for the user, and drops to 0 — never below — when they mark them read', async () => {
     const [leo, a1] = [await student(), await admin()];

@@ -4,11 +4,9 @@ import { messageReads, messages, users } from '#db/schema/index.ts';
 import { testDb, uniq } from '#test/helpers.ts';
 import { settleDeferred } from '#worker/lib/service-context.ts';
 import { broadcastMessage, replyToUser, sendMessage } from './messages.write.ts';
-import { admin, ctxFor, eventsFor, reply, send, student, userOf, writeToSchool, withoutPush } from './messages.test-helpers.ts';
+import { admin, ctxFor, eventsFor, reply, send, student, userOf, writeToSchool } from './messages.test-helpers.ts';
 
 const rowOf = (id: string) => testDb().select().from(messages).where(eq(messages.id, id)).get();
-
-withoutPush();
 describe('POST /api/messages/send', () => {
   it('stores a message to the school (no single recipient) and tells every admin and the sender', async () => {
     const [leo, a1, gm, other] = [await student(), await admin(), await userOf('grandmaster'), await student()];

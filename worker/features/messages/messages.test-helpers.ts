@@ -1,6 +1,6 @@
 /** Shared by the messages tests (not a test file itself). */
 import { env } from 'cloudflare:workers';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { Role } from '#core/roles.ts';
 import { api, createUser, testDb, uniq, type TestUser } from '#test/helpers.ts';
 import { loadConfig } from '#worker/config.ts';
@@ -8,7 +8,6 @@ import type { Bindings } from '#worker/env.ts';
 import { outboxMailer } from '#worker/lib/mailer.ts';
 import { recordingPublisher, type Published } from '#worker/lib/publish.ts';
 import { serviceContext, settleDeferred } from '#worker/lib/service-context.ts';
-import { noPush, usePushSender, type PushSender } from '#worker/lib/notify.ts';
 
 export const send = (method: string, path: string, token?: string, body?: unknown) =>
   api(path, { method, ...(token ? { token } : {}), ...(body === undefined ? {} : { body }) });
@@ -62,19 +61,4 @@ export function ctxFor(user: TestUser) {
     publisher: recorder,
   });
   return { ctx, published: recorder.recorded as readonly Published[] };
-}
-
-/**
- * A broadcast reaches every account of its roles in the shared test database, including those other
- * files gave push subscriptions with made-up endpoints: the file's pushes go nowhere instead of out
- * to the network (push delivery has its own tests, with fetch stubbed).
- */
-export function withoutPush() {
-  let previous: PushSender | null = null;
-  beforeAll(() => {
-    previous = usePushSender(noPush);
-  });
-  afterAll(() => {
-    usePushSender(previous);
-  });
 }
