@@ -37,12 +37,19 @@ describe('CreateMeetingSchema', () => {
     [{ ...base, timezone: 'Mars/Base' }, MEETING_MESSAGES.timezoneInvalid],
     [{ ...base, joinUrl: 'http://zoom.us/j/1' }, MEETING_MESSAGES.joinUrlInvalid],
     [{ ...base, joinUrl: 'javascript:alert(1)' }, MEETING_MESSAGES.joinUrlInvalid],
-    [{ ...base, targetRoles: [] }, MEETING_MESSAGES.targetRolesInvalid],
+    [{ ...base, targetRoles: [] }, MEETING_MESSAGES.audienceRequired],
     [{ ...base, targetRoles: ['janitor'] }, MEETING_MESSAGES.targetRolesInvalid],
     [{ ...base, targetUsers: 'u1' }, MEETING_MESSAGES.targetUsersInvalid],
     ['a string', MEETING_MESSAGES.bodyObject],
   ])('refuses %j with a clear message', (body, message) => {
     expect(firstMessage(CreateMeetingSchema.safeParse(body))).toBe(message);
+  });
+
+  it('takes a meeting for named people only (no roles, some users)', () => {
+    expect(CreateMeetingSchema.parse({ ...base, targetRoles: [], targetUsers: ['u1'] })).toMatchObject({
+      targetRoles: [],
+      targetUsers: ['u1'],
+    });
   });
 
   it('keeps a blank link as none (the service then needs Zoom)', () => {
@@ -53,6 +60,11 @@ describe('CreateMeetingSchema', () => {
 describe('UpdateMeetingSchema', () => {
   it('keeps only what was sent and drops status and counters', () => {
     expect(UpdateMeetingSchema.parse({ description: 'x', status: 'ended', notificationCount: 9 })).toEqual({ description: 'x' });
+  });
+
+  it('refuses emptying both roles and named people', () => {
+    expect(firstMessage(UpdateMeetingSchema.safeParse({ targetRoles: [], targetUsers: [] }))).toBe(MEETING_MESSAGES.audienceRequired);
+    expect(UpdateMeetingSchema.parse({ targetRoles: [], targetUsers: ['u1'] })).toEqual({ targetRoles: [], targetUsers: ['u1'] });
   });
 
   it('refuses an empty update and a blank topic', () => {

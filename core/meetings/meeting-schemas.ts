@@ -20,7 +20,8 @@ export const MEETING_MESSAGES = {
   timezoneInvalid: 'Invalid timezone',
   joinUrlInvalid: 'Meeting link must be a valid https:// address',
   joinUrlRequired: 'Meeting link is required: paste the https:// join link (Zoom is not connected)',
-  targetRolesInvalid: `Target roles must be a non-empty list of: ${MEETING_TARGET_ROLES.join(', ')}`,
+  targetRolesInvalid: `Target roles must be a list of: ${MEETING_TARGET_ROLES.join(', ')}`,
+  audienceRequired: 'Choose at least one role, or invite people by name',
   targetUsersInvalid: 'Target users must be a list of user IDs',
   statusInvalid: `Status must be one of: ${MEETING_STATUSES.join(', ')}`,
   meetingIdRequired: 'Meeting ID is required',
@@ -88,7 +89,6 @@ const joinUrlField = z.preprocess(
 );
 const targetRolesField = z
   .array(z.enum(MEETING_TARGET_ROLES, { error: MEETING_MESSAGES.targetRolesInvalid }), { error: MEETING_MESSAGES.targetRolesInvalid })
-  .min(1, MEETING_MESSAGES.targetRolesInvalid)
   .max(MEETING_TARGET_ROLES.length * 2, MEETING_MESSAGES.targetRolesInvalid)
   .transform((v) => [...new Set(v)]);
 const targetUsersField = z
@@ -148,6 +148,9 @@ function normalise(v: RawFields, ctx: z.RefinementCtx, zoneFallback: string | un
 export const CreateMeetingSchema = z.object(fields, { error: MEETING_MESSAGES.bodyObject }).transform((v, ctx) => {
   if (!(v.topic || v.title)) ctx.addIssue({ code: 'custom', path: ['topic'], message: MEETING_MESSAGES.topicRequired });
   if (v.startTime === undefined) ctx.addIssue({ code: 'custom', path: ['startTime'], message: MEETING_MESSAGES.startRequired });
+  // No roles is a meeting for the people named in targetUsers only; it must reach someone.
+  if (v.targetRoles?.length === 0 && !v.targetUsers?.length)
+    ctx.addIssue({ code: 'custom', path: ['targetRoles'], message: MEETING_MESSAGES.audienceRequired });
   const n = normalise(v, ctx, DEFAULT_MEETING_TIME_ZONE);
   return {
     ...n,
@@ -172,6 +175,9 @@ export type CreateMeetingInput = z.output<typeof CreateMeetingSchema>;
 export const UpdateMeetingSchema = z.object(fields, { error: MEETING_MESSAGES.bodyObject }).transform((v, ctx) => {
   if ((v.topic !== undefined || v.title !== undefined) && !(v.topic || v.title))
     ctx.addIssue({ code: 'custom', path: ['topic'], message: MEETING_MESSAGES.topicRequired });
+  // Both sent and both empty; one of them emptied against the stored other is checked by the UPDATE itself.
+  if (v.targetRoles?.length === 0 && v.targetUsers?.length === 0)
+    ctx.addIssue({ code: 'custom', path: ['targetRoles'], message: MEETING_MESSAGES.audienceRequired });
   const n = normalise(v, ctx, undefined);
   const out = Object.fromEntries(Object.entries({ ...n, rawStart: v.startTime }).filter(([, x]) => x !== undefined)) as Partial<
     ReturnType<typeof normalise> & { rawStart: string | number }

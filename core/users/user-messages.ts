@@ -33,3 +33,9 @@ export const USER_MESSAGES = {
   changedMeanwhile: 'This user was changed at the same time by someone else, please try again',
   hasRecords: 'This user still has related records and cannot be deleted',
 } as const;
+
+/** A users search term's problem, if any: at least 2 characters (counted as the user sees them), at most 100. */
+export function searchTermProblem(term: string): string {
+  const length = [...term].length;
+  return length < 2 ? USER_MESSAGES.searchTooShort : length > 100 ? USER_MESSAGES.searchTooLong : '';
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INVALID_ROLE_MESSAGE, ROLES } from '#core/roles.ts';
 import { booleanMessage } from '#core/fields.ts';
-import { USER_MESSAGES } from './user-messages.ts';
+import { searchTermProblem, USER_MESSAGES } from './user-messages.ts';
 
 export const USER_SORT_FIELDS = ['createdAt', 'updatedAt', 'lastLoginAt', 'email', 'role', 'firstName', 'lastName'] as const;
 export type UserSortField = (typeof USER_SORT_FIELDS)[number];
@@ -80,8 +80,8 @@ export const SearchUsersQuery = z
   })
   .transform((v, ctx) => {
     const value = (v.q ?? v.search ?? v.term ?? '').trim();
-    if ([...value].length < 2) ctx.issues.push({ code: 'custom', message: USER_MESSAGES.searchTooShort, input: value, path: ['q'] });
-    else if ([...value].length > 100) ctx.issues.push({ code: 'custom', message: USER_MESSAGES.searchTooLong, input: value, path: ['q'] });
+    const problem = searchTermProblem(value);
+    if (problem) ctx.issues.push({ code: 'custom', message: problem, input: value, path: ['q'] });
     return { term: value, role: v.role, isActive: v.isActive, limit: v.limit };
   });
 export type SearchUsersQueryInput = z.output<typeof SearchUsersQuery>;

@@ -103,7 +103,7 @@ describe('Meetings in the panels', () => {
     await expect.poll(() => form.getByLabel('Meeting link').getAttribute('aria-invalid'), POLL).toBe('true');
     expect(await form.locator('.field-error').allTextContents()).toEqual(['Meeting link must be a valid https:// address']);
 
-    // No Zoom here: a blank link is the server's refusal, shown by the link field.
+    // No Zoom here (the form asked GET /zoom-meetings/provider): a blank link is refused by the link field.
     await form.getByLabel('Meeting link').fill('');
     await form.getByRole('button', { name: 'Create meeting' }).click();
     await expect
@@ -160,6 +160,43 @@ describe('Meetings in the panels', () => {
     await openScreen(other, baseUrl, '/instructor/meetings');
     await card(other, forInstructors).waitFor();
     expect(await card(other, forStudents).count()).toBe(0);
+  });
+
+  it('admin invites one student by name only: the meeting has no role, that student sees it and a classmate does not', async () => {
+    const invited = await createTestUser(baseUrl, 'student', 'invited');
+    const classmate = await createTestUser(baseUrl, 'student', 'classmate');
+    const { page: admin } = await adminPage(browser, baseUrl);
+    await openScreen(admin, baseUrl, '/admin/meetings/new');
+    const title = uniq('Private lesson');
+    const form = admin.locator('form.meeting-form');
+    await form.getByLabel('Title').fill(title);
+    await form.getByLabel('Starts').fill(wallClock(Date.now() + 90 * MINUTE, 'Asia/Kolkata'));
+    await form.getByLabel('Meeting link').fill(`${LINK_HOST}/j/${Date.now()}`);
+    await form.getByLabel('Only these roles').check();
+    await form.getByRole('button', { name: 'Create meeting' }).click();
+    await expect
+      .poll(() => form.locator('.field-error').allTextContents(), POLL)
+      .toEqual(['Choose at least one role, or invite people by name']);
+    await form.getByLabel(/Invite people by name/).fill(invited.email);
+    await form.locator('.picker-results li', { hasText: invited.email }).getByRole('button', { name: /^Add/ }).click();
+    await form.getByRole('button', { name: 'Create meeting' }).click();
+    await admin.waitForURL(/\/admin\/meetings$/);
+    const row = admin.locator('.meetings-table tr', { hasText: title });
+    expect(await row.textContent()).toContain('1 named person');
+
+    const list = await asAdmin(baseUrl, '/zoom-meetings?limit=100');
+    const made = (list.body.data.meetings as { topic: string; targetRoles: string[]; targetUsers: string[] }[]).find(
+      (m) => m.topic === title,
+    );
+    expect(made).toMatchObject({ targetRoles: [], targetUsers: [invited.id] });
+
+    const { page } = await signedIn(browser, invited);
+    await openScreen(page, baseUrl, '/student/meetings');
+    await card(page, title).waitFor();
+    const { page: other } = await signedIn(browser, classmate);
+    await openScreen(other, baseUrl, '/student/meetings');
+    await other.getByRole('heading', { name: 'Meetings', level: 1 }).waitFor();
+    expect(await card(other, title).count()).toBe(0);
   });
 
   it('offers no enabled Join and no link for a meeting 3 hours ahead', async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ROLES } from '#core/roles.ts';
-import { USER_MESSAGES } from '#core/users/user-messages.ts';
+import { searchTermProblem, USER_MESSAGES } from '#core/users/user-messages.ts';
 import { api, errorMessage, type Pagination } from '#web/lib/api.ts';
 import { ROLE_LABELS, type SessionUser } from '#web/lib/session.ts';
 import { FormAlert, FormStatus, SelectField } from '#web/components/form-kit.tsx';
@@ -60,8 +60,9 @@ export function UsersScreen({ user: me }: { user: SessionUser }) {
   function onSearch(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const term = String(new FormData(e.currentTarget).get('search') ?? '').trim();
-    if (term && [...term].length < 2) {
-      setSearchError(USER_MESSAGES.searchTooShort);
+    const problem = term ? searchTermProblem(term) : '';
+    if (problem) {
+      setSearchError(problem);
       searchRef.current?.focus();
       return;
     }

@@ -17,9 +17,6 @@ import { UserPicker, type Picked } from './user-picker.tsx';
 
 /** Roles worth choosing: admin-capable roles see every meeting anyway. */
 const AUDIENCE_ROLES = ROLES.filter((r) => !isAdminCapable(r));
-/** A meeting for named people only still needs a role (the API wants a non-empty list): the admins, who see every meeting anyway. */
-const STAFF_ONLY = ['admin'];
-export const AUDIENCE_REQUIRED = 'Choose at least one role, or invite people by name';
 
 function zones(current: string): string[] {
   const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
@@ -88,7 +85,7 @@ export function MeetingForm({ meeting, onSaved, onCancel }: Props) {
       timezone: v.timezone ?? DEFAULT_MEETING_TIME_ZONE,
       duration: v.duration ?? '',
       password: v.password ?? '',
-      targetRoles: everyone ? ['all'] : roles.length ? roles : picked.length ? STAFF_ONLY : [],
+      targetRoles: everyone ? ['all'] : roles,
       targetUsers: picked.map((p) => p.id),
     };
     // Blank on create lets the server make it on Zoom; on edit it keeps the stored link.
@@ -105,7 +102,7 @@ export function MeetingForm({ meeting, onSaved, onCancel }: Props) {
     const found = checked.success ? {} : byField(checked.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
     // The schema checks the topic only once every field parses, so a blank one is named here too.
     if (!String(payload.topic).trim()) found.topic ??= MEETING_MESSAGES.topicRequired;
-    if (!everyone && !roles.length && !picked.length) found.targetRoles = AUDIENCE_REQUIRED;
+    if (!everyone && !roles.length && !picked.length) found.targetRoles = MEETING_MESSAGES.audienceRequired;
     if (!meeting && zoom === false && !String(payload.joinUrl ?? '').trim()) found.joinUrl ??= MEETING_MESSAGES.joinUrlRequired;
     setErrors(found);
     setAlert('');

@@ -61,7 +61,8 @@ export function StartTime({ meeting }: { meeting: MeetingView }) {
 export function audienceText(m: Pick<MeetingView, 'targetRoles' | 'targetUsers'>): string {
   const roles = m.targetRoles.includes('all')
     ? 'Everyone'
-    : m.targetRoles.map((r) => ROLE_LABELS[r as keyof typeof ROLE_LABELS] ?? r).join(', ') || 'Nobody by role';
+    : m.targetRoles.map((r) => ROLE_LABELS[r as keyof typeof ROLE_LABELS] ?? r).join(', ');
   const named = m.targetUsers.length;
-  return named ? `${roles} + ${named} named ${named === 1 ? 'person' : 'people'}` : roles;
+  const people = `${named} named ${named === 1 ? 'person' : 'people'}`;
+  return named ? (roles ? `${roles} + ${people}` : people) : roles;
 }

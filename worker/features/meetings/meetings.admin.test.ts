@@ -46,6 +46,37 @@ describe('creating, editing and deleting meetings', () => {
     });
   });
 
+  it('holds a meeting for named people only: they see it, their role does not, and emptying its last audience is refused', async () => {
+    const [admin, named, classmate] = await Promise.all([
+      createUser({ role: 'admin' }),
+      createUser({ role: 'student' }),
+      createUser({ role: 'student' }),
+    ]);
+    const res = await send('POST', '/api/zoom-meetings', admin.token, {
+      topic: 'Private lesson',
+      startTime: inMinutes(60),
+      joinUrl: 'https://meet.example.com/private',
+      targetRoles: [],
+      targetUsers: [named.id],
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ targetRoles: [], targetUsers: [named.id] });
+    const id = res.body.data._id as string;
+    expect((await send('GET', `/api/zoom-meetings/${id}`, named.token)).status).toBe(200);
+    expect((await send('GET', `/api/zoom-meetings/${id}`, classmate.token)).status).toBe(404);
+    const nobody = await send('POST', '/api/zoom-meetings', admin.token, {
+      topic: 'x',
+      startTime: inMinutes(60),
+      joinUrl: 'https://a.example.com/',
+      targetRoles: [],
+    });
+    expect(nobody).toMatchObject({ status: 400, body: { message: 'Choose at least one role, or invite people by name' } });
+    const emptied = await send('PATCH', `/api/zoom-meetings/${id}`, admin.token, { targetUsers: [] });
+    expect(emptied).toMatchObject({ status: 400, body: { message: 'Choose at least one role, or invite people by name' } });
+    expect((await send('PATCH', `/api/zoom-meetings/${id}`, admin.token, { targetUsers: [], targetRoles: ['student'] })).status).toBe(200);
+    expect((await send('PATCH', '/api/zoom-meetings/no-such-meeting', admin.token, { targetUsers: [] })).status).toBe(404);
+  });
+
   it('requires a link when Zoom is not configured, and refuses http or javascript links', async () => {
     const admin = await createUser({ role: 'super-admin' });
     const body = { topic: 'T', startTime: inMinutes(60) };

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { newId } from '#core/ids.ts';
 import {
   MEETING_MESSAGES,
@@ -75,8 +75,23 @@ export async function updateMeeting(ctx: ServiceCtx, id: string, input: UpdateMe
     if (!stored) throw notFound(MEETING_MESSAGES.notFound);
     set.startTime = parseStartTime(rawStart, stored.timezone) ?? fields.startTime;
   }
-  const row = await ctx.db.update(meetings).set(set).where(eq(meetings.id, id)).returning().get();
-  if (!row) throw notFound(MEETING_MESSAGES.notFound);
+  // Emptying one side of the audience needs the stored other side non-empty: checked in the same UPDATE.
+  const keepsAudience =
+    fields.targetRoles?.length === 0 && fields.targetUsers === undefined
+      ? sql`json_array_length(${meetings.targetUsers}) > 0`
+      : fields.targetUsers?.length === 0 && fields.targetRoles === undefined
+        ? sql`json_array_length(${meetings.targetRoles}) > 0`
+        : undefined;
+  const row = await ctx.db
+    .update(meetings)
+    .set(set)
+    .where(and(eq(meetings.id, id), keepsAudience))
+    .returning()
+    .get();
+  if (!row) {
+    const exists = keepsAudience && (await ctx.db.select({ id: meetings.id }).from(meetings).where(eq(meetings.id, id)).get());
+    throw exists ? badRequest(MEETING_MESSAGES.audienceRequired) : notFound(MEETING_MESSAGES.notFound);
+  }
   return serializeMeeting(row, user);
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ROLES } from '#core/roles.ts';
-import { USER_MESSAGES } from '#core/users/user-messages.ts';
+import { searchTermProblem } from '#core/users/user-messages.ts';
 import { api, errorMessage, type Pagination } from '#web/lib/api.ts';
 import { displayName, ROLE_LABELS } from '#web/lib/session.ts';
 import { FormAlert, SelectField } from '#web/components/form-kit.tsx';
@@ -79,8 +79,9 @@ export function Recipients({ picked, onPick, onLoading }: Props) {
   function onSearch(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const term = String(new FormData(e.currentTarget).get('search') ?? '').trim();
-    if (term && [...term].length < 2) {
-      setSearchError(USER_MESSAGES.searchTooShort);
+    const problem = term ? searchTermProblem(term) : '';
+    if (problem) {
+      setSearchError(problem);
       searchRef.current?.focus();
       return;
     }
