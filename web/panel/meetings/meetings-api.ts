@@ -19,6 +19,8 @@ export type MeetingView = {
   joinUrl: string | null;
   password: string | null;
   hostId: string | null;
+  /** The host by name (null for a deleted host); the school otherwise. */
+  hostName?: string | null;
   status: MeetingStatus;
   statusReason: string | null;
   targetRoles: string[];

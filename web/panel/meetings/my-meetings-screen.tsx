@@ -94,7 +94,7 @@ function MeetingCard({ meeting: m, now }: { meeting: MeetingView; now: number })
         <dt>Duration</dt>
         <dd>{durationText(m.durationMinutes)}</dd>
         <dt>Host</dt>
-        <dd>The school</dd>
+        <dd>{m.hostName ?? 'The school'}</dd>
         {m.status === 'cancelled' && m.statusReason && (
           <>
             <dt>Reason</dt>

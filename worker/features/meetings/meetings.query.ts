@@ -1,8 +1,8 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { MEETING_MESSAGES } from '#core/meetings/meeting-schemas.ts';
 import { isVisibleTo } from '#core/meetings/meeting-visibility.ts';
 import { isAdminCapable } from '#core/roles.ts';
-import { meetings, type MeetingRow } from '#db/schema/index.ts';
+import { meetings, users, type MeetingRow } from '#db/schema/index.ts';
 import type { AuthUser } from '#worker/lib/auth-user.ts';
 import { notFound } from '#worker/lib/errors.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
@@ -30,4 +30,16 @@ export async function visibleMeeting(ctx: ServiceCtx, user: AuthUser, id: string
     .get();
   if (!row || !isVisibleTo(row, user)) throw notFound(MEETING_MESSAGES.notFound);
   return row;
+}
+
+/** The display names of the hosts of the meetings `where` selects, as one statement for a batch. */
+export const hostNamesOf = (ctx: ServiceCtx, where: SQL | undefined) =>
+  ctx.db
+    .select({ id: users.id, profile: users.profile, email: users.email })
+    .from(users)
+    .where(inArray(users.id, ctx.db.select({ id: meetings.hostId }).from(meetings).where(where)));
+
+/** hostId → "First Last" (the e-mail's name part when the profile has none). */
+export function hostNameMap(rows: { id: string; profile: { firstName?: string; lastName?: string } | null; email: string }[]) {
+  return new Map(rows.map((r) => [r.id, `${r.profile?.firstName ?? ''} ${r.profile?.lastName ?? ''}`.trim() || r.email.split('@')[0]!]));
 }

@@ -3,7 +3,7 @@ import type { ListMeetingsQueryInput } from '#core/meetings/meeting-schemas.ts';
 import { offsetOf, pagination } from '#core/paging.ts';
 import { meetings } from '#db/schema/index.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
-import { endMs, visibleMeeting, visibleTo } from './meetings.query.ts';
+import { endMs, hostNameMap, hostNamesOf, visibleMeeting, visibleTo } from './meetings.query.ts';
 import { serializeMeeting } from './meetings.serialize.ts';
 
 /** How many meetings the `upcoming` and `past` lists carry. */
@@ -21,7 +21,7 @@ export async function listMeetings(ctx: ServiceCtx, q: ListMeetingsQueryInput) {
   const where = and(visible, q.status ? eq(meetings.status, q.status) : undefined);
   const upcoming = and(visible, inArray(meetings.status, ['scheduled', 'started']), gt(endMs, now));
   const past = and(visible, or(inArray(meetings.status, ['ended', 'cancelled']), lte(endMs, now)));
-  const [page, [total], soon, gone] = await ctx.db.batch([
+  const [page, [total], soon, gone, hosts] = await ctx.db.batch([
     ctx.db
       .select()
       .from(meetings)
@@ -35,8 +35,11 @@ export async function listMeetings(ctx: ServiceCtx, q: ListMeetingsQueryInput) {
       .where(where),
     ctx.db.select().from(meetings).where(upcoming).orderBy(asc(meetings.startTime), asc(meetings.id)).limit(SIDE_LIST_LIMIT),
     ctx.db.select().from(meetings).where(past).orderBy(desc(meetings.startTime), desc(meetings.id)).limit(SIDE_LIST_LIMIT),
+    // The hosts' names for every meeting the caller may see (a handful of staff accounts).
+    hostNamesOf(ctx, visible),
   ]);
-  const view = (rows: typeof page) => rows.map((r) => serializeMeeting(r, user, now));
+  const names = hostNameMap(hosts);
+  const view = (rows: typeof page) => rows.map((r) => serializeMeeting(r, user, now, names.get(r.hostId ?? '')));
   return {
     meetings: view(page),
     upcoming: view(soon),
@@ -47,5 +50,6 @@ export async function listMeetings(ctx: ServiceCtx, q: ListMeetingsQueryInput) {
 
 export async function getMeeting(ctx: ServiceCtx, id: string) {
   const user = signedIn(ctx);
-  return serializeMeeting(await visibleMeeting(ctx, user, id), user);
+  const [row, hosts] = await Promise.all([visibleMeeting(ctx, user, id), hostNamesOf(ctx, eq(meetings.id, id))]);
+  return serializeMeeting(row, user, Date.now(), hostNameMap(hosts).get(row.hostId ?? ''));
 }

@@ -9,7 +9,7 @@ export type Viewer = { id: string; role: string };
  * The link and passcode reach non-admins only while the meeting is joinable; the other invitees
  * in targetUsers are the school's business, so a non-admin sees at most themselves there.
  */
-export function serializeMeeting(row: MeetingRow, viewer: Viewer, now = Date.now()) {
+export function serializeMeeting(row: MeetingRow, viewer: Viewer, now = Date.now(), hostName: string | null = null) {
   const admin = isAdminCapable(viewer.role);
   const joinable = isJoinable(row, now);
   const label = timeLabel(row, now);
@@ -28,6 +28,8 @@ export function serializeMeeting(row: MeetingRow, viewer: Viewer, now = Date.now
     joinUrl: showLink ? row.joinUrl : null,
     password: showLink ? row.password : null,
     hostId: row.hostId,
+    /** Who runs it, by name (lists and get; null where only the row was at hand). */
+    hostName,
     status: row.status,
     statusReason: row.statusReason,
     targetRoles: row.targetRoles,

@@ -45,6 +45,19 @@ describe('meeting visibility (spec 6)', () => {
     expect(mine.body.data.targetUsers).toEqual([s1.id]);
   });
 
+  it('names the host for the invitees, in the list and by id', async () => {
+    const [student, host] = await Promise.all([
+      createUser({ role: 'student' }),
+      createUser({ role: 'instructor', profile: { firstName: 'Maya', lastName: 'Ito' } }),
+    ]);
+    const m = await insertMeeting(90, { targetUsers: [student.id], targetRoles: [], hostId: host.id });
+    const list = await send('GET', '/api/zoom-meetings?limit=100', student.token);
+    expect(list.body.data.upcoming.find((x: { _id: string }) => x._id === m.id)).toMatchObject({ hostId: host.id, hostName: 'Maya Ito' });
+    expect((await send('GET', `/api/zoom-meetings/${m.id}`, student.token)).body.data.hostName).toBe('Maya Ito');
+    const hostless = await insertMeeting(90, { targetUsers: [student.id], targetRoles: [] });
+    expect((await send('GET', `/api/zoom-meetings/${hostless.id}`, student.token)).body.data.hostName).toBeNull();
+  });
+
   it('hides the link and passcode from non-admins until the meeting is joinable', async () => {
     const member = await createUser({ role: 'member' });
     const later = await insertMeeting(90);
