@@ -134,7 +134,7 @@ export function MeetingForm({ meeting, onSaved, onCancel }: Props) {
       aria-labelledby={`${id}-heading`}
       aria-busy={busy}
     >
-      <h2 id={`${id}-heading`}>{meeting ? `Edit meeting: ${meeting.title}` : 'New meeting'}</h2>
+      <h1 id={`${id}-heading`}>{meeting ? `Edit meeting: ${meeting.title}` : 'New meeting'}</h1>
       <div tabIndex={-1} className="form-alert-wrap">
         <FormAlert message={alert} />
       </div>

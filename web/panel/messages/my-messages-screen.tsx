@@ -1,9 +1,8 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { MessagePriority } from '#core/messages/message-schemas.ts';
 import { SCHOOL_TARGET } from '#party/protocol.ts';
 import { FormAlert } from '#web/components/form-kit.tsx';
 import { Loading } from '#web/components/loading.tsx';
-import { errorMessage, type Pagination } from '#web/lib/api.ts';
 import { sendTyping } from '#web/lib/live-events.ts';
 import {
   frameMessage,
@@ -14,49 +13,23 @@ import {
   pendingTwin,
   THREAD_MESSAGES,
   typingThrottle,
-  unreadFromOthers,
-  type ChatMessage,
 } from '#web/lib/messages-thread.ts';
 import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
 import { Composer } from './composer.tsx';
 import { LiveNote } from './live-note.tsx';
 import { MessageList } from './message-list.tsx';
-import { markRead, readConversation, sendMessage } from './messages-api.ts';
-import { usePageVisible, useLiveFrames, useLiveStatus, useTypingPeople } from './use-live.ts';
+import { sendMessage } from './messages-api.ts';
+import { useLiveFrames, useLiveStatus, useTypingPeople } from './use-live.ts';
+import { useMarkRead, useThread } from './use-thread.ts';
 
 /** Student, member and instructor panels: one conversation with the school, and the broadcasts that reached them. */
 export default function MyMessagesScreen({ user }: AdminScreenProps) {
-  const [messages, setMessages] = useState<ChatMessage[]>([]);
-  const [pagination, setPagination] = useState<Pagination | null>(null);
-  const [ready, setReady] = useState(false);
-  const [loadingOlder, setLoadingOlder] = useState(false);
-  const [alert, setAlert] = useState('');
+  const { messages, setMessages, pagination, ready, loadingOlder, alert, loadOlder, sendOptimistic } = useThread(undefined);
   const [markProblem, setMarkProblem] = useState('');
-  const requested = useRef(new Set<string>());
-  const visible = usePageVisible();
   const live = useLiveStatus();
   const typing = useTypingPeople();
   const throttle = useMemo(() => typingThrottle((on) => sendTyping(SCHOOL_TARGET, on)), []);
-
-  useEffect(() => {
-    const ctl = new AbortController();
-    readConversation({ signal: ctl.signal }).then(
-      (c) => {
-        setMessages((list) => mergeMessages(list, c.messages));
-        setPagination(c.pagination);
-        setReady(true);
-      },
-      (err) => {
-        if (ctl.signal.aborted) return;
-        setAlert(errorMessage(err));
-        setReady(true);
-      },
-    );
-    return () => {
-      ctl.abort();
-      throttle.stop();
-    };
-  }, [throttle]);
+  useEffect(() => () => throttle.stop(), [throttle]);
 
   useLiveFrames(user, (frame) => {
     if (frame.type === 'typing') return typing.onTyping(frame.data);
@@ -72,53 +45,17 @@ export default function MyMessagesScreen({ user }: AdminScreenProps) {
     }
   });
 
-  useEffect(() => {
-    if (!ready || !visible) return;
-    const ids = unreadFromOthers(messages, user._id).filter((id) => !requested.current.has(id));
-    if (!ids.length) return;
-    ids.forEach((id) => requested.current.add(id));
-    markRead(ids).then(
-      ({ readAt }) => {
-        setMarkProblem('');
-        setMessages((list) => markReadLocally(list, ids, readAt));
-      },
-      (err) => {
-        ids.forEach((id) => requested.current.delete(id));
-        setMarkProblem(errorMessage(err) || THREAD_MESSAGES.markReadFailed);
-      },
-    );
-  }, [messages, ready, user._id, visible]);
+  useMarkRead({ messages, ready, meId: user._id, setMessages, onMarked: () => setMarkProblem(''), onFailed: setMarkProblem });
 
-  async function loadOlder() {
-    if (!pagination) return;
-    setLoadingOlder(true);
-    try {
-      const c = await readConversation({ page: pagination.page + 1 });
-      setMessages((list) => mergeMessages(list, c.messages));
-      setPagination(c.pagination);
-    } catch (err) {
-      setAlert(errorMessage(err));
-    } finally {
-      setLoadingOlder(false);
-    }
-  }
-
-  async function send(content: string, priority: MessagePriority) {
-    const temp = optimisticMessage(user, { content, priority, kind: 'direct', conversationId: user._id });
-    setMessages((list) => mergeMessages(list, [temp]));
-    try {
-      const saved = await sendMessage(content, priority);
-      setMessages((list) => mergeMessages(list, [saved], temp._id));
-    } catch (err) {
-      setMessages((list) => list.filter((m) => m._id !== temp._id));
-      throw err;
-    }
-  }
+  const send = (content: string, priority: MessagePriority) =>
+    sendOptimistic(optimisticMessage(user, { content, priority, kind: 'direct', conversationId: user._id }), () =>
+      sendMessage(content, priority),
+    ).then(() => undefined);
 
   return (
     <section className="panel-screen msg-screen msg-mine-screen" data-ready={ready ? '' : undefined} aria-labelledby="msg-title">
       <div className="msg-head">
-        <h2 id="msg-title">Messages</h2>
+        <h1 id="msg-title">Messages</h1>
         <p className="muted">Your conversation with the school. Announcements for everyone appear here too.</p>
       </div>
       <LiveNote status={live.status} message={live.message} />

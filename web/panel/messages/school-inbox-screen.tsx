@@ -89,7 +89,7 @@ export default function SchoolInboxScreen({ user, base, path }: AdminScreenProps
       aria-labelledby="inbox-title"
     >
       <div className="msg-head msg-inbox-head">
-        <h2 id="inbox-title">Messages</h2>
+        <h1 id="inbox-title">Messages</h1>
         <button type="button" className="btn btn-primary" onClick={() => setBroadcasting(true)}>
           Broadcast
         </button>

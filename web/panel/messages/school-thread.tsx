@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { MessagePriority } from '#core/messages/message-schemas.ts';
 import { FormAlert, FormStatus } from '#web/components/form-kit.tsx';
 import { Loading } from '#web/components/loading.tsx';
-import { errorMessage, type Pagination } from '#web/lib/api.ts';
+import { errorMessage } from '#web/lib/api.ts';
 import { sendTyping } from '#web/lib/live-events.ts';
 import {
   frameMessage,
@@ -14,15 +14,14 @@ import {
   personName,
   THREAD_MESSAGES,
   typingThrottle,
-  unreadFromOthers,
-  type ChatMessage,
 } from '#web/lib/messages-thread.ts';
 import { ROLE_LABELS, type SessionUser } from '#web/lib/session.ts';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 import { Composer } from './composer.tsx';
 import { MessageList } from './message-list.tsx';
-import { deleteMessages, markRead, readConversation, replyTo, type InboxUser } from './messages-api.ts';
-import { usePageVisible, useLiveFrames } from './use-live.ts';
+import { deleteMessages, markRead, replyTo, type InboxUser } from './messages-api.ts';
+import { useLiveFrames } from './use-live.ts';
+import { useMarkRead, useThread } from './use-thread.ts';
 
 type Props = {
   me: SessionUser;
@@ -40,46 +39,25 @@ type Props = {
 
 /** One user's conversation as the school sees it: reply, mark read, select and delete or mark read in bulk. */
 export function SchoolThread({ me, targetKey, person, typing, onOpened, onRead, onChanged, onBack, picked }: Props) {
-  const [messages, setMessages] = useState<ChatMessage[]>([]);
-  const [pagination, setPagination] = useState<Pagination | null>(null);
   const [userId, setUserId] = useState('');
-  const [ready, setReady] = useState(false);
-  const [loadingOlder, setLoadingOlder] = useState(false);
-  const [alert, setAlert] = useState('');
   const [status, setStatus] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
   const [confirming, setConfirming] = useState(false);
-  const requested = useRef(new Set<string>());
-  const visible = usePageVisible();
   const heading = useRef<HTMLHeadingElement>(null);
+  const { messages, setMessages, pagination, ready, loadingOlder, alert, setAlert, loadOlder, sendOptimistic } = useThread(
+    targetKey,
+    (c) => {
+      setUserId(c.conversationId);
+      onOpened(c.conversationId);
+      if (picked.current) heading.current?.focus({ preventScroll: true });
+      picked.current = false;
+    },
+  );
   const throttle = useMemo(() => typingThrottle((on) => userId && sendTyping(userId, on)), [userId]);
   useEffect(() => () => throttle.stop(), [throttle]);
-
   useEffect(() => {
-    const ctl = new AbortController();
-    setReady(false);
-    setMessages([]);
     setSelected([]);
-    setAlert('');
     setStatus('');
-    readConversation({ targetSpecialId: targetKey, signal: ctl.signal }).then(
-      (c) => {
-        setMessages(c.messages);
-        setPagination(c.pagination);
-        setUserId(c.conversationId);
-        onOpened(c.conversationId);
-        setReady(true);
-        if (picked.current) heading.current?.focus({ preventScroll: true });
-        picked.current = false;
-      },
-      (err) => {
-        if (ctl.signal.aborted) return;
-        setAlert(errorMessage(err));
-        setReady(true);
-      },
-    );
-    return () => ctl.abort();
-    // Reloads only when the URL names another user.
   }, [targetKey]);
 
   useLiveFrames(me, (frame) => {
@@ -94,51 +72,22 @@ export function SchoolThread({ me, targetKey, person, typing, onOpened, onRead, 
     }
   });
 
-  useEffect(() => {
-    if (!ready || !userId || !visible) return;
-    const ids = unreadFromOthers(
-      messages.filter((m) => m.kind === 'direct'),
-      me._id,
-    ).filter((id) => !requested.current.has(id));
-    if (!ids.length) return;
-    ids.forEach((id) => requested.current.add(id));
-    markRead(ids).then(
-      ({ readAt }) => {
-        setMessages((list) => markReadLocally(list, ids, readAt));
-        onRead(userId);
-      },
-      (err) => {
-        ids.forEach((id) => requested.current.delete(id));
-        setAlert(errorMessage(err) || THREAD_MESSAGES.markReadFailed);
-      },
-    );
-  }, [messages, ready, userId, me._id, onRead, visible]);
-
-  async function loadOlder() {
-    if (!pagination) return;
-    setLoadingOlder(true);
-    try {
-      const c = await readConversation({ targetSpecialId: targetKey, page: pagination.page + 1 });
-      setMessages((list) => mergeMessages(list, c.messages));
-      setPagination(c.pagination);
-    } catch (err) {
-      setAlert(errorMessage(err));
-    } finally {
-      setLoadingOlder(false);
-    }
-  }
+  // The school reads the user's own messages; its replies and broadcasts are not the school's to mark.
+  useMarkRead({
+    messages,
+    ready: ready && !!userId,
+    meId: me._id,
+    markable: (m) => m.kind === 'direct',
+    setMessages,
+    onMarked: () => onRead(userId),
+    onFailed: setAlert,
+  });
 
   async function reply(content: string, priority: MessagePriority) {
-    const temp = optimisticMessage(me, { content, priority, kind: 'reply', conversationId: userId, recipientId: userId });
-    setMessages((list) => mergeMessages(list, [temp]));
-    try {
-      const saved = await replyTo(userId || targetKey, content, priority);
-      setMessages((list) => mergeMessages(list, [saved], temp._id));
-      onChanged();
-    } catch (err) {
-      setMessages((list) => list.filter((m) => m._id !== temp._id));
-      throw err;
-    }
+    await sendOptimistic(optimisticMessage(me, { content, priority, kind: 'reply', conversationId: userId, recipientId: userId }), () =>
+      replyTo(userId || targetKey, content, priority),
+    );
+    onChanged();
   }
 
   async function bulkRead() {
@@ -164,9 +113,9 @@ export function SchoolThread({ me, targetKey, person, typing, onOpened, onRead, 
           <span aria-hidden="true">← </span>Conversations
         </button>
         <div>
-          <h3 id="msg-thread-title" ref={heading} tabIndex={-1}>
+          <h2 id="msg-thread-title" ref={heading} tabIndex={-1}>
             {name}
-          </h3>
+          </h2>
           {person && (
             <p className="muted msg-thread-sub">
               {person.specialId !== person._id ? `${person.specialId} · ` : ''}
