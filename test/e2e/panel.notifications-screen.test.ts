@@ -99,4 +99,23 @@ describe('the notifications screen of a panel', () => {
     await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
     await page.close();
   });
+
+  it('a reply read on the messages screen leaves the bell: its notification is marked read with it', async () => {
+    const { student, page } = await studentPage();
+    await page.goto(`${baseUrl}/student/messages`);
+    await page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
+    const before = await bell(page);
+    await reply(student.id, 'See you at the grading.');
+    await page.getByText('See you at the grading.').waitFor({ timeout: POLL.timeout });
+    // The reply arrives with its notification; the open conversation reads both.
+    const token = (await page.evaluate(() => localStorage.getItem('token')))!;
+    const noteOf = async () =>
+      (await apiCall(baseUrl, '/notifications/my', { token })).body.data.find(
+        (n: { body: string }) => n.body === 'See you at the grading.',
+      );
+    await expect.poll(async () => (await noteOf())?.read, POLL).toBe(true);
+    expect(await noteOf()).toMatchObject({ eventType: 'new_reply' });
+    await expect.poll(() => bell(page), POLL).toBe(before);
+    await page.close();
+  });
 });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { newId } from '#core/ids.ts';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '#core/notifications/notification-options.ts';
 import { NotifyInputSchema, type NotifyData, type NotifyInput } from '#core/notifications/notification-schemas.ts';
@@ -182,4 +182,39 @@ const rowOf = (id: string, userId: string, data: NotifyData, at: Date): NewNotif
 function unsaved(userId: string, data: NotifyData, at: Date): NotificationView {
   const row = rowOf(`${UNSAVED}${newId(at.getTime())}`, userId, data, at);
   return serializeNotification({ ...row, read: false, readAt: null, clicked: false, clickedAt: null, delivered: false } as NotificationRow);
+}
+
+/** A user's unread notifications, counted (never a counter, so never below 0); one statement for a batch. */
+export const unreadCountQuery = (ctx: Pick<ServiceCtx, 'db'>, userId: string) =>
+  ctx.db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
+
+/**
+ * Marks read this user's notifications about these entities (the messages they have just read, say),
+ * in one UPDATE, and answers their unread count after it, in the same batch.
+ */
+export async function markEntityNotificationsRead(
+  ctx: Pick<ServiceCtx, 'db'>,
+  userId: string,
+  entityType: string,
+  entityIds: readonly string[],
+) {
+  if (!entityIds.length) return (await unreadCountQuery(ctx, userId))[0]?.n ?? 0;
+  const [, [row]] = await ctx.db.batch([
+    ctx.db
+      .update(notifications)
+      .set({ read: true, readAt: new Date() })
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          eq(notifications.entityType, entityType),
+          inArray(notifications.entityId, [...entityIds]),
+          eq(notifications.read, false),
+        ),
+      ),
+    unreadCountQuery(ctx, userId),
+  ]);
+  return row?.n ?? 0;
 }

@@ -2,6 +2,7 @@ import type { BroadcastTarget, MessagePriority } from '#core/messages/message-sc
 import type { Role } from '#core/roles.ts';
 import { api, errorMessage, type Pagination } from '#web/lib/api.ts';
 import { conversationMessages, sentMessage, THREAD_MESSAGES, type ChatMessage } from '#web/lib/messages-thread.ts';
+import { announceUnread } from '#web/panel/notifications/notifications-api.ts';
 
 export type Conversation = { messages: ChatMessage[]; pagination: Pagination | null; conversationId: string };
 
@@ -40,11 +41,13 @@ export async function broadcast(content: string, targetRoles: BroadcastTarget[],
 
 /** PATCH /mark-read (a user) or /bulk-read (the school): never with temp_ ids (the caller filters). */
 export async function markRead(messageIds: string[], bulk = false) {
-  const body = await api<{ readAt?: string }>(bulk ? '/messages/bulk-read' : '/messages/mark-read', {
+  const body = await api<{ readAt?: string; notificationsUnread?: number }>(bulk ? '/messages/bulk-read' : '/messages/mark-read', {
     method: 'PATCH',
     body: { messageIds },
     fallback: THREAD_MESSAGES.markReadFailed,
   });
+  // The server cleared the bell's notifications about these messages: the bell shows what is left.
+  if (typeof body.data?.notificationsUnread === 'number') announceUnread(body.data.notificationsUnread);
   return { readAt: body.data?.readAt ?? new Date().toISOString() };
 }
 

@@ -1,5 +1,6 @@
 import { and, inArray, sql } from 'drizzle-orm';
 import { messageReads, messages } from '#db/schema/index.ts';
+import { markEntityNotificationsRead } from '#worker/lib/notify.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { addressedTo, isSchool, schoolUserIds, unreadFor, type Viewer } from './messages.scope.ts';
 
@@ -13,7 +14,8 @@ function byUser(pairs: [string | null, string][]) {
 /**
  * PATCH /mark-read and /bulk-read: marks read, in one INSERT … SELECT, only the listed messages that are
  * addressed to the caller and still unread for them; answers how many changed (so a count never goes
- * below zero, and a repeat counts 0). Then tells the other side who read what.
+ * below zero, and a repeat counts 0). Then tells the other side who read what, and answers the caller's
+ * unread notification count (`notificationsUnread`) after clearing those about these messages.
  */
 export async function markRead(ctx: ServiceCtx, ids: string[]) {
   const me: Viewer = signedIn(ctx);
@@ -30,7 +32,10 @@ export async function markRead(ctx: ServiceCtx, ids: string[]) {
     .returning({ messageId: messageReads.messageId });
   const messageIds = inserted.map((r) => r.messageId);
   if (messageIds.length) await announce(ctx, me, messageIds, readAt);
-  return { count: messageIds.length, messageIds, readAt: readAt.toISOString() };
+  // What the caller has read needs no bell any more: their notifications about these messages go read
+  // too (all the ids asked for: in the school's shared inbox another admin may have read them first).
+  const notificationsUnread = await markEntityNotificationsRead(ctx, me.id, 'message', ids);
+  return { count: messageIds.length, messageIds, readAt: readAt.toISOString(), notificationsUnread };
 }
 
 /**

@@ -4,7 +4,7 @@ import { notifications } from '#db/schema/index.ts';
 import { createUser, testDb, uniq } from '#test/helpers.ts';
 import { settleDeferred } from '#worker/lib/service-context.ts';
 import { broadcastMessage, replyToUser, sendMessage } from './messages.write.ts';
-import { admin, ctxFor, eventsFor, student } from './messages.test-helpers.ts';
+import { admin, ctxFor, eventsFor, send, student, writeToSchool } from './messages.test-helpers.ts';
 
 const noticesOf = (userIds: string[], eventType: string) =>
   testDb()
@@ -66,5 +66,24 @@ describe('messages notify the people they reach (bell, push)', () => {
     expect(new Set(all.map((r) => r.userId)).size).toBe(all.length);
     expect(all.length).toBeLessThanOrEqual(recipientCount);
     expect(all.some((r) => r.userId === a1.id)).toBe(false);
+  });
+
+  it('reading the messages clears their notifications for the reader only, and answers the unread count left', async () => {
+    const [leo, a1, a2] = [await student(), await admin(), await admin()];
+    const mine = await writeToSchool(leo, `Is the dojo open on Sunday? ${uniq()}`);
+    await settleDeferred();
+    const unreadOf = async (id: string) => (await noticesOf([id], 'new_message')).filter((r) => r.entityId === mine._id && !r.read).length;
+    expect(await unreadOf(a1.id)).toBe(1);
+    expect(await unreadOf(a2.id)).toBe(1);
+    const res = await send('PATCH', '/api/messages/mark-read', a1.token, { messageIds: [mine._id] });
+    expect(res.status).toBe(200);
+    expect(await unreadOf(a1.id)).toBe(0);
+    expect(await unreadOf(a2.id)).toBe(1);
+    const left = await send('GET', '/api/notifications/unread-count', a1.token);
+    expect(res.body.data.notificationsUnread).toBe(left.body.count);
+    // The shared inbox: a2 reads after a1 (the message is already read), and still gets a quiet bell.
+    const again = await send('PATCH', '/api/messages/mark-read', a2.token, { messageIds: [mine._id] });
+    expect(again.body.data.count).toBe(0);
+    expect(await unreadOf(a2.id)).toBe(0);
   });
 });

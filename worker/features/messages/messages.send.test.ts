@@ -41,7 +41,7 @@ describe('POST /api/messages/send', () => {
     );
     expect(pairs.filter(([u]) => u === other)).toEqual([]);
     expect(pairs.filter(([u]) => u === leo)).toEqual([[leo, 'message_sent']]);
-    expect(events.find((e) => e.userId === a1.id)!.event.data).toMatchObject({
+    expect(events.find((e) => e.userId === a1.id && e.event.type === 'new_message')!.event.data).toMatchObject({
       message: { _id: sent._id, content: 'When is the next grading?' },
       preview: 'When is the next grading?',
     });
@@ -56,7 +56,7 @@ describe('POST /api/messages/send', () => {
     const { ctx, published } = ctxFor(leo);
     await sendMessage(ctx, { content: long, priority: 'normal' });
     const { events } = await eventsFor(published, [a1]);
-    expect((events[0]!.event.data as { preview: string }).preview).toBe('x'.repeat(100));
+    expect((events.find((e) => e.event.type === 'new_message')!.event.data as { preview: string }).preview).toBe('x'.repeat(100));
     for (const [body, message] of [
       [{ content: '   ' }, 'Message content is required'],
       [{}, 'Message content is required'],
@@ -104,13 +104,16 @@ describe('POST /api/messages/admin/reply', () => {
     const { ctx, published } = ctxFor(a1);
     const answer = await replyToUser(ctx, { content: 'And bring a towel', targetSpecialId: leo.row.studentId!, priority: 'high' });
     const { pairs, events } = await eventsFor(published, [leo, a1, a2]);
-    // The reply's notification (its own tests: messages.notices.test.ts) follows the message events.
+    // The reply's notification (its own tests: messages.notices.test.ts) is written, and announced, first.
     expect(pairs).toEqual([
+      [leo, 'notification'],
       [leo, 'new_reply'],
       [a1, 'reply_sent'],
-      [leo, 'notification'],
     ]);
-    expect(events[0]!.event.data).toMatchObject({ message: { _id: answer._id, priority: 'high' }, preview: 'And bring a towel' });
+    expect(events.find((e) => e.event.type === 'new_reply')!.event.data).toMatchObject({
+      message: { _id: answer._id, priority: 'high' },
+      preview: 'And bring a towel',
+    });
     const byId = await reply(a2, leo.id);
     expect(byId.recipientId).toBe(leo.id);
   });

@@ -3,6 +3,7 @@ import type { SQLiteInsertValue } from 'drizzle-orm/sqlite-core';
 import { MESSAGE_MESSAGES, type BroadcastInput, type ReplyInput, type SendMessageInput } from '#core/messages/message-schemas.ts';
 import { newId } from '#core/ids.ts';
 import { messages } from '#db/schema/index.ts';
+import type { NotifyInput } from '#core/notifications/notification-schemas.ts';
 import type { Role } from '#core/roles.ts';
 import { badRequest, notFound } from '#worker/lib/errors.ts';
 import { notify } from '#worker/lib/notify.ts';
@@ -22,6 +23,26 @@ async function insertAndRead(ctx: ServiceCtx, row: SQLiteInsertValue<typeof mess
   return serializeMessage(stored!);
 }
 
+/**
+ * The notification is written before the message is announced, so a reader who opens the message at
+ * once also clears its notification (mark-read clears both). A failure is logged, never the sender's:
+ * the message itself is already stored. (Broadcasts notify after the response: hundreds of rows.)
+ */
+async function noticeFirst(ctx: ServiceCtx, to: readonly string[], input: NotifyInput) {
+  try {
+    await notify(ctx, to, input);
+  } catch (err) {
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        requestId: ctx.requestId,
+        message: 'message notification failed',
+        error: String((err as Error)?.message ?? err),
+      }),
+    );
+  }
+}
+
 /** POST /send: a user writes to the school; every admin-capable user is told, the sender's other tabs too. */
 export async function sendMessage(ctx: ServiceCtx, input: SendMessageInput) {
   const me = viewer(ctx);
@@ -34,9 +55,9 @@ export async function sendMessage(ctx: ServiceCtx, input: SendMessageInput) {
     priority: input.priority,
   });
   const school = await schoolUserIds(ctx.db, me.id);
+  await noticeFirst(ctx, school, newMessageNotice(message));
   ctx.publish(school, { type: 'new_message', data: eventData(message) });
   ctx.publish([me.id], { type: 'message_sent', data: eventData(message) });
-  ctx.defer('new message notification', () => notify(ctx, school, newMessageNotice(message)));
   return message;
 }
 
@@ -57,8 +78,8 @@ export async function replyToUser(ctx: ServiceCtx, input: ReplyInput) {
     priority: input.priority,
     parentId: latest,
   });
+  await noticeFirst(ctx, [target.id], replyNotice(message, target.role as Role));
   ctx.publish([target.id], { type: 'new_reply', data: eventData(message) });
-  ctx.defer('reply notification', () => notify(ctx, [target.id], replyNotice(message, target.role as Role)));
   ctx.publish([me.id], { type: 'reply_sent', data: eventData(message) });
   return message;
 }

@@ -3,7 +3,7 @@ import { NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES } from '#core/notifications
 import type { ListNotificationsQueryInput } from '#core/notifications/notification-schemas.ts';
 import { notifications } from '#db/schema/index.ts';
 import { listPage } from '#worker/lib/list.ts';
-import { serializeNotification } from '#worker/lib/notify.ts';
+import { serializeNotification, unreadCountQuery } from '#worker/lib/notify.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { likeAny } from '#worker/lib/sql.ts';
 
@@ -24,11 +24,6 @@ export async function listMyNotifications(ctx: ServiceCtx, q: ListNotificationsQ
 }
 
 /** The caller's unread count as a statement, so a write can batch it with its own change. */
-export const unreadCountQuery = (ctx: ServiceCtx, userId: string) =>
-  ctx.db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
 
 export async function unreadCount(ctx: ServiceCtx): Promise<number> {
   const [row] = await unreadCountQuery(ctx, signedIn(ctx).id);

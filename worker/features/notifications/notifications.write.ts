@@ -3,9 +3,8 @@ import { isClientOnlyId } from '#core/notifications/notification-options.ts';
 import { NOTIFICATION_MESSAGES } from '#core/notifications/notification-schemas.ts';
 import { notifications } from '#db/schema/index.ts';
 import { badRequest, notFound } from '#worker/lib/errors.ts';
-import { serializeNotification } from '#worker/lib/notify.ts';
+import { serializeNotification, unreadCountQuery } from '#worker/lib/notify.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
-import { unreadCountQuery } from './notifications.read.ts';
 
 /** A client-only id (spec 3) is a browser bug worth naming, not a missing row. */
 function checkId(id: string) {
