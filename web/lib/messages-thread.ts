@@ -155,10 +155,6 @@ export function typingThrottle(send: (isTyping: boolean) => void, now: () => num
   };
 }
 
-/** A person's name from a message's sender or a user row. */
-export const personName = (p: { profile?: { firstName?: string; lastName?: string } | null } | null | undefined, fallback = '') =>
-  [p?.profile?.firstName, p?.profile?.lastName].filter((s) => s && s.trim()).join(' ') || fallback;
-
 type Sender = { _id: string; role: string; profile?: { firstName?: string; lastName?: string } | undefined };
 type Draft = Pick<ChatMessage, 'content' | 'priority' | 'kind' | 'conversationId'> & { recipientId?: string | null };
 

@@ -1,3 +1,4 @@
+import { profileName } from '#core/users/person-name.ts';
 import { isRole, PANEL_BY_ROLE, type Role } from '#core/roles.ts';
 import { api, errorMessage } from './api.ts';
 import { readStored, readStoredJson, removeStored, STORAGE_KEYS, writeStored } from './storage-keys.ts';
@@ -85,8 +86,7 @@ export async function logout(): Promise<string | null> {
 }
 
 export function displayName(user: Pick<SessionUser, 'email' | 'profile'>): string {
-  const name = [user.profile?.firstName, user.profile?.lastName].filter((p) => typeof p === 'string' && p.trim()).join(' ');
-  return name || user.email;
+  return profileName(user.profile, user.email);
 }
 
 export const firstName = (user: Pick<SessionUser, 'email' | 'profile'>) => user.profile?.firstName?.trim() || displayName(user);

@@ -111,6 +111,24 @@ async function audience(ctx: Pick<ServiceCtx, 'db'>, to: Recipients): Promise<Au
   return rows.map((r) => ({ userId: r.userId, inApp: r.inApp ?? d.inApp, push: r.push ?? d.push, muted: r.muted ?? d.mutedTypes }));
 }
 
+/**
+ * For notices whose content depends on the recipient's role (each panel has its own link): one
+ * `notify` per role present among the recipients.
+ */
+export async function notifyByRole(
+  ctx: ServiceCtx,
+  recipients: readonly { id: string; role: Role }[],
+  inputFor: (role: Role) => NotifyInput,
+): Promise<void> {
+  const byRole = new Map<Role, string[]>();
+  for (const r of recipients) {
+    const ids = byRole.get(r.role);
+    if (ids) ids.push(r.id);
+    else byRole.set(r.role, [r.id]);
+  }
+  for (const [role, ids] of byRole) await notify(ctx, ids, inputFor(role));
+}
+
 export type NotifyResult = { notifications: NotificationView[]; skipped: number };
 
 /**

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { personName } from '#web/lib/messages-thread.ts';
+import { profileName } from '#core/users/person-name.ts';
 import { ROLE_LABELS } from '#web/lib/session.ts';
 import { PanelLink } from '#web/panel/router.tsx';
 import type { InboxUser } from './messages-api.ts';
@@ -47,7 +47,7 @@ export function InboxPeople({ users, base, openId, typing, onSearch, onPick }: P
       ) : (
         <ul className="msg-people-list">
           {users.map((u) => {
-            const name = personName(u, u.email);
+            const name = profileName(u.profile, u.email);
             const open = u._id === openId;
             return (
               <li key={u._id} data-user={u._id}>

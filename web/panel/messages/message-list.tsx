@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { personName, type ChatMessage } from '#web/lib/messages-thread.ts';
+import { profileName } from '#core/users/person-name.ts';
+import type { ChatMessage } from '#web/lib/messages-thread.ts';
 
 const when = (iso: string) => {
   const d = new Date(iso);
@@ -22,8 +23,10 @@ type Props = {
 function senderLabel(m: ChatMessage, meId: string, viewer: Props['viewer']) {
   if (m.senderId?._id === meId) return 'You';
   if (m.isBroadcast) return 'Announcement from the school';
-  if (viewer === 'user') return m.kind === 'reply' ? 'The school' : personName(m.senderId, 'Someone');
-  return m.kind === 'reply' ? `${personName(m.senderId, 'The school')} (school)` : personName(m.senderId, 'Deleted user');
+  if (viewer === 'user') return m.kind === 'reply' ? 'The school' : profileName(m.senderId?.profile, 'Someone');
+  return m.kind === 'reply'
+    ? `${profileName(m.senderId?.profile, 'The school')} (school)`
+    : profileName(m.senderId?.profile, 'Deleted user');
 }
 
 /** A conversation, oldest first, that reads down; it follows new messages at the bottom, not older ones loaded on top. */

@@ -1,3 +1,4 @@
+import { profileName } from '#core/users/person-name.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { MessagePriority } from '#core/messages/message-schemas.ts';
 import { FormAlert, FormStatus } from '#web/components/form-kit.tsx';
@@ -11,7 +12,6 @@ import {
   mergeMessages,
   optimisticMessage,
   pendingTwin,
-  personName,
   THREAD_MESSAGES,
   typingThrottle,
 } from '#web/lib/messages-thread.ts';
@@ -104,7 +104,7 @@ export function SchoolThread({ me, targetKey, person, typing, onOpened, onRead, 
   }
 
   const fromMessages = messages.find((m) => m.senderId?._id === userId)?.senderId;
-  const name = person ? personName(person, person.email) : personName(fromMessages, targetKey);
+  const name = person ? profileName(person.profile, person.email) : profileName(fromMessages?.profile, targetKey);
   const typingNow = !!userId && typing.includes(userId);
   return (
     <section className="msg-conversation" aria-labelledby="msg-thread-title" data-ready={ready ? '' : undefined}>

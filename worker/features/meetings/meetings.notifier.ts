@@ -1,6 +1,6 @@
 import { panelScreenUrl, type Role } from '#core/roles.ts';
 import type { MeetingRow } from '#db/schema/index.ts';
-import { notify } from '#worker/lib/notify.ts';
+import { notifyByRole } from '#worker/lib/notify.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 
 export type MeetingRecipient = { id: string; role: Role };
@@ -25,34 +25,21 @@ export const noopMeetingNotifier: MeetingNotifier = { meetingShared: async () =>
 export const meetingNotifier: MeetingNotifier = {
   async meetingShared(ctx, { meeting, recipients, customMessage }) {
     const when = meeting.startTime.toLocaleString('en-CA', { timeZone: meeting.timezone, dateStyle: 'medium', timeStyle: 'short' });
-    // One notify per role: each link opens the meetings screen of that role's panel.
-    const byRole = new Map<Role, string[]>();
-    for (const r of recipients) {
-      const ids = byRole.get(r.role);
-      if (ids) ids.push(r.id);
-      else byRole.set(r.role, [r.id]);
-    }
-    for (const [role, ids] of byRole)
-      await notifyRole(
-        ctx,
-        meeting,
-        ids,
-        panelScreenUrl(role, 'meetings'),
-        customMessage?.trim() || `Starts ${when} (${meeting.timezone}).`,
-      );
+    const body = customMessage?.trim() || `Starts ${when} (${meeting.timezone}).`;
+    // Each link opens the meetings screen of the recipient's own panel.
+    await notifyByRole(ctx, recipients, (role) => {
+      const url = panelScreenUrl(role, 'meetings');
+      return {
+        title: `Meeting: ${meeting.topic}`,
+        body,
+        type: 'info',
+        eventType: 'meeting_shared',
+        priority: 'high',
+        entityType: 'meeting',
+        entityId: meeting.id,
+        data: { meetingId: meeting.id, startTime: meeting.startTime.toISOString(), url },
+        actions: [{ action: 'open', title: 'Open meetings', url }],
+      };
+    });
   },
 };
-
-async function notifyRole(ctx: ServiceCtx, meeting: MeetingRow, ids: string[], url: string, body: string) {
-  await notify(ctx, ids, {
-    title: `Meeting: ${meeting.topic}`,
-    body,
-    type: 'info',
-    eventType: 'meeting_shared',
-    priority: 'high',
-    entityType: 'meeting',
-    entityId: meeting.id,
-    data: { meetingId: meeting.id, startTime: meeting.startTime.toISOString(), url },
-    actions: [{ action: 'open', title: 'Open meetings', url }],
-  });
-}

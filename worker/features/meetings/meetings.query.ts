@@ -2,6 +2,7 @@ import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { MEETING_MESSAGES } from '#core/meetings/meeting-schemas.ts';
 import { isVisibleTo } from '#core/meetings/meeting-visibility.ts';
 import { isAdminCapable } from '#core/roles.ts';
+import { profileName } from '#core/users/person-name.ts';
 import { meetings, users, type MeetingRow } from '#db/schema/index.ts';
 import type { AuthUser } from '#worker/lib/auth-user.ts';
 import { notFound } from '#worker/lib/errors.ts';
@@ -41,5 +42,5 @@ export const hostNamesOf = (ctx: ServiceCtx, where: SQL | undefined) =>
 
 /** hostId → "First Last" (the e-mail's name part when the profile has none). */
 export function hostNameMap(rows: { id: string; profile: { firstName?: string; lastName?: string } | null; email: string }[]) {
-  return new Map(rows.map((r) => [r.id, `${r.profile?.firstName ?? ''} ${r.profile?.lastName ?? ''}`.trim() || r.email.split('@')[0]!]));
+  return new Map(rows.map((r) => [r.id, profileName(r.profile, r.email.split('@')[0])]));
 }

@@ -1,3 +1,4 @@
+import { profileName } from '#core/users/person-name.ts';
 import type { NotifyInput } from '#core/notifications/notification-schemas.ts';
 import type { NotificationPriority } from '#core/notifications/notification-options.ts';
 import { previewText } from '#party/protocol.ts';
@@ -7,11 +8,7 @@ import type { SerializedMessage } from './messages.serialize.ts';
 /** Notifications know low, normal and high; an urgent message is a high one. */
 const priorityOf = (p: string): NotificationPriority => (p === 'urgent' ? 'high' : (p as NotificationPriority));
 
-const senderName = (m: SerializedMessage) => {
-  const p = m.senderId?.profile;
-  const name = `${p?.firstName ?? ''} ${p?.lastName ?? ''}`.trim();
-  return name || m.senderId?.specialId || 'a user';
-};
+const senderName = (m: SerializedMessage) => profileName(m.senderId?.profile, m.senderId?.specialId || 'a user');
 
 const base = (m: SerializedMessage, title: string, eventType: string, url: string): NotifyInput => ({
   title,

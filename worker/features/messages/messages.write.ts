@@ -6,7 +6,7 @@ import { messages } from '#db/schema/index.ts';
 import type { NotifyInput } from '#core/notifications/notification-schemas.ts';
 import type { Role } from '#core/roles.ts';
 import { badRequest, notFound } from '#worker/lib/errors.ts';
-import { notify } from '#worker/lib/notify.ts';
+import { notify, notifyByRole } from '#worker/lib/notify.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { broadcastRecipients, findBySpecialId, schoolUserIds, type Viewer } from './messages.scope.ts';
 import { eventData, selectMessages, serializeMessage } from './messages.serialize.ts';
@@ -109,16 +109,9 @@ export async function broadcastMessage(ctx: ServiceCtx, input: BroadcastInput) {
   const recipientIds = recipients.map((r) => r.id);
   ctx.publish(recipientIds, { type: 'new_broadcast', data: eventData(message) });
   ctx.publish([me.id], { type: 'broadcast_sent', data: { ...eventData(message), recipientCount: recipientIds.length } });
-  // One notification per recipient, in one notify per role (each panel has its own messages link).
-  const byRole = new Map<Role, string[]>();
-  for (const r of recipients) {
-    const ids = byRole.get(r.role as Role);
-    if (ids) ids.push(r.id);
-    else byRole.set(r.role as Role, [r.id]);
-  }
-  ctx.defer('broadcast notifications', async () => {
-    for (const [role, ids] of byRole) await notify(ctx, ids, broadcastNotice(message, role));
-  });
+  // One notification per recipient, linking to their own panel's messages.
+  const audience = recipients.map((r) => ({ id: r.id, role: r.role as Role }));
+  ctx.defer('broadcast notifications', () => notifyByRole(ctx, audience, (role) => broadcastNotice(message, role)));
   return { message, recipientCount: recipientIds.length };
 }
 
