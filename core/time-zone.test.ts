@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { atWallTime, localDate, SITE_TIME_ZONE } from './time-zone.ts';
+import { atWallTime, localDate, SITE_TIME_ZONE, isTimeZone, wallTime } from './time-zone.ts';
 
 describe('atWallTime', () => {
   // Not Vancouver: British Columbia's own rules changed recently (the tz data decides); Los Angeles keeps PST/PDT.
@@ -29,5 +29,15 @@ describe('localDate', () => {
     const now = Date.UTC(2027, 0, 15, 2, 0);
     expect(localDate(0, now)).toEqual({ y: 2027, month: 1, day: 14 });
     expect(localDate(20, now)).toEqual({ y: 2027, month: 2, day: 3 });
+  });
+});
+
+describe('wallTime', () => {
+  it("reads an instant on a zone's clock, the inverse of atWallTime (DST or not)", () => {
+    expect(wallTime('2026-12-01T13:00:00.000Z', 'Asia/Kolkata')).toBe('2026-12-01T18:30');
+    expect(wallTime(atWallTime(2026, 7, 4, 9, 5, 'America/Toronto'), 'America/Toronto')).toBe('2026-07-04T09:05');
+    expect(wallTime(atWallTime(2026, 1, 15, 23, 59, 'America/Toronto'), 'America/Toronto')).toBe('2026-01-15T23:59');
+    expect(isTimeZone('Asia/Kolkata')).toBe(true);
+    expect(isTimeZone('Mars/Olympus')).toBe(false);
   });
 });

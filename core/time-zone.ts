@@ -13,14 +13,27 @@ const partsOf = (timeZone: string) =>
     second: 'numeric',
   });
 
-/** How far the zone's wall clock is ahead of UTC at instant `ms` (negative west of Greenwich). */
-function offsetMs(ms: number, timeZone: string): number {
-  const p = Object.fromEntries(
+/** A zone name Intl knows. */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const wallParts = (ms: number, timeZone: string) =>
+  Object.fromEntries(
     partsOf(timeZone)
       .formatToParts(ms)
       .map((x) => [x.type, Number(x.value)]),
-  );
-  const wallAsUtc = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
+  ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
+
+/** How far the zone's wall clock is ahead of UTC at instant `ms` (negative west of Greenwich). */
+function offsetMs(ms: number, timeZone: string): number {
+  const p = wallParts(ms, timeZone);
+  const wallAsUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   return wallAsUtc - Math.floor(ms / 1000) * 1000;
 }
 
@@ -33,11 +46,15 @@ export function atWallTime(y: number, month: number, day: number, hour: number, 
 
 /** Today's calendar date in `timeZone`, `days` later: what a person there would call that day. */
 export function localDate(days: number, now = Date.now(), timeZone = SITE_TIME_ZONE): { y: number; month: number; day: number } {
-  const p = Object.fromEntries(
-    partsOf(timeZone)
-      .formatToParts(now)
-      .map((x) => [x.type, Number(x.value)]),
-  );
-  const d = new Date(Date.UTC(p.year!, p.month! - 1, p.day! + days));
+  const p = wallParts(now, timeZone);
+  const d = new Date(Date.UTC(p.year, p.month - 1, p.day + days));
   return { y: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The instant as a `datetime-local` value ("2026-12-01T18:30") on the clocks of `timeZone`: atWallTime's inverse. */
+export function wallTime(instant: Date | string | number, timeZone: string): string {
+  const p = wallParts(new Date(instant).getTime(), timeZone);
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`;
 }

@@ -4,7 +4,8 @@ import { pagingQuery } from '#core/paging.ts';
 import { ROLES } from '#core/roles.ts';
 import { atWallTime } from '#core/time-zone.ts';
 import { MEETING_STATUSES } from './meeting-status.ts';
-import { DEFAULT_MEETING_TIME_ZONE, isTimeZone, JOIN_WINDOW_MINUTES } from './meeting-time.ts';
+import { isTimeZone } from '#core/time-zone.ts';
+import { DEFAULT_MEETING_TIME_ZONE, JOIN_WINDOW_MINUTES } from './meeting-time.ts';
 
 export const MEETING_TARGET_ROLES = ['all', ...ROLES] as const;
 export const MEETING_LIMITS = { topic: 200, description: 2000, password: 64, joinUrl: 2048, reason: 500, customMessage: 1000 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatMeetingTime, hasEnded, isJoinable, isTimeZone, meetingEnd, timeLabel } from './meeting-time.ts';
+import { isTimeZone } from '#core/time-zone.ts';
+import { formatMeetingTime, hasEnded, isJoinable, meetingEnd, timeLabel } from './meeting-time.ts';
 
 const MIN = 60_000;
 const NOW = Date.UTC(2026, 10, 25, 12, 0, 0);

@@ -1,3 +1,4 @@
+import { isTimeZone } from '#core/time-zone.ts';
 /** Spec 9: a meeting opens for joining this long before it starts. */
 export const JOIN_WINDOW_MINUTES = 15;
 /** Spec 9: the zone a meeting is shown in unless it names its own. */
@@ -40,16 +41,6 @@ export function timeLabel(m: MeetingTimes, now: number): TimeLabel {
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return { text: `Starts in ${hours}h ${minutes % 60}m`, urgent: false, state: 'upcoming' };
   return { text: `Starts in ${plural(Math.floor(hours / 24), 'day')}`, urgent: false, state: 'upcoming' };
-}
-
-/** A zone name Intl knows (spec 8: 'Invalid timezone' otherwise). */
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** "Tue, 25 Nov 2026, 7:30 pm IST": the start as people in the meeting's zone read it. */

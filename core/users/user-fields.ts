@@ -1,3 +1,4 @@
+import { isTimeZone } from '#core/time-zone.ts';
 import { z } from 'zod';
 import { passwordProblem } from '#core/password-policy.ts';
 import { INVALID_ROLE_MESSAGE, ROLES } from '#core/roles.ts';
@@ -28,21 +29,12 @@ export const loginIdField = (field: LoginIdField) =>
     .transform(normalizeLoginId)
     .refine((v) => LOGIN_ID_PATTERN.test(v), loginIdFormatMessage(field));
 
-export function isValidTimezone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export const TimezoneField = z
   .string({ error: USER_MESSAGES.invalidTimezone })
   .trim()
   .min(1, USER_MESSAGES.invalidTimezone)
   .max(64, USER_MESSAGES.invalidTimezone)
-  .refine(isValidTimezone, USER_MESSAGES.invalidTimezone);
+  .refine(isTimeZone, USER_MESSAGES.invalidTimezone);
 
 const coordinate = (label: string, limit: number) =>
   z

@@ -8,6 +8,7 @@ import {
   UpdateMeetingSchema,
 } from '#core/meetings/meeting-schemas.ts';
 import { DEFAULT_MEETING_TIME_ZONE } from '#core/meetings/meeting-time.ts';
+import { wallTime } from '#core/time-zone.ts';
 import { isAdminCapable, ROLES } from '#core/roles.ts';
 import { Field, FormAlert, focusFirstError, type Errors } from '#web/components/form-kit.tsx';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
@@ -21,25 +22,6 @@ const AUDIENCE_ROLES = ROLES.filter((r) => !isAdminCapable(r));
 function zones(current: string): string[] {
   const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
   return [...new Set([DEFAULT_MEETING_TIME_ZONE, current, 'UTC', ...known])];
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-/** The instant as the `datetime-local` value a person in `timeZone` would read on their clock. */
-export function wallTime(iso: string, timeZone: string): string {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    })
-      .formatToParts(new Date(iso))
-      .map((x) => [x.type, Number(x.value)]),
-  );
-  return `${p.year}-${pad(p.month!)}-${pad(p.day!)}T${pad(p.hour!)}:${pad(p.minute!)}`;
 }
 
 const FIELD_OF: Record<string, string> = { title: 'topic', durationMinutes: 'duration' };
