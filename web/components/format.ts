@@ -58,3 +58,12 @@ export const LEVEL_LABELS: Record<string, string> = {
   all: 'All levels',
 };
 export const levelLabel = (level: string) => LEVEL_LABELS[level] ?? level;
+
+/** Date and time on the viewer's own clock ("Nov 25, 2026, 3:02 PM"), for the panels; '' for a bad date. */
+export function localDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** "student" → "Student". */
+export const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

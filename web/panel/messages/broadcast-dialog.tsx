@@ -5,6 +5,7 @@ import { ROLE_LABELS } from '#web/lib/session.ts';
 import { contentError, sendFailureReason, THREAD_MESSAGES } from '#web/lib/messages-thread.ts';
 import { Dialog } from '#web/panel/dialog.tsx';
 import { broadcast } from './messages-api.ts';
+import { upperFirst } from '#web/components/format.ts';
 
 type Props = { onClose: () => void; onSent: (recipientCount: number) => void };
 
@@ -94,7 +95,7 @@ export function BroadcastDialog({ onClose, onSent }: Props) {
           <select id="broadcast-priority" value={priority} onChange={(e) => setPriority(e.target.value as MessagePriority)}>
             {MESSAGE_PRIORITIES.map((p) => (
               <option key={p} value={p}>
-                {p[0]!.toUpperCase() + p.slice(1)}
+                {upperFirst(p)}
               </option>
             ))}
           </select>

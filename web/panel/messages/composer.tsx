@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { MESSAGE_MAX_LENGTH, MESSAGE_PRIORITIES, type MessagePriority } from '#core/messages/message-schemas.ts';
 import { contentError, sendFailureReason, THREAD_MESSAGES } from '#web/lib/messages-thread.ts';
+import { upperFirst } from '#web/components/format.ts';
 
 type Props = {
   id: string;
@@ -115,7 +116,7 @@ export function Composer({ id, label, failTitle, submitLabel, onSend, onTyping, 
           <select id={`${id}-priority`} value={priority} onChange={(e) => setPriority(e.target.value as MessagePriority)}>
             {MESSAGE_PRIORITIES.map((p) => (
               <option key={p} value={p}>
-                {p[0]!.toUpperCase() + p.slice(1)}
+                {upperFirst(p)}
               </option>
             ))}
           </select>

@@ -1,11 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { profileName } from '#core/users/person-name.ts';
 import type { ChatMessage } from '#web/lib/messages-thread.ts';
-
-const when = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-};
+import { localDateTime } from '#web/components/format.ts';
 
 type Props = {
   messages: readonly ChatMessage[];
@@ -62,7 +58,7 @@ export function MessageList({ messages, meId, viewer, hasMore, loadingOlder, onL
                   <input
                     type="checkbox"
                     className="msg-select"
-                    aria-label={`Select message from ${from}, ${when(m.createdAt)}`}
+                    aria-label={`Select message from ${from}, ${localDateTime(m.createdAt)}`}
                     checked={selected.includes(m._id)}
                     onChange={(e) => onSelect(e.target.checked ? [...selected, m._id] : selected.filter((s) => s !== m._id))}
                   />
@@ -75,7 +71,7 @@ export function MessageList({ messages, meId, viewer, hasMore, loadingOlder, onL
                   </p>
                   <p className="msg-content">{m.content}</p>
                   <p className="msg-time">
-                    {m.pending ? 'Sending…' : <time dateTime={m.createdAt}>{when(m.createdAt)}</time>}
+                    {m.pending ? 'Sending…' : <time dateTime={m.createdAt}>{localDateTime(m.createdAt)}</time>}
                     {mine && !m.pending && !m.isBroadcast && m.isRead && <span> · Seen</span>}
                   </p>
                 </div>

@@ -15,8 +15,7 @@ import {
   readUnreadCount,
 } from './notifications-api.ts';
 import { PanelLink } from '#web/panel/router.tsx';
-
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { localDateTime } from '#web/components/format.ts';
 
 /**
  * The bell of every panel: the unread count, kept live by the socket's `notification` events, and a
@@ -124,7 +123,7 @@ export function NotificationBell({ user, allHref }: { user: SessionUser; allHref
                   <button type="button" onClick={() => openOne(n)}>
                     <span className="bell-title">{n.title}</span>
                     {n.body && <span className="bell-body">{n.body}</span>}
-                    <span className="bell-time">{when(n.createdAt)}</span>
+                    <span className="bell-time">{localDateTime(n.createdAt)}</span>
                   </button>
                 </li>
               ))}

@@ -23,10 +23,10 @@ import {
   readUnreadCount,
   type NotificationFilters,
 } from './notifications-api.ts';
+import { localDateTime, upperFirst } from '#web/components/format.ts';
 
 const NONE: NotificationFilters = { type: '', read: '', priority: '', search: '' };
-const options = (list: readonly string[]) => list.map((v) => ({ value: v, label: v[0]!.toUpperCase() + v.slice(1) }));
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const options = (list: readonly string[]) => list.map((v) => ({ value: v, label: upperFirst(v) }));
 
 /** Every panel's full list of notifications: filters, search, more pages, read, open, delete, preferences. */
 export default function NotificationsScreen({ user, panel }: AdminScreenProps) {
@@ -194,7 +194,7 @@ export default function NotificationsScreen({ user, panel }: AdminScreenProps) {
                 </p>
                 {n.body && <p className="notification-body">{n.body}</p>}
                 <p className="notification-meta">
-                  <time dateTime={n.createdAt}>{when(n.createdAt)}</time>
+                  <time dateTime={n.createdAt}>{localDateTime(n.createdAt)}</time>
                   <span className="badge">{n.type}</span>
                   {n.priority === 'high' && <span className="badge badge-contacted">High priority</span>}
                 </p>

@@ -1,9 +1,7 @@
+import { localDateTime } from '#web/components/format.ts';
 import type { OfflineInfo } from '#web/lib/content-api.ts';
 
-const when = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? 'earlier' : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-};
+const when = (iso: string) => localDateTime(iso) || 'earlier';
 
 /** Says that the list is the copy stored in this browser because the server could not be reached. */
 export function OfflineNotice({ info }: { info: OfflineInfo }) {

@@ -18,6 +18,7 @@ import {
 } from './form-values.ts';
 import { UploadProgress, type Progress } from './upload-progress.tsx';
 import type { FieldDef, Item, ResourceConfig } from './types.ts';
+import { upperFirst } from '#web/components/format.ts';
 
 type Props = {
   config: ResourceConfig;
@@ -30,8 +31,6 @@ type Props = {
   heading?: string;
   submitLabel?: string;
 };
-
-const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Server field errors next to their fields; a refused file (413/415) next to the file field that sent it. */
 export function mapServerErrors(err: unknown, fields: readonly FieldDef[], values: Values): Errors {
@@ -101,7 +100,7 @@ export function ResourceForm({ config, item, onSaved, onCancel, request, heading
     setBusy(true);
     try {
       const body = await call<Item>(config, { ...req, fallback });
-      onSaved(body.message ?? `${capital(config.singular)} saved`, (body.data as Item | undefined) ?? null);
+      onSaved(body.message ?? `${upperFirst(config.singular)} saved`, (body.data as Item | undefined) ?? null);
       setBusy(false);
       setProgress(null);
     } catch (err) {

@@ -8,8 +8,7 @@ import { idPath } from './call.ts';
 import { ResourceForm } from './resource-form.tsx';
 import { ResourceList } from './resource-list.tsx';
 import type { Item, ListQuery, ResourceConfig } from './types.ts';
-
-const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+import { upperFirst } from '#web/components/format.ts';
 
 type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; item: Item };
 
@@ -26,7 +25,7 @@ function EditItem({ config, base, id, onSaved }: { config: ResourceConfig; base:
           fallback: config.loadFailed ?? `Failed to fetch ${config.singular}`,
         }).then((body) => body.data ?? null);
     load.then(
-      (item) => setLoaded(item ? { state: 'ready', item } : { state: 'failed', message: `${capital(config.singular)} not found` }),
+      (item) => setLoaded(item ? { state: 'ready', item } : { state: 'failed', message: `${upperFirst(config.singular)} not found` }),
       (err) => !ctl.signal.aborted && setLoaded({ state: 'failed', message: errorMessage(err) }),
     );
     return () => ctl.abort();

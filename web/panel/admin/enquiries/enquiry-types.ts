@@ -1,4 +1,5 @@
 import type { EnquiryStatus } from '#core/enquiries/enquiry-options.ts';
+import { localDateTime } from '#web/components/format.ts';
 
 /** An enquiry as the admin API serialises it. */
 export type Enquiry = {
@@ -23,7 +24,5 @@ export type InboxQuery = { status: EnquiryStatus | 'all'; search: string; page: 
 
 export const STATUS_BADGE: Record<EnquiryStatus, string> = { New: 'badge-new', Contacted: 'badge-contacted', Resolved: 'badge-active' };
 
-export function received(iso: string) {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
+/** When an enquiry arrived or moved, on the viewer's clock. */
+export const received = localDateTime;

@@ -3,6 +3,7 @@ import { IMAGE_ACCEPT, IMAGE_MAX_BYTES, IMAGE_MIME_TYPES, UPLOAD_MESSAGES } from
 import type { SendRequest } from '#web/lib/content-api.ts';
 import { idPath } from '#web/panel/resource/call.ts';
 import type { FilterDef, Item, Option, ToggleDef, UploadRules } from '#web/panel/resource/types.ts';
+import { localDateTime, upperFirst } from '#web/components/format.ts';
 
 /** Spec 5 image rules (JPEG, PNG, WebP up to 5 MB), checked here before the server checks the bytes. */
 export const IMAGE_RULES: UploadRules = {
@@ -15,7 +16,7 @@ export const IMAGE_RULES: UploadRules = {
 
 export const options = (values: readonly string[], label: (v: string) => string = capitalize): Option[] =>
   values.map((value) => ({ value, label: label(value) }));
-export const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).replace(/-/g, ' ');
+export const capitalize = (s: string) => upperFirst(s.replace(/-/g, ' '));
 
 export const yesNo = (name: string, label: string, yes: string, no: string): FilterDef => ({
   name,
@@ -34,7 +35,7 @@ export function dateTime(iso: unknown) {
   if (typeof iso !== 'string') return <span className="muted">—</span>;
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return <span className="muted">—</span>;
-  return <time dateTime={iso}>{d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}</time>;
+  return <time dateTime={iso}>{localDateTime(iso)}</time>;
 }
 
 export const str = (item: Item, key: string) => (typeof item[key] === 'string' ? (item[key] as string) : '');
