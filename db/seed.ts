@@ -11,6 +11,9 @@ import { mediaSeeder } from './seed/media.ts';
 import { meetingsSeeder } from './seed/meetings.ts';
 import { notificationsSeeder } from './seed/notifications.ts';
 import { settingsSeeder } from './seed/settings.ts';
+import { courseEnrollmentsSeeder } from './seed/enrollments.ts';
+import { instructorEnrollmentsSeeder } from './seed/instructor-enrollments.ts';
+import { membershipEnrollmentsSeeder } from './seed/membership-enrollments.ts';
 import { fileUploadsSeeder, syllabusSeeder } from './seed/syllabus.ts';
 import type { Seeder } from './seed/types.ts';
 
@@ -28,6 +31,9 @@ export const SEEDERS: readonly Seeder[] = [
   meetingsSeeder,
   notificationsSeeder,
   messagesSeeder,
+  courseEnrollmentsSeeder,
+  membershipEnrollmentsSeeder,
+  instructorEnrollmentsSeeder,
 ];
 
 export type SeedOptions = { authToken?: string; force?: boolean; log?: (line: string) => void };

@@ -29,6 +29,9 @@ import { uploadAccess } from './features/upload/upload.access.ts';
 import { meetingsAccess } from './features/meetings/meetings.access.ts';
 import { pushAccess } from './features/push/push.access.ts';
 import { messagesAccess } from './features/messages/messages.access.ts';
+import { enrollmentsAccess } from './features/enrollments/enrollments.access.ts';
+import { membershipPurchasesAccess } from './features/membership-purchases/membership-purchases.access.ts';
+import { instructorsAccess } from './features/instructors/instructors.access.ts';
 
 /** Every /api route and who may call it. createApp() refuses to start if a route is missing here. */
 export const ACCESS: AccessTable = {
@@ -62,4 +65,7 @@ export const ACCESS: AccessTable = {
   ...notificationsAccess,
   ...pushAccess,
   ...messagesAccess,
+  ...enrollmentsAccess,
+  ...membershipPurchasesAccess,
+  ...instructorsAccess,
 };

@@ -31,6 +31,9 @@ import { uploadRoutes } from './features/upload/upload.routes.ts';
 import { meetingsRoutes } from './features/meetings/meetings.routes.ts';
 import { pushRoutes } from './features/push/push.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
+import { enrollmentsRoutes } from './features/enrollments/enrollments.routes.ts';
+import { membershipPurchasesRoutes } from './features/membership-purchases/membership-purchases.routes.ts';
+import { instructorsRoutes } from './features/instructors/instructors.routes.ts';
 import { authorize } from './middleware/auth.ts';
 import { bodyLimit } from './middleware/body-limit.ts';
 import { context } from './middleware/context.ts';
@@ -75,7 +78,10 @@ export function createApp() {
     // notifications feature so none of its parameter routes (/:id) can claim those paths.
     .route('/notifications', pushRoutes)
     .route('/notifications', notificationsRoutes)
-    .route('/messages', messagesRoutes);
+    .route('/messages', messagesRoutes)
+    .route('/enroll', enrollmentsRoutes)
+    .route('/purchase-membership', membershipPurchasesRoutes)
+    .route('/instructors', instructorsRoutes);
 
   // Not strict: the spec's client calls some paths with a trailing slash (GET /courses/, POST /orders/).
   const app = new Hono<AppEnv>({ strict: false, router: memoizedRouter() });

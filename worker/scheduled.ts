@@ -2,6 +2,8 @@ import { newId } from '#core/ids.ts';
 import { roomsPublisher } from '#party/user-room.ts';
 import { loadConfig } from './config.ts';
 import type { Bindings } from './env.ts';
+import { JOBS as ENROLLMENT_JOBS } from './features/enrollments/enrollments.jobs.ts';
+import { JOBS as MEMBERSHIP_JOBS } from './features/membership-purchases/membership-purchases.jobs.ts';
 import { expireUnpaidOrders } from './features/orders/orders.expire.ts';
 import { serviceContext, type ServiceCtx } from './lib/service-context.ts';
 import { dbFor, mailerFor } from './middleware/context.ts';
@@ -9,6 +11,8 @@ import { dbFor, mailerFor } from './middleware/context.ts';
 /** What time decides (ARCHITECTURE "Scheduled work"). Each job is idempotent: a run fired twice changes nothing more. */
 export const SCHEDULED_JOBS: { name: string; run: (ctx: ServiceCtx, now: Date) => Promise<unknown> }[] = [
   { name: 'expire unpaid orders', run: (ctx, now) => expireUnpaidOrders(ctx, now) },
+  ...ENROLLMENT_JOBS,
+  ...MEMBERSHIP_JOBS,
 ];
 
 /** The service context of a run: no caller, links pointing at PUBLIC_URL. */

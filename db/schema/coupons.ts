@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { PURCHASE_TYPES } from '#core/shop/shop-options.ts';
 import { users } from './users.ts';
 
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
@@ -54,7 +55,7 @@ export const couponUses = sqliteTable(
       .notNull()
       .references(() => coupons.id, { onDelete: 'cascade' }),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
-    purchaseType: text('purchase_type', { enum: ['order', 'course_enrollment', 'membership'] }).notNull(),
+    purchaseType: text('purchase_type', { enum: PURCHASE_TYPES }).notNull(),
     purchaseId: text('purchase_id').notNull(),
     category: text('category').notNull(),
     amountCents: integer('amount_cents').notNull(),

@@ -22,6 +22,8 @@ export const courses = sqliteTable(
     discountPriceCents: integer('discount_price_cents'),
     currency: text('currency').notNull().default('CAD'),
     capacity: integer('capacity'),
+    /** GST on an enrolment, in basis points (13% = 1300), like products; the range is the schema's (an ALTER cannot add a CHECK). */
+    gstRateBp: integer('gst_rate_bp').notNull().default(0),
     image: text('image'),
     featured: integer('featured', { mode: 'boolean' }).notNull().default(false),
     isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),

@@ -22,3 +22,4 @@ export * from './notifications.ts';
 export * from './push-subscriptions.ts';
 export * from './messages.ts';
 export * from './realtime.ts';
+export * from './enrollments.ts';

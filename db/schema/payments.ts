@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { PURCHASE_TYPES } from '#core/shop/shop-options.ts';
 import { users } from './users.ts';
 
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
@@ -14,7 +15,7 @@ export const payments = sqliteTable(
   {
     id: text('id').primaryKey(),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
-    purchaseType: text('purchase_type', { enum: ['order', 'course_enrollment', 'membership'] }).notNull(),
+    purchaseType: text('purchase_type', { enum: PURCHASE_TYPES }).notNull(),
     purchaseId: text('purchase_id').notNull(),
     gateway: text('gateway', { enum: ['sandbox', 'stripe', 'paypal', 'razorpay'] }).notNull(),
     sessionId: text('session_id').notNull(),

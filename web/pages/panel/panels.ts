@@ -20,7 +20,7 @@ export const PANELS: Record<PanelKey, PanelInfo> = {
     base: '/student',
     title: 'Student panel',
     roles: ['student', 'member'],
-    upcoming: ['My courses and enrolments', 'Membership', 'Syllabus for your grade'],
+    upcoming: ['Syllabus for your grade'],
     users: false,
   },
   instructor: {
@@ -36,7 +36,7 @@ export const PANELS: Record<PanelKey, PanelInfo> = {
     base: '/grand-master',
     title: 'Grand Master panel',
     roles: ['grandmaster'],
-    upcoming: ['Grading and syllabus', 'Instructor applications', 'School overview'],
+    upcoming: ['Grading and syllabus', 'School overview'],
     users: false,
   },
   admin: {
@@ -44,7 +44,7 @@ export const PANELS: Record<PanelKey, PanelInfo> = {
     base: '/admin',
     title: 'Admin panel',
     roles: ['admin', 'grandmaster', 'super-admin'],
-    upcoming: ['Course and membership enrolments'],
+    upcoming: [],
     users: true,
   },
   'control-panel': {
@@ -52,7 +52,7 @@ export const PANELS: Record<PanelKey, PanelInfo> = {
     base: '/control-panel',
     title: 'Control panel',
     roles: ['super-admin', 'admin'],
-    upcoming: ['Social media accounts', 'Instructor enrolments'],
+    upcoming: ['Social media accounts'],
     users: true,
   },
 };

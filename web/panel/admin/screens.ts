@@ -51,6 +51,18 @@ export const ADMIN_SCREENS: readonly AdminScreenEntry[] = [
   // 'orders' is the student panel's "My orders"; the school's orders get their own route.
   screen('shop-orders', 'Orders', () => import('./orders/orders-screen.tsx')),
   screen('payments', 'Payments', () => import('./payments/payments-screen.tsx')),
+  screen('course-enrollments', 'Course enrolments', () => import('./enrollments/course-enrollments-screen.tsx'), {
+    panels: WITH_GRAND_MASTER,
+    summary: 'Approve or reject enrolments in courses; see who paid.',
+  }),
+  screen('membership-enrollments', 'Membership enrolments', () => import('./enrollments/membership-enrollments-screen.tsx'), {
+    panels: WITH_GRAND_MASTER,
+    summary: 'Membership purchases and renewals: documents, approval, expiry.',
+  }),
+  screen('instructor-applications', 'Instructor applications', () => import('./enrollments/instructor-applications-screen.tsx'), {
+    panels: WITH_GRAND_MASTER,
+    summary: 'Applications to teach: approve, reject, suspend, reactivate.',
+  }),
   screen('messages', 'Messages', () => import('#web/panel/messages/school-inbox-screen.tsx'), {
     panels: WITH_GRAND_MASTER,
     summary: 'Conversations with students, members and instructors; broadcasts to everyone or by role.',
@@ -68,6 +80,30 @@ export const ADMIN_SCREENS: readonly AdminScreenEntry[] = [
     roles: ['student', 'member'],
     panels: ['student'],
     summary: 'What you bought in the shop: status, payment, cancel before it ships.',
+  },
+  {
+    route: 'courses',
+    label: 'My courses',
+    load: () => import('#web/panel/enrollments/my-courses-screen.tsx'),
+    roles: ['student', 'member'],
+    panels: ['student'],
+    summary: 'Your course enrolments: approval, payment, term, renew or cancel.',
+  },
+  {
+    route: 'memberships',
+    label: 'My memberships',
+    load: () => import('#web/panel/enrollments/my-memberships-screen.tsx'),
+    roles: ['student', 'member'],
+    panels: ['student'],
+    summary: 'Your memberships: status, days left, renew or cancel.',
+  },
+  {
+    route: 'instructor-application',
+    label: 'Teach at the dojo',
+    load: () => import('#web/panel/enrollments/my-applications-screen.tsx'),
+    roles: ['student', 'member', 'instructor'],
+    panels: ['student', 'instructor'],
+    summary: 'Your application to teach and its status.',
   },
   // Students, members and instructors talk to the school and see the meetings meant for them.
   {

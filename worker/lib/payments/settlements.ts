@@ -2,6 +2,8 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import type { PurchaseType } from '#core/shop/shop-options.ts';
 import type { Db } from '#db/client.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { courseSettlements } from './course-settlement.ts';
+import { membershipSettlements } from './membership-settlement.ts';
 import { orderSettlement } from './order-settlement.ts';
 
 /**
@@ -21,7 +23,9 @@ export type PurchaseSettlement = {
   refunded(db: Db, purchaseId: string, at: Date): BatchItem<'sqlite'>[];
 };
 
-/** Enrolments and memberships add theirs here (next issues). */
+/** Each purchase type's settlement: orders, course enrolments and renewals, memberships and renewals. */
 export const SETTLEMENTS: Partial<Record<PurchaseType, PurchaseSettlement>> = {
   order: orderSettlement,
+  ...courseSettlements,
+  ...membershipSettlements,
 };

@@ -13,6 +13,8 @@ export const PURCHASE_LABELS: Record<PurchaseType, string> = {
   order: 'Shop order',
   course_enrollment: 'Course enrolment',
   membership: 'Membership',
+  course_renewal: 'Course renewal',
+  membership_renewal: 'Membership renewal',
 };
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {

@@ -1,0 +1,237 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { courses } from './courses.ts';
+import { membershipPlans, memberships } from './memberships.ts';
+import { users } from './users.ts';
+
+const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
+
+/** A document uploaded with an application (R2 key under enrollments/ or instructors/). */
+export type EnrollmentDocument = { key: string; name: string; type: string; size: number };
+
+/**
+ * How an enrolment's money stands, apart from the school's decision (`status`): `pending` until a
+ * verified payment, `free` when nothing was due, `refunded` when the money went back.
+ */
+const paymentStatus = (name: string) =>
+  text(name, { enum: ['pending', 'paid', 'free', 'refunded'] })
+    .notNull()
+    .default('pending');
+
+/**
+ * Spec 3 Course enrolment, spec 4 status machine (core/enrollments/enrollment-status.ts). Amounts are
+ * what the server priced when the enrolment was made, in cents. `releaseToken` is written by the
+ * statement that cancels it, so the coupon statement of the same batch acts only once.
+ */
+export const courseEnrollments = sqliteTable(
+  'course_enrollments',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: text('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    courseTitle: text('course_title').notNull(),
+    status: text('status', { enum: ['pending_approval', 'approved', 'active', 'cancelled'] })
+      .notNull()
+      .default('pending_approval'),
+    paymentStatus: paymentStatus('payment_status'),
+    paymentMethod: text('payment_method').notNull(),
+    currency: text('currency').notNull().default('CAD'),
+    coursePriceCents: integer('course_price_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    gstCents: integer('gst_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+    couponId: text('coupon_id'),
+    couponCode: text('coupon_code'),
+    notes: text('notes').notNull().default(''),
+    approvedAt: integer('approved_at', { mode: 'timestamp_ms' }),
+    approvedBy: text('approved_by'),
+    approvalNotes: text('approval_notes'),
+    cancelReason: text('cancel_reason'),
+    cancelledAt: integer('cancelled_at', { mode: 'timestamp_ms' }),
+    cancelledBy: text('cancelled_by'),
+    paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
+    /** End of the paid term (course duration from when it became active); a renewal extends it. */
+    termEndsAt: integer('term_ends_at', { mode: 'timestamp_ms' }),
+    /** An unpaid enrolment is cancelled by the scheduled run after this (its seat and coupon use back). */
+    paymentDueAt: integer('payment_due_at', { mode: 'timestamp_ms' }),
+    releaseToken: text('release_token'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [
+    // Enrolled = any enrolment for the course not cancelled: at most one such per user and course.
+    uniqueIndex('course_enrollments_live_uq')
+      .on(t.userId, t.courseId)
+      .where(sql`${t.status} <> 'cancelled'`),
+    index('course_enrollments_status_created_idx').on(t.status, t.createdAt),
+    index('course_enrollments_created_idx').on(t.createdAt),
+    index('course_enrollments_user_created_idx').on(t.userId, t.createdAt),
+    index('course_enrollments_course_status_idx').on(t.courseId, t.status),
+    index('course_enrollments_due_idx').on(t.paymentStatus, t.paymentDueAt),
+    check(
+      'course_enrollments_amounts_nonnegative',
+      sql`${t.coursePriceCents} >= 0 and ${t.discountCents} >= 0 and ${t.gstCents} >= 0 and ${t.totalCents} >= 0`,
+    ),
+  ],
+);
+
+/** Spec 3 Membership enrollment; the period runs from `startsAt` to `endsAt` once active. */
+export const membershipEnrollments = sqliteTable(
+  'membership_enrollments',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    membershipId: text('membership_id').references(() => memberships.id, { onDelete: 'set null' }),
+    planId: text('plan_id').references(() => membershipPlans.id, { onDelete: 'set null' }),
+    membershipName: text('membership_name').notNull(),
+    planName: text('plan_name').notNull(),
+    durationMonths: integer('duration_months').notNull(),
+    status: text('status', { enum: ['pending_approval', 'approved', 'active', 'expired', 'cancelled'] })
+      .notNull()
+      .default('pending_approval'),
+    paymentStatus: paymentStatus('payment_status'),
+    paymentMethod: text('payment_method').notNull(),
+    currency: text('currency').notNull().default('CAD'),
+    planPriceCents: integer('plan_price_cents').notNull(),
+    /** The plan's own reduction (price − discount price). */
+    discountCents: integer('discount_cents').notNull().default(0),
+    couponDiscountCents: integer('coupon_discount_cents').notNull().default(0),
+    gstCents: integer('gst_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+    couponId: text('coupon_id'),
+    couponCode: text('coupon_code'),
+    notes: text('notes').notNull().default(''),
+    documents: text('documents', { mode: 'json' }).$type<EnrollmentDocument[]>().notNull().default([]),
+    startsAt: integer('starts_at', { mode: 'timestamp_ms' }),
+    endsAt: integer('ends_at', { mode: 'timestamp_ms' }),
+    reminderSentAt: integer('reminder_sent_at', { mode: 'timestamp_ms' }),
+    expiredAt: integer('expired_at', { mode: 'timestamp_ms' }),
+    approvedAt: integer('approved_at', { mode: 'timestamp_ms' }),
+    approvedBy: text('approved_by'),
+    approvalNotes: text('approval_notes'),
+    cancelReason: text('cancel_reason'),
+    cancelledAt: integer('cancelled_at', { mode: 'timestamp_ms' }),
+    cancelledBy: text('cancelled_by'),
+    paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
+    paymentDueAt: integer('payment_due_at', { mode: 'timestamp_ms' }),
+    releaseToken: text('release_token'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [
+    index('membership_enrollments_status_created_idx').on(t.status, t.createdAt),
+    index('membership_enrollments_created_idx').on(t.createdAt),
+    index('membership_enrollments_user_created_idx').on(t.userId, t.createdAt),
+    index('membership_enrollments_status_ends_idx').on(t.status, t.endsAt),
+    index('membership_enrollments_due_idx').on(t.paymentStatus, t.paymentDueAt),
+    check(
+      'membership_enrollments_amounts_nonnegative',
+      sql`${t.planPriceCents} >= 0 and ${t.discountCents} >= 0 and ${t.couponDiscountCents} >= 0 and ${t.gstCents} >= 0 and ${t.totalCents} >= 0`,
+    ),
+  ],
+);
+
+/**
+ * A renewal of a course term or a membership period: its own price, coupon use and payment
+ * (purchase types course_renewal / membership_renewal). Paid, it extends the enrolment from its current end.
+ */
+export const enrollmentRenewals = sqliteTable(
+  'enrollment_renewals',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: ['course', 'membership'] }).notNull(),
+    enrollmentId: text('enrollment_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending_payment', 'paid', 'cancelled', 'refunded'] })
+      .notNull()
+      .default('pending_payment'),
+    paymentMethod: text('payment_method').notNull(),
+    currency: text('currency').notNull().default('CAD'),
+    priceCents: integer('price_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    couponDiscountCents: integer('coupon_discount_cents').notNull().default(0),
+    gstCents: integer('gst_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+    couponId: text('coupon_id'),
+    couponCode: text('coupon_code'),
+    notes: text('notes').notNull().default(''),
+    /** The period the renewal added (set when paid). */
+    periodStartsAt: integer('period_starts_at', { mode: 'timestamp_ms' }),
+    periodEndsAt: integer('period_ends_at', { mode: 'timestamp_ms' }),
+    paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
+    paymentDueAt: integer('payment_due_at', { mode: 'timestamp_ms' }).notNull(),
+    releaseToken: text('release_token'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [
+    index('enrollment_renewals_enrollment_idx').on(t.kind, t.enrollmentId, t.createdAt),
+    index('enrollment_renewals_due_idx').on(t.status, t.paymentDueAt),
+    check('enrollment_renewals_amounts_nonnegative', sql`${t.priceCents} >= 0 and ${t.totalCents} >= 0`),
+  ],
+);
+
+/**
+ * Spec 3 Instructor enrollment: an application to teach. Approval gives the user the instructor role
+ * (the role they had is kept in `previousRole` and given back on suspension, completion or cancel).
+ */
+export const instructorEnrollments = sqliteTable(
+  'instructor_enrollments',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending_approval', 'approved', 'active', 'cancelled', 'completed'] })
+      .notNull()
+      .default('pending_approval'),
+    instructorStatus: text('instructor_status', { enum: ['pending', 'active', 'suspended', 'inactive'] })
+      .notNull()
+      .default('pending'),
+    instructorType: text('instructor_type').notNull(),
+    instructorId: text('instructor_id'),
+    previousRole: text('previous_role').notNull(),
+    grade: text('grade').notNull().default(''),
+    experienceYears: integer('experience_years').notNull().default(0),
+    specialties: text('specialties', { mode: 'json' }).$type<string[]>().notNull().default([]),
+    bio: text('bio').notNull().default(''),
+    availability: text('availability').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    documents: text('documents', { mode: 'json' }).$type<EnrollmentDocument[]>().notNull().default([]),
+    notes: text('notes').notNull().default(''),
+    approvedAt: integer('approved_at', { mode: 'timestamp_ms' }),
+    approvedBy: text('approved_by'),
+    approvalNotes: text('approval_notes'),
+    cancelReason: text('cancel_reason'),
+    cancelledAt: integer('cancelled_at', { mode: 'timestamp_ms' }),
+    suspendReason: text('suspend_reason'),
+    suspendedAt: integer('suspended_at', { mode: 'timestamp_ms' }),
+    reactivateReason: text('reactivate_reason'),
+    reactivatedAt: integer('reactivated_at', { mode: 'timestamp_ms' }),
+    completionNotes: text('completion_notes'),
+    completedAt: integer('completed_at', { mode: 'timestamp_ms' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [
+    // One live application (not cancelled or completed) per user.
+    uniqueIndex('instructor_enrollments_live_uq')
+      .on(t.userId)
+      .where(sql`${t.status} in ('pending_approval', 'approved', 'active')`),
+    index('instructor_enrollments_status_created_idx').on(t.status, t.createdAt),
+    index('instructor_enrollments_created_idx').on(t.createdAt),
+    index('instructor_enrollments_type_status_idx').on(t.instructorType, t.status),
+    index('instructor_enrollments_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+export type CourseEnrollmentRow = typeof courseEnrollments.$inferSelect;
+export type MembershipEnrollmentRow = typeof membershipEnrollments.$inferSelect;
+export type EnrollmentRenewalRow = typeof enrollmentRenewals.$inferSelect;
+export type InstructorEnrollmentRow = typeof instructorEnrollments.$inferSelect;

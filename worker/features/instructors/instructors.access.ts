@@ -1,0 +1,4 @@
+import type { AccessTable } from '#worker/lib/access-rule.ts';
+
+/** Who may call each route of `/api/instructors` (ownership is checked by the service). */
+export const instructorsAccess: AccessTable = {};
