@@ -6,7 +6,7 @@ import { COUPON_MESSAGES } from '#core/shop/shop-options.ts';
 import { bucket } from '#test/file-helpers.ts';
 import { api, createUser } from '#test/helpers.ts';
 import { couponUsesOf, enrollmentRow, FAKE_PDF, insertMembership, PDF, PNG, purchase } from '#test/membership-helpers.ts';
-import { insertCoupon } from '#worker/features/orders/orders.test-helpers.ts';
+import { insertCoupon } from '#test/membership-helpers.ts';
 
 describe('POST /api/purchase-membership', () => {
   it('creates a pending enrolment priced from the database, its documents in R2, and a payment to open', async () => {

@@ -2,17 +2,16 @@ import { and, eq } from 'drizzle-orm';
 import { ENROLLMENT_MESSAGES } from '#core/enrollments/enrollment-status.ts';
 import { enrollmentTotals, percentToBp, planDiscountCents, type EnrollmentTotals } from '#core/enrollments/pricing.ts';
 import { fromCents } from '#core/money.ts';
-import type { CouponView } from '#core/shop/views.ts';
 import { membershipPlans, memberships, type MembershipPlanRow, type MembershipRow } from '#db/schema/index.ts';
-import { validateCoupon } from '#worker/features/coupons/coupons.use.ts';
 import { badRequest } from '#worker/lib/errors.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { guardCouponGuessing, membershipCoupon, type MembershipCouponView } from './membership-purchases.coupon.ts';
 
 export type PricedMembership = {
   membership: MembershipRow;
   plan: MembershipPlanRow;
   totals: EnrollmentTotals;
-  coupon: CouponView | null;
+  coupon: MembershipCouponView | null;
   calculation: { discountAmount: number; finalAmount: number; originalAmount: number; savings: number } | null;
 };
 
@@ -41,8 +40,8 @@ export async function pricePlan(
 ): Promise<PricedMembership> {
   const discountCents = planDiscountCents(plan);
   const base = plan.priceCents - discountCents;
-  const checked = code ? await validateCoupon(ctx, { code, amount: base, category: 'membership', userId: userId ?? undefined }) : null;
-  const couponDiscountCents = checked ? Math.round(checked.calculation.discountAmount * 100) : 0;
+  const checked = code ? await membershipCoupon(ctx, code, base, userId) : null;
+  const couponDiscountCents = checked?.discountCents ?? 0;
   const totals = enrollmentTotals({
     priceCents: plan.priceCents,
     discountCents,
@@ -60,3 +59,13 @@ export const totalsView = (t: EnrollmentTotals) => ({
   gstAmount: fromCents(t.gstCents),
   totalAmount: fromCents(t.totalCents),
 });
+
+/** POST /validate-coupon: the coupon's calculation and the membership's totals with it, taking nothing. */
+export async function validateMembershipCoupon(
+  ctx: ServiceCtx,
+  { couponCode, membershipId, planId }: { couponCode: string; membershipId: string; planId: string },
+) {
+  await guardCouponGuessing(ctx);
+  const priced = await pricePlan(ctx, await activePlan(ctx, membershipId, planId), couponCode, ctx.user?.id ?? null);
+  return { coupon: priced.coupon, calculation: priced.calculation, totals: totalsView(priced.totals) };
+}

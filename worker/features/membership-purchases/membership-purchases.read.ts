@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { MEMBERSHIP_CURRENCY } from '#core/enrollments/enrollment-options.ts';
 import { MEMBERSHIP_ENROLLMENT_STATUSES } from '#core/enrollments/enrollment-status.ts';
 import type { AdminMembershipsQueryInput, MyMembershipsQueryInput } from '#core/enrollments/membership-schemas.ts';
@@ -6,8 +6,16 @@ import { MEMBERSHIP_PURCHASE_MESSAGES } from '#core/enrollments/membership-schem
 import type { EnrollmentStats, PublicMembershipView } from '#core/enrollments/views.ts';
 import { offsetOf, pagination } from '#core/paging.ts';
 import { PAYMENT_GATEWAYS } from '#core/shop/shop-options.ts';
-import { membershipEnrollments, users, type MembershipPlanRow, type MembershipRow } from '#db/schema/index.ts';
-import { activeMembershipsQueries, membershipsWithPlans } from '#worker/features/memberships/memberships.read.ts';
+import {
+  membershipEnrollments,
+  membershipPlans,
+  memberships,
+  users,
+  type MembershipPlanRow,
+  type MembershipRow,
+} from '#db/schema/index.ts';
+import { priceFields } from '#worker/lib/catalog/money.ts';
+import { fileUrl } from '#worker/lib/public-files.ts';
 import { notFound } from '#worker/lib/errors.ts';
 import { availableGateways } from '#worker/lib/payments/registry.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
@@ -18,27 +26,35 @@ import { serializeMembershipEnrollment } from './membership-purchases.serialize.
 const me = membershipEnrollments;
 const PUBLIC_LIMIT = 100;
 
-/** GET /public-members: active memberships with their active plans, nothing internal. */
+/** GET /public-members: active memberships (in the catalog's order) with their active plans, nothing internal; one round trip. */
 export async function publicMembers(ctx: ServiceCtx): Promise<PublicMembershipView[]> {
-  const { rows, plans } = activeMembershipsQueries(ctx.db, PUBLIC_LIMIT);
-  const [page, pagePlans] = await ctx.db.batch([rows, plans]);
-  return membershipsWithPlans(page as MembershipRow[], pagePlans as MembershipPlanRow[]).map((m) => ({
-    _id: m._id,
+  const [rows, plans] = await ctx.db.batch([
+    ctx.db
+      .select()
+      .from(memberships)
+      .where(eq(memberships.isActive, true))
+      .orderBy(asc(memberships.sortOrder), asc(sql`${memberships.name} collate nocase`), asc(memberships.id))
+      .limit(PUBLIC_LIMIT),
+    ctx.db
+      .select()
+      .from(membershipPlans)
+      .innerJoin(memberships, eq(memberships.id, membershipPlans.membershipId))
+      .where(and(eq(membershipPlans.isActive, true), eq(memberships.isActive, true)))
+      .orderBy(asc(membershipPlans.position), asc(membershipPlans.id)),
+  ]);
+  const byMembership = new Map<string, MembershipPlanRow[]>();
+  for (const { membership_plans: p } of plans) byMembership.set(p.membershipId, [...(byMembership.get(p.membershipId) ?? []), p]);
+  return (rows as MembershipRow[]).map((m) => ({
+    _id: m.id,
     name: m.name,
     description: m.description,
     benefits: m.benefits,
-    image: m.image,
+    image: fileUrl(m.image),
     featured: m.featured,
-    plans: m.plans
-      .filter((p) => p.isActive)
-      .map((p) => ({
-        _id: p._id,
-        name: p.name,
-        durationMonths: p.durationMonths,
-        price: p.price,
-        discountPrice: p.discountPrice,
-        gstRate: p.gstRate,
-      })),
+    plans: (byMembership.get(m.id) ?? []).map((p) => {
+      const { price, discountPrice } = priceFields(p);
+      return { _id: p.id, name: p.name, durationMonths: p.durationMonths, price, discountPrice, gstRate: p.gstRate };
+    }),
   }));
 }
 

@@ -13,13 +13,12 @@ import {
   VerifyMembershipPaymentSchema,
 } from '#core/enrollments/membership-schemas.ts';
 import type { AppEnv } from '#worker/env.ts';
-import { guardGuessing } from '#worker/features/coupons/coupons.guard.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { purchaseMembership } from './membership-purchases.create.ts';
 import { bulkDeleteMembershipEnrollments, deleteMembershipEnrollment } from './membership-purchases.delete.ts';
 import { approveMembership, cancelMembership, rejectMembership } from './membership-purchases.moves.ts';
 import { payAgain } from './membership-purchases.pay.ts';
-import { activePlan, pricePlan, totalsView } from './membership-purchases.pricing.ts';
+import { validateMembershipCoupon } from './membership-purchases.pricing.ts';
 import {
   allMemberships,
   documentResponse,
@@ -42,11 +41,8 @@ export const membershipPurchasesRoutes = new Hono<AppEnv>()
     return c.json({ success: true, message: M.created, data }, 201);
   })
   .post('/validate-coupon', validate('json', ValidateMembershipCouponSchema), async (c) => {
-    const ctx = c.var.ctx;
-    const { couponCode, membershipId, planId } = c.req.valid('json');
-    await guardGuessing(ctx);
-    const priced = await pricePlan(ctx, await activePlan(ctx, membershipId, planId), couponCode, ctx.user?.id ?? null);
-    return c.json({ success: true, data: { coupon: priced.coupon, calculation: priced.calculation, totals: totalsView(priced.totals) } });
+    const data = await validateMembershipCoupon(c.var.ctx, c.req.valid('json'));
+    return c.json({ success: true, data });
   })
   .post('/verify-payment', validate('json', VerifyMembershipPaymentSchema), async (c) => {
     const data = await verifyMembershipPayment(c.var.ctx, c.req.valid('json'));
