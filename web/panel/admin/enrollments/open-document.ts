@@ -1,0 +1,31 @@
+import { ApiError, failureMessage, type ApiBody } from '#web/lib/api.ts';
+import { readStored, STORAGE_KEYS } from '#web/lib/storage-keys.ts';
+
+/**
+ * Opens an enrolment's uploaded document in a new tab. The API serves documents only to the owner and
+ * the school, and reads who is asking from the Authorization header (no cookie), so a plain link would
+ * be refused: the bytes are fetched with the token and shown from a blob URL.
+ */
+export async function openDocument(url: string): Promise<void> {
+  const path = url.startsWith('/api/') || /^https?:/.test(url) ? url : `/api${url.startsWith('/') ? '' : '/'}${url}`;
+  const token = readStored(STORAGE_KEYS.token);
+  // The tab opens now, while the click still counts as the user's, and gets the file once it arrives.
+  const tab = window.open('', '_blank');
+  let res: Response;
+  try {
+    res = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  } catch {
+    tab?.close();
+    throw new ApiError('Failed to open document');
+  }
+  if (!res.ok) {
+    tab?.close();
+    const body = (await res.json().catch(() => null)) as Partial<ApiBody> | null;
+    throw new ApiError(failureMessage(res, body, 'Failed to open document'), res.status);
+  }
+  const blobUrl = URL.createObjectURL(await res.blob());
+  if (tab) tab.location.href = blobUrl;
+  else window.location.assign(blobUrl);
+  // The tab has loaded it by then; the URL is freed so the bytes do not stay in memory.
+  setTimeout(() => URL.revokeObjectURL(blobUrl), 60_000);
+}
