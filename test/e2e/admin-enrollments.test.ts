@@ -280,7 +280,7 @@ describe('the admin enrolment screens', () => {
     await search(page, applicant.email);
     const line = row(page, applicant.email);
     await line.waitFor();
-    expect(await line.locator('td[data-label="Grade"]').textContent()).toBe('Brown belt');
+    expect(await line.locator('td[data-label="Grade"]').textContent()).toBe('Brown belt4 years of experience');
     await screenshot(page, 'admin-instructor-applications-1280');
 
     await line.getByRole('button', { name: /^Approve/ }).click();

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { COURSE_ENROLLMENT_STATUSES, ENROLLMENT_PAYMENT_LABELS, ENROLLMENT_PAYMENT_STATUSES } from '#core/enrollments/enrollment-status.ts';
 import type { CourseEnrollmentView } from '#core/enrollments/views.ts';
 import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
-import { PanelLink } from '#web/panel/router.tsx';
 import { moneyIn } from '#web/panel/admin/payments/payment-labels.ts';
 import { Stamp } from '#web/panel/admin/orders/order-parts.tsx';
 import { deleteEnrollments, readCourseEnrollments, type ListQuery } from './enrollments-api.ts';
@@ -39,11 +38,7 @@ const config = (base: string): ListConfig<Row> => ({
   ],
   statuses: COURSE_ENROLLMENT_STATUSES,
   read: readCourseEnrollments,
-  head: (e) => (
-    <PanelLink href={`${base}/${encodeURIComponent(e._id)}`} aria-label={`${nameOf(e)}: details`}>
-      <Person user={e.user} />
-    </PanelLink>
-  ),
+  head: (e) => <Person user={e.user} href={`${base}/${encodeURIComponent(e._id)}`} label={`${nameOf(e)}: details`} />,
   columns: [
     { label: 'Course', cell: (e) => e.course.title },
     { label: 'Status', cell: (e) => <StatusBadge status={e.enrollmentStatus} /> },

@@ -72,8 +72,10 @@ export function DecisionDetail<T extends Decided>({ kind, base, id, backLabel, t
       {back}
       <div className="screen-head">
         <h1>{name}</h1>
-        <StatusBadge status={row.enrollmentStatus} />
-        <PaymentBadge status={row.paymentStatus} />
+        <span className="enrollment-badges">
+          <StatusBadge status={row.enrollmentStatus} />
+          <PaymentBadge status={row.paymentStatus} />
+        </span>
       </div>
       <FormStatus message={notice} />
       <FormAlert message={alert} />

@@ -12,6 +12,7 @@ import { errorMessage } from '#web/lib/api.ts';
 import { FormAlert } from '#web/components/form-kit.tsx';
 import { dateTime } from '#web/panel/admin/screens/shared.tsx';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
+import { PanelLink } from '#web/panel/router.tsx';
 import { openDocument } from './open-document.ts';
 
 type StatusKey = keyof typeof ENROLLMENT_STATUS_LABELS;
@@ -56,12 +57,14 @@ export function StatTiles({ stats, statuses, current, label, onPick }: TilesProp
   );
 }
 
-/** Name, e-mail and the school's ID of the person, for a table cell. */
-export function Person({ user }: { user: EnrollmentUserView }) {
+/** Name (linking to the enrolment), e-mail and the school's ID of the person, for a table's row heading. */
+export function Person({ user, href, label }: { user: EnrollmentUserView; href: string; label: string }) {
   const id = user.studentId ?? user.membershipId;
   return (
     <>
-      {user.name}
+      <PanelLink href={href} aria-label={label}>
+        {user.name}
+      </PanelLink>
       <span className="cell-note">{user.email}</span>
       {id && <span className="cell-note cell-code">{id}</span>}
     </>

@@ -64,8 +64,10 @@ export function InstructorApplicationDetail({ base, id, onDeleted }: Props) {
       {back}
       <div className="screen-head">
         <h1>{row.user.name}</h1>
-        <StatusBadge status={row.enrollmentStatus} />
-        <InstructorBadge status={row.instructorStatus} />
+        <span className="enrollment-badges">
+          <StatusBadge status={row.enrollmentStatus} />
+          <InstructorBadge status={row.instructorStatus} />
+        </span>
       </div>
       <FormStatus message={notice} />
       <FormAlert message={alert} />

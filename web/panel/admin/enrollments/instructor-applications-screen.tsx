@@ -3,7 +3,6 @@ import { INSTRUCTOR_ENROLLMENT_STATUSES, INSTRUCTOR_STATUS_LABELS, INSTRUCTOR_ST
 import { INSTRUCTOR_TYPE_LABELS, INSTRUCTOR_TYPES } from '#core/enrollments/enrollment-options.ts';
 import type { InstructorEnrollmentView } from '#core/enrollments/views.ts';
 import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
-import { PanelLink } from '#web/panel/router.tsx';
 import { readInstructorApplications, type ListQuery } from './enrollments-api.ts';
 import { EnrollmentList, type ListConfig } from './enrollment-list.tsx';
 import { InstructorActions } from './instructor-actions.tsx';
@@ -42,21 +41,30 @@ const config = (base: string): ListConfig<Row> => ({
   ],
   statuses: INSTRUCTOR_ENROLLMENT_STATUSES,
   read: readInstructorApplications,
-  head: (e) => (
-    <PanelLink href={`${base}/${encodeURIComponent(e._id)}`} aria-label={`${e.user.name}: application details`}>
-      <Person user={e.user} />
-    </PanelLink>
-  ),
+  head: (e) => <Person user={e.user} href={`${base}/${encodeURIComponent(e._id)}`} label={`${e.user.name}: application details`} />,
   columns: [
     { label: 'Type', cell: (e) => INSTRUCTOR_TYPE_LABELS[e.instructorType] ?? e.instructorType },
-    { label: 'Grade', cell: (e) => e.grade },
-    { label: 'Experience', className: 'cell-number', cell: (e) => `${e.experienceYears} ${e.experienceYears === 1 ? 'yr' : 'yrs'}` },
-    { label: 'Status', cell: (e) => <StatusBadge status={e.enrollmentStatus} /> },
-    { label: 'Instructor', cell: (e) => <InstructorBadge status={e.instructorStatus} /> },
+    {
+      label: 'Grade',
+      cell: (e) => (
+        <>
+          {e.grade}
+          <span className="cell-note">{`${e.experienceYears} ${e.experienceYears === 1 ? 'year' : 'years'} of experience`}</span>
+        </>
+      ),
+    },
+    {
+      label: 'Status',
+      cell: (e) => (
+        <span className="enrollment-badges">
+          <StatusBadge status={e.enrollmentStatus} />
+          <InstructorBadge status={e.instructorStatus} />
+        </span>
+      ),
+    },
     {
       label: 'Instructor ID',
-      className: 'cell-code',
-      cell: (e) => (e.instructorId ? <span data-instructor-id="">{e.instructorId}</span> : <span className="muted">—</span>),
+      cell: (e) => (e.instructorId ? <code data-instructor-id="">{e.instructorId}</code> : <span className="muted">—</span>),
     },
   ],
   rowLabel: (e) => `the application of ${e.user.name}`,

@@ -7,7 +7,6 @@ import {
 import type { MembershipEnrollmentView } from '#core/enrollments/views.ts';
 import { daysLeftLabel } from '#web/lib/enrollment-admin-rules.ts';
 import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
-import { PanelLink } from '#web/panel/router.tsx';
 import { Stamp } from '#web/panel/admin/orders/order-parts.tsx';
 import { deleteEnrollments, readMembershipEnrollments, type ListQuery } from './enrollments-api.ts';
 import { EnrollmentList, type ListConfig } from './enrollment-list.tsx';
@@ -44,11 +43,7 @@ const config = (base: string): ListConfig<Row> => ({
   ],
   statuses: MEMBERSHIP_ENROLLMENT_STATUSES,
   read: readMembershipEnrollments,
-  head: (e) => (
-    <PanelLink href={`${base}/${encodeURIComponent(e._id)}`} aria-label={`${nameOf(e)}: details`}>
-      <Person user={e.user} />
-    </PanelLink>
-  ),
+  head: (e) => <Person user={e.user} href={`${base}/${encodeURIComponent(e._id)}`} label={`${nameOf(e)}: details`} />,
   columns: [
     {
       label: 'Plan',
