@@ -94,8 +94,8 @@ describe('the admin enrolment screens', () => {
     const made: Awaited<ReturnType<typeof enroll>>[] = [];
     for (const s of students) made.push(await enroll(s, courseId));
     const id = (i: number) => made[i]!.enrollment._id;
-    // Two paid before the school looks at them (decision 012: paying does not wait for the approval).
-    for (const i of [0, 1])
+    // The two newest paid before the school looks at them (decision 012: paying does not wait for the approval).
+    for (const i of [10, 11])
       expect(await pay('/enroll', students[i]!, id(i), made[i]!.payment!.sessionId)).toMatchObject({ paymentStatus: 'paid' });
 
     // The lost race below is a 409 (and the refused delete another) that the browser reports on its console.
@@ -105,11 +105,12 @@ describe('the admin enrolment screens', () => {
     await search(page, RUN);
     expect(await page.locator('tbody tr').count()).toBe(10);
     expect(await page.locator('.pager').textContent()).toContain('Page 1 of 2 · 12 enrolments');
-    const first = row(page, students[0]!.email);
-    expect(await first.locator('th').textContent()).toContain(students[0]!.email);
+    // Newest first: the two paid ones lead the first page.
+    const first = row(page, students[11]!.email);
+    expect(await first.locator('th').textContent()).toContain(students[11]!.email);
     expect(await first.locator('td[data-label="Course"]').textContent()).toBe(`E2E Karate ${RUN}`);
     // $120 + 13% GST (the school's default rate for courses) is what the server priced; the screen shows it, never computes it.
-    const priced = (await asAdmin(baseUrl, `/enroll/${id(0)}`)).body.data;
+    const priced = (await asAdmin(baseUrl, `/enroll/${id(11)}`)).body.data;
     expect(await first.locator('td[data-label="Total"]').textContent()).toBe(`$${priced.totalAmount.toFixed(2)}`);
     expect(await first.locator('td[data-label="Payment"]').textContent()).toBe('Paid');
     await page.getByRole('button', { name: 'Next' }).click();
@@ -132,7 +133,7 @@ describe('the admin enrolment screens', () => {
     await approve.getByRole('button', { name: 'Approve', exact: true }).click();
     await expect.poll(() => statusLine(page).textContent(), POLL).toContain('Active');
     await expect.poll(() => first.getAttribute('data-status'), POLL).toBe('active');
-    expect((await asAdmin(baseUrl, `/enroll/${id(0)}`)).body.data).toMatchObject({
+    expect((await asAdmin(baseUrl, `/enroll/${id(11)}`)).body.data).toMatchObject({
       enrollmentStatus: 'active',
       approvalNotes: 'Welcome to the dojo',
     });
@@ -144,7 +145,7 @@ describe('the admin enrolment screens', () => {
       .getByRole('button', { name: 'Delete', exact: true })
       .click();
     await expect.poll(() => alertLine(page).textContent(), POLL).toBe(ENROLLMENT_MESSAGES.paidUndeletable);
-    expect((await asAdmin(baseUrl, `/enroll/${id(0)}`)).status).toBe(200);
+    expect((await asAdmin(baseUrl, `/enroll/${id(11)}`)).status).toBe(200);
 
     // An unpaid one approved stays Approved until paid; the status line says so.
     await page.getByLabel('Payment', { exact: true }).selectOption({ label: 'Payment due' });
@@ -191,9 +192,9 @@ describe('the admin enrolment screens', () => {
     for (const i of [4, 5]) expect((await asAdmin(baseUrl, `/enroll/${id(i)}`)).status).toBe(404);
 
     // The detail by deep link: amounts, approval notes, dates.
-    await page.goto(`${baseUrl}/admin/course-enrollments/${id(0)}`);
+    await page.goto(`${baseUrl}/admin/course-enrollments/${id(11)}`);
     await page.locator('.enrollment-detail[data-status="active"]').waitFor();
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`${students[0]!.name} in E2E Karate ${RUN}`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`${students[11]!.name} in E2E Karate ${RUN}`);
     expect(await page.locator('[data-approval-notes]').textContent()).toBe('Welcome to the dojo');
     expect(await page.locator('[data-total]').textContent()).toBe(`$${priced.totalAmount.toFixed(2)} ${priced.currency}`);
     await screenshot(page, 'admin-course-enrollment-detail-1280');
@@ -264,7 +265,7 @@ describe('the admin enrolment screens', () => {
       instructorType: 'assistant',
       grade: 'Brown belt',
       experienceYears: '4',
-      specialties: JSON.stringify(['Kata', 'Kids classes']),
+      specialties: 'Kata, Kids classes',
       bio: 'I have helped with the kids classes for two years.',
       availability: 'Weekday evenings',
       phone: '+1 604 555 0199',

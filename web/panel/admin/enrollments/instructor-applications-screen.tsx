@@ -18,7 +18,7 @@ const config = (base: string): ListConfig<Row> => ({
   noun: 'applications',
   singular: 'application',
   headLabel: 'Applicant',
-  searchLabel: 'Search by name, email or instructor ID',
+  searchLabel: 'Search by name, email, instructor ID or grade',
   filters: [
     {
       name: 'status',

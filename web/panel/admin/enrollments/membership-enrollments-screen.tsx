@@ -26,7 +26,7 @@ const config = (base: string): ListConfig<Row> => ({
   noun: 'enrolments',
   singular: 'enrolment',
   headLabel: 'Member',
-  searchLabel: 'Search by name, email or ID',
+  searchLabel: 'Search by name, email, membership or plan',
   filters: [
     {
       name: 'status',

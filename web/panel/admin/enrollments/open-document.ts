@@ -1,3 +1,4 @@
+import { DOCUMENT_TYPES } from '#core/enrollments/enrollment-options.ts';
 import { ApiError, failureMessage, type ApiBody } from '#web/lib/api.ts';
 import { readStored, STORAGE_KEYS } from '#web/lib/storage-keys.ts';
 
@@ -23,7 +24,10 @@ export async function openDocument(url: string): Promise<void> {
     const body = (await res.json().catch(() => null)) as Partial<ApiBody> | null;
     throw new ApiError(failureMessage(res, body, 'Failed to open document'), res.status);
   }
-  const blobUrl = URL.createObjectURL(await res.blob());
+  // Only the kinds the API accepts (checked by their bytes on upload) are shown; anything else is handed over as a download.
+  const type = res.headers.get('content-type')?.split(';')[0]?.trim() ?? '';
+  const safe = (DOCUMENT_TYPES as readonly string[]).includes(type) ? type : 'application/octet-stream';
+  const blobUrl = URL.createObjectURL(new Blob([await res.arrayBuffer()], { type: safe }));
   if (tab) tab.location.href = blobUrl;
   else window.location.assign(blobUrl);
   // The tab has loaded it by then; the URL is freed so the bytes do not stay in memory.
