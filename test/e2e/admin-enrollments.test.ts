@@ -98,8 +98,8 @@ describe('the admin enrolment screens', () => {
     for (const i of [10, 11])
       expect(await pay('/enroll', students[i]!, id(i), made[i]!.payment!.sessionId)).toMatchObject({ paymentStatus: 'paid' });
 
-    // The lost race below is a 409 (and the refused delete another) that the browser reports on its console.
-    const { page } = await adminPage(browser, baseUrl, { allow: [/status of 409/] });
+    // The lost race and the refused delete below are 409s, the API down a 503, that the browser reports on its console.
+    const { page } = await adminPage(browser, baseUrl, { allow: [/status of (409|503)/] });
     await openScreen(page, baseUrl, '/admin/course-enrollments');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Course enrolments');
     await search(page, RUN);
@@ -184,12 +184,28 @@ describe('the admin enrolment screens', () => {
     await expect.poll(() => raced.getAttribute('data-status'), POLL).toBe('approved');
     expect(await raced.getByRole('button', { name: /^Approve/ }).count()).toBe(0);
 
-    // Bulk delete of two unpaid ones.
-    for (const i of [4, 5]) await row(page, students[i]!.email).getByRole('checkbox').check();
+    // Bulk delete of two unpaid ones and a paid live one: the server keeps the paid one and the screen says so.
+    await page.getByLabel('Payment', { exact: true }).selectOption({ label: 'All payments' });
+    await screenReady(page);
+    for (const i of [4, 5, 10]) await row(page, students[i]!.email).getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Delete selected' }).click();
-    await page.getByRole('dialog', { name: 'Delete 2 enrolments?' }).getByRole('button', { name: 'Delete', exact: true }).click();
-    await expect.poll(() => statusLine(page).textContent(), POLL).toBe('2 enrolments deleted');
+    await page.getByRole('dialog', { name: 'Delete 3 enrolments?' }).getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect
+      .poll(() => statusLine(page).textContent(), POLL)
+      .toBe('2 enrolments deleted. 1 enrolment kept: a paid enrolment that is still live cannot be deleted (reject it first).');
     for (const i of [4, 5]) expect((await asAdmin(baseUrl, `/enroll/${id(i)}`)).status).toBe(404);
+    expect((await asAdmin(baseUrl, `/enroll/${id(10)}`)).status).toBe(200);
+    await expect.poll(() => page.locator('tbody tr').count(), POLL).toBe(10);
+
+    // The API down: the list answers from the copy stored in this browser and says so.
+    await page.route('**/api/enroll/admin/all*', (r) =>
+      r.fulfill({ status: 503, contentType: 'application/json', body: '{"success":false}' }),
+    );
+    await page.reload();
+    await screenReady(page);
+    expect(await page.locator('.offline-notice').textContent()).toContain('Offline copy.');
+    expect(await row(page, students[10]!.email).count()).toBe(1);
+    await page.unroute('**/api/enroll/admin/all*');
 
     // The detail by deep link: amounts, approval notes, dates.
     await page.goto(`${baseUrl}/admin/course-enrollments/${id(11)}`);
