@@ -246,8 +246,8 @@ describe('the admin enrolment screens', () => {
     await search(page, buyer.email);
     const line = row(page, buyer.email);
     await line.waitFor();
-    expect(await line.locator('td[data-label="Plan"]').textContent()).toBe(`E2E Membership ${RUN}Monthly`);
-    expect(await line.locator('td[data-label="Documents"]').textContent()).toBe('1');
+    expect(await line.locator('td[data-label="Plan"]').textContent()).toBe(`E2E Membership ${RUN}Monthly1 document`);
+    expect(await line.locator('td[data-label="Status"]').textContent()).toBe('Pending approvalPayment due');
     expect(await line.locator('td[data-label="Total"]').textContent()).toMatch(/^C\$\d+\.\d\d$/);
     await screenshot(page, 'admin-membership-enrollments-1280');
 
@@ -275,7 +275,7 @@ describe('the admin enrolment screens', () => {
     await screenshot(page, 'admin-membership-enrollment-detail-360');
   });
 
-  it('approves an instructor application (instructor ID shown), suspends it with a reason, reactivates and completes it', async () => {
+  it('approves an instructor application (instructor ID shown), suspends it with a reason, reactivates it, loses a race, and completes it', async () => {
     const applicant = await student();
     const applied = await multipart('/instructors', applicant.token, {
       instructorType: 'assistant',
@@ -289,7 +289,7 @@ describe('the admin enrolment screens', () => {
     expect(applied.status, JSON.stringify(applied.body)).toBe(201);
     const applicationId = applied.body.data.enrollment._id as string;
 
-    const { page } = await adminPage(browser, baseUrl);
+    const { page } = await adminPage(browser, baseUrl, { allow: [/status of 409/] });
     await openScreen(page, baseUrl, '/admin/instructor-applications');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Instructor applications');
     await page.getByLabel('Type', { exact: true }).selectOption({ label: 'Assistant instructor' });
@@ -334,6 +334,19 @@ describe('the admin enrolment screens', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Reactivate', exact: true }).click();
     await page.locator('.enrollment-detail[data-instructor-status="active"]').waitFor();
     await screenshot(page, 'admin-instructor-application-detail-1280');
+
+    // Another admin suspends it meanwhile: this page's suspension loses with the server's words, and the page catches up.
+    const other = await asAdmin(baseUrl, `/instructors/${applicationId}/suspend`, {
+      method: 'POST',
+      body: { suspendReason: 'By the other admin' },
+    });
+    expect(other.status).toBe(200);
+    await page.getByRole('button', { name: /^Suspend/ }).click();
+    await page.keyboard.type('Too late');
+    await page.getByRole('dialog').getByRole('button', { name: 'Suspend', exact: true }).click();
+    await expect.poll(() => alertLine(page).textContent(), POLL).toBe(ENROLLMENT_MESSAGES.cannotSuspend);
+    await page.locator('.enrollment-detail[data-instructor-status="suspended"]').waitFor();
+    expect(await page.locator('[data-suspend-reason]').textContent()).toBe('By the other admin');
 
     await page.getByRole('button', { name: /^Mark completed/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Mark completed', exact: true }).click();

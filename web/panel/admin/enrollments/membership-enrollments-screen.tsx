@@ -51,6 +51,9 @@ const config = (base: string): ListConfig<Row> => ({
         <>
           {e.membership.name}
           <span className="cell-note">{e.plan.name}</span>
+          <span className="cell-note" data-documents={e.documents.length}>
+            {e.documents.length} {e.documents.length === 1 ? 'document' : 'documents'}
+          </span>
         </>
       ),
     },
@@ -67,9 +70,15 @@ const config = (base: string): ListConfig<Row> => ({
           <span className="muted">Not started</span>
         ),
     },
-    { label: 'Documents', className: 'cell-number', cell: (e) => e.documents.length },
-    { label: 'Status', cell: (e) => <StatusBadge status={e.enrollmentStatus} /> },
-    { label: 'Payment', cell: (e) => <PaymentBadge status={e.paymentStatus} /> },
+    {
+      label: 'Status',
+      cell: (e) => (
+        <span className="enrollment-badges">
+          <StatusBadge status={e.enrollmentStatus} />
+          <PaymentBadge status={e.paymentStatus} />
+        </span>
+      ),
+    },
     { label: 'Total', className: 'cell-number', cell: (e) => cad(e, e.totalAmount) },
     { label: 'Created', className: 'cell-nowrap', cell: (e) => <Stamp iso={e.createdAt} /> },
   ],
