@@ -28,7 +28,7 @@ type Asking = 'approve' | 'reject' | 'delete' | null;
  */
 export function DecisionActions({ kind, row, name, small, onOutcome }: Props) {
   const [asking, setAsking] = useState<Asking>(null);
-  const can = decisionActions(kind, row.enrollmentStatus as never);
+  const can = decisionActions(kind, row.enrollmentStatus);
   const btn = (tone: string) => `btn ${tone}${small ? ' btn-sm' : ''}`;
   const hidden = <span className="visually-hidden"> {name}</span>;
 

@@ -29,7 +29,10 @@ export function DecisionDetail<T extends Decided>({ kind, base, id, backLabel, t
   useEffect(() => {
     const ctl = new AbortController();
     readEnrollment<T>(kind, id, ctl.signal).then(
-      (answer) => (answer.data ? setRow(answer.data) : setFailed('Failed to fetch enrollment')),
+      (answer) =>
+        answer.data
+          ? setRow(answer.data)
+          : setFailed(kind === 'course' ? 'Failed to fetch enrollment' : 'Failed to fetch membership enrollment'),
       (err) => !ctl.signal.aborted && setFailed(errorMessage(err)),
     );
     return () => ctl.abort();
