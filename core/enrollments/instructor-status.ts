@@ -24,7 +24,3 @@ export function instructorStatusDetails(status: InstructorEnrollmentStatus, inst
   const words = live && instructorStatus === 'suspended' ? SUSPENDED : BY_STATUS[status];
   return { ...words, canCancel: (INSTRUCTOR_MOVES.userCancel as readonly string[]).includes(status) };
 }
-
-/** Spec 4: the instructor role goes with an approved or active enrolment whose instructor is active. */
-export const holdsInstructorRole = (status: InstructorEnrollmentStatus, instructorStatus: InstructorStatus) =>
-  (status === 'approved' || status === 'active') && instructorStatus === 'active';

@@ -88,6 +88,15 @@ describe('approve', () => {
     expect(await getUserRow(s.id)).toMatchObject({ role: 'instructor', tokenVersion: 1 });
   });
 
+  it('takes a call without a body (the notes are optional)', async () => {
+    const a = await admin();
+    const s = await student();
+    const id = (await apply(s.token)).body.data.enrollment._id;
+    const res = await api(`/api/instructors/${id}/approve`, { method: 'POST', token: a.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data.enrollment.approvalNotes).toBeNull();
+  });
+
   it('is for the school only, and 404 for an unknown id', async () => {
     const s = await student();
     const id = (await apply(s.token)).body.data.enrollment._id;
