@@ -215,3 +215,28 @@ describe('renewals', () => {
     expect(wrong.body.message).toBe('Payment method bitcoin is not available');
   });
 });
+
+describe('races', () => {
+  it('two cancels at once: one wins, the other is 409, the coupon use is released once', async () => {
+    const coupon = await insertCoupon();
+    const { buyer, enrollment } = await bought(undefined, coupon.code);
+    const admin = await staff();
+    const results = await Promise.all([
+      api(`${P}/${enrollment._id}/cancel`, { method: 'PATCH', token: buyer.token, body: {} }),
+      api(`${P}/${enrollment._id}/reject`, { method: 'POST', token: admin.token, body: {} }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect((await couponUsesOf(enrollment._id)).map((u) => u.status)).toEqual(['released']);
+  });
+
+  it('no new payment for an enrolment past its due date', async () => {
+    const { buyer, enrollment } = await bought();
+    await testDb()
+      .update(membershipEnrollments)
+      .set({ paymentDueAt: new Date(Date.now() - 1000) })
+      .where(eq(membershipEnrollments.id, enrollment._id));
+    const res = await api(`${P}/${enrollment._id}/pay`, { method: 'POST', token: buyer.token, body: {} });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(ENROLLMENT_MESSAGES.notPayable);
+  });
+});
