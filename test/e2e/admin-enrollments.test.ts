@@ -66,11 +66,22 @@ async function multipart(
 const row = (page: Page, email: string) => page.locator(`tbody tr[data-email="${email}"]`);
 const alertLine = (page: Page) => page.locator('.panel-screen > [role="alert"]');
 
-async function search(page: Page, term: string) {
-  await page.getByRole('searchbox').fill(term);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+/** Runs something that reads the list again and waits until the new answer is on the screen. */
+async function reloads(page: Page, action: () => Promise<unknown>) {
+  const answered = page.waitForResponse((r) => r.url().includes('/admin/all'));
+  await action();
+  await answered;
   await screenReady(page);
 }
+
+const search = (page: Page, term: string) =>
+  reloads(page, async () => {
+    await page.getByRole('searchbox').fill(term);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+  });
+
+const pick = (page: Page, label: string, option: string) =>
+  reloads(page, () => page.getByLabel(label, { exact: true }).selectOption({ label: option }));
 
 /** No sideways scrolling at a phone's width. */
 async function fitsWidth(page: Page) {
@@ -113,14 +124,13 @@ describe('the admin enrolment screens', () => {
     const priced = (await asAdmin(baseUrl, `/enroll/${id(11)}`)).body.data;
     expect(await first.locator('td[data-label="Total"]').textContent()).toBe(`$${priced.totalAmount.toFixed(2)}`);
     expect(await first.locator('td[data-label="Payment"]').textContent()).toBe('Paid');
-    await page.getByRole('button', { name: 'Next' }).click();
-    await screenReady(page);
+    await reloads(page, () => page.getByRole('button', { name: 'Next' }).click());
+    expect(await page.locator('.pager').textContent()).toContain('Page 2 of 2');
     expect(await page.locator('tbody tr').count()).toBe(2);
-    await page.getByRole('button', { name: 'Previous' }).click();
-    await screenReady(page);
+    await reloads(page, () => page.getByRole('button', { name: 'Previous' }).click());
+    expect(await page.locator('.pager').textContent()).toContain('Page 1 of 2');
 
-    await page.getByLabel('Payment', { exact: true }).selectOption({ label: 'Paid' });
-    await screenReady(page);
+    await pick(page, 'Payment', 'Paid');
     await expect.poll(() => page.locator('tbody tr').count(), POLL).toBe(2);
     await screenshot(page, 'admin-course-enrollments-1280');
 
@@ -148,8 +158,7 @@ describe('the admin enrolment screens', () => {
     expect((await asAdmin(baseUrl, `/enroll/${id(11)}`)).status).toBe(200);
 
     // An unpaid one approved stays Approved until paid; the status line says so.
-    await page.getByLabel('Payment', { exact: true }).selectOption({ label: 'Payment due' });
-    await screenReady(page);
+    await pick(page, 'Payment', 'Payment due');
     const unpaid = row(page, students[2]!.email);
     await unpaid.getByRole('button', { name: /^Approve/ }).click();
     await page
@@ -185,8 +194,7 @@ describe('the admin enrolment screens', () => {
     expect(await raced.getByRole('button', { name: /^Approve/ }).count()).toBe(0);
 
     // Bulk delete of two unpaid ones and a paid live one: the server keeps the paid one and the screen says so.
-    await page.getByLabel('Payment', { exact: true }).selectOption({ label: 'All payments' });
-    await screenReady(page);
+    await pick(page, 'Payment', 'All payments');
     for (const i of [4, 5, 10]) await row(page, students[i]!.email).getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Delete selected' }).click();
     await page.getByRole('dialog', { name: 'Delete 3 enrolments?' }).getByRole('button', { name: 'Delete', exact: true }).click();
@@ -292,8 +300,7 @@ describe('the admin enrolment screens', () => {
     const { page } = await adminPage(browser, baseUrl, { allow: [/status of 409/] });
     await openScreen(page, baseUrl, '/admin/instructor-applications');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Instructor applications');
-    await page.getByLabel('Type', { exact: true }).selectOption({ label: 'Assistant instructor' });
-    await screenReady(page);
+    await pick(page, 'Type', 'Assistant instructor');
     await search(page, applicant.email);
     const line = row(page, applicant.email);
     await line.waitFor();
