@@ -1,6 +1,5 @@
 import type { CourseEnrollmentView, MembershipEnrollmentView } from '#core/enrollments/views.ts';
-import { moneyIn } from '#web/panel/admin/payments/payment-labels.ts';
-import { gatewayLabel } from '#web/panel/admin/payments/payment-labels.ts';
+import { gatewayLabel, moneyIn } from '#web/panel/admin/payments/payment-labels.ts';
 import { Facts, when } from './enrollment-parts.tsx';
 
 type Any = CourseEnrollmentView | MembershipEnrollmentView;

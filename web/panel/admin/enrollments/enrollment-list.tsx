@@ -55,6 +55,8 @@ export function EnrollmentList<T extends { _id: string }>({ config: c, query, se
   const [listing, setListing] = useState<Listing<T> | null>(null);
   const [loading, setLoading] = useState(true);
   const [reload, setReload] = useState(0);
+  // A failed read clears itself on the next good one; an action's refusal stays until the next action.
+  const [loadError, setLoadError] = useState('');
   const [alert, setAlert] = useState('');
   const [notice, setNotice] = useState(flash);
   const [selected, setSelected] = useState<string[]>([]);
@@ -66,12 +68,13 @@ export function EnrollmentList<T extends { _id: string }>({ config: c, query, se
     c.read(query, ctl.signal)
       .then((l) => {
         setListing(l);
+        setLoadError('');
         setSelected((ids) => ids.filter((id) => l.rows.some((r) => r._id === id)));
         setLoading(false);
       })
       .catch((err) => {
         if (ctl.signal.aborted) return;
-        setAlert(errorMessage(err));
+        setLoadError(errorMessage(err));
         setListing(
           (l) => l ?? { rows: [], stats: { total: 0 }, pagination: { page: 1, limit: 10, total: 0, totalPages: 0, hasMore: false } },
         );
@@ -132,7 +135,7 @@ export function EnrollmentList<T extends { _id: string }>({ config: c, query, se
       <h1>{c.title}</h1>
       {listing?.offline && <OfflineNotice info={listing.offline} />}
       <FormStatus message={notice} />
-      <FormAlert message={alert} />
+      <FormAlert message={alert || loadError} />
       {listing && (
         <StatTiles
           stats={listing.stats}
