@@ -13,7 +13,7 @@ import { FormAlert } from '#web/components/form-kit.tsx';
 import { dateTime } from '#web/panel/admin/screens/shared.tsx';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 import { PanelLink } from '#web/panel/router.tsx';
-import { openDocument } from './open-document.ts';
+import { openDocument } from '#web/lib/enrollment-admin-documents.ts';
 
 type StatusKey = keyof typeof ENROLLMENT_STATUS_LABELS;
 
@@ -89,7 +89,7 @@ export function Facts({ rows }: { rows: [string, ReactNode][] }) {
 
 export const when = (iso: string | null) => (iso ? dateTime(iso) : null);
 
-/** Uploaded documents: the API serves them only with the admin's token, so each opens through a fetch (see open-document). */
+/** Uploaded documents: the API serves them only with the admin's token, so each opens through a fetch (see enrollment-admin-documents). */
 export function DocumentLinks({ documents }: { documents: EnrollmentDocumentView[] }) {
   const [alert, setAlert] = useState('');
   if (!documents.length) return <p className="muted">No documents.</p>;
@@ -104,7 +104,7 @@ export function DocumentLinks({ documents }: { documents: EnrollmentDocumentView
               onClick={(e) => {
                 e.preventDefault();
                 setAlert('');
-                openDocument(d.url).catch((err) => setAlert(errorMessage(err)));
+                openDocument(d.url, d.name).catch((err) => setAlert(errorMessage(err)));
               }}
             >
               {d.name}
