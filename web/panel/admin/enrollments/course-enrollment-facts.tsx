@@ -1,5 +1,6 @@
 import type { CourseEnrollmentView, MembershipEnrollmentView } from '#core/enrollments/views.ts';
 import { gatewayLabel, moneyIn } from '#web/panel/admin/payments/payment-labels.ts';
+import { upperFirst } from '#web/components/format.ts';
 import { Facts, when } from './enrollment-parts.tsx';
 
 type Any = CourseEnrollmentView | MembershipEnrollmentView;
@@ -15,7 +16,7 @@ export function PersonCard({ enrollment: e }: { enrollment: Any }) {
           ['Email', <a href={`mailto:${e.user.email}`}>{e.user.email}</a>],
           ['Student ID', e.user.studentId ? <code>{e.user.studentId}</code> : null],
           ['Membership ID', e.user.membershipId ? <code>{e.user.membershipId}</code> : null],
-          ['Role', e.user.role],
+          ['Role', upperFirst(e.user.role)],
         ]}
       />
       {e.notes && (
