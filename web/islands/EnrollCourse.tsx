@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { formatMoney } from '#core/money.ts';
 import { COUPON_MESSAGES } from '#core/shop/shop-options.ts';
 import { ENROLLMENT_PAYMENT_LABELS, ENROLLMENT_STATUS_LABELS, LIVE_COURSE_STATUSES } from '#core/enrollments/enrollment-status.ts';
 import type { CourseEnrollmentView, CoursePriceView } from '#core/enrollments/views.ts';
@@ -120,7 +121,7 @@ function Enrolled({ enrollment, alert, onAlert }: { enrollment: CourseEnrollment
         <>
           <MethodChoice methods={methods} value={method} onChange={(m) => setMethod(m as PaymentGatewayName)} />
           <button type="button" className="btn btn-primary btn-block" onClick={payNow} disabled={busy || !methods}>
-            {busy ? 'Opening the payment…' : `Pay now (${enrollment.currency} ${enrollment.totalAmount.toFixed(2)})`}
+            {busy ? 'Opening the payment…' : `Pay now (${formatMoney(cents(enrollment.totalAmount))})`}
           </button>
         </>
       )}

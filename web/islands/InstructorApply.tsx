@@ -16,11 +16,10 @@ const isLive = (e: InstructorEnrollmentView) => ['pending_approval', 'approved',
 
 const TYPE_OPTIONS = INSTRUCTOR_TYPES.map((t) => ({ value: t, label: INSTRUCTOR_TYPE_LABELS[t] }));
 const TEXT_FIELDS = ['grade', 'experienceYears', 'specialties', 'bio', 'availability', 'phone', 'notes'] as const;
+/** The server's words for what it requires (the rest may be left blank). */
 const REQUIRED: Record<string, string> = {
-  grade: 'Please give your grade',
-  experienceYears: 'Please give your years of experience',
-  bio: 'Please tell us about yourself',
-  phone: 'Please give a phone number',
+  grade: 'Grade (belt rank) is required',
+  bio: 'Bio is required',
 };
 
 /** Signed-in students and members apply to teach; whoever already has an application sees its status instead. */
@@ -116,9 +115,8 @@ function ApplyForm({ onDone, loadError }: { onDone: (e: InstructorEnrollmentView
     const data = new FormData(form);
     const found: Errors = {};
     for (const [name, message] of Object.entries(REQUIRED)) if (!String(data.get(name) ?? '').trim()) found[name] = message;
-    const years = Number(data.get('experienceYears'));
-    if (!found.experienceYears && (!Number.isInteger(years) || years < 0 || years > 80))
-      found.experienceYears = 'Years of experience must be a whole number from 0 to 80';
+    const years = Number(data.get('experienceYears') || 0);
+    if (!Number.isInteger(years) || years < 0 || years > 80) found.experienceYears = 'Experience years must be a whole number from 0 to 80';
     const fileProblem = documentsProblem(files);
     if (fileProblem) found.documents = fileProblem;
     setErrors(found);
@@ -183,6 +181,7 @@ function ApplyForm({ onDone, loadError }: { onDone: (e: InstructorEnrollmentView
           name="experienceYears"
           label="Years of experience"
           type="number"
+          optional
           defaultValue={draft.experienceYears}
           error={errors.experienceYears}
         />
@@ -208,7 +207,17 @@ function ApplyForm({ onDone, loadError }: { onDone: (e: InstructorEnrollmentView
         error={errors.availability}
         maxLength={500}
       />
-      <Field id="apply-phone" name="phone" label="Phone" type="tel" autoComplete="tel" defaultValue={draft.phone} error={errors.phone} />
+      <Field
+        id="apply-phone"
+        name="phone"
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        optional
+        defaultValue={draft.phone}
+        error={errors.phone}
+        maxLength={30}
+      />
       <Field id="apply-notes" name="notes" label="Notes for the school" rows={3} optional defaultValue={draft.notes} maxLength={1000} />
       <div className={errors.documents ? 'field field-invalid' : 'field'}>
         <label htmlFor="apply-documents">

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'r
 import type { MembershipPlanDto } from '#core/catalog/types.ts';
 import { DOCUMENT_TYPES, ENROLLMENT_LIMITS, MEMBERSHIP_CURRENCY } from '#core/enrollments/enrollment-options.ts';
 import { ENROLLMENT_PAYMENT_LABELS, ENROLLMENT_STATUS_LABELS, LIVE_MEMBERSHIP_STATUSES } from '#core/enrollments/enrollment-status.ts';
-import { enrollmentTotals, percentToBp, planDiscountCents } from '#core/enrollments/pricing.ts';
+import { enrollmentTotals, percentToBp, planDiscountCents, type EnrollmentTotals } from '#core/enrollments/pricing.ts';
 import type { MembershipEnrollmentView } from '#core/enrollments/views.ts';
 import { COUPON_MESSAGES, type PaymentGatewayName } from '#core/shop/shop-options.ts';
 import type { PaymentMethodsView } from '#core/shop/views.ts';
@@ -14,6 +14,7 @@ import {
   myMembershipEnrollments,
   purchaseMembership,
   validateMembershipCoupon,
+  type MembershipTotalsView,
 } from '#web/lib/enrollment-api.ts';
 import { saveCurrentEnrollment, savedMembershipForm, saveMembershipForm } from '#web/lib/enrollment-storage.ts';
 import { documentsProblem } from '#web/lib/enrollment-upload.ts';
@@ -84,7 +85,7 @@ function PurchaseForm({ membershipId, membershipName, plan, focus }: Omit<Props,
   const [methods, setMethods] = useState<PaymentMethodsView | null>(null);
   const [method, setMethod] = useState(saved?.method ?? 'stripe');
   const [notes, setNotes] = useState(saved?.notes ?? '');
-  const [coupon, setCoupon] = useState<{ code: string; discountCents: number } | null>(null);
+  const [coupon, setCoupon] = useState<{ code: string; discountCents: number; totals?: MembershipTotalsView } | null>(null);
   const [notice, setNotice] = useState<Notice>({ text: '', error: false });
   const [files, setFiles] = useState<File[]>([]);
   const [filesError, setFilesError] = useState('');
@@ -106,13 +107,22 @@ function PurchaseForm({ membershipId, membershipName, plan, focus }: Omit<Props,
 
   useEffect(() => saveMembershipForm({ membershipId, planId: plan._id, method, notes }), [membershipId, plan._id, method, notes]);
 
+  // The server's totals once a coupon is checked; before that the same core arithmetic on the plan.
   const priceCents = cents(plan.price);
-  const totals = enrollmentTotals({
-    priceCents,
-    discountCents: planDiscountCents({ priceCents, discountPriceCents: plan.discountPrice == null ? null : cents(plan.discountPrice) }),
-    couponDiscountCents: coupon?.discountCents ?? 0,
-    gstRateBp: percentToBp(plan.gstRate),
-  });
+  const totals: EnrollmentTotals = coupon?.totals
+    ? {
+        priceCents: cents(coupon.totals.planPrice),
+        discountCents: cents(coupon.totals.discountAmount),
+        couponDiscountCents: cents(coupon.totals.couponDiscount),
+        gstCents: cents(coupon.totals.gstAmount),
+        totalCents: cents(coupon.totals.totalAmount),
+      }
+    : enrollmentTotals({
+        priceCents,
+        discountCents: planDiscountCents({ priceCents, discountPriceCents: plan.discountPrice == null ? null : cents(plan.discountPrice) }),
+        couponDiscountCents: coupon?.discountCents ?? 0,
+        gstRateBp: percentToBp(plan.gstRate),
+      });
 
   async function applyCoupon(raw: string) {
     const code = raw.trim().toUpperCase();
@@ -120,7 +130,11 @@ function PurchaseForm({ membershipId, membershipName, plan, focus }: Omit<Props,
     try {
       const body = await validateMembershipCoupon(code, membershipId, plan._id);
       const discount = body.data?.calculation.discountAmount ?? 0;
-      setCoupon({ code: body.data?.coupon.code ?? code, discountCents: cents(discount) });
+      setCoupon({
+        code: body.data?.coupon.code ?? code,
+        discountCents: cents(discount),
+        ...(body.data?.totals ? { totals: body.data.totals } : {}),
+      });
       setNotice({ text: `Coupon ${body.data?.coupon.code ?? code} applied.`, error: false });
     } catch (err) {
       setCoupon(null);

@@ -72,7 +72,15 @@ export const myCourseEnrollments = () =>
 
 export const membershipPaymentMethods = () => methodsFrom('/purchase-membership/payment-methods', 'C$');
 
-export type MembershipCouponAnswer = { coupon: CouponView; calculation: CouponCalculationView };
+/** Spec 7 totals of a plan with the coupon, in decimals. */
+export type MembershipTotalsView = {
+  planPrice: number;
+  discountAmount: number;
+  couponDiscount: number;
+  gstAmount: number;
+  totalAmount: number;
+};
+export type MembershipCouponAnswer = { coupon: CouponView; calculation: CouponCalculationView; totals: MembershipTotalsView };
 export const validateMembershipCoupon = (couponCode: string, membershipId: string, planId: string) =>
   api<MembershipCouponAnswer>('/purchase-membership/validate-coupon', {
     method: 'POST',
