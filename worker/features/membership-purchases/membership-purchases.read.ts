@@ -1,3 +1,4 @@
+import { paymentMethods } from '#worker/lib/payments/methods.ts';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { MEMBERSHIP_CURRENCY } from '#core/enrollments/enrollment-options.ts';
 import { MEMBERSHIP_ENROLLMENT_STATUSES } from '#core/enrollments/enrollment-status.ts';
@@ -141,19 +142,5 @@ export async function documentResponse(ctx: ServiceCtx, id: string, index: strin
   return new Response(object.body, { headers });
 }
 
-const GATEWAY_INFO: Record<(typeof PAYMENT_GATEWAYS)[number], { name: string; description: string }> = {
-  stripe: { name: 'Credit / debit card', description: 'Pay securely by card with Stripe' },
-  paypal: { name: 'PayPal', description: 'Pay with your PayPal account' },
-  razorpay: { name: 'Razorpay', description: 'Pay with Razorpay' },
-  sandbox: { name: 'Test payment', description: 'Local test payments: no money is taken' },
-};
-
-/** GET /payment-methods: spec 3's shape, the currency C$ enforced on the membership side. */
-export function paymentMethods(ctx: ServiceCtx) {
-  const offered = availableGateways(ctx.config) as string[];
-  return {
-    currency: { ...MEMBERSHIP_CURRENCY },
-    availableGateways: offered,
-    supportedMethods: PAYMENT_GATEWAYS.map((id) => ({ id, ...GATEWAY_INFO[id], supported: offered.includes(id) })),
-  };
-}
+/** GET /payment-methods: spec 3's shape, the currency C$ enforced on the membership side (spec 9). */
+export const membershipPaymentMethods = (ctx: ServiceCtx) => paymentMethods(ctx, MEMBERSHIP_CURRENCY);
