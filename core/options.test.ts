@@ -5,10 +5,11 @@ const root = new URL('./', import.meta.url);
 const optionModules = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('-options.ts'));
 
 describe('option modules the browser imports', () => {
-  it('exist for the catalog, settings, enquiries, notifications, posts and the shop', () => {
+  it('exist for the catalog, settings, enquiries, enrolments, notifications, posts and the shop', () => {
     expect(optionModules.map((f) => f.split(/[\\/]/).pop()).sort()).toEqual([
       'catalog-options.ts',
       'enquiry-options.ts',
+      'enrollment-options.ts',
       'notification-options.ts',
       'post-options.ts',
       'settings-options.ts',

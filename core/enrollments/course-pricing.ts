@@ -1,6 +1,7 @@
 /** A course enrolment's money from the course and an accepted coupon (spec 9), in cents: one function for create, renew and the price preview. */
 import { couponDiscountCents, type CouponTerms } from '#core/shop/coupon-math.ts';
-import { coursePriceCents, enrollmentTotals, type EnrollmentTotals } from './pricing.ts';
+import { effectiveCourseCents } from '#core/money.ts';
+import { enrollmentTotals, type EnrollmentTotals } from './pricing.ts';
 
 export type CoursePriceSource = { priceCents: number | null; discountPriceCents: number | null; gstRateBp: number };
 
@@ -9,7 +10,7 @@ export function courseTotals(
   course: CoursePriceSource,
   coupon: Pick<CouponTerms, 'discountType' | 'discountValue' | 'maxDiscountCents'> | null,
 ): EnrollmentTotals {
-  const priceCents = coursePriceCents(course);
+  const priceCents = effectiveCourseCents(course);
   return enrollmentTotals({
     priceCents,
     couponDiscountCents: coupon ? couponDiscountCents(coupon, priceCents) : 0,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { coursePriceCents, enrollmentTotals, planDiscountCents } from './pricing.ts';
+import { effectiveCourseCents as coursePriceCents } from '#core/money.ts';
+import { enrollmentTotals, planDiscountCents } from './pricing.ts';
 
 describe('enrolment pricing', () => {
   it('uses discountPrice, else price, else 0', () => {

@@ -1,9 +1,5 @@
 /** What an enrolment costs, in cents; the server prices from the database with these, the browser previews with them. */
 
-/** Spec 9: the course price used is discountPrice, else price, else 0 (a zero or missing discount price is no discount). */
-export const coursePriceCents = (course: { priceCents: number | null; discountPriceCents: number | null }): number =>
-  course.discountPriceCents != null && course.discountPriceCents > 0 ? course.discountPriceCents : (course.priceCents ?? 0);
-
 export type EnrollmentTotals = {
   /** The list price (course price used, or the plan's price). */
   priceCents: number;

@@ -238,7 +238,11 @@ export const catalogSeeder: Seeder = {
   name: 'catalog',
   async run({ db }) {
     const added = await db.batch([
-      db.insert(courses).values(DEMO_COURSES).onConflictDoNothing().returning({ id: courses.id }),
+      db
+        .insert(courses)
+        .values(DEMO_COURSES.map((c) => ({ gstRateBp: 500, ...c })))
+        .onConflictDoNothing()
+        .returning({ id: courses.id }),
       db.insert(memberships).values(DEMO_MEMBERSHIPS).onConflictDoNothing().returning({ id: memberships.id }),
       db.insert(membershipPlans).values(DEMO_PLANS).onConflictDoNothing().returning({ id: membershipPlans.id }),
       db.insert(classes).values(DEMO_CLASSES).onConflictDoNothing().returning({ id: classes.id }),

@@ -31,14 +31,14 @@ export function formatRange(startIso: string, endIso: string): string {
 }
 
 /** Spec 9: the price used is discountPrice, else price, else 0 — shown as $ with 2 decimals. */
-export function priceView(price: number | null | undefined, discountPrice: number | null | undefined) {
+export function priceView(price: number | null | undefined, discountPrice: number | null | undefined, symbol = '$') {
   const priceCents = price == null ? 0 : toCents(price);
   const discountCents = discountPrice == null ? null : toCents(discountPrice);
   const effective = effectiveCourseCents({ priceCents, discountPriceCents: discountCents });
   return {
-    current: formatMoney(effective),
+    current: formatMoney(effective, symbol),
     /** The old price, only when a real discount applies. */
-    was: effective < priceCents ? formatMoney(priceCents) : null,
+    was: effective < priceCents ? formatMoney(priceCents, symbol) : null,
     free: effective === 0,
   };
 }

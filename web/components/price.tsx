@@ -5,12 +5,15 @@ export function Price({
   price,
   discountPrice,
   className = 'price',
+  symbol,
 }: {
   price: number | null;
   discountPrice: number | null;
   className?: string;
+  /** The membership side shows C$ (spec 9). */
+  symbol?: string;
 }) {
-  const p = priceView(price, discountPrice);
+  const p = priceView(price, discountPrice, symbol);
   return (
     <span className={className}>
       {p.was && (

@@ -64,7 +64,7 @@ export function MembershipsPage({
                           <li key={p._id} className="plan">
                             <span className="plan-name">{p.name}</span>
                             <span className="plan-price">
-                              <Price price={p.price} discountPrice={p.discountPrice} />
+                              <Price price={p.price} discountPrice={p.discountPrice} symbol={MEMBERSHIP_CURRENCY.symbol} />
                               <span className="muted">{` ${duration(p.durationMonths)}`}</span>
                             </span>
                             <a

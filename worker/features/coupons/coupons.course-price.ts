@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { courseTotals } from '#core/enrollments/course-pricing.ts';
 import type { CoursePriceInput } from '#core/enrollments/course-schemas.ts';
 import { ENROLLMENT_MESSAGES } from '#core/enrollments/enrollment-status.ts';
-import { coursePriceCents } from '#core/enrollments/pricing.ts';
+import { effectiveCourseCents } from '#core/money.ts';
 import type { CoursePriceView } from '#core/enrollments/views.ts';
 import { fromCents } from '#core/money.ts';
 import { coupons, courses } from '#db/schema/index.ts';
@@ -29,7 +29,7 @@ export async function coursePrice(ctx: ServiceCtx, input: CoursePriceInput): Pro
   let shown: CoursePriceView['coupon'] = null;
   if (input.couponCode) {
     const { usage } = await usableCoupon(ctx.db, coupon, {
-      amountCents: coursePriceCents(course),
+      amountCents: effectiveCourseCents(course),
       category: 'course',
       userId: ctx.user?.id ?? null,
     });

@@ -8,7 +8,7 @@ import { usableCoupon } from '#worker/lib/coupon-uses.ts';
 import { badRequest, notFound } from '#worker/lib/errors.ts';
 import { PAYMENT_MESSAGES } from '#worker/lib/payments/records.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
-import { coursePriceCents } from '#core/enrollments/pricing.ts';
+import { effectiveCourseCents } from '#core/money.ts';
 
 export type PricedCourse = { course: CourseRow; totals: EnrollmentTotals; coupon: CouponRow | null };
 
@@ -41,7 +41,8 @@ export async function priceCourse(
   const { course, coupon: row } = await courseAndCoupon(ctx, courseId, couponCode);
   let coupon: CouponRow | null = null;
   if (couponCode) {
-    coupon = (await usableCoupon(ctx.db, row, { amountCents: coursePriceCents(course), category: 'course', userId, unknown: 400 })).coupon;
+    coupon = (await usableCoupon(ctx.db, row, { amountCents: effectiveCourseCents(course), category: 'course', userId, unknown: 400 }))
+      .coupon;
   }
   const totals = courseTotals(course, coupon);
   if (totals.totalCents > 0 && !isPayableCents(totals.totalCents)) throw badRequest(PAYMENT_MESSAGES.amountRange);

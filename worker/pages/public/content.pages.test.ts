@@ -203,7 +203,7 @@ describe('/memberships', () => {
     const { html } = await page('/memberships');
     const card = html.slice(html.indexOf(name));
     expect(card).toMatch(
-      /<span class="plan-name">Monthly<\/span><span class="plan-price"><span class="price"><strong class="price-now">\$90\.00<\/strong><\/span><span class="muted"> per month<\/span>/,
+      /<span class="plan-name">Monthly<\/span><span class="plan-price"><span class="price"><strong class="price-now">C\$90\.00<\/strong><\/span><span class="muted"> per month<\/span>/,
     );
     expect(card).toContain('$900.00</del>');
     expect(card).toContain('$800.00</strong>');
