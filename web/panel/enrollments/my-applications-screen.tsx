@@ -5,7 +5,6 @@ import type { InstructorEnrollmentView } from '#core/enrollments/views.ts';
 import { FormAlert, FormStatus } from '#web/components/form-kit.tsx';
 import { formatShortDate } from '#web/components/format.ts';
 import { cancelLosesAccess, splitApplications } from '#web/lib/enrollment-panel-format.ts';
-import { removeStored, STORAGE_KEYS } from '#web/lib/storage-keys.ts';
 import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
 import { CancelEnrollmentDialog, DocumentLinks, Facts, StatusBadges, unlessSessionEnded } from './enrollment-parts.tsx';
 import { useEnrollmentUpdates } from './enrollment-updates.ts';
@@ -52,7 +51,6 @@ export default function MyApplicationsScreen({ user }: AdminScreenProps) {
   const load = useCallback(async () => {
     try {
       const { current, past } = splitApplications((await readMyApplications()).enrollments);
-      if (!current) removeStored(STORAGE_KEYS.instructorData);
       setState({ current: current ? await readApplication(current._id) : null, past });
     } catch (err) {
       setState((s) => s ?? { current: null, past: [] });
