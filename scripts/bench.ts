@@ -12,7 +12,20 @@ import { startStack } from './stack.ts';
  * `npm run bench` (`-- --unpinned` to let the scheduler place processes): API latency under load and the
  * JavaScript each page ships. Measures; asserts nothing.
  */
-const PAGES = ['/', '/legal/privacy-policy', '/under-construction', '/auth/login', '/courses', '/contact', '/gallery', '/shop', '/cart'];
+const PAGES = [
+  '/',
+  '/legal/privacy-policy',
+  '/under-construction',
+  '/auth/login',
+  '/courses',
+  '/contact',
+  '/gallery',
+  '/shop',
+  '/cart',
+  '/memberships',
+  '/teach',
+  '/enroll/complete',
+];
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 async function login(url: string, path: string, credentials: Record<string, string>) {
@@ -71,6 +84,17 @@ async function ensureProducts(url: string, token: string, want = 20) {
 async function productPath(url: string): Promise<string[]> {
   const body = (await (await fetch(`${url}/api/products?limit=1`)).json()) as { data?: { _id: string }[] };
   return body.data?.[0] ? [`/shop/${body.data[0]._id}`] : [];
+}
+
+/** A course page (its enrol island) and a membership plan's purchase panel, from the demo catalogue. */
+async function enrolmentPaths(url: string): Promise<string[]> {
+  const courses = (await (await fetch(`${url}/api/courses?limit=1`)).json()) as { data?: { slug: string }[] };
+  const members = (await (await fetch(`${url}/api/memberships?limit=1`)).json()) as { data?: { plans?: { _id: string }[] }[] };
+  const plan = members.data?.[0]?.plans?.[0];
+  return [
+    ...(courses.data?.[0] ? [`/courses/${courses.data[0].slug}`] : []),
+    ...(plan ? [`/memberships?plan=${plan._id}&purchase=1`] : []),
+  ];
 }
 
 /** A 5 MB PNG (a real header, then padding) through the generic upload call. */
@@ -132,7 +156,7 @@ try {
   console.log(`5 MB image upload (POST /api/upload/single): ${upload.status} in ${upload.ms} ms`);
   console.log(`(one student login, argon2id verify included: ${login.ms} ms)`);
 
-  const pages = await pageJs(stack.url, [...PAGES, ...(await productPath(stack.url))]);
+  const pages = await pageJs(stack.url, [...PAGES, ...(await productPath(stack.url)), ...(await enrolmentPaths(stack.url))]);
   console.log(
     `\n${'page'.padEnd(24)}${'status'.padStart(8)}${'files'.padStart(7)}${'KB raw'.padStart(9)}${'KB gzip'.padStart(9)}${'KB gzip in Chromium'.padStart(21)}`,
   );

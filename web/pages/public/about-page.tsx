@@ -2,7 +2,7 @@ import { PageHead } from '#web/components/page-head.tsx';
 import { safeHref } from '#web/components/safe-url.ts';
 import { SiteLayout } from '#web/components/site-layout.tsx';
 import type { SiteInfo } from '#web/components/site-info.ts';
-import { TRIAL_HREF } from './links.ts';
+import { TEACH_HREF, TRIAL_HREF } from './links.ts';
 import type { ChartView } from './view-types.ts';
 
 const PILLARS = [
@@ -95,6 +95,9 @@ export function AboutPage({ site, charts }: { site: SiteInfo; charts: readonly C
               See memberships
             </a>
           </div>
+          <p className="about-teach">
+            Already a black belt? <a href={TEACH_HREF}>Teach at the dojo</a>.
+          </p>
         </div>
       </section>
     </SiteLayout>

@@ -1,3 +1,5 @@
+import { Island } from '#web/components/island.tsx';
+import EnrollCourse from '#web/islands/EnrollCourse.tsx';
 import { levelLabel } from '#web/components/format.ts';
 import { CoverImage } from '#web/components/cover-image.tsx';
 import { PageHead } from '#web/components/page-head.tsx';
@@ -6,7 +8,6 @@ import { safeHref } from '#web/components/safe-url.ts';
 import { SiteLayout } from '#web/components/site-layout.tsx';
 import type { SiteInfo } from '#web/components/site-info.ts';
 import { TextBlocks } from '#web/components/text-blocks.tsx';
-import { courseHref, registerHref } from './links.ts';
 import type { CourseDto } from './view-types.ts';
 
 /** One course: what it is, who it is for, when, the price, and the call to enrol. */
@@ -64,10 +65,12 @@ export function CoursePage({ site, course }: { site: SiteInfo; course: CourseDto
                 </div>
               ))}
             </dl>
-            <a className="btn btn-primary btn-block" href={registerHref(courseHref(course.slug))}>
-              Enrol
-            </a>
-            <p className="muted small">Create a free account to enrol; you can pay online afterwards.</p>
+            <Island
+              name="EnrollCourse"
+              component={EnrollCourse}
+              props={{ courseId: course._id, slug: course.slug, title: course.title }}
+              hydrate="load"
+            />
           </aside>
         </div>
       </div>

@@ -7,6 +7,7 @@ export const couponsAccess: AccessTable = {
   'POST /api/coupons/apply': 'public',
   'POST /api/coupons/record-usage': 'user',
   'GET /api/coupons/code/:code': 'public',
+  'POST /api/coupons/course-price': 'public',
   'GET /api/coupons': ADMIN_CAPABLE,
   'POST /api/coupons': ADMIN_CAPABLE,
   'GET /api/coupons/:id/stats': ADMIN_CAPABLE,

@@ -7,9 +7,11 @@ import {
   UpdateCouponSchema,
   ValidateCouponSchema,
 } from '#core/shop/coupon-schemas.ts';
+import { CoursePriceSchema } from '#core/enrollments/course-schemas.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { couponStats, createCoupon, deleteCoupon, getCoupon, listCoupons, updateCoupon } from './coupons.admin.ts';
+import { coursePrice } from './coupons.course-price.ts';
 import { guardGuessing } from './coupons.guard.ts';
 import { applyCoupon, couponByCode, recordUsage, validateCoupon } from './coupons.use.ts';
 
@@ -28,6 +30,10 @@ export const couponsRoutes = new Hono<AppEnv>()
   .post('/record-usage', validate('json', RecordUsageSchema), async (c) => {
     const result = await recordUsage(c.var.ctx, c.req.valid('json'));
     return c.json({ success: true, message: 'Coupon usage recorded', ...result, data: result });
+  })
+  .post('/course-price', validate('json', CoursePriceSchema), async (c) => {
+    await guardGuessing(c.var.ctx);
+    return c.json({ success: true, data: await coursePrice(c.var.ctx, c.req.valid('json')) });
   })
   .get('/code/:code', async (c) => {
     await guardGuessing(c.var.ctx);

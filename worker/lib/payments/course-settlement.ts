@@ -1,5 +1,214 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { formatCurrency } from '#core/shop/currency.ts';
 import type { PurchaseType } from '#core/shop/shop-options.ts';
+import type { Db } from '#db/client.ts';
+import { courseEnrollments, couponUses, courses, enrollmentRenewals, users } from '#db/schema/index.ts';
+import { profileName } from '#core/users/person-name.ts';
+import { escapeHtml } from '#worker/lib/order-mail.ts';
+import { notify } from '#worker/lib/notify.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { schoolCurrency } from './currency.ts';
 import type { PurchaseSettlement } from './settlements.ts';
 
+const WEEK_MS = 7 * 86_400_000;
+
+/** The course's term in ms from its weeks (null when the course has none, or is gone). */
+const termMs = sql`(select ${courses.durationWeeks} * ${WEEK_MS} from ${courses} where ${courses.id} = ${courseEnrollments.courseId})`;
+
+/** The end of a term starting at `at`: null for a course without weeks. */
+export const termEndFrom = (at: Date) => sql`${at.getTime()} + ${termMs}`;
+
+const confirmUse = (db: Db, purchaseType: PurchaseType, purchaseId: string, at: Date, paid: ReturnType<typeof sql>) =>
+  db
+    .update(couponUses)
+    .set({ status: 'confirmed', updatedAt: at })
+    .where(and(eq(couponUses.purchaseType, purchaseType), eq(couponUses.purchaseId, purchaseId), eq(couponUses.status, 'reserved'), paid));
+
+/**
+ * Paid: an approved enrolment becomes active (its term starts now); one still pending approval stays so,
+ * paid. Only from payment pending and a live status, so a second settle or a cancelled enrolment moves nothing.
+ */
+export const courseEnrollmentSettlement: PurchaseSettlement = {
+  paid: (db, id, at) => ({
+    move: db
+      .update(courseEnrollments)
+      .set({
+        paymentStatus: 'paid',
+        paidAt: at,
+        status: sql`case when ${courseEnrollments.status} = 'approved' then 'active' else ${courseEnrollments.status} end`,
+        termEndsAt: sql`case when ${courseEnrollments.status} = 'approved' then ${termEndFrom(at)} else ${courseEnrollments.termEndsAt} end`,
+        updatedAt: at,
+      })
+      .where(
+        and(
+          eq(courseEnrollments.id, id),
+          eq(courseEnrollments.paymentStatus, 'pending'),
+          sql`${courseEnrollments.status} in ('pending_approval', 'approved')`,
+        ),
+      )
+      .returning({ id: courseEnrollments.id }),
+    follow: [
+      confirmUse(
+        db,
+        'course_enrollment',
+        id,
+        at,
+        sql`exists (select 1 from ${courseEnrollments} where ${courseEnrollments.id} = ${id} and ${courseEnrollments.paymentStatus} = 'paid')`,
+      ),
+    ],
+  }),
+  afterPaid: (ctx, id) => sendCourseReceipt(ctx, { enrollmentId: id }),
+  refunded: (db, id, at) => [
+    db
+      .update(courseEnrollments)
+      .set({ paymentStatus: 'refunded', updatedAt: at })
+      .where(and(eq(courseEnrollments.id, id), eq(courseEnrollments.paymentStatus, 'paid'))),
+  ],
+};
+
+const renewalEnrollment = (renewalId: string) =>
+  sql`(select ${enrollmentRenewals.enrollmentId} from ${enrollmentRenewals} where ${enrollmentRenewals.id} = ${renewalId})`;
+
+/** max(the enrolment's current term end, now): a renewal adds its weeks from there. */
+const renewalStart = (at: Date) =>
+  sql`(select max(coalesce(${courseEnrollments.termEndsAt}, 0), ${at.getTime()}) from ${courseEnrollments} where ${courseEnrollments.id} = ${enrollmentRenewals.enrollmentId})`;
+const renewalWeeksMs = sql`(select ${courses.durationWeeks} * ${WEEK_MS} from ${courses} join ${courseEnrollments} on ${courseEnrollments.courseId} = ${courses.id} where ${courseEnrollments.id} = ${enrollmentRenewals.enrollmentId})`;
+
+/**
+ * A course renewal paid: its period (from the enrolment's current end, or now if that has passed) is
+ * written on the renewal, and the enrolment's term end moves to the period's end in the same batch
+ * (max(), so a replay changes nothing). Only for an enrolment still active on a course with weeks.
+ */
+export const courseRenewalSettlement: PurchaseSettlement = {
+  paid: (db, id, at) => ({
+    move: db
+      .update(enrollmentRenewals)
+      .set({
+        status: 'paid',
+        paidAt: at,
+        periodStartsAt: renewalStart(at),
+        periodEndsAt: sql`${renewalStart(at)} + ${renewalWeeksMs}`,
+        updatedAt: at,
+      })
+      .where(
+        and(
+          eq(enrollmentRenewals.id, id),
+          eq(enrollmentRenewals.kind, 'course'),
+          eq(enrollmentRenewals.status, 'pending_payment'),
+          sql`${renewalWeeksMs} is not null`,
+          sql`exists (select 1 from ${courseEnrollments} where ${courseEnrollments.id} = ${enrollmentRenewals.enrollmentId} and ${courseEnrollments.status} = 'active')`,
+        ),
+      )
+      .returning({ id: enrollmentRenewals.id }),
+    follow: [
+      db
+        .update(courseEnrollments)
+        .set({
+          termEndsAt: sql`max(coalesce(${courseEnrollments.termEndsAt}, 0), (select ${enrollmentRenewals.periodEndsAt} from ${enrollmentRenewals} where ${enrollmentRenewals.id} = ${id}))`,
+          updatedAt: at,
+        })
+        .where(
+          and(
+            sql`${courseEnrollments.id} = ${renewalEnrollment(id)}`,
+            sql`exists (select 1 from ${enrollmentRenewals} where ${enrollmentRenewals.id} = ${id} and ${enrollmentRenewals.status} = 'paid')`,
+          ),
+        ),
+      confirmUse(
+        db,
+        'course_renewal',
+        id,
+        at,
+        sql`exists (select 1 from ${enrollmentRenewals} where ${enrollmentRenewals.id} = ${id} and ${enrollmentRenewals.status} = 'paid')`,
+      ),
+    ],
+  }),
+  afterPaid: (ctx, id) => sendCourseReceipt(ctx, { renewalId: id }),
+  refunded: (db, id, at) => [
+    db
+      .update(enrollmentRenewals)
+      .set({ status: 'refunded', updatedAt: at })
+      .where(and(eq(enrollmentRenewals.id, id), eq(enrollmentRenewals.status, 'paid'))),
+  ],
+};
+
 /** What paying for (or refunding) a course enrolment and a course renewal does. */
-export const courseSettlements: Partial<Record<PurchaseType, PurchaseSettlement>> = {};
+export const courseSettlements: Partial<Record<PurchaseType, PurchaseSettlement>> = {
+  course_enrollment: courseEnrollmentSettlement,
+  course_renewal: courseRenewalSettlement,
+};
+
+/**
+ * After the response (ctx.defer): the user hears in the page and by push that the payment arrived, and
+ * gets an e-mail receipt. A failed delivery never fails the payment.
+ */
+function sendCourseReceipt(ctx: ServiceCtx, which: { enrollmentId: string } | { renewalId: string }) {
+  ctx.defer('course payment receipt', async () => {
+    const renewal =
+      'renewalId' in which
+        ? await ctx.db.select().from(enrollmentRenewals).where(eq(enrollmentRenewals.id, which.renewalId)).get()
+        : undefined;
+    const enrollmentId = 'enrollmentId' in which ? which.enrollmentId : renewal?.enrollmentId;
+    if (!enrollmentId) return;
+    const row = await ctx.db
+      .select({ enrollment: courseEnrollments, email: users.email, profile: users.profile })
+      .from(courseEnrollments)
+      .innerJoin(users, eq(users.id, courseEnrollments.userId))
+      .where(eq(courseEnrollments.id, enrollmentId))
+      .get();
+    if (!row) return;
+    const e = row.enrollment;
+    const currency = await schoolCurrency(ctx.db);
+    const money = (cents: number) => formatCurrency(cents, currency);
+    const what = renewal ? `the renewal of ${e.courseTitle}` : e.courseTitle;
+    const total = money(renewal?.totalCents ?? e.totalCents);
+    await notify(ctx, [e.userId], {
+      title: 'Payment received',
+      body: `Your payment of ${total} for ${what} was received. Thank you!`,
+      type: 'success',
+      eventType: renewal ? 'course_renewal_paid' : 'course_enrollment_paid',
+      entityType: 'course_enrollment',
+      entityId: e.id,
+      data: { enrollmentId: e.id, ...(renewal ? { renewalId: renewal.id } : {}) },
+      actions: [{ action: 'view', title: 'My courses', url: '/student/courses' }],
+    });
+    const lines: [string, string][] = [
+      ['Course', e.courseTitle],
+      ['Price', money(renewal?.priceCents ?? e.coursePriceCents)],
+      ...((renewal ? renewal.couponDiscountCents : e.discountCents)
+        ? [
+            [
+              `Discount${(renewal?.couponCode ?? e.couponCode) ? ` (${renewal?.couponCode ?? e.couponCode})` : ''}`,
+              `-${money(renewal ? renewal.couponDiscountCents : e.discountCents)}`,
+            ] as [string, string],
+          ]
+        : []),
+      ['GST', money(renewal?.gstCents ?? e.gstCents)],
+      ['Total', total],
+    ];
+    const name = profileName(row.profile, row.email);
+    const link = `${ctx.origin}/student/courses`;
+    await ctx.mailer.send({
+      to: row.email,
+      subject: renewal ? `Receipt: renewal of ${e.courseTitle}` : `Receipt: ${e.courseTitle}`,
+      text: [
+        `Hello ${name},`,
+        '',
+        `Your payment for ${what} was received.`,
+        '',
+        ...lines.map(([k, v]) => `${k}: ${v}`),
+        '',
+        `Your courses: ${link}`,
+      ].join('\n'),
+      html: [
+        `<p>Hello ${escapeHtml(name)},</p>`,
+        `<p>Your payment for ${escapeHtml(what)} was received.</p>`,
+        '<table cellpadding="4">',
+        ...lines.map(([k, v]) => `<tr><td>${escapeHtml(k)}</td><td style="text-align:right">${escapeHtml(v)}</td></tr>`),
+        '</table>',
+        `<p><a href="${escapeHtml(link)}">Your courses</a></p>`,
+      ].join('\n'),
+      kind: 'course-receipt',
+      userId: e.userId,
+    });
+  });
+}

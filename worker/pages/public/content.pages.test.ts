@@ -1,4 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { membershipPlans } from '#db/schema/index.ts';
+import { testDb } from '#test/helpers.ts';
 import { addAlliance, addClass, addCourse, addEvent, addMembership, addPost, addTestimonial, FUTURE, tag } from './page-fixtures.ts';
 import { canonicalOf, count, meta, page, titleOf } from './page-test-kit.ts';
 
@@ -150,7 +153,7 @@ describe('/courses and /courses/:slug', () => {
     expect((await page(`/courses?category=${category}&page=3`)).res.status).toBe(404);
   });
 
-  it('shows a course by slug and by id, with the Enrol link to registration', async () => {
+  it('shows a course by slug and by id, with the login and register links that come back to its enrol form', async () => {
     const course = await addCourse({
       description: 'Line one <b>bold</b>\n\nSecond paragraph',
       highlights: ['Belt grading'],
@@ -161,12 +164,17 @@ describe('/courses and /courses/:slug', () => {
     expect(res.status).toBe(200);
     expect(html).toMatch(new RegExp(`<h1>${course.title}</h1>`));
     expect(titleOf(html)).toMatch(new RegExp(`^${course.title} \\| `));
-    expect(html).toContain(`<a class="btn btn-primary btn-block" href="/auth/register?next=%2Fcourses%2F${course.slug}">Enrol</a>`);
+    const back = encodeURIComponent(`/courses/${course.slug}?enroll=1`);
+    expect(html).toContain(`<a class="btn btn-primary btn-block" href="/auth/login?next=${back}">Log in to enrol</a>`);
+    expect(html).toContain(`<a class="btn btn-secondary btn-block" href="/auth/register?next=${back}">Create an account</a>`);
+    // Nothing promises what the page cannot do.
+    expect(html).not.toMatch(/coming soon|pay online afterwards/i);
     expect(html).toContain('<p><span>Line one &lt;b&gt;bold&lt;/b&gt;</span></p><p><span>Second paragraph</span></p>');
     expect(html).toContain('$200.00</del>');
     expect(html).toContain('$150.00</strong>');
     expect(html).toContain('<li>Belt grading</li>');
-    expect(html).not.toContain('<script');
+    // The enrol panel is the page's only island.
+    expect([...html.matchAll(/data-island="(\w+)"/g)].map((m) => m[1])).toEqual(['EnrollCourse']);
     const byId = await page(`/courses/${course.id}`);
     expect(byId.res.status).toBe(200);
     expect(canonicalOf(byId.html)).toBe(`http://dojo.test/courses/${course.slug}`);
@@ -186,7 +194,7 @@ describe('/courses and /courses/:slug', () => {
 describe('/memberships', () => {
   it('shows active memberships with their active plans and prices, and hides the rest', async () => {
     const name = `Member ${tag()}`;
-    await addMembership(name, [
+    const m = await addMembership(name, [
       { name: 'Monthly', priceCents: 9000 },
       { name: 'Annual', priceCents: 90000, discountPriceCents: 80000, durationMonths: 12 },
       { name: 'Retired plan', priceCents: 1000, isActive: false },
@@ -201,7 +209,14 @@ describe('/memberships', () => {
     expect(card).toContain('$800.00</strong>');
     expect(card.slice(0, card.indexOf('</article>'))).not.toContain('Retired plan');
     expect(html).not.toContain(hidden.name);
-    expect(html).toContain('href="/auth/register?next=%2Fmemberships"');
+    const [monthly] = await testDb()
+      .select()
+      .from(membershipPlans)
+      .where(and(eq(membershipPlans.membershipId, m.id), eq(membershipPlans.name, 'Monthly')));
+    expect(card).toContain(
+      `<a class="btn btn-secondary btn-sm plan-choose" href="/memberships?plan=${monthly!.id}&amp;purchase=1#purchase"`,
+    );
+    expect(html).not.toContain('id="purchase"');
   });
 });
 

@@ -10,6 +10,7 @@ import { EventPage } from '#web/pages/public/event-page.tsx';
 import { EventsPage } from '#web/pages/public/events-page.tsx';
 import { GalleryPage } from '#web/pages/public/gallery-page.tsx';
 import { MembershipsPage } from '#web/pages/public/memberships-page.tsx';
+import { chosenPlan } from './chosen-plan.ts';
 import { PostPage } from '#web/pages/public/post-page.tsx';
 import { courseHref, eventHref, postHref } from '#web/pages/public/links.ts';
 import { pageHref } from '#web/components/pager.tsx';
@@ -61,7 +62,8 @@ export const contentPages = new Hono<AppEnv>()
   })
   .get('/memberships', async (c) => {
     const data = await loadMemberships(c.var.db);
-    return renderPublic(c, data.site, <MembershipsPage {...data} />, {
+    const chosen = chosenPlan(data.memberships, c.req.query('plan'), c.req.query('purchase') === '1');
+    return renderPublic(c, data.site, <MembershipsPage {...data} chosen={chosen} />, {
       title: 'Memberships',
       description: `Membership plans at ${data.site.schoolName}: regular classes, gradings and the dojo community, monthly or yearly.`,
     });

@@ -9,6 +9,7 @@ import type { AppEnv } from '#worker/env.ts';
 import { renderPage } from '#worker/pages/render.tsx';
 import { contactPages } from './contact.pages.tsx';
 import { contentPages } from './content.pages.tsx';
+import { enrollmentPages } from './enrollment.pages.tsx';
 import { loadHome } from './loaders/home.ts';
 import { loadSite } from './loaders/media.ts';
 import { renderNotFound } from './not-found.tsx';
@@ -20,6 +21,7 @@ import { underConstructionView } from './under-construction.ts';
 export const publicPages = new Hono<AppEnv>()
   .route('/', contentPages)
   .route('/', contactPages)
+  .route('/', enrollmentPages)
   .route('/', seoRoutes)
   .get('/', async (c) => {
     const data = await loadHome(c.var.db);

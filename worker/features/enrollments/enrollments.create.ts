@@ -1,0 +1,146 @@
+import type { BatchItem } from 'drizzle-orm/batch';
+import { ENROLLMENT_LIMITS } from '#core/enrollments/enrollment-options.ts';
+import { ENROLLMENT_MESSAGES, LIVE_COURSE_STATUSES } from '#core/enrollments/enrollment-status.ts';
+import type { CreateCourseEnrollmentInput } from '#core/enrollments/course-schemas.ts';
+import type { CourseEnrollmentView, EnrollmentCheckout } from '#core/enrollments/views.ts';
+import { newId } from '#core/ids.ts';
+import { courseEnrollments, type CourseEnrollmentRow } from '#db/schema/index.ts';
+import { couponRefusedError, takeCouponUse } from '#worker/lib/coupon-uses.ts';
+import { causes, isUniqueViolation } from '#worker/lib/db-errors.ts';
+import { badRequest, conflict } from '#worker/lib/errors.ts';
+import { schoolCurrency } from '#worker/lib/payments/currency.ts';
+import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
+import { chosenGateway, coursePath, GATEWAY_START_FAILED, openPayment, returnPath } from './enrollments.pay.ts';
+import { paymentDueAt, priceCourse, type PricedCourse } from './enrollments.pricing.ts';
+import { enrollmentView, ownEnrollment } from './enrollments.queries.ts';
+import { cancelStatements } from './enrollments.release.ts';
+
+/** The capacity trigger (migration 0012) stopped the batch: the course is full. */
+const isCourseFull = (err: unknown) => causes(err).some((e) => String((e as Error)?.message ?? '').includes('COURSE_FULL'));
+
+/**
+ * The enrolment and its coupon use in ONE batch. The database refuses what the reads cannot promise
+ * under parallel requests: a second live enrolment (the partial unique index), a seat past the course's
+ * capacity (the trigger), a coupon use past its limits (the coupon trigger); nothing is then written.
+ */
+async function insertEnrollment(
+  ctx: ServiceCtx,
+  { course, totals, coupon }: PricedCourse,
+  userId: string,
+  input: CreateCourseEnrollmentInput,
+  gateway: string,
+): Promise<CourseEnrollmentRow> {
+  const at = new Date();
+  const id = newId();
+  const currency = await schoolCurrency(ctx.db);
+  const statements: BatchItem<'sqlite'>[] = [
+    ctx.db
+      .insert(courseEnrollments)
+      .values({
+        id,
+        userId,
+        courseId: course.id,
+        courseTitle: course.title,
+        paymentStatus: totals.totalCents === 0 ? 'free' : 'pending',
+        paymentMethod: gateway,
+        currency: currency.code,
+        coursePriceCents: totals.priceCents,
+        discountCents: totals.couponDiscountCents,
+        gstCents: totals.gstCents,
+        totalCents: totals.totalCents,
+        couponId: coupon?.id ?? null,
+        couponCode: coupon?.code ?? null,
+        notes: input.notes,
+        paymentDueAt: totals.totalCents === 0 ? null : paymentDueAt(at, ENROLLMENT_LIMITS.paymentWindowDays),
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning(),
+  ];
+  if (coupon)
+    statements.push(
+      takeCouponUse(ctx.db, {
+        couponId: coupon.id,
+        userId,
+        purchaseType: 'course_enrollment',
+        purchaseId: id,
+        category: 'course',
+        amountCents: totals.priceCents,
+        discountCents: totals.couponDiscountCents,
+        status: totals.totalCents === 0 ? 'confirmed' : 'reserved',
+      }),
+    );
+  try {
+    const [rows] = (await ctx.db.batch(statements as [BatchItem<'sqlite'>])) as unknown as [CourseEnrollmentRow[]];
+    return rows[0]!;
+  } catch (err) {
+    const refused = couponRefusedError(err);
+    if (refused) throw refused;
+    if (isCourseFull(err)) throw conflict(ENROLLMENT_MESSAGES.courseFull);
+    if (isUniqueViolation(err)) throw conflict(ENROLLMENT_MESSAGES.alreadyEnrolled);
+    throw err;
+  }
+}
+
+/** POST /api/enroll: priced from the database, seat and coupon held, then sent to the gateway (nothing to pay: free). */
+export async function createEnrollment(
+  ctx: ServiceCtx,
+  input: CreateCourseEnrollmentInput,
+): Promise<EnrollmentCheckout<CourseEnrollmentView>> {
+  if (input.isRetry) return retryPayment(ctx, input);
+  const user = signedIn(ctx);
+  if (!input.courseId) throw badRequest(ENROLLMENT_MESSAGES.courseIdRequired);
+  const gateway = chosenGateway(ctx, input.paymentMethod);
+  const priced = await priceCourse(ctx, input.courseId, input.couponCode, user.id);
+  const row = await insertEnrollment(ctx, priced, user.id, input, gateway);
+  if (row.paymentStatus === 'free') return { enrollment: await enrollmentView(ctx.db, row.id), payment: null };
+  const payment = await openPayment(
+    ctx,
+    {
+      purchaseType: 'course_enrollment',
+      purchaseId: row.id,
+      userId: user.id,
+      amountCents: row.totalCents,
+      gateway,
+      description: `Enrolment: ${row.courseTitle}`,
+      customerEmail: user.email,
+      returnPath: returnPath('enrollmentId', row.id),
+      cancelPath: coursePath(priced.course.slug),
+    },
+    // The payment cannot happen: the seat and the coupon use go back at once.
+    () =>
+      ctx.db.batch([
+        ...cancelStatements(ctx.db, {
+          ids: [row.id],
+          from: LIVE_COURSE_STATUSES,
+          at: new Date(),
+          set: { cancelReason: GATEWAY_START_FAILED },
+        }),
+      ]),
+  );
+  return { enrollment: await enrollmentView(ctx.db, row.id), payment };
+}
+
+/** Retry (`isRetry` + `enrollmentId` + `courseId`): a new payment for the caller's own enrolment still awaiting one. */
+async function retryPayment(ctx: ServiceCtx, input: CreateCourseEnrollmentInput): Promise<EnrollmentCheckout<CourseEnrollmentView>> {
+  const user = signedIn(ctx);
+  if (!input.enrollmentId || !input.courseId) throw badRequest(ENROLLMENT_MESSAGES.retryNeedsIds);
+  const found = await ownEnrollment(ctx, input.enrollmentId);
+  const e = found.enrollment;
+  if (e.courseId !== input.courseId) throw badRequest(ENROLLMENT_MESSAGES.notFound);
+  if (e.paymentStatus === 'paid') throw conflict(ENROLLMENT_MESSAGES.alreadyPaid);
+  if (e.paymentStatus !== 'pending' || e.status === 'cancelled') throw conflict(ENROLLMENT_MESSAGES.notPayable);
+  const gateway = chosenGateway(ctx, input.paymentMethod, e.paymentMethod);
+  const payment = await openPayment(ctx, {
+    purchaseType: 'course_enrollment',
+    purchaseId: e.id,
+    userId: user.id,
+    amountCents: e.totalCents,
+    gateway,
+    description: `Enrolment: ${e.courseTitle}`,
+    customerEmail: user.email,
+    returnPath: returnPath('enrollmentId', e.id),
+    cancelPath: coursePath(found.course?.slug),
+  });
+  return { enrollment: await enrollmentView(ctx.db, e.id), payment };
+}

@@ -1,0 +1,120 @@
+import type { BatchItem } from 'drizzle-orm/batch';
+import { and, eq } from 'drizzle-orm';
+import type { RenewCourseEnrollmentInput } from '#core/enrollments/course-schemas.ts';
+import { ENROLLMENT_LIMITS } from '#core/enrollments/enrollment-options.ts';
+import { COURSE_MOVES, ENROLLMENT_MESSAGES } from '#core/enrollments/enrollment-status.ts';
+import type { CourseEnrollmentView, EnrollmentCheckout } from '#core/enrollments/views.ts';
+import { newId } from '#core/ids.ts';
+import { enrollmentRenewals, type EnrollmentRenewalRow } from '#db/schema/index.ts';
+import { couponRefusedError, takeCouponUse } from '#worker/lib/coupon-uses.ts';
+import { badRequest, conflict } from '#worker/lib/errors.ts';
+import { courseRenewalSettlement } from '#worker/lib/payments/course-settlement.ts';
+import { schoolCurrency } from '#worker/lib/payments/currency.ts';
+import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
+import { coursePath, openPayment, renewalGateway, returnPath } from './enrollments.pay.ts';
+import { paymentDueAt, priceCourse } from './enrollments.pricing.ts';
+import { enrollmentView, ownEnrollment } from './enrollments.queries.ts';
+import { freshReleaseToken, renewalCouponRelease } from './enrollments.release.ts';
+import { serializeRenewal } from './enrollments.serialize.ts';
+
+/**
+ * POST /api/enroll/:id/renew: the owner's active enrolment gets another term of the course's weeks. The
+ * renewal is its own purchase (priced now, its own coupon use and payment); paid, it extends the term
+ * from its current end (course-settlement.ts). Nothing to pay: it is settled in the same batch.
+ */
+export async function renewEnrollment(
+  ctx: ServiceCtx,
+  id: string,
+  input: RenewCourseEnrollmentInput,
+): Promise<EnrollmentCheckout<CourseEnrollmentView> & { renewal: ReturnType<typeof serializeRenewal> }> {
+  const user = signedIn(ctx);
+  const { enrollment: e, course } = await ownEnrollment(ctx, id);
+  if (!(COURSE_MOVES.renew as readonly string[]).includes(e.status)) throw conflict(ENROLLMENT_MESSAGES.cannotRenew(e.status));
+  if (!course || course.durationWeeks == null) throw conflict(ENROLLMENT_MESSAGES.notRenewable);
+  const gateway = renewalGateway(ctx, input.paymentMethod);
+  const { totals, coupon } = await priceCourse(ctx, course.id, input.couponCode, user.id);
+  const at = new Date();
+  const renewalId = newId();
+  const currency = await schoolCurrency(ctx.db);
+  const free = totals.totalCents === 0;
+  const settle = free ? courseRenewalSettlement.paid(ctx.db, renewalId, at) : null;
+  const statements: BatchItem<'sqlite'>[] = [
+    ctx.db
+      .insert(enrollmentRenewals)
+      .values({
+        id: renewalId,
+        kind: 'course',
+        enrollmentId: e.id,
+        userId: user.id,
+        paymentMethod: gateway,
+        currency: currency.code,
+        priceCents: totals.priceCents,
+        couponDiscountCents: totals.couponDiscountCents,
+        gstCents: totals.gstCents,
+        totalCents: totals.totalCents,
+        couponId: coupon?.id ?? null,
+        couponCode: coupon?.code ?? null,
+        notes: input.notes,
+        paymentDueAt: paymentDueAt(at, ENROLLMENT_LIMITS.paymentWindowDays),
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning(),
+    ...(coupon
+      ? [
+          takeCouponUse(ctx.db, {
+            couponId: coupon.id,
+            userId: user.id,
+            purchaseType: 'course_renewal',
+            purchaseId: renewalId,
+            category: 'course',
+            amountCents: totals.priceCents,
+            discountCents: totals.couponDiscountCents,
+          }),
+        ]
+      : []),
+    ...(settle ? [settle.move, ...settle.follow] : []),
+  ];
+  try {
+    await ctx.db.batch(statements as [BatchItem<'sqlite'>]);
+  } catch (err) {
+    throw couponRefusedError(err) ?? err;
+  }
+  const payment = free
+    ? null
+    : await openPayment(
+        ctx,
+        {
+          purchaseType: 'course_renewal',
+          purchaseId: renewalId,
+          userId: user.id,
+          amountCents: totals.totalCents,
+          gateway,
+          description: `Renewal: ${e.courseTitle}`,
+          customerEmail: user.email,
+          returnPath: returnPath('renewalId', renewalId),
+          cancelPath: coursePath(course.slug),
+        },
+        () => abandonRenewal(ctx, renewalId),
+      );
+  const renewal = (await ctx.db
+    .select()
+    .from(enrollmentRenewals)
+    .where(eq(enrollmentRenewals.id, renewalId))
+    .get()) as EnrollmentRenewalRow;
+  if (!renewal) throw badRequest(ENROLLMENT_MESSAGES.notFound);
+  return { enrollment: await enrollmentView(ctx.db, e.id), renewal: serializeRenewal(renewal), payment };
+}
+
+/** The renewal's payment could not be started: the renewal ends and its coupon use comes back at once. */
+function abandonRenewal(ctx: ServiceCtx, renewalId: string) {
+  const token = freshReleaseToken();
+  const at = new Date();
+  return ctx.db.batch([
+    ctx.db
+      .update(enrollmentRenewals)
+      .set({ status: 'cancelled', releaseToken: token, updatedAt: at })
+      .where(and(eq(enrollmentRenewals.id, renewalId), eq(enrollmentRenewals.status, 'pending_payment'))),
+    renewalCouponRelease(ctx.db, token, at),
+  ]);
+}

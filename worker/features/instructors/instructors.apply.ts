@@ -1,0 +1,56 @@
+import { newId } from '#core/ids.ts';
+import { ENROLLMENT_MESSAGES } from '#core/enrollments/enrollment-status.ts';
+import { ApplyInstructorSchema } from '#core/enrollments/instructor-schemas.ts';
+import { instructorEnrollments } from '#db/schema/index.ts';
+import { filesOf, listField, type RequestBody } from '#worker/lib/body.ts';
+import { isUniqueViolation } from '#worker/lib/db-errors.ts';
+import { conflict, forbidden } from '#worker/lib/errors.ts';
+import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
+import { withObjects } from '#worker/lib/stored-objects.ts';
+import { parseInput } from '#worker/lib/validate.ts';
+import { prepareDocuments } from './instructors.documents.ts';
+import { tellSchool } from './instructors.notify.ts';
+import { currentView } from './instructors.queries.ts';
+import { APPLICANT_ROLES } from './instructors.role.ts';
+
+/** The form's fields for zod: specialties as a list (repeated fields, `specialties[]`, JSON or comma-separated text). */
+function fieldsOf(body: RequestBody) {
+  const { specialties, ...rest } = body.fields;
+  const list = listField(specialties);
+  return parseInput(ApplyInstructorSchema, { ...rest, ...(list ? { specialties: list } : {}) });
+}
+
+/**
+ * POST /api/instructors: a student or member applies to teach. The documents go to R2 first and are
+ * removed again if the row cannot be written; the live-application unique index refuses a second one
+ * (also under parallel requests) with a 409.
+ */
+export async function applyInstructor(ctx: ServiceCtx, body: RequestBody) {
+  const user = signedIn(ctx);
+  if (!(APPLICANT_ROLES as readonly string[]).includes(user.role)) throw forbidden(ENROLLMENT_MESSAGES.cannotApply);
+  const input = fieldsOf(body);
+  const id = newId();
+  const documents = await prepareDocuments(id, filesOf(body, ['documents']));
+  try {
+    await withObjects(
+      ctx.storage,
+      documents.map((d) => d.object),
+      () =>
+        ctx.db.insert(instructorEnrollments).values({
+          id,
+          userId: user.id,
+          status: 'pending_approval',
+          instructorStatus: 'pending',
+          previousRole: user.role,
+          ...input,
+          documents: documents.map((d) => d.document),
+        }),
+    );
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(ENROLLMENT_MESSAGES.alreadyApplied);
+    throw err;
+  }
+  const view = await currentView(ctx, id);
+  tellSchool(ctx, view);
+  return view;
+}

@@ -1,0 +1,136 @@
+import { getTableColumns, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import { ENROLLMENT_LIMITS, MEMBERSHIP_CURRENCY } from '#core/enrollments/enrollment-options.ts';
+import { ENROLLMENT_MESSAGES, LIVE_MEMBERSHIP_STATUSES } from '#core/enrollments/enrollment-status.ts';
+import { CreateMembershipPurchaseSchema, MEMBERSHIP_PURCHASE_MESSAGES } from '#core/enrollments/membership-schemas.ts';
+import type { EnrollmentCheckout, MembershipEnrollmentView } from '#core/enrollments/views.ts';
+import { newId } from '#core/ids.ts';
+import { couponUses, membershipEnrollments } from '#db/schema/index.ts';
+
+type NewMembershipEnrollmentRow = typeof membershipEnrollments.$inferInsert;
+import { couponRefusedError, takeCouponUse } from '#worker/lib/coupon-uses.ts';
+import { badRequest, conflict } from '#worker/lib/errors.ts';
+import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
+import { withObjects } from '#worker/lib/stored-objects.ts';
+import { parseMultipart, readLimitedBody } from '#worker/lib/uploads.ts';
+import { parseInput } from '#worker/lib/validate.ts';
+import { checkedDocuments, MAX_PURCHASE_BODY_BYTES } from './membership-purchases.documents.ts';
+import { chosenGateway, purchasePayment } from './membership-purchases.pay.ts';
+import { activePlan, pricePlan } from './membership-purchases.pricing.ts';
+import { enrollmentView, loadEnrollment } from './membership-purchases.queries.ts';
+import { list } from './membership-purchases.sql.ts';
+
+const DAY_MS = 86_400_000;
+const COLUMNS = getTableColumns(membershipEnrollments);
+
+/**
+ * INSERT … SELECT … WHERE NOT EXISTS a live enrolment of the same user and membership: the check and the
+ * write are one statement, so parallel purchases of one membership make exactly one row.
+ */
+function insertUnlessMember(ctx: ServiceCtx, values: NewMembershipEnrollmentRow) {
+  const entries = Object.entries(values).filter(([, v]) => v !== undefined) as [keyof typeof COLUMNS, unknown][];
+  const names = sql.join(
+    entries.map(([k]) => sql.identifier(COLUMNS[k].name)),
+    sql`, `,
+  );
+  const params = sql.join(
+    entries.map(([k, v]) => sql.param(v, COLUMNS[k])),
+    sql`, `,
+  );
+  const me = membershipEnrollments;
+  return ctx.db.all<{ id: string }>(
+    sql`insert into ${me} (${names}) select ${params} where not exists (select 1 from ${me} where ${me.userId} = ${values.userId} and ${me.membershipId} = ${values.membershipId} and ${me.status} in (${list(LIVE_MEMBERSHIP_STATUSES)})) returning ${sql.identifier(COLUMNS.id.name)}`,
+  );
+}
+
+/** Reads the multipart purchase within its size limit; anything else is 400. */
+async function readForm(req: Request) {
+  const bytes = await readLimitedBody(req, MAX_PURCHASE_BODY_BYTES, MEMBERSHIP_PURCHASE_MESSAGES.tooLarge);
+  const form = await parseMultipart(bytes, req.headers.get('content-type') ?? undefined);
+  if (!form) throw badRequest(MEMBERSHIP_PURCHASE_MESSAGES.multipartRequired);
+  return form;
+}
+
+const text = (form: FormData, field: string) => {
+  const v = form.get(field);
+  return typeof v === 'string' ? v : undefined;
+};
+
+/**
+ * POST /api/purchase-membership: priced from the database, the documents stored, the enrolment and its
+ * coupon use written in one batch (documents removed again if it fails), then the payment opened.
+ */
+export async function purchaseMembership(ctx: ServiceCtx, req: Request): Promise<EnrollmentCheckout<MembershipEnrollmentView>> {
+  const user = signedIn(ctx);
+  const form = await readForm(req);
+  const input = parseInput(CreateMembershipPurchaseSchema, {
+    membershipId: text(form, 'membershipId'),
+    planId: text(form, 'planId'),
+    paymentMethod: text(form, 'paymentMethod'),
+    couponCode: text(form, 'couponCode'),
+    notes: text(form, 'notes'),
+  });
+  const id = newId();
+  const { objects, documents } = await checkedDocuments(form, id);
+  const priced = await pricePlan(ctx, await activePlan(ctx, input.membershipId, input.planId), input.couponCode, user.id);
+  const { plan, membership, totals, coupon } = priced;
+  const free = totals.totalCents === 0;
+  const gateway = free ? 'free' : chosenGateway(ctx, input.paymentMethod);
+  const at = new Date();
+  const values: NewMembershipEnrollmentRow = {
+    id,
+    userId: user.id,
+    membershipId: membership.id,
+    planId: plan.id,
+    membershipName: membership.name,
+    planName: plan.name,
+    durationMonths: plan.durationMonths,
+    status: 'pending_approval',
+    paymentStatus: free ? 'free' : 'pending',
+    paymentMethod: gateway,
+    currency: MEMBERSHIP_CURRENCY.code,
+    planPriceCents: totals.priceCents,
+    discountCents: totals.discountCents,
+    couponDiscountCents: totals.couponDiscountCents,
+    gstCents: totals.gstCents,
+    totalCents: totals.totalCents,
+    couponId: coupon?._id ?? null,
+    couponCode: coupon?.code ?? null,
+    notes: input.notes,
+    documents,
+    paymentDueAt: free ? null : new Date(at.getTime() + ENROLLMENT_LIMITS.paymentWindowDays * DAY_MS),
+    createdAt: at,
+    updatedAt: at,
+  };
+  const statements: BatchItem<'sqlite'>[] = [insertUnlessMember(ctx, values)];
+  if (coupon)
+    statements.push(
+      takeCouponUse(ctx.db, {
+        couponId: coupon._id,
+        userId: user.id,
+        purchaseType: 'membership',
+        purchaseId: id,
+        category: 'membership',
+        amountCents: totals.priceCents - totals.discountCents,
+        discountCents: totals.couponDiscountCents,
+      }),
+      // The use stays only with the enrolment it belongs to (none was written for a duplicate purchase).
+      ctx.db
+        .delete(couponUses)
+        .where(
+          sql`${couponUses.purchaseType} = 'membership' and ${couponUses.purchaseId} = ${id} and not exists (select 1 from ${membershipEnrollments} where ${membershipEnrollments.id} = ${id})`,
+        ),
+    );
+  const inserted = await withObjects(ctx.storage, objects, async () => {
+    try {
+      const [rows] = (await ctx.db.batch(statements as [BatchItem<'sqlite'>])) as unknown as [{ id: string }[]];
+      if (!rows.length) throw conflict(ENROLLMENT_MESSAGES.alreadyMember);
+      return rows[0]!;
+    } catch (err) {
+      throw couponRefusedError(err) ?? err;
+    }
+  });
+  const row = (await loadEnrollment(ctx.db, inserted.id))!.row;
+  const payment = free ? null : await purchasePayment(ctx, { kind: 'membership', row }, gateway, { abandonOnFailure: true });
+  return { enrollment: await enrollmentView(ctx.db, id), payment };
+}

@@ -1,0 +1,75 @@
+import { eq } from 'drizzle-orm';
+import { MEMBERSHIP_CURRENCY } from '#core/enrollments/enrollment-options.ts';
+import { formatMoney } from '#core/money.ts';
+import type { NotificationType } from '#core/notifications/notification-options.ts';
+import { membershipEnrollments, users, type MembershipEnrollmentRow } from '#db/schema/index.ts';
+import { notify } from '#worker/lib/notify.ts';
+import { escapeHtml } from '#worker/lib/order-mail.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
+
+/** Where a member follows their memberships. */
+export const MEMBER_LINK = '/student/memberships';
+
+export type MemberNotice = {
+  title: string;
+  body: (row: MembershipEnrollmentRow) => string;
+  type: NotificationType;
+  eventType: string;
+  /** The link (and its label) the notice and the e-mail carry. */
+  link?: (row: MembershipEnrollmentRow) => string;
+  linkLabel?: string;
+  /** E-mail lines after the body (a receipt). */
+  extra?: (row: MembershipEnrollmentRow) => string[];
+};
+
+/** A receipt's lines in C$ (the membership side's currency, spec 9). */
+export const receiptLines = (row: MembershipEnrollmentRow, totalCents = row.totalCents) => {
+  const money = (cents: number) => formatMoney(cents, MEMBERSHIP_CURRENCY.symbol);
+  return [
+    `${row.membershipName} — ${row.planName} (${row.durationMonths} month${row.durationMonths === 1 ? '' : 's'})`,
+    `Plan price: ${money(row.planPriceCents)}`,
+    ...(row.discountCents ? [`Discount: -${money(row.discountCents)}`] : []),
+    ...(row.couponDiscountCents ? [`Coupon ${row.couponCode ?? ''}: -${money(row.couponDiscountCents)}`] : []),
+    `GST: ${money(row.gstCents)}`,
+    `Total paid: ${money(totalCents)} ${MEMBERSHIP_CURRENCY.code}`,
+  ];
+};
+
+/** Tells the member (in-app and by e-mail) after the response: a failure is logged, never thrown. */
+export function tellMember(ctx: ServiceCtx, enrollmentId: string, notice: MemberNotice) {
+  ctx.defer(`membership notice ${notice.eventType}`, async () => {
+    const found = await ctx.db
+      .select({ row: membershipEnrollments, email: users.email })
+      .from(membershipEnrollments)
+      .innerJoin(users, eq(users.id, membershipEnrollments.userId))
+      .where(eq(membershipEnrollments.id, enrollmentId))
+      .get();
+    if (!found) return;
+    const { row } = found;
+    const link = notice.link?.(row) ?? MEMBER_LINK;
+    const body = notice.body(row);
+    await notify(ctx, [row.userId], {
+      title: notice.title,
+      body,
+      type: notice.type,
+      eventType: notice.eventType,
+      entityType: 'membership_enrollment',
+      entityId: row.id,
+      data: { enrollmentId: row.id },
+      actions: [{ action: 'view', title: notice.linkLabel ?? 'View membership', url: link }],
+    });
+    const lines = [body, ...(notice.extra?.(row) ?? [])];
+    const url = `${ctx.origin}${link}`;
+    await ctx.mailer.send({
+      to: found.email,
+      subject: notice.title,
+      text: [...lines, '', url].join('\n'),
+      html: [
+        ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
+        `<p><a href="${escapeHtml(url)}">${escapeHtml(notice.linkLabel ?? 'View membership')}</a></p>`,
+      ].join('\n'),
+      kind: notice.eventType,
+      userId: row.userId,
+    });
+  });
+}

@@ -1,0 +1,93 @@
+import { eq } from 'drizzle-orm';
+import { ENROLLMENT_LIMITS, MEMBERSHIP_CURRENCY } from '#core/enrollments/enrollment-options.ts';
+import { ENROLLMENT_MESSAGES, MEMBERSHIP_MOVES } from '#core/enrollments/enrollment-status.ts';
+import type { EnrollmentCheckout, MembershipEnrollmentView } from '#core/enrollments/views.ts';
+import { newId } from '#core/ids.ts';
+import { enrollmentRenewals, type EnrollmentRenewalRow } from '#db/schema/index.ts';
+import { couponRefusedError, takeCouponUse } from '#worker/lib/coupon-uses.ts';
+import { badRequest, conflict } from '#worker/lib/errors.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { membershipSettlements } from '#worker/lib/payments/membership-settlement.ts';
+import { chosenGateway, purchasePayment, renewalGateway } from './membership-purchases.pay.ts';
+import { activePlan, pricePlan } from './membership-purchases.pricing.ts';
+import { enrollmentView, ownEnrollment } from './membership-purchases.queries.ts';
+import { serializeRenewal } from './membership-purchases.serialize.ts';
+
+const DAY_MS = 86_400_000;
+
+type RenewInput = { paymentMethod?: string | undefined; couponCode?: string | undefined; notes?: string | undefined };
+
+/**
+ * POST /:id/renew: the owner's active or expired membership, priced again from its plan today (plan
+ * discount, coupon, GST), as a renewal row with its own coupon use and payment. Paid, it extends the
+ * period (worker/lib/payments/membership-settlement.ts).
+ */
+export async function renewMembership(
+  ctx: ServiceCtx,
+  id: string,
+  input: RenewInput,
+): Promise<EnrollmentCheckout<MembershipEnrollmentView> & { renewal: NonNullable<EnrollmentCheckout<unknown>['renewal']> }> {
+  const { row } = await ownEnrollment(ctx, id);
+  if (!(MEMBERSHIP_MOVES.renew as readonly string[]).includes(row.status)) throw conflict(ENROLLMENT_MESSAGES.cannotRenew(row.status));
+  if (!row.membershipId || !row.planId) throw badRequest(ENROLLMENT_MESSAGES.membershipUnavailable);
+  const priced = await pricePlan(ctx, await activePlan(ctx, row.membershipId, row.planId), input.couponCode, row.userId);
+  const { totals, coupon } = priced;
+  const gateway = chosenGateway(ctx, input.paymentMethod, renewalGateway(ctx.config));
+  const at = new Date();
+  const renewalId = newId();
+  const insert = ctx.db
+    .insert(enrollmentRenewals)
+    .values({
+      id: renewalId,
+      kind: 'membership',
+      enrollmentId: row.id,
+      userId: row.userId,
+      paymentMethod: gateway,
+      currency: MEMBERSHIP_CURRENCY.code,
+      priceCents: totals.priceCents,
+      discountCents: totals.discountCents,
+      couponDiscountCents: totals.couponDiscountCents,
+      gstCents: totals.gstCents,
+      totalCents: totals.totalCents,
+      couponId: coupon?._id ?? null,
+      couponCode: coupon?.code ?? null,
+      notes: input.notes ?? '',
+      paymentDueAt: new Date(at.getTime() + ENROLLMENT_LIMITS.paymentWindowDays * DAY_MS),
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning();
+  let renewal: EnrollmentRenewalRow;
+  try {
+    const [rows] = coupon
+      ? await ctx.db.batch([
+          insert,
+          takeCouponUse(ctx.db, {
+            couponId: coupon._id,
+            userId: row.userId,
+            purchaseType: 'membership_renewal',
+            purchaseId: renewalId,
+            category: 'membership',
+            amountCents: totals.priceCents - totals.discountCents,
+            discountCents: totals.couponDiscountCents,
+          }),
+        ])
+      : await ctx.db.batch([insert]);
+    renewal = rows[0]!;
+  } catch (err) {
+    throw couponRefusedError(err) ?? err;
+  }
+  let payment = null;
+  if (totals.totalCents === 0) {
+    // Nothing to pay (a full coupon): the renewal settles at once through the same statements as a paid one.
+    const { move, follow } = membershipSettlements.membership_renewal!.paid(ctx.db, renewalId, new Date());
+    const [moved] = await ctx.db.batch([move, ...follow]);
+    if ((moved as unknown[]).length) membershipSettlements.membership_renewal!.afterPaid(ctx, renewalId);
+  } else {
+    payment = await purchasePayment(ctx, { kind: 'membership_renewal', row: renewal, enrollment: row }, gateway, {
+      abandonOnFailure: true,
+    });
+  }
+  const fresh = (await ctx.db.select().from(enrollmentRenewals).where(eq(enrollmentRenewals.id, renewalId)).get())!;
+  return { enrollment: await enrollmentView(ctx.db, id), renewal: serializeRenewal(fresh), payment };
+}

@@ -1,0 +1,88 @@
+import { MEMBERSHIP_CURRENCY } from '#core/enrollments/enrollment-options.ts';
+import { MEMBERSHIP_MOVES } from '#core/enrollments/enrollment-status.ts';
+import type { EnrollmentRenewalView, EnrollmentUserView, MembershipEnrollmentView } from '#core/enrollments/views.ts';
+import { fromCents } from '#core/money.ts';
+import type { EnrollmentRenewalRow, MembershipEnrollmentRow, UserRow } from '#db/schema/index.ts';
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+const DAY_MS = 86_400_000;
+
+export type EnrollmentOwner = Pick<UserRow, 'id' | 'email' | 'role' | 'studentId' | 'membershipId' | 'profile'>;
+
+export function enrollmentUser(u: EnrollmentOwner): EnrollmentUserView {
+  const name = [u.profile?.firstName, u.profile?.lastName].filter(Boolean).join(' ').trim();
+  return {
+    _id: u.id,
+    name: name || u.email,
+    email: u.email,
+    role: u.role,
+    studentId: u.studentId ?? null,
+    membershipId: u.membershipId ?? null,
+  };
+}
+
+/** Whole days left of the period (0 on its last day and after it), null before it starts. */
+export const daysLeft = (row: Pick<MembershipEnrollmentRow, 'startsAt' | 'endsAt'>, now = Date.now()) =>
+  row.startsAt && row.endsAt ? Math.max(0, Math.floor((row.endsAt.getTime() - now) / DAY_MS)) : null;
+
+const among = (list: readonly string[], status: string) => list.includes(status);
+
+export const documentUrl = (enrollmentId: string, index: number) =>
+  `/api/purchase-membership/${encodeURIComponent(enrollmentId)}/documents/${index}`;
+
+export function serializeMembershipEnrollment(row: MembershipEnrollmentRow, owner: EnrollmentOwner): MembershipEnrollmentView {
+  const unpaid = row.paymentStatus === 'pending' && (row.status === 'pending_approval' || row.status === 'approved');
+  return {
+    _id: row.id,
+    user: enrollmentUser(owner),
+    membership: { _id: row.membershipId, name: row.membershipName },
+    plan: { _id: row.planId, name: row.planName, durationMonths: row.durationMonths },
+    enrollmentStatus: row.status,
+    paymentStatus: row.paymentStatus,
+    paymentMethod: row.paymentMethod,
+    currency: MEMBERSHIP_CURRENCY.code,
+    currencySymbol: MEMBERSHIP_CURRENCY.symbol,
+    planPrice: fromCents(row.planPriceCents),
+    discountAmount: fromCents(row.discountCents),
+    couponDiscount: fromCents(row.couponDiscountCents),
+    gstAmount: fromCents(row.gstCents),
+    totalAmount: fromCents(row.totalCents),
+    couponCode: row.couponCode,
+    notes: row.notes,
+    documents: row.documents.map((d, i) => ({ name: d.name, type: d.type, size: d.size, url: documentUrl(row.id, i) })),
+    startsAt: iso(row.startsAt),
+    endsAt: iso(row.endsAt),
+    daysLeft: daysLeft(row),
+    approvedAt: iso(row.approvedAt),
+    approvalNotes: row.approvalNotes,
+    cancelReason: row.cancelReason,
+    cancelledAt: iso(row.cancelledAt),
+    paidAt: iso(row.paidAt),
+    paymentDueAt: iso(row.paymentDueAt),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    canPay: unpaid,
+    canCancel: among(MEMBERSHIP_MOVES.userCancel, row.status),
+    canRenew: among(MEMBERSHIP_MOVES.renew, row.status) && row.paymentStatus !== 'pending',
+  };
+}
+
+export function serializeRenewal(row: EnrollmentRenewalRow): EnrollmentRenewalView {
+  return {
+    _id: row.id,
+    kind: row.kind,
+    enrollmentId: row.enrollmentId,
+    status: row.status,
+    paymentMethod: row.paymentMethod,
+    price: fromCents(row.priceCents),
+    discountAmount: fromCents(row.discountCents),
+    couponDiscount: fromCents(row.couponDiscountCents),
+    gstAmount: fromCents(row.gstCents),
+    totalAmount: fromCents(row.totalCents),
+    couponCode: row.couponCode,
+    periodStartsAt: iso(row.periodStartsAt),
+    periodEndsAt: iso(row.periodEndsAt),
+    paymentDueAt: row.paymentDueAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
