@@ -95,7 +95,7 @@ describe('My enrolments in the student panel', () => {
 
   it('My courses: statuses and amounts, Pay now through the sandbox, Renew of an active one extends the term, Cancel with a reason', async () => {
     const title = uniq('E2E Kata course');
-    const made = await asAdmin(baseUrl, '/courses', { body: { title, price: 120, durationWeeks: 8, isActive: true } });
+    const made = await asAdmin(baseUrl, '/courses', { body: { title, price: 120, gstRate: 5, durationWeeks: 8, isActive: true } });
     expect(made.status).toBe(201);
     const course = made.body.data as { _id: string; slug: string };
     const student = await createTestUser(baseUrl, 'student', 'coursetaker');
@@ -114,8 +114,10 @@ describe('My enrolments in the student panel', () => {
     const card = dl(page, title);
     expect(await card.locator('.enrol-badges').textContent()).toBe('Pending approvalPayment due');
     expect(await card.getByRole('link', { name: title }).getAttribute('href')).toBe(`/courses/${course.slug}`);
+    // $120 + 5% GST $6 = $126, as the server priced it
     expect(await factOf(card, 'Course price')).toBe('$120.00');
-    expect(await factOf(card, 'Total')).toBe('$120.00');
+    expect(await factOf(card, 'GST')).toBe('$6.00');
+    expect(await factOf(card, 'Total')).toBe('$126.00');
     expect(await factOf(card, 'Pay by')).toBeTruthy();
     expect(await card.getByRole('button', { name: /^Renew/ }).count()).toBe(0);
     await screenshot(page, 'my-courses-360');

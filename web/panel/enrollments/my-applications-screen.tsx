@@ -50,7 +50,7 @@ export default function MyApplicationsScreen({ user }: AdminScreenProps) {
   const [cancelling, setCancelling] = useState(false);
   const load = useCallback(async () => {
     try {
-      const { current, past } = splitApplications((await readMyApplications()).enrollments);
+      const { current, past } = splitApplications(await readMyApplications());
       setState({ current: current ? await readApplication(current._id) : null, past });
     } catch (err) {
       setState((s) => s ?? { current: null, past: [] });

@@ -7,7 +7,7 @@ import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
 import { OfflineNotice } from '#web/panel/resource/offline-notice.tsx';
 import { CancelEnrollmentDialog, Facts, RenewDialog, StatusBadges, unlessSessionEnded } from './enrollment-parts.tsx';
 import { useEnrollmentUpdates } from './enrollment-updates.ts';
-import { cancelCourse, courseMethods, payCourse, readMyCourses, renewCourse, type MyList } from './my-enrollments-api.ts';
+import { cancelCourse, coursePaymentMethods, payCourse, readMyCourses, renewCourse, type MyList } from './my-enrollments-api.ts';
 
 const day = (iso: string | null) => (iso ? formatShortDate(iso) : null);
 
@@ -123,7 +123,7 @@ export default function MyCoursesScreen({ user }: AdminScreenProps) {
       {renewing && (
         <RenewDialog
           title={`Renew ${renewing.course.title}`}
-          loadMethods={courseMethods}
+          loadMethods={coursePaymentMethods}
           onClose={() => setRenewing(null)}
           onRenew={async (form) => {
             if ((await renewCourse(renewing, form)) === 'free') {

@@ -1,73 +1,49 @@
 /**
- * The member panels' enrolment calls (decision 012's contract). Lists keep a stored copy under the
- * spec's keys and answer with it, success false, when the API cannot be reached (spec 8/9).
+ * The member panels' enrolment calls (decision 012's contract). Reads and payment retries are the
+ * public pages' (web/lib/enrollment-api.ts: one way to each call); what only the panel does — cancel,
+ * renew, the application's details — is here, with the step to the gateway.
  */
-import { ENROLLMENT_STORAGE_KEYS } from '#core/enrollments/enrollment-options.ts';
 import { ENROLLMENT_CANCEL_REASONS } from '#core/enrollments/enrollment-status.ts';
 import type {
   CourseEnrollmentView,
   EnrollmentCheckout,
-  EnrollmentStats,
   InstructorEnrollmentView,
   InstructorStatusDetails,
   MembershipEnrollmentView,
 } from '#core/enrollments/views.ts';
-import type { PaymentMethodsView, PaymentStart } from '#core/shop/views.ts';
+import type { PaymentStart } from '#core/shop/views.ts';
 import { api } from '#web/lib/api.ts';
-import type { OfflineInfo } from '#web/lib/content-api.ts';
+import type { ContentAnswer, OfflineInfo } from '#web/lib/content-api.ts';
+import {
+  coursePaymentMethods,
+  membershipPaymentMethods,
+  myCourseEnrollments,
+  myInstructorEnrollments,
+  myMembershipEnrollments,
+  payMembershipAgain,
+  retryCoursePayment,
+} from '#web/lib/enrollment-api.ts';
 import { retryMethod } from '#web/lib/enrollment-panel-format.ts';
-import { FALLBACK_METHODS, goToPayment, NO_BROWSER_FLOW } from '#web/lib/shop-api.ts';
-import { STORAGE_KEYS, writeStored, type StorageKey } from '#web/lib/storage-keys.ts';
-import { readWithStoredCopy } from '#web/lib/stored-copy.ts';
+import { goToPayment, NO_BROWSER_FLOW } from '#web/lib/shop-api.ts';
+import { STORAGE_KEYS, writeStored } from '#web/lib/storage-keys.ts';
+
+export { coursePaymentMethods, membershipPaymentMethods };
 
 export type MyList<T> = { success: boolean; items: T[]; offline?: OfflineInfo };
 
 const id = (s: string) => encodeURIComponent(s);
 const reason = (text: string) => ({ cancelReason: text.trim() || ENROLLMENT_CANCEL_REASONS.user });
+const listOf = <T>(answer: ContentAnswer<T[]>): MyList<T> => ({
+  success: answer.success,
+  items: answer.data ?? [],
+  ...(answer.offline ? { offline: answer.offline } : {}),
+});
 
-async function readList<T>(key: StorageKey, path: string, fallback: string): Promise<MyList<T>> {
-  const answer = await readWithStoredCopy<T[]>(key, path, { query: { limit: 50 }, fallback });
-  return { success: answer.success, items: answer.data ?? [], ...(answer.offline ? { offline: answer.offline } : {}) };
-}
-
-/** Spec 8: when the methods call fails, the shop's fallback (stripe and paypal). */
-async function methods(path: string): Promise<PaymentMethodsView> {
-  try {
-    return (await api<PaymentMethodsView>(path)).data ?? FALLBACK_METHODS;
-  } catch {
-    return FALLBACK_METHODS;
-  }
-}
-
-/** Sends the member to the gateway the server opened (nothing to do when it was free). */
+/** Sends the member to the gateway the server opened; 'free' when nothing was due. */
 async function checkout(enrollmentId: string, description: string, payment: PaymentStart | null | undefined): Promise<'left' | 'free'> {
   if (!payment) return 'free';
   if (await goToPayment(payment, { orderId: enrollmentId, description })) return 'left';
   throw new Error(NO_BROWSER_FLOW);
-}
-
-// Courses ------------------------------------------------------------------------------------------
-
-export const readMyCourses = () =>
-  readList<CourseEnrollmentView>(STORAGE_KEYS.userEnrollments, '/enroll/my-enrollments', 'Failed to fetch enrollment');
-export const courseMethods = () => methods('/enroll/payment-methods');
-
-export const cancelCourse = (e: CourseEnrollmentView, text: string) =>
-  api<CourseEnrollmentView>(`/enroll/${id(e._id)}/cancel`, {
-    method: 'PATCH',
-    body: reason(text),
-    fallback: 'Failed to cancel enrollment',
-  });
-
-/** Retry (decision 012): a new payment for your unpaid enrolment, with its method while offered. */
-export async function payCourse(e: CourseEnrollmentView) {
-  const offered = (await courseMethods()).availableGateways;
-  const body = await api<EnrollmentCheckout<CourseEnrollmentView>>('/enroll', {
-    method: 'POST',
-    body: { isRetry: true, enrollmentId: e._id, courseId: e.course._id, paymentMethod: retryMethod(e.paymentMethod, offered) },
-    fallback: 'Failed to start the payment',
-  });
-  return checkout(e._id, `Enrolment: ${e.course.title}`, body.data?.payment);
 }
 
 export type RenewForm = { paymentMethod: string; couponCode: string; notes: string };
@@ -76,6 +52,24 @@ const renewBody = (f: RenewForm) => ({
   ...(f.couponCode.trim() ? { couponCode: f.couponCode.trim() } : {}),
   ...(f.notes.trim() ? { notes: f.notes.trim() } : {}),
 });
+
+// Courses ------------------------------------------------------------------------------------------
+
+export const readMyCourses = async () => listOf(await myCourseEnrollments());
+
+export const cancelCourse = (e: CourseEnrollmentView, text: string) =>
+  api<CourseEnrollmentView>(`/enroll/${id(e._id)}/cancel`, {
+    method: 'PATCH',
+    body: reason(text),
+    fallback: 'Failed to cancel enrollment',
+  });
+
+/** Retry (decision 012): a new payment for your unpaid enrolment, with its own method while offered. */
+export async function payCourse(e: CourseEnrollmentView) {
+  const offered = (await coursePaymentMethods()).availableGateways;
+  const body = await retryCoursePayment(e._id, e.course._id ?? '', retryMethod(e.paymentMethod, offered) ?? e.paymentMethod);
+  return checkout(e._id, `Enrolment: ${e.course.title}`, body.data?.payment);
+}
 
 export async function renewCourse(e: CourseEnrollmentView, form: RenewForm) {
   const body = await api<EnrollmentCheckout<CourseEnrollmentView>>(`/enroll/${id(e._id)}/renew`, {
@@ -88,12 +82,7 @@ export async function renewCourse(e: CourseEnrollmentView, form: RenewForm) {
 
 // Memberships --------------------------------------------------------------------------------------
 
-/** Spec 3 names the key `membership_enrollments`; web/lib/storage-keys.ts does not list it yet (see the report). */
-const MEMBERSHIP_KEY = ENROLLMENT_STORAGE_KEYS.membershipEnrollments as string as StorageKey;
-
-export const readMyMemberships = () =>
-  readList<MembershipEnrollmentView>(MEMBERSHIP_KEY, '/purchase-membership/my-enrollments', 'Failed to fetch membership enrollments');
-export const membershipMethods = () => methods('/purchase-membership/payment-methods');
+export const readMyMemberships = async () => listOf(await myMembershipEnrollments());
 
 export const cancelMembership = (e: MembershipEnrollmentView, text: string) =>
   api<MembershipEnrollmentView>(`/purchase-membership/${id(e._id)}/cancel`, {
@@ -105,12 +94,8 @@ export const cancelMembership = (e: MembershipEnrollmentView, text: string) =>
 const membershipName = (e: MembershipEnrollmentView) => `${e.membership.name} (${e.plan.name})`;
 
 export async function payMembership(e: MembershipEnrollmentView) {
-  const offered = (await membershipMethods()).availableGateways;
-  const body = await api<EnrollmentCheckout<MembershipEnrollmentView>>(`/purchase-membership/${id(e._id)}/pay`, {
-    method: 'POST',
-    body: { paymentMethod: retryMethod(e.paymentMethod, offered) },
-    fallback: 'Failed to start the payment',
-  });
+  const offered = (await membershipPaymentMethods()).availableGateways;
+  const body = await payMembershipAgain(e._id, retryMethod(e.paymentMethod, offered) ?? e.paymentMethod);
   return checkout(e._id, `Membership: ${membershipName(e)}`, body.data?.payment);
 }
 
@@ -125,14 +110,9 @@ export async function renewMembership(e: MembershipEnrollmentView, form: RenewFo
 
 // Instructor application ---------------------------------------------------------------------------
 
-export type MyApplications = { enrollments: InstructorEnrollmentView[]; summary: EnrollmentStats };
 export type ApplicationDetails = { enrollment: InstructorEnrollmentView; statusDetails: InstructorStatusDetails };
 
-export const readMyApplications = async () =>
-  (await api<MyApplications>('/instructors/my-enrollments', { fallback: 'Failed to fetch instructor applications' })).data ?? {
-    enrollments: [],
-    summary: { total: 0 },
-  };
+export const readMyApplications = async () => (await myInstructorEnrollments()).data?.enrollments ?? [];
 
 export async function readApplication(appId: string): Promise<ApplicationDetails | null> {
   const details =

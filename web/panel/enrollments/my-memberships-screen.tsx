@@ -10,7 +10,7 @@ import { CancelEnrollmentDialog, DocumentLinks, Facts, RenewDialog, StatusBadges
 import { useEnrollmentUpdates } from './enrollment-updates.ts';
 import {
   cancelMembership,
-  membershipMethods,
+  membershipPaymentMethods,
   payMembership,
   readMyMemberships,
   renewMembership,
@@ -144,7 +144,7 @@ export default function MyMembershipsScreen({ user }: AdminScreenProps) {
       {renewing && (
         <RenewDialog
           title={`Renew ${title(renewing)}`}
-          loadMethods={membershipMethods}
+          loadMethods={membershipPaymentMethods}
           onClose={() => setRenewing(null)}
           onRenew={async (form) => {
             if ((await renewMembership(renewing, form)) === 'free') {
