@@ -13,6 +13,7 @@ import {
   requiredText,
 } from '#core/fields.ts';
 import { textList } from '#core/list-fields.ts';
+import { percentToBp } from '#core/enrollments/pricing.ts';
 import { boolParam, enumParam, listQuery, searchParam, sortParam, textParam } from './query.ts';
 
 export const COURSE_MESSAGES = {
@@ -29,7 +30,19 @@ export const COURSE_MESSAGES = {
   deleted: 'Course deleted successfully',
   activated: 'Course activated successfully',
   deactivated: 'Course deactivated successfully',
+  gstRate: 'GST rate must be a percentage between 0 and 100 with at most 2 decimals',
 } as const;
+
+/** GST on an enrolment as a percent (13 or "12.5", 2 decimals at most) → basis points, as products keep it. */
+const gstRate = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : v),
+  z
+    .number({ error: COURSE_MESSAGES.gstRate })
+    .min(0, COURSE_MESSAGES.gstRate)
+    .max(100, COURSE_MESSAGES.gstRate)
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, COURSE_MESSAGES.gstRate)
+    .transform(percentToBp),
+);
 
 export const DEFAULT_FEATURED_LIMIT = 6;
 export const DEFAULT_COURSE_PAGE_SIZE = 20;
@@ -59,6 +72,7 @@ const courseFields = {
   discountPrice: optionalMoneyCents('Discount price'),
   currency: currencyCode.optional(),
   capacity: optionalWholeNumber('Capacity', 1, 100_000),
+  gstRate: gstRate.optional(),
   featured: flag('Featured').optional(),
   isActive: flag('isActive').optional(),
   ageGroup: optionalText('Age group', 60),

@@ -1,10 +1,12 @@
 import type { Level } from '#core/catalog/catalog-options.ts';
 import type { CourseDto } from '#core/catalog/types.ts';
 import type { CourseRow } from '#db/schema/index.ts';
+import { bpToPercent } from '#core/shop/cart-totals.ts';
 import { priceFields } from '#worker/lib/catalog/money.ts';
 import { fileUrl } from '#worker/lib/public-files.ts';
 
-export function serializeCourse(row: CourseRow): CourseDto {
+/** `gstRate` (percent) is sent beside CourseDto's fields until core/catalog/types.ts lists it. */
+export function serializeCourse(row: CourseRow): CourseDto & { gstRate: number } {
   return {
     _id: row.id,
     title: row.title,
@@ -19,6 +21,7 @@ export function serializeCourse(row: CourseRow): CourseDto {
     schedule: row.schedule,
     ...priceFields(row),
     currency: row.currency,
+    gstRate: bpToPercent(row.gstRateBp),
     capacity: row.capacity,
     image: fileUrl(row.image),
     featured: row.featured,

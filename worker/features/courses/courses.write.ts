@@ -22,11 +22,12 @@ export const COURSE_DB_ERRORS = {
 
 /** The given fields as columns (decimals are already cents); undefined means "leave as is". */
 function courseColumns(input: UpdateCourseInput): Partial<NewCourseRow> {
-  const { price, discountPrice, removeImage: _ignored, ...rest } = input;
+  const { price, discountPrice, gstRate, removeImage: _ignored, ...rest } = input;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(rest)) if (value !== undefined) out[key] = value;
   if (price !== undefined) out.priceCents = price;
   if (discountPrice !== undefined) out.discountPriceCents = discountPrice;
+  if (gstRate !== undefined) out.gstRateBp = gstRate;
   return out as Partial<NewCourseRow>;
 }
 

@@ -1,5 +1,6 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import { newId } from '#core/ids.ts';
-import { ENROLLMENT_MESSAGES } from '#core/enrollments/enrollment-status.ts';
+import { ENROLLMENT_MESSAGES, INSTRUCTOR_MOVES } from '#core/enrollments/enrollment-status.ts';
 import { ApplyInstructorSchema } from '#core/enrollments/instructor-schemas.ts';
 import { instructorEnrollments } from '#db/schema/index.ts';
 import { filesOf, listField, type RequestBody } from '#worker/lib/body.ts';
@@ -20,6 +21,16 @@ function fieldsOf(body: RequestBody) {
   return parseInput(ApplyInstructorSchema, { ...rest, ...(list ? { specialties: list } : {}) });
 }
 
+/** Live = not cancelled or completed (the statuses the applicant can still cancel; the index's WHERE). */
+const LIVE_INSTRUCTOR_STATUSES = INSTRUCTOR_MOVES.userCancel;
+
+const liveApplication = (ctx: ServiceCtx, userId: string) =>
+  ctx.db
+    .select({ id: instructorEnrollments.id })
+    .from(instructorEnrollments)
+    .where(and(eq(instructorEnrollments.userId, userId), inArray(instructorEnrollments.status, [...LIVE_INSTRUCTOR_STATUSES])))
+    .get();
+
 /**
  * POST /api/instructors: a student or member applies to teach. The documents go to R2 first and are
  * removed again if the row cannot be written; the live-application unique index refuses a second one
@@ -29,6 +40,8 @@ export async function applyInstructor(ctx: ServiceCtx, body: RequestBody) {
   const user = signedIn(ctx);
   if (!(APPLICANT_ROLES as readonly string[]).includes(user.role)) throw forbidden(ENROLLMENT_MESSAGES.cannotApply);
   const input = fieldsOf(body);
+  // Spares storing documents for a refusal; the unique index below still decides under parallel requests.
+  if (await liveApplication(ctx, user.id)) throw conflict(ENROLLMENT_MESSAGES.alreadyApplied);
   const id = newId();
   const documents = await prepareDocuments(id, filesOf(body, ['documents']));
   try {

@@ -1,10 +1,12 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { couponUses } from '#db/schema/index.ts';
 import { ENROLLMENT_LIMITS } from '#core/enrollments/enrollment-options.ts';
 import { ENROLLMENT_MESSAGES } from '#core/enrollments/enrollment-status.ts';
 import { MEMBERSHIP_PURCHASE_MESSAGES } from '#core/enrollments/membership-schemas.ts';
 import { COUPON_MESSAGES } from '#core/shop/shop-options.ts';
 import { bucket } from '#test/file-helpers.ts';
-import { api, createUser } from '#test/helpers.ts';
+import { api, createUser, testDb } from '#test/helpers.ts';
 import { couponUsesOf, enrollmentRow, FAKE_PDF, insertMembership, PDF, PNG, purchase } from '#test/membership-helpers.ts';
 import { insertCoupon } from '#test/membership-helpers.ts';
 
@@ -144,9 +146,6 @@ describe('POST /api/purchase-membership', () => {
     expect(results.find((r) => r.status === 409)!.body.message).toBe(ENROLLMENT_MESSAGES.alreadyMember);
     const mine = await api('/api/purchase-membership/my-enrollments', { token: user.token });
     expect(mine.body.data).toHaveLength(1);
-    const { testDb } = await import('#test/helpers.ts');
-    const { couponUses } = await import('#db/schema/index.ts');
-    const { eq } = await import('drizzle-orm');
     expect(await testDb().select().from(couponUses).where(eq(couponUses.couponId, coupon.id))).toHaveLength(1);
   });
 

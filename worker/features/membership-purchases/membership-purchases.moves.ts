@@ -54,6 +54,7 @@ async function endEnrollment(
   from: readonly MembershipEnrollmentStatus[],
   reason: string,
   refusal: (status: string) => string,
+  title = 'Membership cancelled',
 ) {
   const by = signedIn(ctx).id;
   for (let look = 0; look < 2; look++) {
@@ -72,8 +73,9 @@ async function endEnrollment(
     ]);
     if (moved[0]) {
       tellMember(ctx, row.id, {
-        title: 'Membership cancelled',
-        body: (r) => `Your ${r.membershipName} membership was cancelled: ${reason}.${refund ? ' Your payment has been refunded.' : ''}`,
+        title,
+        body: (r) =>
+          `Your ${r.membershipName} membership was ${title === 'Membership cancelled' ? 'cancelled' : 'not accepted'}: ${reason}.${refund ? ' Your payment has been refunded.' : ''}`,
         type: 'info',
         eventType: 'membership_cancelled',
       });
@@ -110,6 +112,7 @@ export async function rejectMembership(ctx: ServiceCtx, id: string, rejectionRea
     MEMBERSHIP_MOVES.reject,
     rejectionReason || ENROLLMENT_CANCEL_REASONS.admin,
     ENROLLMENT_MESSAGES.cannotReject,
+    'Membership rejected',
   );
 }
 

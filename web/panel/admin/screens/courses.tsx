@@ -91,6 +91,16 @@ export const coursesConfig: ResourceConfig<Course> = {
       hint: 'Charged instead of the price when set.',
     },
     {
+      name: 'gstRate',
+      label: 'GST rate (%)',
+      type: 'number',
+      min: 0,
+      max: 100,
+      step: 0.01,
+      defaultValue: '0',
+      hint: 'Added to an enrolment after any coupon.',
+    },
+    {
       name: 'currency',
       label: 'Currency',
       type: 'text',
