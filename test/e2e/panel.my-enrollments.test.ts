@@ -74,7 +74,7 @@ async function approveSandbox(page: Page, back: RegExp) {
 }
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-const dl = (page: Page, name: string) => page.locator('.enrol-card', { hasText: name });
+const dl = (page: Page, name: string) => page.locator('.my-enrol-card', { hasText: name });
 const factOf = async (card: ReturnType<typeof dl>, label: string) =>
   (
     await card
@@ -112,7 +112,7 @@ describe('My enrolments in the student panel', () => {
 
     await open(page, '/student/courses');
     const card = dl(page, title);
-    expect(await card.locator('.enrol-badges').textContent()).toBe('Pending approvalPayment due');
+    expect(await card.locator('.my-enrol-badges').textContent()).toBe('Pending approvalPayment due');
     expect(await card.getByRole('link', { name: title }).getAttribute('href')).toBe(`/courses/${course.slug}`);
     // $120 + 5% GST $6 = $126, as the server priced it
     expect(await factOf(card, 'Course price')).toBe('$120.00');
@@ -126,13 +126,13 @@ describe('My enrolments in the student panel', () => {
     await approveSandbox(page, /\/enroll\/complete/);
     await expect.poll(async () => (await apiCall(baseUrl, `/enroll/${id}`, { token })).body.data?.paymentStatus, POLL).toBe('paid');
     await open(page, '/student/courses');
-    expect(await card.locator('.enrol-badges').textContent()).toBe('Pending approvalPaid');
+    expect(await card.locator('.my-enrol-badges').textContent()).toBe('Pending approvalPaid');
     expect(await card.getByRole('button', { name: /Pay now/ }).count()).toBe(0);
 
     // The school accepts it: paid and accepted is active, with its term.
     expect((await asAdmin(baseUrl, `/enroll/${id}/approve`, { body: { approvalNotes: 'Welcome to the dojo' } })).status).toBe(200);
     await open(page, '/student/courses');
-    expect(await card.locator('.enrol-badges').textContent()).toBe('ActivePaid');
+    expect(await card.locator('.my-enrol-badges').textContent()).toBe('ActivePaid');
     expect(await factOf(card, 'Approval notes')).toBe('Welcome to the dojo');
     const before = (await apiCall(baseUrl, `/enroll/${id}`, { token })).body.data.termEndsAt as string;
     expect(before).toBeTruthy();
@@ -161,7 +161,7 @@ describe('My enrolments in the student panel', () => {
     expect(await cancel.getByLabel('Reason (optional)').getAttribute('placeholder')).toBe('Cancelled by user');
     await cancel.getByLabel('Reason (optional)').fill('Moving to another city');
     await cancel.getByRole('button', { name: 'Cancel enrolment' }).click();
-    await expect.poll(() => card.locator('.enrol-badges').textContent(), POLL).toBe('CancelledPaid');
+    await expect.poll(() => card.locator('.my-enrol-badges').textContent(), POLL).toBe('CancelledPaid');
     expect(await factOf(card, 'Cancelled')).toContain('Moving to another city');
     expect(await card.getByRole('button').count()).toBe(0);
     await screenshot(page, 'my-courses-1280');
@@ -189,7 +189,7 @@ describe('My enrolments in the student panel', () => {
     await open(page, '/student/memberships');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('My memberships');
     const card = dl(page, name);
-    expect(await card.locator('.enrol-badges').textContent()).toBe('Pending approvalPayment due');
+    expect(await card.locator('.my-enrol-badges').textContent()).toBe('Pending approvalPayment due');
     // 89 + 5% GST 4.45 = 93.45, in C$ (spec 9)
     expect(await factOf(card, 'Plan price')).toBe('C$89.00');
     expect(await factOf(card, 'GST')).toBe('C$4.45');
@@ -208,8 +208,8 @@ describe('My enrolments in the student panel', () => {
     expect((await asAdmin(baseUrl, `/purchase-membership/${id}/approve`, { body: {} })).status).toBe(200);
 
     await open(page, '/student/memberships');
-    expect(await card.locator('.enrol-badges').textContent()).toBe('ActivePaid');
-    expect(await card.locator('.enrol-days').textContent()).toMatch(/^(2[89]|3[01]) days left$/);
+    expect(await card.locator('.my-enrol-badges').textContent()).toBe('ActivePaid');
+    expect(await card.locator('.my-enrol-days').textContent()).toMatch(/^(2[89]|3[01]) days left$/);
     const endsBefore = (await apiCall(baseUrl, `/purchase-membership/${id}`, { token })).body.data.endsAt as string;
 
     await card.getByRole('button', { name: /^Renew/ }).click();
@@ -222,14 +222,14 @@ describe('My enrolments in the student panel', () => {
       .poll(async () => (await apiCall(baseUrl, `/purchase-membership/${id}`, { token })).body.data?.endsAt as string, POLL)
       .not.toBe(endsBefore);
     await open(page, '/student/memberships');
-    expect(await card.locator('.enrol-days').textContent()).toMatch(/^(5[7-9]|6[0-3]) days left$/);
+    expect(await card.locator('.my-enrol-days').textContent()).toMatch(/^(5[7-9]|6[0-3]) days left$/);
     await screenshot(page, 'my-memberships-1280');
 
     // Offline: the copy stored under membership_enrollments, with the notice and no actions.
     await page.route('**/api/purchase-membership/my-enrollments**', (route) => route.abort('failed'));
     await open(page, '/student/memberships');
     expect(await page.locator('.offline-notice').textContent()).toContain('Offline copy.');
-    expect(await card.locator('.enrol-badges').textContent()).toBe('ActivePaid');
+    expect(await card.locator('.my-enrol-badges').textContent()).toBe('ActivePaid');
     expect(await card.getByRole('button').count()).toBe(0);
     await page.unroute('**/api/purchase-membership/my-enrollments**');
 
@@ -241,13 +241,13 @@ describe('My enrolments in the student panel', () => {
     expect(await cancel.textContent()).toContain('not refunded automatically');
     await cancel.getByLabel('Reason (optional)').fill('Injury');
     await cancel.getByRole('button', { name: 'Cancel membership' }).click();
-    await expect.poll(() => card.locator('.enrol-badges').textContent(), POLL).toBe('CancelledPaid');
+    await expect.poll(() => card.locator('.my-enrol-badges').textContent(), POLL).toBe('CancelledPaid');
     expect(await factOf(card, 'Cancelled')).toContain('Injury');
   });
 
   it('My instructor application: pending, then approved by the school with the instructor ID; cancelling takes the access away', async () => {
     const student = await createTestUser(baseUrl, 'student', 'wouldteach');
-    const { page, token } = await signedIn(browser, student, 1280);
+    const { page, token } = await signedIn(browser, student, 360);
     await open(page, '/student/instructor-application');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('My instructor application');
     expect(await page.getByRole('link', { name: 'Apply to teach at the dojo' }).getAttribute('href')).toBe('/teach');
@@ -265,11 +265,13 @@ describe('My enrolments in the student panel', () => {
     const id = applied.body.data.enrollment._id as string;
 
     await open(page, '/student/instructor-application');
-    const card = page.locator('.enrol-application');
-    expect(await card.locator('.enrol-badges').textContent()).toBe('Pending approvalInstructor: Pending');
+    const card = page.locator('.my-enrol-application');
+    expect(await card.locator('.my-enrol-badges').textContent()).toBe('Pending approvalInstructor: Pending');
     expect(await factOf(card, 'Specialties')).toBe('Kata, Kids classes');
-    expect(await card.locator('.enrol-status-words').textContent()).toBeTruthy();
+    expect(await card.locator('.my-enrol-status-words').textContent()).toBeTruthy();
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('instructor_data')))!)._id).toBe(id);
+    await screenshot(page, 'my-application-360');
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // The school approves: the role changes and the old token stops (decision 012), so the panel asks to log in again.
     const approved = await asAdmin(baseUrl, `/instructors/${id}/approve`, { body: { approvalNotes: 'Start with Tuesday juniors' } });
@@ -282,7 +284,7 @@ describe('My enrolments in the student panel', () => {
     await loginThroughForm(page, baseUrl, 'instructor', { label: 'Instructor ID', value: instructorId }, student.password);
     await page.waitForURL(`${baseUrl}/instructor`, { timeout: 15_000 });
     await open(page, '/instructor/instructor-application');
-    expect(await card.locator('.enrol-id').textContent()).toBe(instructorId);
+    expect(await card.locator('.my-enrol-id').textContent()).toBe(instructorId);
     expect(await card.textContent()).toContain('Log in with your instructor ID');
     expect(await factOf(card, 'Approval notes')).toBe('Start with Tuesday juniors');
     await screenshot(page, 'my-application-1280');

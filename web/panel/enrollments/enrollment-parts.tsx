@@ -26,16 +26,16 @@ type BadgeProps = { status: keyof typeof ENROLLMENT_STATUS_LABELS; payment?: Enr
 /** The school's decision and the money, side by side (decision 012's two axes). */
 export function StatusBadges({ status, payment, children }: BadgeProps) {
   return (
-    <p className="enrol-badges">
-      <span className={`badge enrol-status enrol-${status}`}>{ENROLLMENT_STATUS_LABELS[status]}</span>
-      {payment && <span className={`badge enrol-pay enrol-pay-${payment}`}>{ENROLLMENT_PAYMENT_LABELS[payment]}</span>}
+    <p className="my-enrol-badges">
+      <span className={`badge my-enrol-status my-enrol-${status}`}>{ENROLLMENT_STATUS_LABELS[status]}</span>
+      {payment && <span className={`badge my-enrol-pay my-enrol-pay-${payment}`}>{ENROLLMENT_PAYMENT_LABELS[payment]}</span>}
       {children}
     </p>
   );
 }
 
 /** A definition list of label → value, skipping empty values. */
-export function Facts({ rows, className = 'enrol-facts' }: { rows: [string, ReactNode][]; className?: string }) {
+export function Facts({ rows, className = 'my-enrol-facts' }: { rows: [string, ReactNode][]; className?: string }) {
   const shown = rows.filter(([, v]) => v !== null && v !== undefined && v !== '' && v !== false);
   if (shown.length === 0) return null;
   return (
@@ -55,7 +55,7 @@ export function DocumentLinks({ documents }: { documents: EnrollmentDocumentView
   const [alert, setAlert] = useState('');
   if (documents.length === 0) return null;
   return (
-    <div className="enrol-documents">
+    <div className="my-enrol-documents">
       <h4>Documents</h4>
       <ul>
         {documents.map((d) => (
@@ -94,9 +94,9 @@ export function CancelEnrollmentDialog({ title, what, children, onCancel, onClos
     >
       {children}
       <div className="field">
-        <label htmlFor="enrol-cancel-reason">Reason (optional)</label>
+        <label htmlFor="my-enrol-cancel-reason">Reason (optional)</label>
         <input
-          id="enrol-cancel-reason"
+          id="my-enrol-cancel-reason"
           value={reason}
           placeholder={ENROLLMENT_CANCEL_REASONS.user}
           maxLength={ENROLLMENT_LIMITS.reasonMax}
@@ -140,7 +140,7 @@ export function RenewDialog({ title, children, loadMethods, onRenew, onClose }: 
       {!methods ? (
         <p role="status">Loading the payment methods…</p>
       ) : (
-        <form id="enrol-renew-form" className="enrol-renew-form" onSubmit={(e) => void submit(e)} noValidate>
+        <form id="my-enrol-renew-form" className="my-enrol-renew-form" onSubmit={(e) => void submit(e)} noValidate>
           <Field
             id="renew-method"
             name="paymentMethod"
@@ -155,7 +155,7 @@ export function RenewDialog({ title, children, loadMethods, onRenew, onClose }: 
       <FormAlert message={alert} />
       {/* Outside the form so that the dialog has its focus target while the methods load. */}
       <div className="btn-row">
-        <button type="submit" form="enrol-renew-form" className="btn btn-primary" disabled={busy || offered.length === 0}>
+        <button type="submit" form="my-enrol-renew-form" className="btn btn-primary" disabled={busy || offered.length === 0}>
           {busy ? 'Opening the payment…' : 'Renew and pay'}
         </button>
         <button type="button" className="btn btn-secondary" onClick={onClose} data-autofocus>

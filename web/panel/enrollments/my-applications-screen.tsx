@@ -75,22 +75,22 @@ export default function MyApplicationsScreen({ user }: AdminScreenProps) {
           </p>
         )
       ) : (
-        <article className="card enrol-card enrol-application">
+        <article className="card my-enrol-card my-enrol-application">
           <h2>{INSTRUCTOR_TYPE_LABELS[app.instructorType] ?? app.instructorType} application</h2>
           <StatusBadges status={app.enrollmentStatus}>
-            <span className={`badge enrol-instructor enrol-instructor-${app.instructorStatus}`}>
+            <span className={`badge my-enrol-instructor my-enrol-instructor-${app.instructorStatus}`}>
               Instructor: {INSTRUCTOR_STATUS_LABELS[app.instructorStatus]}
             </span>
           </StatusBadges>
           {details && (
-            <p className="enrol-status-words">
+            <p className="my-enrol-status-words">
               <strong>{details.label}.</strong> {details.description}
             </p>
           )}
           {app.instructorId && (app.enrollmentStatus === 'approved' || app.enrollmentStatus === 'active') && (
-            <div className="notice enrol-instructor-id">
+            <div className="notice my-enrol-instructor-id">
               <p>
-                Your instructor ID: <strong className="enrol-id">{app.instructorId}</strong>
+                Your instructor ID: <strong className="my-enrol-id">{app.instructorId}</strong>
               </p>
               <p>Log in with your instructor ID and your usual password to open the instructor panel.</p>
             </div>
@@ -106,11 +106,11 @@ export default function MyApplicationsScreen({ user }: AdminScreenProps) {
         </article>
       )}
       {state.past.length > 0 && (
-        <details className="enrol-past">
+        <details className="my-enrol-past">
           <summary>Earlier applications ({state.past.length})</summary>
-          <ul className="enrol-list">
+          <ul className="my-enrol-list">
             {state.past.map((e) => (
-              <li key={e._id} className="card enrol-card">
+              <li key={e._id} className="card my-enrol-card">
                 <h3>
                   {INSTRUCTOR_TYPE_LABELS[e.instructorType] ?? e.instructorType} application, {day(e.createdAt)}
                 </h3>

@@ -53,9 +53,9 @@ export default function MyCoursesScreen({ user }: AdminScreenProps) {
           You are not enrolled in any course yet. <a href="/courses">See the courses</a>
         </p>
       ) : (
-        <ul className="enrol-list">
+        <ul className="my-enrol-list">
           {state.items.map((e) => (
-            <li key={e._id} className="card enrol-card">
+            <li key={e._id} className="card my-enrol-card">
               <h2>{e.course.slug ? <a href={`/courses/${encodeURIComponent(e.course.slug)}`}>{e.course.title}</a> : e.course.title}</h2>
               <StatusBadges status={e.enrollmentStatus} payment={e.paymentStatus} />
               <Facts
@@ -69,7 +69,7 @@ export default function MyCoursesScreen({ user }: AdminScreenProps) {
                 ]}
               />
               <Facts
-                className="enrol-amounts"
+                className="my-enrol-amounts"
                 rows={[
                   ['Course price', amount(e.coursePrice)],
                   [`Discount${e.couponCode ? ` (${e.couponCode})` : ''}`, e.discountAmount > 0 ? `−${amount(e.discountAmount)}` : null],

@@ -62,16 +62,16 @@ export default function MyMembershipsScreen({ user }: AdminScreenProps) {
           You have no membership yet. <a href="/memberships">See the memberships</a>
         </p>
       ) : (
-        <ul className="enrol-list">
+        <ul className="my-enrol-list">
           {state.items.map((m) => {
             // Spec 9: the membership side is in C$ whatever the API sends as the symbol.
             const money = (n: number) => amount(n, m.currencySymbol || MEMBERSHIP_CURRENCY.symbol);
             const left = daysLeftText(m, formatShortDate);
             return (
-              <li key={m._id} className="card enrol-card">
+              <li key={m._id} className="card my-enrol-card">
                 <h2>{title(m)}</h2>
                 <StatusBadges status={m.enrollmentStatus} payment={m.paymentStatus} />
-                {left && <p className={`enrol-days ${m.enrollmentStatus === 'expired' ? 'enrol-days-over' : ''}`}>{left}</p>}
+                {left && <p className={`my-enrol-days ${m.enrollmentStatus === 'expired' ? 'my-enrol-days-over' : ''}`}>{left}</p>}
                 <Facts
                   rows={[
                     ['Plan', `${m.plan.name} (${m.plan.durationMonths} ${m.plan.durationMonths === 1 ? 'month' : 'months'})`],
@@ -84,7 +84,7 @@ export default function MyMembershipsScreen({ user }: AdminScreenProps) {
                   ]}
                 />
                 <Facts
-                  className="enrol-amounts"
+                  className="my-enrol-amounts"
                   rows={[
                     ['Plan price', money(m.planPrice)],
                     ['Plan discount', m.discountAmount > 0 ? `−${money(m.discountAmount)}` : null],
