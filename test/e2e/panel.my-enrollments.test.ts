@@ -130,9 +130,9 @@ describe('My enrolments in the student panel', () => {
     expect(await card.getByRole('button', { name: /Pay now/ }).count()).toBe(0);
 
     // The school accepts it: paid and accepted is active, with its term.
+    // The open list hears the approval's notification and reads itself again (no reload).
     expect((await asAdmin(baseUrl, `/enroll/${id}/approve`, { body: { approvalNotes: 'Welcome to the dojo' } })).status).toBe(200);
-    await open(page, '/student/courses');
-    expect(await card.locator('.my-enrol-badges').textContent()).toBe('ActivePaid');
+    await expect.poll(() => card.locator('.my-enrol-badges').textContent(), POLL).toBe('ActivePaid');
     expect(await factOf(card, 'Approval notes')).toBe('Welcome to the dojo');
     const before = (await apiCall(baseUrl, `/enroll/${id}`, { token })).body.data.termEndsAt as string;
     expect(before).toBeTruthy();
