@@ -90,7 +90,12 @@ export function CancelEnrollmentDialog({ title, what, children, onCancel, onClos
       confirmLabel={`Cancel ${what}`}
       busyLabel="Cancelling…"
       onClose={onClose}
-      onConfirm={() => onCancel(reason)}
+      onConfirm={() =>
+        onCancel(reason).catch((err: unknown) => {
+          unlessSessionEnded(err);
+          throw err;
+        })
+      }
     >
       {children}
       <div className="field">
