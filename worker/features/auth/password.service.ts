@@ -8,7 +8,8 @@ import { enforceRateLimits } from '#worker/lib/rate-limit.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { sendPasswordResetMail } from './auth.mail.ts';
 import { newEmailTokenStatements, sha256Hex, usableToken } from './auth-tokens.ts';
-import { bumpTokenVersion, loadUserRow, sessionPayload } from './session.ts';
+import { bumpTokenVersion } from '#worker/lib/user-sql.ts';
+import { loadUserRow, sessionPayload } from './session.ts';
 
 export const RESET_LINK_SENT = 'If an account exists for that email, a password reset link has been sent.';
 export const INVALID_RESET_TOKEN = 'Invalid or expired reset token';

@@ -5,7 +5,8 @@ import { verifyPassword } from '#worker/lib/password.ts';
 import { enforceRateLimits } from '#worker/lib/rate-limit.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { TOO_MANY_REQUESTS } from './password.service.ts';
-import { bumpTokenVersion, loadUserRow, sessionPayload } from './session.ts';
+import { bumpTokenVersion } from '#worker/lib/user-sql.ts';
+import { loadUserRow, sessionPayload } from './session.ts';
 
 /** Every token of the user stops working at once. */
 export async function logoutEverywhere({ ctx, userId }: { ctx: ServiceCtx; userId: string }) {

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { users, type UserRow } from '#db/schema/index.ts';
 import type { AppConfig } from '#worker/config.ts';
@@ -21,6 +21,3 @@ export async function loadUserRow(db: Db, id: string): Promise<UserRow> {
   if (!row) throw notFound('User not found');
   return row;
 }
-
-/** Makes every token of the user stop working at once (logout, password change, deactivation). */
-export const bumpTokenVersion = sql`${users.tokenVersion} + 1`;

@@ -27,7 +27,7 @@ describe('approve', () => {
     expect(res.status).toBe(200);
     const { enrollment, instructorId, userRole } = res.body.data;
     expect(userRole).toBe('instructor');
-    expect(instructorId).toMatch(/^INS-[2-9A-HJ-NP-Z]{6}$/);
+    expect(instructorId).toMatch(/^INS-\d{4,}$/);
     expect(enrollment).toMatchObject({
       enrollmentStatus: 'approved',
       instructorStatus: 'active',

@@ -63,7 +63,7 @@ async function move(ctx: ServiceCtx, m: Move, copyId = false) {
 
 const notHolding = sql`not (${HOLDS_ROLE})`;
 
-/** Approval: approved, instructor active, the role and an instructor ID (a clash of IDs between parallel approvals retries). */
+/** Approval: approved, instructor active, the role and an instructor ID (the next INS-NNNN is computed in the statement; a clash with an ID set by hand meanwhile retries). */
 export async function approveInstructor(ctx: ServiceCtx, id: string, approvalNotes: string | undefined) {
   const admin = signedIn(ctx);
   for (let attempt = 0; ; attempt++) {

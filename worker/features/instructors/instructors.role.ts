@@ -6,6 +6,8 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { instructorEnrollments as ie, users } from '#db/schema/index.ts';
+import { HOLDS_INSTRUCTOR_ROLE } from '#worker/lib/instructor-record.ts';
+import { bumpTokenVersion, nextLoginIdSql } from '#worker/lib/user-sql.ts';
 
 /** The roles that may apply, so the ones approval turns into instructor (never an admin made one meanwhile). */
 export const APPLICANT_ROLES = ['student', 'member'] as const;
@@ -14,27 +16,15 @@ const enrollmentWhere = (enrollmentId: string, state: SQL) =>
   sql`exists (select 1 from ${ie} where ${ie.id} = ${enrollmentId} and ${state})`;
 
 /** Approved or active, instructor active: the state in which the user holds the role (spec 4). */
-export const HOLDS_ROLE = sql`${ie.status} in ('approved', 'active') and ${ie.instructorStatus} = 'active'`;
+export const HOLDS_ROLE = HOLDS_INSTRUCTOR_ROLE;
 
-/** Decision 004: a role change ends live sessions. */
-const bumpTokenVersion = sql`${users.tokenVersion} + 1`;
-
-/** Letters and digits no one misreads (no 0/O, 1/I/L). */
-const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-
-/** `INS-` and six random characters; the unique column refuses a clash and the approval retries. */
-export function newInstructorId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(6));
-  return `INS-${[...bytes].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('')}`;
-}
-
-/** Makes the applicant an instructor (an instructor ID when they have none) once their enrolment holds the role. */
+/** Makes the applicant an instructor (the next INS-NNNN when they have none) once their enrolment holds the role. */
 export const takeRoleStatement = (db: Db, enrollmentId: string, userId: string, at: Date) =>
   db
     .update(users)
     .set({
       role: 'instructor',
-      instructorId: sql`coalesce(${users.instructorId}, ${newInstructorId()})`,
+      instructorId: sql`coalesce(${users.instructorId}, ${nextLoginIdSql('instructor')!.value})`,
       tokenVersion: bumpTokenVersion,
       updatedAt: at,
     })

@@ -71,6 +71,19 @@ describe('POST /api/purchase-membership', () => {
     expect(mine.body.data).toEqual([]);
   });
 
+  it('takes documents sent as documents[] too', async () => {
+    const user = await createUser({ role: 'member' });
+    const { membership, plan } = await insertMembership();
+    const form = new FormData();
+    form.append('membershipId', membership.id);
+    form.append('planId', plan.id);
+    form.append('paymentMethod', 'sandbox');
+    form.append('documents[]', new File([PDF() as BlobPart], 'a.pdf', { type: 'application/pdf' }));
+    const res = await api('/api/purchase-membership', { method: 'POST', token: user.token, raw: form });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.data.enrollment.documents).toHaveLength(1);
+  });
+
   it('prices with a membership coupon on what is left after the plan discount, GST on the rest', async () => {
     const user = await createUser({ role: 'member' });
     const { membership, plan } = await insertMembership();

@@ -1,4 +1,4 @@
-import { getTableColumns, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { ENROLLMENT_LIMITS, MEMBERSHIP_CURRENCY } from '#core/enrollments/enrollment-options.ts';
 import { ENROLLMENT_MESSAGES, LIVE_MEMBERSHIP_STATUSES } from '#core/enrollments/enrollment-status.ts';
@@ -18,28 +18,21 @@ import { checkedDocuments, MAX_PURCHASE_BODY_BYTES } from './membership-purchase
 import { chosenGateway, purchasePayment } from './membership-purchases.pay.ts';
 import { activePlan, pricePlan } from './membership-purchases.pricing.ts';
 import { enrollmentView, loadEnrollment } from './membership-purchases.queries.ts';
-import { list } from './membership-purchases.sql.ts';
+import { insertWhere, list } from './membership-purchases.sql.ts';
 
 const DAY_MS = 86_400_000;
-const COLUMNS = getTableColumns(membershipEnrollments);
 
 /**
  * INSERT … SELECT … WHERE NOT EXISTS a live enrolment of the same user and membership: the check and the
  * write are one statement, so parallel purchases of one membership make exactly one row.
  */
 function insertUnlessMember(ctx: ServiceCtx, values: NewMembershipEnrollmentRow) {
-  const entries = Object.entries(values).filter(([, v]) => v !== undefined) as [keyof typeof COLUMNS, unknown][];
-  const names = sql.join(
-    entries.map(([k]) => sql.identifier(COLUMNS[k].name)),
-    sql`, `,
-  );
-  const params = sql.join(
-    entries.map(([k, v]) => sql.param(v, COLUMNS[k])),
-    sql`, `,
-  );
   const me = membershipEnrollments;
-  return ctx.db.all<{ id: string }>(
-    sql`insert into ${me} (${names}) select ${params} where not exists (select 1 from ${me} where ${me.userId} = ${values.userId} and ${me.membershipId} = ${values.membershipId} and ${me.status} in (${list(LIVE_MEMBERSHIP_STATUSES)})) returning ${sql.identifier(COLUMNS.id.name)}`,
+  return insertWhere(
+    ctx.db,
+    me,
+    values,
+    sql`not exists (select 1 from ${me} where ${me.userId} = ${values.userId} and ${me.membershipId} = ${values.membershipId} and ${me.status} in (${list(LIVE_MEMBERSHIP_STATUSES)}))`,
   );
 }
 

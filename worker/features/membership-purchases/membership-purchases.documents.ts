@@ -17,7 +17,8 @@ export async function checkedDocuments(
   form: FormData,
   enrollmentId: string,
 ): Promise<{ objects: PendingObject[]; documents: EnrollmentDocument[] }> {
-  const files = form.getAll('documents').filter((v): v is File => typeof v !== 'string');
+  // `documents` as browsers send it, `documents[]` as some form libraries name a list.
+  const files = [...form.getAll('documents'), ...form.getAll('documents[]')].filter((v): v is File => typeof v !== 'string');
   if (files.length > ENROLLMENT_LIMITS.maxDocuments) throw badRequest(MEMBERSHIP_PURCHASE_MESSAGES.tooManyDocuments);
   const objects: PendingObject[] = [];
   const documents: EnrollmentDocument[] = [];

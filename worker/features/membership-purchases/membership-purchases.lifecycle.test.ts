@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { settleDeferred } from '#worker/lib/service-context.ts';
 import { describe, expect, it } from 'vitest';
 import { ENROLLMENT_MESSAGES } from '#core/enrollments/enrollment-status.ts';
-import { payments } from '#db/schema/index.ts';
+import { emailOutbox, payments } from '#db/schema/index.ts';
 import { api, createUser, testDb, type TestUser } from '#test/helpers.ts';
 import {
   addMonths,
@@ -38,8 +39,22 @@ describe('paying and the school deciding (decision 012)', () => {
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.message).toBe('Payment verified');
     expect(first.body.data.enrollment).toMatchObject({ paymentStatus: 'paid', enrollmentStatus: 'pending_approval', startsAt: null });
+    await settleDeferred();
+    const receipts = await testDb()
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.userId, buyer.id), eq(emailOutbox.kind, 'membership_paid')));
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.text).toContain('Total paid: C$101.70 CAD');
     const again = await verifyMembership(buyer, { enrollmentId: enrollment._id }, payment.sessionId);
     expect(again.status).toBe(200);
+    await settleDeferred();
+    expect(
+      await testDb()
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.userId, buyer.id), eq(emailOutbox.kind, 'membership_paid'))),
+    ).toHaveLength(1);
     expect(again.body.data.enrollment.paymentStatus).toBe('paid');
     const bad = await api(`${P}/verify-payment`, {
       method: 'POST',
@@ -213,5 +228,30 @@ describe('renewals', () => {
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe('Payment method bitcoin is not available');
+  });
+});
+
+describe('races', () => {
+  it('two cancels at once: one wins, the other is 409, the coupon use is released once', async () => {
+    const coupon = await insertCoupon();
+    const { buyer, enrollment } = await bought(undefined, coupon.code);
+    const admin = await staff();
+    const results = await Promise.all([
+      api(`${P}/${enrollment._id}/cancel`, { method: 'PATCH', token: buyer.token, body: {} }),
+      api(`${P}/${enrollment._id}/reject`, { method: 'POST', token: admin.token, body: {} }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect((await couponUsesOf(enrollment._id)).map((u) => u.status)).toEqual(['released']);
+  });
+
+  it('no new payment for an enrolment past its due date', async () => {
+    const { buyer, enrollment } = await bought();
+    await testDb()
+      .update(membershipEnrollments)
+      .set({ paymentDueAt: new Date(Date.now() - 1000) })
+      .where(eq(membershipEnrollments.id, enrollment._id));
+    const res = await api(`${P}/${enrollment._id}/pay`, { method: 'POST', token: buyer.token, body: {} });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(ENROLLMENT_MESSAGES.notPayable);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { RENEWAL_DEFAULT_METHOD } from '#core/enrollments/enrollment-options.ts';
 import { ENROLLMENT_MESSAGES } from '#core/enrollments/enrollment-status.ts';
 import { MEMBERSHIP_PURCHASE_MESSAGES } from '#core/enrollments/membership-schemas.ts';
@@ -96,7 +96,12 @@ async function abandon(ctx: ServiceCtx, purchase: Purchase) {
       .update(enrollmentRenewals)
       .set({ status: 'cancelled', updatedAt: at })
       .where(and(eq(enrollmentRenewals.id, purchase.row.id), eq(enrollmentRenewals.status, 'pending_payment'))),
-    releaseCouponUses(ctx.db, 'membership_renewal', purchase.row.id),
+    releaseCouponUses(
+      ctx.db,
+      'membership_renewal',
+      purchase.row.id,
+      sql`exists (select 1 from ${enrollmentRenewals} where ${enrollmentRenewals.id} = ${purchase.row.id} and ${enrollmentRenewals.status} = 'cancelled')`,
+    ),
   ]);
 }
 
@@ -107,6 +112,8 @@ export async function payAgain(ctx: ServiceCtx, id: string, paymentMethod: strin
   if (row.paymentStatus !== 'pending')
     throw conflict(row.paymentStatus === 'paid' ? ENROLLMENT_MESSAGES.alreadyPaid : ENROLLMENT_MESSAGES.notPayable);
   if (!(['pending_approval', 'approved'] as const).some((s) => s === row.status)) throw conflict(ENROLLMENT_MESSAGES.notPayable);
+  // Past its due date the scheduled run cancels it; no new payment is opened for it meanwhile.
+  if (row.paymentDueAt && row.paymentDueAt.getTime() <= Date.now()) throw conflict(ENROLLMENT_MESSAGES.notPayable);
   const gateway = chosenGateway(ctx, paymentMethod, row.paymentMethod);
   const payment = await purchasePayment(ctx, { kind: 'membership', row }, gateway, { abandonOnFailure: false });
   return { enrollment: await enrollmentView(ctx.db, id), payment };

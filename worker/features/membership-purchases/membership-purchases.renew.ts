@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ENROLLMENT_LIMITS, MEMBERSHIP_CURRENCY } from '#core/enrollments/enrollment-options.ts';
 import { ENROLLMENT_MESSAGES, MEMBERSHIP_MOVES } from '#core/enrollments/enrollment-status.ts';
 import type { EnrollmentCheckout, MembershipEnrollmentView } from '#core/enrollments/views.ts';
 import { newId } from '#core/ids.ts';
-import { enrollmentRenewals, type EnrollmentRenewalRow } from '#db/schema/index.ts';
+import { couponUses, enrollmentRenewals, membershipEnrollments } from '#db/schema/index.ts';
 import { couponRefusedError, takeCouponUse } from '#worker/lib/coupon-uses.ts';
 import { badRequest, conflict } from '#worker/lib/errors.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
@@ -12,6 +12,7 @@ import { chosenGateway, purchasePayment, renewalGateway } from './membership-pur
 import { activePlan, pricePlan } from './membership-purchases.pricing.ts';
 import { enrollmentView, ownEnrollment } from './membership-purchases.queries.ts';
 import { serializeRenewal } from './membership-purchases.serialize.ts';
+import { insertWhere, list } from './membership-purchases.sql.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -35,9 +36,11 @@ export async function renewMembership(
   const gateway = chosenGateway(ctx, input.paymentMethod, renewalGateway(ctx.config));
   const at = new Date();
   const renewalId = newId();
-  const insert = ctx.db
-    .insert(enrollmentRenewals)
-    .values({
+  // Written only while the enrolment can still be renewed (one statement: a cancel racing it wins or loses whole).
+  const insert = insertWhere(
+    ctx.db,
+    enrollmentRenewals,
+    {
       id: renewalId,
       kind: 'membership',
       enrollmentId: row.id,
@@ -55,9 +58,9 @@ export async function renewMembership(
       paymentDueAt: new Date(at.getTime() + ENROLLMENT_LIMITS.paymentWindowDays * DAY_MS),
       createdAt: at,
       updatedAt: at,
-    })
-    .returning();
-  let renewal: EnrollmentRenewalRow;
+    },
+    sql`exists (select 1 from ${membershipEnrollments} where ${membershipEnrollments.id} = ${row.id} and ${membershipEnrollments.status} in (${list(MEMBERSHIP_MOVES.renew)}))`,
+  );
   try {
     const [rows] = coupon
       ? await ctx.db.batch([
@@ -71,12 +74,19 @@ export async function renewMembership(
             amountCents: totals.priceCents - totals.discountCents,
             discountCents: totals.couponDiscountCents,
           }),
+          // The use stays only with the renewal it belongs to (none was written if the enrolment moved on).
+          ctx.db
+            .delete(couponUses)
+            .where(
+              sql`${couponUses.purchaseType} = 'membership_renewal' and ${couponUses.purchaseId} = ${renewalId} and not exists (select 1 from ${enrollmentRenewals} where ${enrollmentRenewals.id} = ${renewalId})`,
+            ),
         ])
       : await ctx.db.batch([insert]);
-    renewal = rows[0]!;
+    if (!rows[0]) throw conflict(ENROLLMENT_MESSAGES.cannotRenew((await ownEnrollment(ctx, id)).row.status));
   } catch (err) {
     throw couponRefusedError(err) ?? err;
   }
+  const renewal = (await ctx.db.select().from(enrollmentRenewals).where(eq(enrollmentRenewals.id, renewalId)).get())!;
   let payment = null;
   if (totals.totalCents === 0) {
     // Nothing to pay (a full coupon): the renewal settles at once through the same statements as a paid one.

@@ -1,5 +1,6 @@
 /** SQL pieces every membership move shares: the period arithmetic and the end-of-life statements. */
-import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { REFUNDED_ON_CANCEL_FROM, type MembershipEnrollmentStatus } from '#core/enrollments/enrollment-status.ts';
 import { newId } from '#core/ids.ts';
 import type { Db } from '#db/client.ts';
@@ -104,4 +105,22 @@ export function cancelUnpaidRenewalStatements(db: Db, at: Date, limit: number) {
         ),
       ),
   ] as const;
+}
+
+/**
+ * `INSERT … SELECT <values> WHERE <condition> RETURNING id`: the check and the write as one statement, so
+ * a row is written only while the condition holds (answers no row otherwise).
+ */
+export function insertWhere<T extends SQLiteTable>(db: Db, table: T, values: T['$inferInsert'], condition: SQL) {
+  const columns = getTableColumns(table) as Record<string, (typeof membershipEnrollments)['id']>;
+  const entries = Object.entries(values as Record<string, unknown>).filter(([, v]) => v !== undefined);
+  const names = sql.join(
+    entries.map(([k]) => sql.identifier(columns[k]!.name)),
+    sql`, `,
+  );
+  const params = sql.join(
+    entries.map(([k, v]) => sql.param(v, columns[k])),
+    sql`, `,
+  );
+  return db.all<{ id: string }>(sql`insert into ${table} (${names}) select ${params} where ${condition} returning ${sql.identifier('id')}`);
 }

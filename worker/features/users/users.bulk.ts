@@ -3,6 +3,7 @@ import type { SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core';
 import { PRIVILEGED } from '#core/roles.ts';
 import type { BulkUpdateUsersInput } from '#core/users/user-schemas.ts';
 import { authTokens, users } from '#db/schema/index.ts';
+import { instructorRecordStatements } from '#worker/lib/instructor-record.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { conflictFrom } from './users.db.ts';
 import { assertCanGrant, isSuperAdmin } from './users.rules.ts';
@@ -50,7 +51,16 @@ export async function bulkUpdateUsers({ ctx, input }: { ctx: ServiceCtx; input: 
   if (revoke.length) set.tokenVersion = sql`${users.tokenVersion} + (case when ${sql.join(revoke, sql` or `)} then 1 else 0 end)`;
 
   try {
-    const rows = await ctx.db.update(users).set(set).where(reachable(ctx, input.userIds)).returning({ id: users.id });
+    const write = ctx.db.update(users).set(set).where(reachable(ctx, input.userIds)).returning({ id: users.id });
+    // Spec 4: whoever becomes or stops being an instructor here gets their instructor enrolment kept in step, same batch.
+    const rows = update.role
+      ? (
+          (await ctx.db.batch([
+            write,
+            ...instructorRecordStatements(ctx.db, { userIds: input.userIds, at: new Date(), actorId: signedIn(ctx).id }),
+          ])) as unknown as [{ id: string }[]]
+        )[0]
+      : await write;
     return { updatedCount: rows.length };
   } catch (err) {
     throw conflictFrom(err) ?? err;

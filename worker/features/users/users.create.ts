@@ -1,9 +1,11 @@
 import type { CreateUserInput } from '#core/users/user-schemas.ts';
-import { users, type NewUserRow } from '#db/schema/index.ts';
+import { users, type NewUserRow, type UserRow } from '#db/schema/index.ts';
+import { instructorRecordStatements } from '#worker/lib/instructor-record.ts';
 import { hashPassword } from '#worker/lib/password.ts';
 import { serializeUserForAdmin as serializeUser } from './users.serialize.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
-import { conflictFrom, nextLoginIdSql, uniqueViolationField } from './users.db.ts';
+import { nextLoginIdSql } from '#worker/lib/user-sql.ts';
+import { conflictFrom, uniqueViolationField } from './users.db.ts';
 import { assertCanGrant, assertCanSetAdminId } from './users.rules.ts';
 import { newId } from '#core/ids.ts';
 
@@ -34,11 +36,20 @@ export async function createUser({ ctx, input }: { ctx: ServiceCtx; input: Creat
 
   for (let attempt = 1; ; attempt++) {
     try {
-      const row = await ctx.db
+      const write = ctx.db
         .insert(users)
         .values(generate ? { ...values, [generated.field]: generated.value } : values)
-        .returning()
-        .get();
+        .returning();
+      // Spec 4: an instructor made here is appointed by the school, with an enrolment holding the role, in the same batch.
+      const row =
+        input.role === 'instructor'
+          ? (
+              (await ctx.db.batch([
+                write,
+                ...instructorRecordStatements(ctx.db, { userIds: [values.id!], at: new Date(), actorId: signedIn(ctx).id }),
+              ])) as unknown as [UserRow[]]
+            )[0][0]!
+          : await write.get();
       return serializeUser(row);
     } catch (err) {
       if (generate && attempt < GENERATE_ATTEMPTS && uniqueViolationField(err) === generated.field) continue;

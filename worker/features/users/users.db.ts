@@ -1,8 +1,7 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { LoginIdField } from '#core/users/login-ids.ts';
-import { LOGIN_ID_FOR_ROLE, loginIdTakenMessage } from '#core/users/login-ids.ts';
+import { loginIdTakenMessage } from '#core/users/login-ids.ts';
 import { USER_MESSAGES } from '#core/users/user-messages.ts';
-import type { Role } from '#core/roles.ts';
 import type { Db } from '#db/client.ts';
 import { users, type UserRow } from '#db/schema/index.ts';
 import { causes } from '#worker/lib/db-errors.ts';
@@ -39,18 +38,3 @@ export function conflictFrom(err: unknown): AppError | undefined {
   if (isForeignKeyViolation(err)) return conflict(USER_MESSAGES.hasRecords);
   return undefined;
 }
-
-/**
- * The next login id for a role (STU-0001, GM-0002 …) computed inside the INSERT/UPDATE itself, so the
- * read and the write are one statement; the unique index turns any remaining race into a retryable conflict.
- */
-export function nextLoginIdSql(role: Role): { field: LoginIdField; value: SQL } | undefined {
-  const spec = LOGIN_ID_FOR_ROLE[role];
-  if (!spec) return undefined;
-  const column = users[spec.field];
-  const prefix = `${spec.prefix}-`;
-  const value = sql`(select ${prefix} || printf('%04d', coalesce(max(cast(substr(${column}, ${prefix.length + 1}) as integer)), 0) + 1) from ${users} where ${column} glob ${`${prefix}[0-9]*`})`;
-  return { field: spec.field, value };
-}
-
-export const bumpTokenVersion = sql`${users.tokenVersion} + 1`;

@@ -4,7 +4,8 @@ import type { BlockUserInput } from '#core/users/user-schemas.ts';
 import { authTokens, users, type UserRow } from '#db/schema/index.ts';
 import { conflict, notFound } from '#worker/lib/errors.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
-import { bumpTokenVersion, conflictFrom, findUserRow } from './users.db.ts';
+import { bumpTokenVersion } from '#worker/lib/user-sql.ts';
+import { conflictFrom, findUserRow } from './users.db.ts';
 import { assertCanManage, assertNotSelf } from './users.rules.ts';
 import { serializeUserForAdmin } from './users.serialize.ts';
 

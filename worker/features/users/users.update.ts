@@ -9,7 +9,9 @@ import { conflict, forbidden, notFound } from '#worker/lib/errors.ts';
 import { hashPassword } from '#worker/lib/password.ts';
 import { serializeUser } from '#worker/lib/serialize-user.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
-import { bumpTokenVersion, conflictFrom, findUserRow, nextLoginIdSql, uniqueViolationField } from './users.db.ts';
+import { instructorRecordStatements } from '#worker/lib/instructor-record.ts';
+import { bumpTokenVersion, nextLoginIdSql } from '#worker/lib/user-sql.ts';
+import { conflictFrom, findUserRow, uniqueViolationField } from './users.db.ts';
 import { serializeUserForAdmin } from './users.serialize.ts';
 import { assertCanGrant, assertCanManage, assertCanSetAdminId, assertNotSelf } from './users.rules.ts';
 
@@ -39,14 +41,28 @@ export async function updateUser({ ctx, id, input }: { ctx: ServiceCtx; id: stri
   const generated = input.role && input.role !== target.role ? nextLoginIdSql(input.role) : undefined;
   const generate = generated && input[generated.field] === undefined && !target[generated.field];
 
+  // Spec 4: the instructor role goes with an instructor enrolment holding it, written in the same batch.
+  const touchesInstructor = input.role !== undefined && input.role !== target.role && [input.role, target.role].includes('instructor');
   for (let attempt = 1; ; attempt++) {
     try {
-      const row = await ctx.db
+      const write = ctx.db
         .update(users)
         .set(generate ? { ...set, [generated.field]: generated.value } : set)
         .where(and(eq(users.id, id), eq(users.role, target.role)))
-        .returning()
-        .get();
+        .returning();
+      const row = touchesInstructor
+        ? (
+            (await ctx.db.batch([
+              write,
+              ...instructorRecordStatements(ctx.db, {
+                userIds: [id],
+                at: new Date(),
+                actorId: signedIn(ctx).id,
+                previousRole: target.role,
+              }),
+            ])) as unknown as [UserRow[]]
+          )[0][0]
+        : await write.get();
       if (row) return serializeUserForAdmin(row);
       throw (await findUserRow(ctx.db, id)) ? conflict(USER_MESSAGES.changedMeanwhile) : notFound(USER_MESSAGES.notFound);
     } catch (err) {
