@@ -22,6 +22,8 @@ export type CourseDto = {
   /** Spec 9: discountPrice, else price, else 0. */
   effectivePrice: number;
   currency: string;
+  /** GST on an enrolment, percent (13, 12.5). */
+  gstRate: number;
   capacity: number | null;
   image: string | null;
   featured: boolean;

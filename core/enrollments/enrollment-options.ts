@@ -33,6 +33,12 @@ export const INSTRUCTOR_TYPE_LABELS: Record<InstructorType, string> = {
 
 /** Documents an applicant may upload (checked by magic bytes, not by the name or the browser's type). */
 export const DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'] as const;
+export const DOCUMENT_MESSAGES = {
+  tooMany: `At most ${ENROLLMENT_LIMITS.maxDocuments} documents can be attached`,
+  tooLarge: `Each document must be at most ${ENROLLMENT_LIMITS.maxDocumentBytes / (1024 * 1024)} MB`,
+  type: 'Documents must be PDF, JPEG, PNG or WebP files',
+  notFound: 'Document not found',
+} as const;
 
 /** The browser's stored keys (spec 3 "Locally stored keys"). */
 export const ENROLLMENT_STORAGE_KEYS = {

@@ -39,12 +39,8 @@ export const INSTRUCTOR_MESSAGES = {
   experienceYears: `Experience years must be a whole number from ${L.minExperienceYears} to ${L.maxExperienceYears}`,
   tooManySpecialties: `At most ${L.specialtiesMax} specialties, each up to ${L.specialtyMax} characters`,
   suspendReasonRequired: 'A reason for the suspension is required',
-  tooManyDocuments: `At most ${ENROLLMENT_LIMITS.maxDocuments} documents can be attached`,
-  documentType: 'Documents must be PDF, JPEG, PNG or WebP files',
-  documentTooLarge: `Each document must be at most ${ENROLLMENT_LIMITS.maxDocumentBytes / MB}MB`,
   bodyTooLarge: `The application is too large: at most ${ENROLLMENT_LIMITS.maxDocuments} documents of ${ENROLLMENT_LIMITS.maxDocumentBytes / MB}MB`,
   wrongType: 'Send the application as multipart/form-data (or JSON without documents)',
-  documentNotFound: 'Document not found',
 } as const;
 const M = INSTRUCTOR_MESSAGES;
 

@@ -21,10 +21,6 @@ export const MEMBERSHIP_PURCHASE_MESSAGES = {
   deleted: 'Membership enrollment deleted successfully',
   multipartRequired: 'Send the purchase as multipart form data',
   tooLarge: 'The upload is too large',
-  tooManyDocuments: `At most ${ENROLLMENT_LIMITS.maxDocuments} documents can be uploaded`,
-  documentTooLarge: `Each document must be at most ${ENROLLMENT_LIMITS.maxDocumentBytes / (1024 * 1024)} MB`,
-  documentType: 'Documents must be PDF, JPEG, PNG or WebP files',
-  documentNotFound: 'Document not found',
   gatewayDown: 'The payment service could not be reached. Your membership was not purchased; please try again.',
   idsListRequired: 'Enrollment IDs are required',
 } as const;

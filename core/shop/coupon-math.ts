@@ -1,3 +1,4 @@
+import { fromCents } from '#core/money.ts';
 import { COUPON_MESSAGES, type CouponCategory, type DiscountType, type PurchaseCategory, wrongCategoryMessage } from './shop-options.ts';
 
 /** What decides a coupon's discount and whether it applies; `discountValue` is bp (percentage) or cents (fixed). */
@@ -46,4 +47,15 @@ export function couponRefusal(
 export function couponCalculation(terms: CouponTerms, amountCents: number) {
   const discountCents = couponDiscountCents(terms, amountCents);
   return { discountCents, finalCents: amountCents - discountCents, originalCents: amountCents, savingsCents: discountCents };
+}
+
+/** The same calculation as the API sends it (decimals): validate's `calculation`. */
+export function couponCalculationView(terms: CouponTerms, amountCents: number) {
+  const calc = couponCalculation(terms, amountCents);
+  return {
+    discountAmount: fromCents(calc.discountCents),
+    finalAmount: fromCents(calc.finalCents),
+    originalAmount: fromCents(calc.originalCents),
+    savings: fromCents(calc.savingsCents),
+  };
 }

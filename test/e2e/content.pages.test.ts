@@ -25,7 +25,7 @@ describe('public content pages in Chromium', () => {
     await browser?.close();
   });
 
-  it('shows the seeded featured courses on the home page, each linking to its page, with no JavaScript', async () => {
+  it('shows the seeded featured courses on the home page (no JavaScript), each linking to its page and its enrol panel', async () => {
     const page = await newPage(browser);
     const scripts = scriptsOf(page);
     const res = await page.goto(`${baseUrl}/`);
@@ -34,11 +34,14 @@ describe('public content pages in Chromium', () => {
     for (const title of SEEDED_FEATURED) await expect.poll(() => featured.getByRole('link', { name: title }).count()).toBe(1);
     expect(await featured.locator('.course-card').count()).toBeGreaterThanOrEqual(SEEDED_FEATURED.length);
     expect(await featured.locator('.price-now').first().textContent()).toMatch(/^\$\d[\d,]*\.\d\d$/);
+    expect(scripts).toEqual([]);
     await featured.getByRole('link', { name: 'Adult Beginners' }).click();
     await page.waitForURL(/\/courses\/[a-z0-9-]+$/);
     expect(await page.locator('h1').textContent()).toBe('Adult Beginners');
-    expect(await page.getByRole('link', { name: 'Enrol' }).getAttribute('href')).toMatch(/^\/auth\/register\?next=%2Fcourses%2F/);
-    expect(scripts).toEqual([]);
+    // The enrol panel (an island) leads a visitor to log in and come back with the form open.
+    expect(await page.getByRole('link', { name: 'Log in to enrol' }).getAttribute('href')).toMatch(
+      /^\/auth\/login\?next=%2Fcourses%2F[a-z0-9-]+%3Fenroll%3D1$/,
+    );
   });
 
   it('filters the course list with the plain GET form', async () => {

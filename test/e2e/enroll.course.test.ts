@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
-import { adminToken, apiCall, createTestUser, islandReady, openPage, POLL } from './auth.helpers.ts';
+import { adminToken, apiCall, createTestUser, freshIp, islandReady, openPage, POLL } from './auth.helpers.ts';
 import { adminPage, screenshot } from './admin-content.helpers.ts';
 
 const baseUrl = inject('baseUrl');
@@ -111,6 +111,47 @@ describe('enrolling in a course in a browser: visitor → login → form → cou
       totalAmount: 100,
       notes: 'Left-handed, first class on Monday.',
     });
+  });
+
+  it('after a declined payment offers Try again, which opens a new payment for the same enrolment', async () => {
+    const admin = await adminToken(baseUrl);
+    const course = await apiCall(baseUrl, '/courses', { token: admin, body: { title: `E2E Retry ${tag()}`, price: 45 } });
+    const { _id: courseId, slug } = course.body.data as { _id: string; slug: string };
+    const student = await createTestUser(baseUrl, 'student', 'retry');
+    const login = await apiCall(baseUrl, '/auth/login', { body: { email: student.email, password: student.password }, ip: freshIp() });
+    const page = await openPage(browser, { allowHttpErrors: true });
+    await page.goto(`${baseUrl}/courses/${slug}`);
+    await page.evaluate(
+      ([token, user]) => {
+        localStorage.setItem('token', token);
+        localStorage.setItem('user', JSON.stringify(user));
+      },
+      [login.body.token as string, login.body.user] as const,
+    );
+    await page.goto(`${baseUrl}/courses/${slug}?enroll=1`);
+    await islandReady(page, '.enrol-form[data-ready]');
+    await page.getByRole('radio', { name: /Test payment/ }).check();
+    await page.getByRole('button', { name: 'Enrol and pay' }).click();
+    await page.waitForURL(/\/pay\/sandbox\//, { timeout: 15_000 });
+    await page.getByRole('button', { name: 'Decline payment' }).click();
+
+    await page.waitForURL(/\/enroll\/complete\?.*declined=1/, { timeout: 15_000 });
+    await islandReady(page, '.order-problem[data-ready]');
+    expect(await page.locator('.order-problem [role=alert]').textContent()).toContain('The payment was not completed');
+    // Nothing verified: the saved form stays for the next try.
+    expect(JSON.parse((await stored(page, 'enrollment_form')) ?? 'null')).toMatchObject({ courseId, method: 'sandbox' });
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.waitForURL(/\/pay\/sandbox\//, { timeout: 15_000 });
+    expect(await page.locator('.sandbox-amount').textContent()).toContain('$45.00');
+    await page.getByRole('button', { name: 'Approve payment' }).click();
+    await page.waitForURL(/\/enroll\/complete\?/, { timeout: 15_000 });
+    await expect.poll(() => page.locator('.order-done [role=status]').textContent(), POLL).toContain('Your payment is received');
+    expect(await stored(page, 'enrollment_form')).toBeNull();
+
+    const mine = await apiCall(baseUrl, '/enroll/my-enrollments', { token: login.body.token });
+    const rows = mine.body.data.filter((e: { course: { _id: string } }) => e.course._id === courseId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ paymentStatus: 'paid', totalAmount: 45 });
   });
 
   it('shows staff a note instead of the form; visitors get the login links, and the layout holds at 360 px and 1280 px', async () => {

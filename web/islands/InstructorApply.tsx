@@ -103,6 +103,13 @@ function ApplyForm({ onDone, loadError }: { onDone: (e: InstructorEnrollmentView
     saveInstructorDraft(d);
   }
 
+  /** Keeps the draft, and drops the error of the field being corrected. */
+  function onInput(e: FormEvent<HTMLFormElement>) {
+    keepDraft(e.currentTarget);
+    const name = (e.target as HTMLInputElement).name;
+    if (name && errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
+  }
+
   function onFiles(e: ChangeEvent<HTMLInputElement>) {
     const chosen = Array.from(e.target.files ?? []);
     setFiles(chosen);
@@ -146,14 +153,7 @@ function ApplyForm({ onDone, loadError }: { onDone: (e: InstructorEnrollmentView
   }
 
   return (
-    <form
-      className="form enrol-form"
-      onSubmit={onSubmit}
-      onInput={(e) => keepDraft(e.currentTarget)}
-      noValidate
-      aria-busy={busy}
-      data-ready=""
-    >
+    <form className="form enrol-form" onSubmit={onSubmit} onInput={onInput} noValidate aria-busy={busy} data-ready="">
       <h2>Your application</h2>
       <FormAlert message={alert} />
       <div className="field">

@@ -1,11 +1,12 @@
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { newId } from '#core/ids.ts';
 import { COUPON_MESSAGES, type PurchaseType } from '#core/shop/shop-options.ts';
-import type { CouponUsage } from '#core/shop/coupon-math.ts';
+import { couponRefusal, type CouponUsage } from '#core/shop/coupon-math.ts';
+import type { PurchaseCategory } from '#core/shop/shop-options.ts';
 import type { Db } from '#db/client.ts';
-import { couponUses } from '#db/schema/index.ts';
+import { couponUses, type CouponRow } from '#db/schema/index.ts';
 import { causes } from '#worker/lib/db-errors.ts';
-import { AppError, badRequest } from '#worker/lib/errors.ts';
+import { AppError, badRequest, notFound } from '#worker/lib/errors.ts';
 
 export type CouponUseInput = {
   couponId: string;
@@ -62,4 +63,26 @@ export function couponRefusedError(err: unknown): AppError | undefined {
     for (const [key, text] of Object.entries(TRIGGER_MESSAGES)) if (message.includes(key)) return badRequest(text);
   }
   return undefined;
+}
+
+/**
+ * Spec 8: the coupon row for this caller, amount and purchase category with its usage, or the refusal.
+ * An unknown code is 404 for a check (validate, a price preview) and 400 inside a purchase (`unknown`).
+ * The trigger re-checks the limits when the use is taken in the purchase's batch.
+ */
+export async function usableCoupon(
+  db: Db,
+  row: CouponRow | undefined,
+  {
+    amountCents,
+    category,
+    userId,
+    unknown = 404,
+  }: { amountCents: number; category: PurchaseCategory; userId: string | null; unknown?: 400 | 404 },
+): Promise<{ coupon: CouponRow; usage: CouponUsage }> {
+  if (!row) throw unknown === 404 ? notFound(COUPON_MESSAGES.notFound) : badRequest(COUPON_MESSAGES.notFound);
+  const usage = await couponUsage(db, row.id, userId);
+  const refusal = couponRefusal(row, { amountCents, category, now: new Date(), usage });
+  if (refusal) throw badRequest(refusal);
+  return { coupon: row, usage };
 }

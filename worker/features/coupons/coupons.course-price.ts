@@ -5,13 +5,11 @@ import { ENROLLMENT_MESSAGES } from '#core/enrollments/enrollment-status.ts';
 import { coursePriceCents } from '#core/enrollments/pricing.ts';
 import type { CoursePriceView } from '#core/enrollments/views.ts';
 import { fromCents } from '#core/money.ts';
-import { couponRefusal } from '#core/shop/coupon-math.ts';
-import { COUPON_MESSAGES } from '#core/shop/shop-options.ts';
 import { coupons, courses } from '#db/schema/index.ts';
-import { couponUsage } from '#worker/lib/coupon-uses.ts';
-import { badRequest, notFound } from '#worker/lib/errors.ts';
+import { usableCoupon } from '#worker/lib/coupon-uses.ts';
+import { notFound } from '#worker/lib/errors.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
-import { serializeCoupon, termsOf } from './coupons.serialize.ts';
+import { serializeCoupon } from './coupons.serialize.ts';
 
 /**
  * POST /api/coupons/course-price: what an enrolment in the course would cost with the coupon (the same
@@ -30,11 +28,12 @@ export async function coursePrice(ctx: ServiceCtx, input: CoursePriceInput): Pro
   const coupon = input.couponCode ? couponRows[0] : undefined;
   let shown: CoursePriceView['coupon'] = null;
   if (input.couponCode) {
-    if (!coupon) throw notFound(COUPON_MESSAGES.notFound);
-    const usage = await couponUsage(ctx.db, coupon.id, ctx.user?.id ?? null);
-    const refusal = couponRefusal(termsOf(coupon), { amountCents: coursePriceCents(course), category: 'course', now: new Date(), usage });
-    if (refusal) throw badRequest(refusal);
-    const { code, discountType, discountValue } = serializeCoupon(coupon, usage.used);
+    const { usage } = await usableCoupon(ctx.db, coupon, {
+      amountCents: coursePriceCents(course),
+      category: 'course',
+      userId: ctx.user?.id ?? null,
+    });
+    const { code, discountType, discountValue } = serializeCoupon(coupon!, usage.used);
     shown = { code, discountType, discountValue };
   }
   const totals = courseTotals(course, coupon ?? null);

@@ -12,18 +12,18 @@ import type { AppEnv } from '#worker/env.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { couponStats, createCoupon, deleteCoupon, getCoupon, listCoupons, updateCoupon } from './coupons.admin.ts';
 import { coursePrice } from './coupons.course-price.ts';
-import { guardGuessing } from './coupons.guard.ts';
+import { guardCouponGuessing } from '#worker/lib/coupon-guard.ts';
 import { applyCoupon, couponByCode, recordUsage, validateCoupon } from './coupons.use.ts';
 
 /** Spec 7 Coupons. Fixed paths come before /:id. */
 export const couponsRoutes = new Hono<AppEnv>()
   .post('/validate', validate('json', ValidateCouponSchema), async (c) => {
-    await guardGuessing(c.var.ctx);
+    await guardCouponGuessing(c.var.ctx);
     const result = await validateCoupon(c.var.ctx, c.req.valid('json'));
     return c.json({ success: true, message: 'Coupon is valid', ...result, data: result });
   })
   .post('/apply', validate('json', ValidateCouponSchema), async (c) => {
-    await guardGuessing(c.var.ctx);
+    await guardCouponGuessing(c.var.ctx);
     const result = await applyCoupon(c.var.ctx, c.req.valid('json'));
     return c.json({ success: true, message: 'Coupon applied successfully', ...result, data: result });
   })
@@ -32,11 +32,11 @@ export const couponsRoutes = new Hono<AppEnv>()
     return c.json({ success: true, message: 'Coupon usage recorded', ...result, data: result });
   })
   .post('/course-price', validate('json', CoursePriceSchema), async (c) => {
-    await guardGuessing(c.var.ctx);
+    await guardCouponGuessing(c.var.ctx);
     return c.json({ success: true, data: await coursePrice(c.var.ctx, c.req.valid('json')) });
   })
   .get('/code/:code', async (c) => {
-    await guardGuessing(c.var.ctx);
+    await guardCouponGuessing(c.var.ctx);
     const coupon = await couponByCode(c.var.ctx, c.req.param('code'));
     return c.json({ success: true, data: coupon, coupon });
   })

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { fromCents } from '#core/money.ts';
 import { COUPON_ADMIN_MESSAGES, type ValidateCouponInput } from '#core/shop/coupon-schemas.ts';
-import { couponCalculation, couponRefusal } from '#core/shop/coupon-math.ts';
+import { couponCalculationView } from '#core/shop/coupon-math.ts';
 import { COUPON_MESSAGES } from '#core/shop/shop-options.ts';
 import { isAdminCapable } from '#core/roles.ts';
 import { couponUses, coupons, orders, type CouponRow } from '#db/schema/index.ts';
-import { couponRefusedError, couponUsage, takeCouponUse } from '#worker/lib/coupon-uses.ts';
-import { badRequest, conflict, notFound } from '#worker/lib/errors.ts';
+import { couponRefusedError, couponUsage, takeCouponUse, usableCoupon } from '#worker/lib/coupon-uses.ts';
+import { conflict, notFound } from '#worker/lib/errors.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { serializeCoupon, termsOf } from './coupons.serialize.ts';
 
@@ -23,20 +23,8 @@ async function check(
   category: ValidateCouponInput['category'],
   userId: string | null,
 ) {
-  if (!row) throw notFound(COUPON_MESSAGES.notFound);
-  const usage = await couponUsage(ctx.db, row.id, userId);
-  const refusal = couponRefusal(termsOf(row), { amountCents, category, now: new Date(), usage });
-  if (refusal) throw badRequest(refusal);
-  const calc = couponCalculation(termsOf(row), amountCents);
-  return {
-    coupon: serializeCoupon(row, usage.used),
-    calculation: {
-      discountAmount: fromCents(calc.discountCents),
-      finalAmount: fromCents(calc.finalCents),
-      originalAmount: fromCents(calc.originalCents),
-      savings: fromCents(calc.savingsCents),
-    },
-  };
+  const { coupon, usage } = await usableCoupon(ctx.db, row, { amountCents, category, userId });
+  return { coupon: serializeCoupon(coupon, usage.used), calculation: couponCalculationView(termsOf(coupon), amountCents) };
 }
 
 /** POST /coupons/validate (and /apply without an order): calculates for the caller, takes nothing. */

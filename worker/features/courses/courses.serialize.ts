@@ -5,8 +5,7 @@ import { bpToPercent } from '#core/shop/cart-totals.ts';
 import { priceFields } from '#worker/lib/catalog/money.ts';
 import { fileUrl } from '#worker/lib/public-files.ts';
 
-/** `gstRate` (percent) is sent beside CourseDto's fields until core/catalog/types.ts lists it. */
-export function serializeCourse(row: CourseRow): CourseDto & { gstRate: number } {
+export function serializeCourse(row: CourseRow): CourseDto {
   return {
     _id: row.id,
     title: row.title,

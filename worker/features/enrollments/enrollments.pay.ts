@@ -1,24 +1,16 @@
 import type { PurchaseType } from '#core/shop/shop-options.ts';
 import type { PaymentStart } from '#core/shop/views.ts';
 import { AppError, unavailable } from '#worker/lib/errors.ts';
-import { availableGateways, defaultGateway, gatewayFor } from '#worker/lib/payments/registry.ts';
+import { chosenGateway, renewalDefaultGateway } from '#worker/lib/payments/registry.ts';
 import { startPayment } from '#worker/lib/payments/records.ts';
-import { RENEWAL_DEFAULT_METHOD } from '#core/enrollments/enrollment-options.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 
 export const GATEWAY_START_FAILED = 'Payment could not be started';
 export const GATEWAY_DOWN_NEW = 'The payment service could not be reached. Your enrollment was not placed; please try again.';
 export const GATEWAY_DOWN = 'The payment service could not be reached. Please try again.';
 
-/** The offered gateway asked for (400 'Payment method X is not available' otherwise), or the default: checked before anything is written. */
-export const chosenGateway = (ctx: ServiceCtx, asked: string | undefined, fallback: string = defaultGateway(ctx.config)) =>
-  gatewayFor(ctx.config, ctx.origin, asked ?? fallback).name;
-
-/** Spec 9: a renewal pays by razorpay where it is offered, else by the first gateway offered. */
-export const renewalGateway = (ctx: ServiceCtx, asked: string | undefined) => {
-  const offered = availableGateways(ctx.config) as string[];
-  return chosenGateway(ctx, asked, offered.includes(RENEWAL_DEFAULT_METHOD) ? RENEWAL_DEFAULT_METHOD : offered[0]!);
-};
+/** Spec 9: a renewal pays by razorpay where it is offered, else by the first gateway offered (or the one asked for). */
+export const renewalGateway = (ctx: ServiceCtx, asked: string | undefined) => chosenGateway(ctx, asked, renewalDefaultGateway(ctx.config));
 
 type EnrollmentPayment = {
   purchaseType: Extract<PurchaseType, 'course_enrollment' | 'course_renewal'>;

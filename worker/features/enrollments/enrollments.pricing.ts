@@ -2,11 +2,9 @@ import { eq } from 'drizzle-orm';
 import { courseTotals } from '#core/enrollments/course-pricing.ts';
 import { ENROLLMENT_MESSAGES } from '#core/enrollments/enrollment-status.ts';
 import type { EnrollmentTotals } from '#core/enrollments/pricing.ts';
-import { couponRefusal } from '#core/shop/coupon-math.ts';
 import { isPayableCents } from '#core/shop/currency.ts';
-import { COUPON_MESSAGES } from '#core/shop/shop-options.ts';
 import { coupons, courses, type CouponRow, type CourseRow } from '#db/schema/index.ts';
-import { couponUsage } from '#worker/lib/coupon-uses.ts';
+import { usableCoupon } from '#worker/lib/coupon-uses.ts';
 import { badRequest, notFound } from '#worker/lib/errors.ts';
 import { PAYMENT_MESSAGES } from '#worker/lib/payments/records.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
@@ -43,11 +41,7 @@ export async function priceCourse(
   const { course, coupon: row } = await courseAndCoupon(ctx, courseId, couponCode);
   let coupon: CouponRow | null = null;
   if (couponCode) {
-    if (!row) throw badRequest(COUPON_MESSAGES.notFound);
-    const usage = await couponUsage(ctx.db, row.id, userId);
-    const refusal = couponRefusal(row, { amountCents: coursePriceCents(course), category: 'course', now: new Date(), usage });
-    if (refusal) throw badRequest(refusal);
-    coupon = row;
+    coupon = (await usableCoupon(ctx.db, row, { amountCents: coursePriceCents(course), category: 'course', userId, unknown: 400 })).coupon;
   }
   const totals = courseTotals(course, coupon);
   if (totals.totalCents > 0 && !isPayableCents(totals.totalCents)) throw badRequest(PAYMENT_MESSAGES.amountRange);

@@ -15,7 +15,7 @@ import { validate } from '#worker/lib/validate.ts';
 import { createEnrollment } from './enrollments.create.ts';
 import { bulkDeleteEnrollments, deleteEnrollment } from './enrollments.delete.ts';
 import { approveEnrollment, cancelEnrollment, rejectEnrollment } from './enrollments.lifecycle.ts';
-import { enrollmentPaymentMethods } from './enrollments.methods.ts';
+import { paymentMethods } from '#worker/lib/payments/methods.ts';
 import { allEnrollments, getEnrollment, myEnrollments } from './enrollments.read.ts';
 import { renewEnrollment } from './enrollments.renew.ts';
 import { verifyEnrollmentPayment } from './enrollments.verify.ts';
@@ -39,7 +39,7 @@ export const enrollmentsRoutes = new Hono<AppEnv>()
     return c.json({ success: true, data, pagination });
   })
   .get('/payment-methods', async (c) => {
-    return c.json({ success: true, data: await enrollmentPaymentMethods(c.var.ctx) });
+    return c.json({ success: true, data: await paymentMethods(c.var.ctx) });
   })
   .get('/admin/all', validate('query', AdminCourseEnrollmentsQuery), async (c) => {
     const { data, pagination, stats } = await allEnrollments(c.var.ctx, c.req.valid('query'));

@@ -86,7 +86,7 @@ describe('POST /api/instructors', () => {
     expect(many.body.message).toBe('At most 5 documents can be attached');
     const big = await apply(s.token, applicationFields(), [['documents', pdf('big.pdf', ENROLLMENT_LIMITS.maxDocumentBytes + 1)]]);
     expect(big.status).toBe(413);
-    expect(big.body.message).toBe('Each document must be at most 10MB');
+    expect(big.body.message).toBe('Each document must be at most 10 MB');
     expect((await listObjects('instructors/')).length).toBe(before);
     expect((await api('/api/instructors/my-enrollments', { token: s.token })).body.data.summary.total).toBe(0);
   });

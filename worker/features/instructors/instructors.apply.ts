@@ -9,7 +9,7 @@ import { conflict, forbidden } from '#worker/lib/errors.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { withObjects } from '#worker/lib/stored-objects.ts';
 import { parseInput } from '#worker/lib/validate.ts';
-import { prepareDocuments } from './instructors.documents.ts';
+import { checkedDocuments } from '#worker/lib/enrollment-documents.ts';
 import { tellSchool } from './instructors.notify.ts';
 import { currentView } from './instructors.queries.ts';
 import { APPLICANT_ROLES } from './instructors.role.ts';
@@ -43,21 +43,18 @@ export async function applyInstructor(ctx: ServiceCtx, body: RequestBody) {
   // Spares storing documents for a refusal; the unique index below still decides under parallel requests.
   if (await liveApplication(ctx, user.id)) throw conflict(ENROLLMENT_MESSAGES.alreadyApplied);
   const id = newId();
-  const documents = await prepareDocuments(id, filesOf(body, ['documents']));
+  const { objects, documents } = await checkedDocuments(filesOf(body, ['documents']), `instructors/${id}`);
   try {
-    await withObjects(
-      ctx.storage,
-      documents.map((d) => d.object),
-      () =>
-        ctx.db.insert(instructorEnrollments).values({
-          id,
-          userId: user.id,
-          status: 'pending_approval',
-          instructorStatus: 'pending',
-          previousRole: user.role,
-          ...input,
-          documents: documents.map((d) => d.document),
-        }),
+    await withObjects(ctx.storage, objects, () =>
+      ctx.db.insert(instructorEnrollments).values({
+        id,
+        userId: user.id,
+        status: 'pending_approval',
+        instructorStatus: 'pending',
+        previousRole: user.role,
+        ...input,
+        documents,
+      }),
     );
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(ENROLLMENT_MESSAGES.alreadyApplied);

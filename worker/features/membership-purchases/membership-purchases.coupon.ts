@@ -1,12 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { fromCents } from '#core/money.ts';
 import { bpToPercent } from '#core/shop/cart-totals.ts';
-import { couponCalculation, couponRefusal, type CouponTerms } from '#core/shop/coupon-math.ts';
-import { COUPON_MESSAGES } from '#core/shop/shop-options.ts';
-import { coupons, type CouponRow } from '#db/schema/index.ts';
-import { couponUsage } from '#worker/lib/coupon-uses.ts';
-import { badRequest, notFound } from '#worker/lib/errors.ts';
-import { enforceRateLimits } from '#worker/lib/rate-limit.ts';
+import { couponCalculationView, couponDiscountCents } from '#core/shop/coupon-math.ts';
+import { coupons } from '#db/schema/index.ts';
+import { usableCoupon } from '#worker/lib/coupon-uses.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 
 /** The coupon as a buyer sees it beside a membership price. */
@@ -19,30 +16,14 @@ export type MembershipCouponView = {
   category: string;
 };
 
-const termsOf = (row: CouponRow): CouponTerms => ({
-  discountType: row.discountType,
-  discountValue: row.discountValue,
-  category: row.category,
-  minAmountCents: row.minAmountCents,
-  maxDiscountCents: row.maxDiscountCents,
-  validFrom: row.validFrom,
-  validUntil: row.validUntil,
-  usageLimit: row.usageLimit,
-  perUserLimit: row.perUserLimit,
-  isActive: row.isActive,
-});
-
 /**
  * A membership coupon checked for this caller and amount with the shop's rules (core/shop/coupon-math.ts),
  * its discount in cents, or the spec 8 refusal (404 unknown, 400 otherwise).
  */
 export async function membershipCoupon(ctx: ServiceCtx, code: string, amountCents: number, userId: string | null) {
-  const row = await ctx.db.select().from(coupons).where(eq(coupons.code, code)).get();
-  if (!row) throw notFound(COUPON_MESSAGES.notFound);
-  const usage = await couponUsage(ctx.db, row.id, userId);
-  const refusal = couponRefusal(termsOf(row), { amountCents, category: 'membership', now: new Date(), usage });
-  if (refusal) throw badRequest(refusal);
-  const calc = couponCalculation(termsOf(row), amountCents);
+  const found = await ctx.db.select().from(coupons).where(eq(coupons.code, code)).get();
+  const { coupon: row } = await usableCoupon(ctx.db, found, { amountCents, category: 'membership', userId });
+  const discountCents = couponDiscountCents(row, amountCents);
   const coupon: MembershipCouponView = {
     _id: row.id,
     code: row.code,
@@ -53,20 +34,7 @@ export async function membershipCoupon(ctx: ServiceCtx, code: string, amountCent
   };
   return {
     coupon,
-    discountCents: calc.discountCents,
-    calculation: {
-      discountAmount: fromCents(calc.discountCents),
-      finalAmount: fromCents(calc.finalCents),
-      originalAmount: fromCents(calc.originalCents),
-      savings: fromCents(calc.savingsCents),
-    },
+    discountCents,
+    calculation: couponCalculationView(row, amountCents),
   };
 }
-
-/** Checking codes is cheap to script: the same per-address budget as the coupons' own validate. */
-export const guardCouponGuessing = (ctx: ServiceCtx) =>
-  enforceRateLimits(
-    ctx.db,
-    [{ key: `coupon:ip:${ctx.ip}`, limit: ctx.config.rateLimits.RATE_LIMIT_COUPON_IP }],
-    'Too many coupon checks. Please try again later.',
-  );

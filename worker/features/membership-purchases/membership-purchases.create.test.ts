@@ -1,3 +1,4 @@
+import { DOCUMENT_MESSAGES } from '#core/enrollments/enrollment-options.ts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { couponUses } from '#db/schema/index.ts';
@@ -55,14 +56,14 @@ describe('POST /api/purchase-membership', () => {
     const ids = { membershipId: membership.id, planId: plan.id };
     const fake = await purchase(user, ids, [{ name: 'id.pdf', bytes: FAKE_PDF() }]);
     expect(fake.status).toBe(415);
-    expect(fake.body.message).toBe(MEMBERSHIP_PURCHASE_MESSAGES.documentType);
+    expect(fake.body.message).toBe(DOCUMENT_MESSAGES.type);
     const many = await purchase(
       user,
       ids,
       Array.from({ length: ENROLLMENT_LIMITS.maxDocuments + 1 }, (_, i) => ({ name: `d${i}.pdf`, bytes: PDF() })),
     );
     expect(many.status).toBe(400);
-    expect(many.body.message).toBe(MEMBERSHIP_PURCHASE_MESSAGES.tooManyDocuments);
+    expect(many.body.message).toBe(DOCUMENT_MESSAGES.tooMany);
     const big = new Uint8Array(ENROLLMENT_LIMITS.maxDocumentBytes + 1);
     big.set(PDF());
     const large = await purchase(user, ids, [{ name: 'big.pdf', bytes: big }]);

@@ -14,8 +14,10 @@ import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { withObjects } from '#worker/lib/stored-objects.ts';
 import { parseMultipart, readLimitedBody } from '#worker/lib/uploads.ts';
 import { parseInput } from '#worker/lib/validate.ts';
-import { checkedDocuments, MAX_PURCHASE_BODY_BYTES } from './membership-purchases.documents.ts';
-import { chosenGateway, purchasePayment } from './membership-purchases.pay.ts';
+import { checkedDocuments } from '#worker/lib/enrollment-documents.ts';
+import { documentFiles, MAX_PURCHASE_BODY_BYTES } from './membership-purchases.documents.ts';
+import { chosenGateway } from '#worker/lib/payments/registry.ts';
+import { purchasePayment } from './membership-purchases.pay.ts';
 import { activePlan, pricePlan } from './membership-purchases.pricing.ts';
 import { enrollmentView, loadEnrollment } from './membership-purchases.queries.ts';
 import { insertWhere, list } from './membership-purchases.sql.ts';
@@ -64,7 +66,7 @@ export async function purchaseMembership(ctx: ServiceCtx, req: Request): Promise
     notes: text(form, 'notes'),
   });
   const id = newId();
-  const { objects, documents } = await checkedDocuments(form, id);
+  const { objects, documents } = await checkedDocuments(documentFiles(form), `enrollments/${id}`);
   const priced = await pricePlan(ctx, await activePlan(ctx, input.membershipId, input.planId), input.couponCode, user.id);
   const { plan, membership, totals, coupon } = priced;
   const free = totals.totalCents === 0;

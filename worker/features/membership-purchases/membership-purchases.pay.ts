@@ -1,29 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { RENEWAL_DEFAULT_METHOD } from '#core/enrollments/enrollment-options.ts';
+import { MEMBERSHIP_CURRENCY } from '#core/enrollments/enrollment-options.ts';
 import { ENROLLMENT_MESSAGES } from '#core/enrollments/enrollment-status.ts';
 import { MEMBERSHIP_PURCHASE_MESSAGES } from '#core/enrollments/membership-schemas.ts';
 import type { PaymentStart } from '#core/shop/views.ts';
 import { enrollmentRenewals, membershipEnrollments, type EnrollmentRenewalRow, type MembershipEnrollmentRow } from '#db/schema/index.ts';
-import type { AppConfig } from '#worker/config.ts';
 import { releaseCouponUses } from '#worker/lib/coupon-uses.ts';
 import { AppError, conflict, unavailable } from '#worker/lib/errors.ts';
-import { availableGateways, defaultGateway, gatewayFor } from '#worker/lib/payments/registry.ts';
+import { chosenGateway } from '#worker/lib/payments/registry.ts';
 import { startPayment } from '#worker/lib/payments/records.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { enrollmentView, ownEnrollment } from './membership-purchases.queries.ts';
 import { cancelStatements } from './membership-purchases.sql.ts';
 
 export const GATEWAY_START_FAILED = 'Payment could not be started';
-
-/** The gateway asked for (400 in the spec's words when it is not offered), else the shop's default. */
-export const chosenGateway = (ctx: ServiceCtx, asked: string | undefined, fallback: string = defaultGateway(ctx.config)) =>
-  gatewayFor(ctx.config, ctx.origin, asked ?? fallback).name;
-
-/** Spec 9: a renewal is paid by razorpay when it is offered, else by the first configured gateway. */
-export const renewalGateway = (config: AppConfig) => {
-  const offered = availableGateways(config);
-  return offered.includes(RENEWAL_DEFAULT_METHOD) ? RENEWAL_DEFAULT_METHOD : offered[0]!;
-};
 
 function logGatewayFailure(ctx: ServiceCtx, purchaseId: string, err: unknown) {
   console.error(
@@ -65,6 +54,7 @@ export async function purchasePayment(
       customerEmail: ctx.user?.email ?? null,
       returnPath: `/memberships/complete?${query}`,
       cancelPath: '/memberships',
+      currency: MEMBERSHIP_CURRENCY.code,
     });
     return start;
   } catch (err) {

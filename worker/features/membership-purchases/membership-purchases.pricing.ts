@@ -5,7 +5,8 @@ import { fromCents } from '#core/money.ts';
 import { membershipPlans, memberships, type MembershipPlanRow, type MembershipRow } from '#db/schema/index.ts';
 import { badRequest } from '#worker/lib/errors.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
-import { guardCouponGuessing, membershipCoupon, type MembershipCouponView } from './membership-purchases.coupon.ts';
+import { guardCouponGuessing } from '#worker/lib/coupon-guard.ts';
+import { membershipCoupon, type MembershipCouponView } from './membership-purchases.coupon.ts';
 
 export type PricedMembership = {
   membership: MembershipRow;

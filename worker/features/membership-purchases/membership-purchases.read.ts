@@ -1,3 +1,5 @@
+import { documentDownload } from '#worker/lib/enrollment-documents.ts';
+import { paymentMethods } from '#worker/lib/payments/methods.ts';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { MEMBERSHIP_CURRENCY } from '#core/enrollments/enrollment-options.ts';
 import { MEMBERSHIP_ENROLLMENT_STATUSES } from '#core/enrollments/enrollment-status.ts';
@@ -16,7 +18,6 @@ import {
 } from '#db/schema/index.ts';
 import { priceFields } from '#worker/lib/catalog/money.ts';
 import { fileUrl } from '#worker/lib/public-files.ts';
-import { notFound } from '#worker/lib/errors.ts';
 import { availableGateways } from '#worker/lib/payments/registry.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { likeAny } from '#worker/lib/sql.ts';
@@ -127,33 +128,8 @@ export async function getMembershipEnrollment(ctx: ServiceCtx, id: string) {
 /** GET /:id/documents/:index: the owner's or the school's download, never rendered by the browser. */
 export async function documentResponse(ctx: ServiceCtx, id: string, index: string): Promise<Response> {
   const { row } = await visibleEnrollment(ctx, id);
-  const doc = /^\d{1,2}$/.test(index) ? row.documents[Number(index)] : undefined;
-  if (!doc) throw notFound(MEMBERSHIP_PURCHASE_MESSAGES.documentNotFound);
-  const object = await ctx.storage.get(doc.key);
-  if (!object) throw notFound(MEMBERSHIP_PURCHASE_MESSAGES.documentNotFound);
-  const headers = new Headers({
-    'content-type': doc.type,
-    'content-length': String(object.size),
-    'content-disposition': `attachment; filename="${doc.name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(doc.name)}`,
-    'x-content-type-options': 'nosniff',
-    'cache-control': 'private, no-store',
-  });
-  return new Response(object.body, { headers });
+  return documentDownload(ctx, row.documents, index);
 }
 
-const GATEWAY_INFO: Record<(typeof PAYMENT_GATEWAYS)[number], { name: string; description: string }> = {
-  stripe: { name: 'Credit / debit card', description: 'Pay securely by card with Stripe' },
-  paypal: { name: 'PayPal', description: 'Pay with your PayPal account' },
-  razorpay: { name: 'Razorpay', description: 'Pay with Razorpay' },
-  sandbox: { name: 'Test payment', description: 'Local test payments: no money is taken' },
-};
-
-/** GET /payment-methods: spec 3's shape, the currency C$ enforced on the membership side. */
-export function paymentMethods(ctx: ServiceCtx) {
-  const offered = availableGateways(ctx.config) as string[];
-  return {
-    currency: { ...MEMBERSHIP_CURRENCY },
-    availableGateways: offered,
-    supportedMethods: PAYMENT_GATEWAYS.map((id) => ({ id, ...GATEWAY_INFO[id], supported: offered.includes(id) })),
-  };
-}
+/** GET /payment-methods: spec 3's shape, the currency C$ enforced on the membership side (spec 9). */
+export const membershipPaymentMethods = (ctx: ServiceCtx) => paymentMethods(ctx, MEMBERSHIP_CURRENCY);

@@ -24,7 +24,7 @@ import {
   documentResponse,
   getMembershipEnrollment,
   myMemberships,
-  paymentMethods,
+  membershipPaymentMethods,
   publicMembers,
 } from './membership-purchases.read.ts';
 import { renewMembership } from './membership-purchases.renew.ts';
@@ -35,7 +35,7 @@ const plural = (n: number) => `${n} membership enrollment${n === 1 ? '' : 's'}`;
 /** `/api/purchase-membership` (issue 13, decision 012). Fixed paths come before /:id so it cannot swallow them. */
 export const membershipPurchasesRoutes = new Hono<AppEnv>()
   .get('/public-members', async (c) => c.json({ success: true, data: await publicMembers(c.var.ctx) }))
-  .get('/payment-methods', (c) => c.json({ success: true, data: paymentMethods(c.var.ctx) }))
+  .get('/payment-methods', async (c) => c.json({ success: true, data: await membershipPaymentMethods(c.var.ctx) }))
   .post('/', async (c) => {
     const data = await purchaseMembership(c.var.ctx, c.req.raw);
     return c.json({ success: true, message: M.created, data }, 201);

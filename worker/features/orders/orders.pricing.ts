@@ -1,12 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import { cartTotals, type CartTotals } from '#core/shop/cart-totals.ts';
-import { couponDiscountCents, couponRefusal } from '#core/shop/coupon-math.ts';
+import { couponDiscountCents } from '#core/shop/coupon-math.ts';
 import { isPayableCents } from '#core/shop/currency.ts';
 import { choiceRefusal, mergeLines } from '#core/shop/cart-rules.ts';
 import { insufficientStock, unavailableProduct, type CreateOrderInput } from '#core/shop/order-schemas.ts';
-import { COUPON_MESSAGES } from '#core/shop/shop-options.ts';
 import { coupons, products, type CouponRow, type ProductRow } from '#db/schema/index.ts';
-import { couponUsage } from '#worker/lib/coupon-uses.ts';
+import { usableCoupon } from '#worker/lib/coupon-uses.ts';
 import { badRequest, conflict } from '#worker/lib/errors.ts';
 import { PAYMENT_MESSAGES } from '#worker/lib/payments/records.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
@@ -44,11 +43,7 @@ function checkLines(input: CreateOrderInput, found: readonly ProductRow[]): Pric
 
 /** Spec 8: the coupon's own refusal for this caller and amount (the trigger re-checks the limits in the order's batch). */
 async function checkCoupon(ctx: ServiceCtx, coupon: CouponRow | undefined, amountCents: number, userId: string) {
-  if (!coupon) throw badRequest(COUPON_MESSAGES.notFound);
-  const usage = await couponUsage(ctx.db, coupon.id, userId);
-  const refusal = couponRefusal(coupon, { amountCents, category: 'shop', now: new Date(), usage });
-  if (refusal) throw badRequest(refusal);
-  return coupon;
+  return (await usableCoupon(ctx.db, coupon, { amountCents, category: 'shop', userId, unknown: 400 })).coupon;
 }
 
 /** Prices an order from the database alone (spec 9 cart maths); what the browser sent as prices is never read. */

@@ -10,7 +10,7 @@ import type { AppEnv } from '#worker/env.ts';
 import { schoolCurrency } from '#worker/lib/payments/currency.ts';
 import { serializePayment } from '#worker/lib/payments/serialize.ts';
 import { validate } from '#worker/lib/validate.ts';
-import { paymentMethods } from './payments.methods.ts';
+import { paymentMethods } from '#worker/lib/payments/methods.ts';
 import { allPayments, myPayments, paymentsOfPurchase, visiblePayment } from './payments.read.ts';
 import { cancelPayment, setPaymentStatus } from './payments.write.ts';
 import { handleWebhook } from './payments.webhook.ts';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { newId } from '#core/ids.ts';
-import { isPayableCents } from '#core/shop/currency.ts';
+import { currencySettings, isPayableCents, type CurrencyCode } from '#core/shop/currency.ts';
 import type { PurchaseType } from '#core/shop/shop-options.ts';
 import type { PaymentStart } from '#core/shop/views.ts';
 import { payments, type PaymentRow } from '#db/schema/index.ts';
@@ -29,13 +29,15 @@ export type StartPaymentInput = {
   /** Path (on our origin) the buyer comes back to; the gateway's ids are added as query parameters. */
   returnPath: string;
   cancelPath: string;
+  /** A currency the purchase enforces (memberships: CAD, spec 9); else the school's. */
+  currency?: CurrencyCode;
 };
 
 /** Opens a payment at the gateway and records it as `created`; the browser goes to `checkoutUrl`. */
 export async function startPayment(ctx: ServiceCtx, input: StartPaymentInput): Promise<{ start: PaymentStart; row: PaymentRow }> {
   if (!isPayableCents(input.amountCents)) throw badRequest(PAYMENT_MESSAGES.amountRange);
   const gateway = gatewayFor(ctx.config, ctx.origin, input.gateway);
-  const currency = await schoolCurrency(ctx.db);
+  const currency = input.currency ? currencySettings(input.currency) : await schoolCurrency(ctx.db);
   const id = newId();
   const created = await gateway.create({
     paymentRecordId: id,

@@ -1,3 +1,4 @@
+import { RENEWAL_DEFAULT_METHOD } from '#core/enrollments/enrollment-options.ts';
 import type { PaymentGatewayName } from '#core/shop/shop-options.ts';
 import type { AppConfig } from '#worker/config.ts';
 import { badRequest } from '#worker/lib/errors.ts';
@@ -37,6 +38,19 @@ export function defaultGateway(config: AppConfig): PaymentGatewayName {
   const offered = availableGateways(config);
   return offered.includes('stripe') ? 'stripe' : offered[0]!;
 }
+
+/** Spec 9: a renewal (course or membership) pays by razorpay where it is offered, else by the first gateway offered. */
+export function renewalDefaultGateway(config: AppConfig): PaymentGatewayName {
+  const offered = availableGateways(config);
+  return offered.includes(RENEWAL_DEFAULT_METHOD) ? RENEWAL_DEFAULT_METHOD : offered[0]!;
+}
+
+/** The offered gateway asked for (400 'Payment method X is not available' otherwise), else `fallback`: checked before anything is written. */
+export const chosenGateway = (
+  { config, origin }: { config: AppConfig; origin: string },
+  asked: string | undefined,
+  fallback: string = defaultGateway(config),
+): PaymentGatewayName => gatewayFor(config, origin, asked ?? fallback).name;
 
 export const paymentMethodUnavailable = (name: string) => `Payment method ${name} is not available`;
 

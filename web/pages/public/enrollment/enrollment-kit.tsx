@@ -117,7 +117,7 @@ export function CodeBox({
             Remove coupon
           </button>
         </p>
-        {message}
+        {notice.error && message}
       </div>
     );
   return (

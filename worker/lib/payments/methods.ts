@@ -1,7 +1,8 @@
 import type { PaymentGatewayName } from '#core/shop/shop-options.ts';
 import type { PaymentMethodsView } from '#core/shop/views.ts';
-import { schoolCurrency } from '#worker/lib/payments/currency.ts';
-import { availableGateways } from '#worker/lib/payments/registry.ts';
+import type { CurrencySettings } from '#core/shop/currency.ts';
+import { schoolCurrency } from './currency.ts';
+import { availableGateways } from './registry.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 
 const METHODS: Record<PaymentGatewayName, { name: string; description: string }> = {
@@ -11,9 +12,15 @@ const METHODS: Record<PaymentGatewayName, { name: string; description: string }>
   sandbox: { name: 'Test payment (sandbox)', description: 'A local test page that approves or declines; no money moves' },
 };
 
-/** Spec 3 Payment methods response: the school's currency and the gateways offered now. */
-export async function paymentMethods(ctx: ServiceCtx): Promise<PaymentMethodsView> {
-  const currency = await schoolCurrency(ctx.db);
+/**
+ * Spec 3 Payment methods response: the currency (the school's, or one a purchase enforces, e.g. C$ for
+ * memberships) and the gateways offered now. The shop, course enrolments and memberships all answer it.
+ */
+export async function paymentMethods(
+  ctx: ServiceCtx,
+  enforced?: Pick<CurrencySettings, 'code' | 'symbol' | 'name'>,
+): Promise<PaymentMethodsView> {
+  const currency = enforced ?? (await schoolCurrency(ctx.db));
   const offered = availableGateways(ctx.config);
   return {
     currency: { code: currency.code, symbol: currency.symbol, name: currency.name, enforced: true },
