@@ -166,6 +166,12 @@ describe('My enrolments in the student panel', () => {
     expect(await card.getByRole('button').count()).toBe(0);
     await screenshot(page, 'my-courses-1280');
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('user_enrollments')))!).data[0]._id).toBe(id);
+
+    // Offline (spec 8): the stored copy under user_enrollments, with the notice.
+    await page.route('**/api/enroll/my-enrollments**', (route) => route.abort('failed'));
+    await open(page, '/student/courses');
+    expect(await page.locator('.offline-notice').textContent()).toContain('Offline copy.');
+    expect(await card.locator('.my-enrol-badges').textContent()).toBe('CancelledPaid');
   });
 
   it('My memberships: days left in C$, the document, renew, the stored copy offline, cancel', async () => {
