@@ -39,14 +39,3 @@ export const DOCUMENT_MESSAGES = {
   type: 'Documents must be PDF, JPEG, PNG or WebP files',
   notFound: 'Document not found',
 } as const;
-
-/** The browser's stored keys (spec 3 "Locally stored keys"). */
-export const ENROLLMENT_STORAGE_KEYS = {
-  userEnrollments: 'user_enrollments',
-  enrollmentCoupon: 'enrollment_coupon',
-  enrollmentForm: 'enrollment_form',
-  membershipForm: 'membership_form',
-  membershipEnrollments: 'membership_enrollments',
-  currentEnrollment: 'current_enrollment',
-  instructorData: 'instructor_data',
-} as const;

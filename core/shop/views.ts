@@ -135,6 +135,8 @@ export type PaymentStart = {
   amount: number;
   currency: string;
   checkoutUrl: string | null;
+  /** Our page the buyer comes back to with the gateway's proof (a modal gateway such as Razorpay sends them there itself). */
+  returnPath: string;
   keyId?: string;
 };
 

@@ -11,6 +11,7 @@ const EXPLORE = [
   { href: '/blog', label: 'Blog' },
   { href: '/testimonials', label: 'Testimonials' },
   { href: '/alliances', label: 'Alliances' },
+  { href: '/teach', label: 'Teach at the dojo' },
 ] as const;
 
 const PLATFORM_LABELS: Record<string, string> = {

@@ -95,7 +95,6 @@ export default function Checkout({ cancelled }: { cancelled?: boolean }) {
       });
       const order = body.data?.order;
       const payer = {
-        orderId: order?._id ?? '',
         description: `Order ${order?.orderNumber ?? ''}`,
         name: f.name,
         email: f.email,

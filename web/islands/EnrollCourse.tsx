@@ -102,7 +102,7 @@ function Enrolled({ enrollment, alert, onAlert }: { enrollment: CourseEnrollment
       const body = await retryCoursePayment(enrollment._id, enrollment.course._id ?? '', method);
       saveCurrentEnrollment({ kind: 'course', enrollmentId: enrollment._id, courseId: enrollment.course._id ?? '' });
       const payment = body.data?.payment;
-      if (payment) goToGateway(payment);
+      if (payment) await goToGateway(payment, `Course: ${enrollment.course.title}`);
       else window.location.assign(completeHref(enrollment._id));
     } catch (err) {
       onAlert(errorMessage(err));
@@ -201,7 +201,7 @@ function EnrolForm({ courseId, title }: { courseId: string; title: string }) {
       });
       const enrollment = body.data!.enrollment;
       saveCurrentEnrollment({ kind: 'course', enrollmentId: enrollment._id, courseId });
-      if (body.data?.payment) goToGateway(body.data.payment);
+      if (body.data?.payment) await goToGateway(body.data.payment, `Course: ${enrollment.course.title}`);
       else window.location.assign(completeHref(enrollment._id));
     } catch (err) {
       setAlert(errorMessage(err));

@@ -88,11 +88,11 @@ export default function EnrollmentComplete({ kind }: { kind: Kind }) {
         const current = await readCourseEnrollment(ids.enrollmentId);
         const methods = await coursePaymentMethods();
         const body = await retryCoursePayment(ids.enrollmentId, current.data?.course._id ?? '', chosenMethod(methods.availableGateways));
-        goToGateway(body.data!.payment!);
+        await goToGateway(body.data!.payment!, 'Course enrolment');
       } else {
         const methods = await membershipPaymentMethods();
         const body = await payMembershipAgain(ids.enrollmentId, chosenMethod(methods.availableGateways));
-        goToGateway(body.data!.payment!);
+        await goToGateway(body.data!.payment!, 'Membership');
       }
     } catch (err) {
       setView({ kind: 'failed', message: errorMessage(err) });

@@ -1,20 +1,10 @@
 import type { FormEvent } from 'react';
 import { AUTH_MESSAGES, EMAIL_PATTERN } from '#web/pages/auth/auth-messages.ts';
 import { PASSWORD_MESSAGES } from '#core/password-policy.ts';
-import type { Role } from '#core/roles.ts';
 import { api } from '#web/lib/api.ts';
-import { AUTH_FAILED, homeFor, safeNextPath, saveSession, tokenFrom, userFrom } from '#web/lib/session.ts';
+import { AUTH_FAILED, afterLoginPath, saveSession, tokenFrom, userFrom } from '#web/lib/session.ts';
 import { Field, FormAlert, formValues, useForm, type Errors } from '#web/components/form-kit.tsx';
 import type { LoginFlow } from '#web/pages/auth/login-flows.ts';
-import { mayOpen, panelForPath } from '#web/pages/panel/panels.ts';
-
-/** `?next=` when it is a page of this site the user may open, else the role's own panel. */
-function destination(role: Role, next: string | null): string {
-  const path = safeNextPath(next);
-  const panel = path ? panelForPath(path.split(/[?#]/)[0] ?? '') : null;
-  if (path && (!panel || mayOpen(panel, role))) return path;
-  return homeFor(role);
-}
 
 export default function LoginForm({ flow, next }: { flow: LoginFlow; next: string | null }) {
   const form = useForm();
@@ -36,7 +26,7 @@ export default function LoginForm({ flow, next }: { flow: LoginFlow; next: strin
       const user = userFrom(body);
       if (!token || !user) throw new Error(AUTH_FAILED);
       saveSession(token, user);
-      window.location.assign(destination(user.role, next));
+      window.location.assign(afterLoginPath(user.role, next));
       return true;
     });
   }

@@ -170,7 +170,7 @@ function PurchaseForm({ membershipId, membershipName, plan, focus }: Omit<Props,
       const body = await purchaseMembership(form, setProgress);
       const enrollment = body.data!.enrollment;
       saveCurrentEnrollment({ kind: 'membership', enrollmentId: enrollment._id, membershipId });
-      if (body.data?.payment) goToGateway(body.data.payment);
+      if (body.data?.payment) await goToGateway(body.data.payment, `Membership: ${enrollment.membership.name}`);
       else window.location.assign(completeHref(enrollment._id));
     } catch (err) {
       setAlert(errorMessage(err));

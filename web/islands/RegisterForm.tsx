@@ -2,10 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { AUTH_MESSAGES, EMAIL_PATTERN } from '#web/pages/auth/auth-messages.ts';
 import { passwordProblem, PASSWORD_MIN } from '#core/password-policy.ts';
 import { api } from '#web/lib/api.ts';
-import { homeFor, saveSession, tokenFrom, userFrom } from '#web/lib/session.ts';
+import { afterLoginPath, saveSession, tokenFrom, userFrom } from '#web/lib/session.ts';
 import { Field, FormAlert, FormStatus, formValues, useForm, type Errors } from '#web/components/form-kit.tsx';
 
-export default function RegisterForm() {
+/** `next`: the page to come back to (a course being enrolled in), after registering or after logging in once verified. */
+export default function RegisterForm({ next = null }: { next?: string | null }) {
   const form = useForm();
   const [done, setDone] = useState('');
 
@@ -37,7 +38,7 @@ export default function RegisterForm() {
       const user = userFrom(body);
       if (token && user) {
         saveSession(token, user);
-        window.location.assign(homeFor(user.role));
+        window.location.assign(afterLoginPath(user.role, next));
         return true;
       }
       setDone(body.message ?? 'Registration successful. Please check your email to verify your address.');
@@ -48,7 +49,7 @@ export default function RegisterForm() {
     return (
       <div className="form-done" data-ready="">
         <FormStatus message={done} />
-        <a className="btn btn-primary" href="/auth/login">
+        <a className="btn btn-primary" href={next ? `/auth/login?next=${encodeURIComponent(next)}` : '/auth/login'}>
           Go to log in
         </a>
       </div>

@@ -11,8 +11,7 @@ import { api } from './api.ts';
 import { FALLBACK_METHODS } from './shop-api.ts';
 import { uploadForm } from './enrollment-upload.ts';
 import { readWithStoredCopy } from './stored-copy.ts';
-import { STORAGE_KEYS, type StorageKey } from './storage-keys.ts';
-import { ENROLLMENT_STORAGE_KEYS } from '#core/enrollments/enrollment-options.ts';
+import { STORAGE_KEYS } from './storage-keys.ts';
 
 /** The gateway's proof the browser brings back from the payment page (decision 012). */
 export type PaymentProof = { enrollmentId?: string; renewalId?: string; sessionId: string; paymentId: string; signature: string };
@@ -113,16 +112,12 @@ export const verifyMembershipPayment = (proof: PaymentProof) =>
     fallback: 'Membership payment verification failed',
   });
 
-/**
- * Spec 8: my membership enrolments fall back to the stored ones. `membership_enrollments` is a spec key
- * (core ENROLLMENT_STORAGE_KEYS) the shared STORAGE_KEYS list does not name yet, hence the cast.
- */
+/** Spec 9: my membership enrolments fall back to the stored ones. */
 export const myMembershipEnrollments = () =>
-  readWithStoredCopy<MembershipEnrollmentView[]>(
-    ENROLLMENT_STORAGE_KEYS.membershipEnrollments as StorageKey,
-    '/purchase-membership/my-enrollments',
-    { query: { limit: 100 }, fallback: 'Failed to fetch membership enrollments' },
-  );
+  readWithStoredCopy<MembershipEnrollmentView[]>(STORAGE_KEYS.membershipEnrollments, '/purchase-membership/my-enrollments', {
+    query: { limit: 100 },
+    fallback: 'Failed to fetch membership enrollments',
+  });
 
 // Instructors (/api/instructors)
 

@@ -1,5 +1,4 @@
-import { ENROLLMENT_STORAGE_KEYS as KEYS } from '#core/enrollments/enrollment-options.ts';
-import { readStoredJson, removeStored, writeStored, type StorageKey } from './storage-keys.ts';
+import { readStoredJson, removeStored, STORAGE_KEYS as KEYS, writeStored } from './storage-keys.ts';
 
 /** What the browser keeps between visits (spec 3 keys): choices and notes only, never files or card data. */
 export type EnrollmentForm = { courseId: string; method: string; notes: string };
@@ -8,7 +7,7 @@ export type CurrentEnrollment = { kind: 'course' | 'membership'; enrollmentId: s
 export type MembershipForm = { membershipId: string; planId: string; method: string; notes: string };
 export type InstructorDraft = Record<string, string>;
 
-const key = (k: keyof typeof KEYS) => KEYS[k] as StorageKey;
+const key = (k: keyof typeof KEYS) => KEYS[k];
 const read = <T>(k: keyof typeof KEYS) => readStoredJson<T>(key(k));
 const write = (k: keyof typeof KEYS, value: unknown) => writeStored(key(k), JSON.stringify(value));
 

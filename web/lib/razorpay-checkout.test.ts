@@ -4,7 +4,11 @@ import { razorpayReturnUrl } from './razorpay-checkout.ts';
 describe('razorpayReturnUrl', () => {
   it("carries Razorpay's signed ids as the proof fields the confirmation page verifies", () => {
     const url = new URL(
-      razorpayReturnUrl('ord 1&x', { razorpay_order_id: 'order_A', razorpay_payment_id: 'pay_B', razorpay_signature: 'c0ffee' }),
+      razorpayReturnUrl(`/shop/order-complete?${new URLSearchParams({ orderId: 'ord 1&x' })}`, {
+        razorpay_order_id: 'order_A',
+        razorpay_payment_id: 'pay_B',
+        razorpay_signature: 'c0ffee',
+      }),
       'http://dojo.test',
     );
     expect(url.pathname).toBe('/shop/order-complete');

@@ -38,15 +38,14 @@ function loadScript(): Promise<RazorpayCtor> {
 }
 
 /** Where the buyer lands once Razorpay has the payment: the same proof fields as the sandbox's. */
-export const razorpayReturnUrl = (orderId: string, a: RazorpayAnswer) =>
-  `/shop/order-complete?${new URLSearchParams({
-    orderId,
+export const razorpayReturnUrl = (returnPath: string, a: RazorpayAnswer) =>
+  `${returnPath}${returnPath.includes('?') ? '&' : '?'}${new URLSearchParams({
     sessionId: a.razorpay_order_id,
     paymentId: a.razorpay_payment_id,
     signature: a.razorpay_signature,
   })}`;
 
-export type Payer = { orderId: string; description: string; name?: string; email?: string; phone?: string };
+export type Payer = { description: string; name?: string; email?: string; phone?: string };
 
 /** Opens Razorpay's modal for the order the server created; resolves false when the buyer closes it. */
 export async function payWithRazorpay(start: PaymentStart, payer: Payer): Promise<boolean> {
@@ -61,7 +60,7 @@ export async function payWithRazorpay(start: PaymentStart, payer: Payer): Promis
       description: payer.description,
       prefill: { name: payer.name, email: payer.email, contact: payer.phone },
       handler: (answer) => {
-        window.location.assign(razorpayReturnUrl(payer.orderId, answer));
+        window.location.assign(razorpayReturnUrl(start.returnPath, answer));
         resolve(true);
       },
       modal: { ondismiss: () => resolve(false) },

@@ -3,6 +3,7 @@ import { isRole, PANEL_BY_ROLE, type Role } from '#core/roles.ts';
 import { api, errorMessage } from './api.ts';
 import { readStored, readStoredJson, removeStored, STORAGE_KEYS, writeStored } from './storage-keys.ts';
 import { offlineClear } from './offline-store.ts';
+import { mayOpen, panelForPath } from '#web/pages/panel/panels.ts';
 
 export type SessionUser = {
   _id: string;
@@ -113,4 +114,12 @@ export function safeNextPath(next: string | null | undefined): string | null {
   } catch {
     return null;
   }
+}
+
+/** Where to go after logging in or registering: `?next=` when it is a page of this site the user may open, else the role's own panel. */
+export function afterLoginPath(role: Role, next: string | null): string {
+  const path = safeNextPath(next);
+  const panel = path ? panelForPath(path.split(/[?#]/)[0] ?? '') : null;
+  if (path && (!panel || mayOpen(panel, role))) return path;
+  return homeFor(role);
 }

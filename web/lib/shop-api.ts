@@ -71,5 +71,5 @@ export async function goToPayment(payment: PaymentStart | undefined, payer: Paye
 export async function payAgain(orderId: string): Promise<void> {
   const methods = await paymentMethods();
   const body = await payOrderAgain(orderId, chosenMethod(methods.availableGateways));
-  if (!(await goToPayment(body.data?.payment, { orderId, description: 'Order payment' }))) throw new Error(NO_BROWSER_FLOW);
+  if (!(await goToPayment(body.data?.payment, { description: 'Order payment' }))) throw new Error(NO_BROWSER_FLOW);
 }

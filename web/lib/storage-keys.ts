@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   selectedPaymentMethod: 'selected_payment_method',
   products: 'products',
   membershipForm: 'membership_form',
+  /** Spec 9: my membership enrolments fall back to the stored ones. */
+  membershipEnrollments: 'membership_enrollments',
   currentEnrollment: 'current_enrollment',
   instructorData: 'instructor_data',
   meetings: 'meetings',

@@ -86,6 +86,15 @@ describe('/auth/login', () => {
 });
 
 describe('the other auth pages', () => {
+  it('/auth/register?next= keeps the page to come back to (a course being enrolled in) for the form and the log-in link; a foreign next is dropped', async () => {
+    const next = '/courses/adult-beginners?enroll=1';
+    const { html } = await page(`/auth/register?next=${encodeURIComponent(next)}`);
+    expect(html).toContain(`href="/auth/login?next=${encodeURIComponent(next).replace(/&/g, '&amp;')}"`);
+    expect(html).toContain(JSON.stringify(next).slice(1, -1).replace(/&/g, '\\u0026'));
+    const foreign = await page(`/auth/register?next=${encodeURIComponent('https://evil.example/x')}`);
+    expect(foreign.html).not.toContain('evil.example');
+  });
+
   it('/auth/register has every field labelled', async () => {
     const { res, html } = await page('/auth/register');
     expect(res.status).toBe(200);

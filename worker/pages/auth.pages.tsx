@@ -50,7 +50,7 @@ export const authPages = new Hono<AppEnv>()
   .post('/login', (c) => loginPage(c, NO_SCRIPT))
   .get('/register', async (c) => {
     const { site } = await loadSite(c.var.db);
-    return renderPublic(c, site, <RegisterPage site={site} />, {
+    return renderPublic(c, site, <RegisterPage site={site} next={safeNextPath(c.req.query('next'))} />, {
       title: 'Create your account',
       description: 'Create a dojo account to book classes, follow your courses and shop online.',
     });

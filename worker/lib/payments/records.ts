@@ -71,6 +71,7 @@ export async function startPayment(ctx: ServiceCtx, input: StartPaymentInput): P
     amount: input.amountCents,
     currency: currency.code,
     checkoutUrl: created.checkoutUrl,
+    returnPath: input.returnPath,
     ...(created.keyId ? { keyId: created.keyId } : {}),
   };
   return { start, row };

@@ -3,7 +3,7 @@ import { formatMoney } from '#core/money.ts';
 import type { PaymentMethodsView, PaymentStart } from '#core/shop/views.ts';
 import type { Role } from '#core/roles.ts';
 import { storedToken, storedUser, type SessionUser } from '#web/lib/session.ts';
-import { NO_BROWSER_FLOW } from '#web/lib/shop-api.ts';
+import { goToPayment, NO_BROWSER_FLOW } from '#web/lib/shop-api.ts';
 import { loginHref, registerHref } from '#web/pages/public/links.ts';
 
 /** Who is looking: null before the browser has read the session (the server renders the visitor's view). */
@@ -147,13 +147,11 @@ export function UploadProgress({ percent }: { percent: number | null }) {
 }
 
 /**
- * Off to the gateway's page (Stripe, PayPal, the sandbox) the server prepared, which returns to
- * `/enroll/complete` or `/memberships/complete` with its proof. Razorpay's modal returns to the shop's
- * page only (web/lib/razorpay-checkout.ts), so it is not offered a flow here.
+ * Off to the gateway the server prepared (its page, or Razorpay's modal here), which returns to
+ * `/enroll/complete` or `/memberships/complete` with its proof: the shop's own `goToPayment`.
  */
-export function goToGateway(payment: PaymentStart): void {
-  if (!payment.checkoutUrl) throw new Error(NO_BROWSER_FLOW);
-  window.location.assign(payment.checkoutUrl);
+export async function goToGateway(payment: PaymentStart, description: string): Promise<void> {
+  if (!(await goToPayment(payment, { description }))) throw new Error(NO_BROWSER_FLOW);
 }
 
 /** API decimals → cents for display. */
