@@ -24,7 +24,7 @@ import {
   retryCoursePayment,
 } from '#web/lib/enrollment-api.ts';
 import { retryMethod } from '#web/lib/enrollment-panel-format.ts';
-import { goToPayment, NO_BROWSER_FLOW } from '#web/lib/shop-api.ts';
+import { goToGateway } from '#web/pages/public/enrollment/enrollment-kit.tsx';
 import { STORAGE_KEYS, writeStored } from '#web/lib/storage-keys.ts';
 
 export { coursePaymentMethods, membershipPaymentMethods };
@@ -39,11 +39,11 @@ const listOf = <T>(answer: ContentAnswer<T[]>): MyList<T> => ({
   ...(answer.offline ? { offline: answer.offline } : {}),
 });
 
-/** Sends the member to the gateway the server opened; 'free' when nothing was due. */
-async function checkout(enrollmentId: string, description: string, payment: PaymentStart | null | undefined): Promise<'left' | 'free'> {
+/** Off to the gateway the server opened (the enrolment pages' way, returning to their complete page); 'free' when nothing was due. */
+async function checkout(description: string, payment: PaymentStart | null | undefined): Promise<'left' | 'free'> {
   if (!payment) return 'free';
-  if (await goToPayment(payment, { orderId: enrollmentId, description })) return 'left';
-  throw new Error(NO_BROWSER_FLOW);
+  await goToGateway(payment, description);
+  return 'left';
 }
 
 export type RenewForm = { paymentMethod: string; couponCode: string; notes: string };
@@ -68,7 +68,7 @@ export const cancelCourse = (e: CourseEnrollmentView, text: string) =>
 export async function payCourse(e: CourseEnrollmentView) {
   const offered = (await coursePaymentMethods()).availableGateways;
   const body = await retryCoursePayment(e._id, e.course._id ?? '', retryMethod(e.paymentMethod, offered) ?? e.paymentMethod);
-  return checkout(e._id, `Enrolment: ${e.course.title}`, body.data?.payment);
+  return checkout(`Enrolment: ${e.course.title}`, body.data?.payment);
 }
 
 export async function renewCourse(e: CourseEnrollmentView, form: RenewForm) {
@@ -77,7 +77,7 @@ export async function renewCourse(e: CourseEnrollmentView, form: RenewForm) {
     body: renewBody(form),
     fallback: 'Failed to renew enrollment',
   });
-  return checkout(e._id, `Renewal: ${e.course.title}`, body.data?.payment);
+  return checkout(`Renewal: ${e.course.title}`, body.data?.payment);
 }
 
 // Memberships --------------------------------------------------------------------------------------
@@ -96,7 +96,7 @@ const membershipName = (e: MembershipEnrollmentView) => `${e.membership.name} ($
 export async function payMembership(e: MembershipEnrollmentView) {
   const offered = (await membershipPaymentMethods()).availableGateways;
   const body = await payMembershipAgain(e._id, retryMethod(e.paymentMethod, offered) ?? e.paymentMethod);
-  return checkout(e._id, `Membership: ${membershipName(e)}`, body.data?.payment);
+  return checkout(`Membership: ${membershipName(e)}`, body.data?.payment);
 }
 
 export async function renewMembership(e: MembershipEnrollmentView, form: RenewForm) {
@@ -105,7 +105,7 @@ export async function renewMembership(e: MembershipEnrollmentView, form: RenewFo
     body: renewBody(form),
     fallback: 'Failed to renew membership',
   });
-  return checkout(e._id, `Renewal: ${membershipName(e)}`, body.data?.payment);
+  return checkout(`Renewal: ${membershipName(e)}`, body.data?.payment);
 }
 
 // Instructor application ---------------------------------------------------------------------------
