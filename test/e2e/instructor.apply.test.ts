@@ -55,7 +55,10 @@ describe('applying to teach in a browser', () => {
       .poll(() => page.locator('.enrol-status [role=status]').textContent(), POLL)
       .toBe('Your application as assistant instructor: Pending approval.');
     expect(await page.getByRole('link', { name: 'See my application' }).getAttribute('href')).toBe('/student/instructor-application');
-    expect(await page.evaluate(() => localStorage.getItem('instructor_data'))).toBeNull();
+    // The draft gave way to the application the school received.
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('instructor_data')))!)).toMatchObject({
+      enrollmentStatus: 'pending_approval',
+    });
 
     // A second visit shows the same application instead of the form.
     await page.reload();

@@ -6,7 +6,7 @@ import { PANEL_BY_ROLE } from '#core/roles.ts';
 import { Field, FormAlert, focusFirstError, serverFieldErrors, type Errors } from '#web/components/form-kit.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { applyToTeach, myInstructorEnrollments } from '#web/lib/enrollment-api.ts';
-import { clearInstructorDraft, instructorDraft, saveInstructorDraft } from '#web/lib/enrollment-storage.ts';
+import { instructorDraft, saveInstructorApplication, saveInstructorDraft } from '#web/lib/enrollment-storage.ts';
 import { documentsProblem } from '#web/lib/enrollment-upload.ts';
 import { SignInLinks, UploadProgress, useViewer, type Viewer } from '#web/pages/public/enrollment/enrollment-kit.tsx';
 import { TEACH_HREF } from '#web/pages/public/links.ts';
@@ -140,7 +140,7 @@ function ApplyForm({ onDone, loadError }: { onDone: (e: InstructorEnrollmentView
     setProgress(files.length ? 0 : null);
     try {
       const answer = await applyToTeach(body, setProgress);
-      clearInstructorDraft();
+      saveInstructorApplication(answer.data!.enrollment);
       onDone(answer.data!.enrollment);
     } catch (err) {
       const fieldErrors = serverFieldErrors(err);

@@ -38,6 +38,13 @@ export const savedMembershipForm = (planId: string) => {
 export const saveMembershipForm = (form: MembershipForm) => write('membershipForm', form);
 export const clearMembershipForm = () => removeStored(key('membershipForm'), key('currentEnrollment'));
 
-export const instructorDraft = () => read<InstructorDraft>('instructorData') ?? {};
+/**
+ * Spec 3 "instructor data": what the applicant entered while it is unsent (a draft), then the application
+ * the school received (it has an `_id`; the panel keeps it current). A sent application is never a draft.
+ */
+export const instructorDraft = (): InstructorDraft => {
+  const data = read<InstructorDraft & { _id?: string }>('instructorData');
+  return data && !data._id ? data : {};
+};
 export const saveInstructorDraft = (draft: InstructorDraft) => write('instructorData', draft);
-export const clearInstructorDraft = () => removeStored(key('instructorData'));
+export const saveInstructorApplication = (application: { _id: string }) => write('instructorData', application);
