@@ -20,7 +20,7 @@ describe('applying to teach in a browser', () => {
     const student = await createTestUser(baseUrl, 'student', 'teach');
     const page = await openPage(browser, { allowHttpErrors: true });
     await page.goto(`${baseUrl}/about`);
-    await page.getByRole('link', { name: 'Teach at the dojo' }).click();
+    await page.locator('#main').getByRole('link', { name: 'Teach at the dojo' }).click();
     await page.waitForURL(/\/teach$/);
     await page.getByRole('link', { name: 'Log in to apply' }).click();
     await islandReady(page, 'form[data-ready]');
