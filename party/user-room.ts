@@ -149,24 +149,6 @@ export async function deliverTo(env: RoomsEnv, userId: string, frame: ServerFram
   return room.deliver(frame);
 }
 
-/**
- * A delivery is best effort (the user reads everything from the API anyway), so a room that does not
- * answer — an object being reset or evicted mid-call — is given up after this long instead of holding the
- * deferred work (and whoever waits for it) forever.
- */
-const DELIVERY_TIMEOUT_MS = 5_000;
-
-function withinDeliveryTime(delivery: Promise<number>, userId: string): Promise<number> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<number>((resolve) => {
-    timer = setTimeout(() => {
-      console.error(JSON.stringify({ level: 'warn', message: 'room delivery timed out', userId, afterMs: DELIVERY_TIMEOUT_MS }));
-      resolve(0);
-    }, DELIVERY_TIMEOUT_MS);
-  });
-  return Promise.race([delivery, late]).finally(() => clearTimeout(timer));
-}
-
 const publishers = new WeakMap<object, Publisher>();
 
 /** Of these users, those whose room holds an authenticated socket (one query per 500). */
@@ -193,7 +175,7 @@ export function roomsPublisher(env: Bindings, appEnv: string): Publisher {
     const deliver: RoomDelivery | null = rooms.User
       ? async (userIds, event) => {
           const present = await online(env, userIds);
-          await Promise.all(present.map((id) => withinDeliveryTime(deliverTo(rooms, id, event as ServerFrame), id)));
+          await Promise.all(present.map((id) => deliverTo(rooms, id, event as ServerFrame)));
         }
       : null;
     known = publisherFor(deliver, appEnv);

@@ -44,10 +44,24 @@ const logFailure = (requestId: string, label: string, err: unknown) =>
   );
 
 /** Deferred work not yet settled in this isolate: the local scheduler and tests wait for it with settleDeferred(). */
-const inFlight = new Set<Promise<void>>();
+const inFlight = new Map<Promise<void>, string>();
 
+/**
+ * Waits until no deferred work is in flight. It polls rather than awaiting the work's own promises: those
+ * were made in other requests' contexts, and workerd drops the continuation of a promise awaited from
+ * another context once the request that made it has ended, which left a waiter hanging after the work was
+ * done. What is still running after 10 s is named, so a stuck job is found, not guessed.
+ */
 export async function settleDeferred(): Promise<void> {
-  while (inFlight.size) await Promise.all([...inFlight]);
+  const started = Date.now();
+  let named = false;
+  while (inFlight.size) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    if (!named && Date.now() - started > 10_000) {
+      named = true;
+      console.error(JSON.stringify({ level: 'warn', message: 'deferred work still running after 10 s', labels: [...inFlight.values()] }));
+    }
+  }
 }
 
 /** The one builder of the service context. */
@@ -61,7 +75,7 @@ export function serviceContext(parts: ServiceCtxParts): ServiceCtx {
         (err) => logFailure(rest.requestId, label, err),
       )
       .finally(() => inFlight.delete(done));
-    inFlight.add(done);
+    inFlight.set(done, label);
     waitUntil?.(done);
   };
   const publish: Publish = (userIds, event) => {

@@ -15,7 +15,7 @@ import { coursePath, openPayment, renewalGateway, returnPath } from './enrollmen
 import { paymentDueAt, priceCourse } from './enrollments.pricing.ts';
 import { enrollmentView, ownEnrollment } from './enrollments.queries.ts';
 import { freshReleaseToken, renewalCouponRelease } from './enrollments.release.ts';
-import { serializeRenewal } from './enrollments.serialize.ts';
+import { serializeRenewal } from '#worker/lib/enrollment-views.ts';
 
 /**
  * POST /api/enroll/:id/renew: the owner's active enrolment gets another term of the course's weeks. The

@@ -1,34 +1,24 @@
 import { COURSE_MOVES, type CourseEnrollmentStatus } from '#core/enrollments/enrollment-status.ts';
-import type { CourseEnrollmentView, EnrollmentRenewalView, EnrollmentUserView } from '#core/enrollments/views.ts';
+import type { CourseEnrollmentView } from '#core/enrollments/views.ts';
+import { enrollmentUser, type EnrollmentOwner } from '#worker/lib/enrollment-views.ts';
 import { fromCents } from '#core/money.ts';
-import { profileName } from '#core/users/person-name.ts';
-import type { CourseEnrollmentRow, CourseRow, EnrollmentRenewalRow, UserRow } from '#db/schema/index.ts';
+import type { CourseEnrollmentRow, CourseRow } from '#db/schema/index.ts';
 import { fileUrl } from '#worker/lib/public-files.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const within = (list: readonly CourseEnrollmentStatus[], s: CourseEnrollmentStatus) => list.includes(s);
 
-export type EnrollmentUser = Pick<UserRow, 'id' | 'email' | 'role' | 'studentId' | 'membershipId' | 'profile'>;
 export type EnrollmentCourse = Pick<CourseRow, 'id' | 'title' | 'slug' | 'image' | 'durationWeeks'>;
-
-export const serializeEnrollmentUser = (u: EnrollmentUser): EnrollmentUserView => ({
-  _id: u.id,
-  name: profileName(u.profile, u.email),
-  email: u.email,
-  role: u.role,
-  studentId: u.studentId,
-  membershipId: u.membershipId,
-});
 
 /** Spec 3 course enrolment; the actions say what the owner may do next (the server decides again on each call). */
 export function serializeCourseEnrollment(
   row: CourseEnrollmentRow,
-  user: EnrollmentUser,
+  user: EnrollmentOwner,
   course: EnrollmentCourse | null,
 ): CourseEnrollmentView {
   return {
     _id: row.id,
-    user: serializeEnrollmentUser(user),
+    user: enrollmentUser(user),
     course: {
       _id: course?.id ?? row.courseId,
       title: course?.title ?? row.courseTitle,
@@ -58,25 +48,5 @@ export function serializeCourseEnrollment(
     canPay: row.paymentStatus === 'pending' && row.status !== 'cancelled',
     canCancel: within(COURSE_MOVES.userCancel, row.status),
     canRenew: within(COURSE_MOVES.renew, row.status) && course?.durationWeeks != null,
-  };
-}
-
-export function serializeRenewal(row: EnrollmentRenewalRow): EnrollmentRenewalView {
-  return {
-    _id: row.id,
-    kind: row.kind,
-    enrollmentId: row.enrollmentId,
-    status: row.status,
-    paymentMethod: row.paymentMethod,
-    price: fromCents(row.priceCents),
-    discountAmount: fromCents(row.discountCents),
-    couponDiscount: fromCents(row.couponDiscountCents),
-    gstAmount: fromCents(row.gstCents),
-    totalAmount: fromCents(row.totalCents),
-    couponCode: row.couponCode,
-    periodStartsAt: iso(row.periodStartsAt),
-    periodEndsAt: iso(row.periodEndsAt),
-    paymentDueAt: row.paymentDueAt.toISOString(),
-    createdAt: row.createdAt.toISOString(),
   };
 }

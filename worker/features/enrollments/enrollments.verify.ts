@@ -7,7 +7,7 @@ import { verifyPurchasePayment } from '#worker/lib/payments/records.ts';
 import { serializePayment } from '#worker/lib/payments/serialize.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { enrollmentView, visibleEnrollment } from './enrollments.queries.ts';
-import { serializeRenewal } from './enrollments.serialize.ts';
+import { serializeRenewal } from '#worker/lib/enrollment-views.ts';
 
 export const VERIFY_FAILED = 'Payment verification failed';
 const prefixed = (message: string) => (message.startsWith(VERIFY_FAILED) ? message : `${VERIFY_FAILED}: ${message}`);

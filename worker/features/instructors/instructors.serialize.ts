@@ -3,6 +3,7 @@ import type { InstructorEnrollmentView, PublicInstructorView } from '#core/enrol
 import { profileName } from '#core/users/person-name.ts';
 import type { InstructorEnrollmentRow, UserRow } from '#db/schema/index.ts';
 import { AVATAR_URL_PREFIX } from '#worker/lib/serialize-user.ts';
+import { enrollmentUser } from '#worker/lib/enrollment-views.ts';
 
 /** The parts of the applicant's user row an enrolment shows. */
 export type ApplicantRow = Pick<
@@ -18,14 +19,7 @@ export const documentUrl = (enrollmentId: string, index: number) => `/api/instru
 export function serializeInstructorEnrollment(row: InstructorEnrollmentRow, user: ApplicantRow): InstructorEnrollmentView {
   return {
     _id: row.id,
-    user: {
-      _id: user.id,
-      name: profileName(user.profile, user.email),
-      email: user.email,
-      role: user.role,
-      studentId: user.studentId ?? null,
-      membershipId: user.membershipId ?? null,
-    },
+    user: enrollmentUser(user),
     enrollmentStatus: row.status,
     instructorStatus: row.instructorStatus,
     instructorType: row.instructorType as InstructorType,

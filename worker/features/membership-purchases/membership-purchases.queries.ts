@@ -5,7 +5,8 @@ import type { Db } from '#db/client.ts';
 import { membershipEnrollments, users, type MembershipEnrollmentRow } from '#db/schema/index.ts';
 import { notFound } from '#worker/lib/errors.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
-import { serializeMembershipEnrollment, type EnrollmentOwner } from './membership-purchases.serialize.ts';
+import type { EnrollmentOwner } from '#worker/lib/enrollment-views.ts';
+import { serializeMembershipEnrollment } from './membership-purchases.serialize.ts';
 
 export const ownerColumns = {
   id: users.id,

@@ -12,7 +12,7 @@ import { chosenGateway, renewalDefaultGateway } from '#worker/lib/payments/regis
 import { purchasePayment } from './membership-purchases.pay.ts';
 import { activePlan, pricePlan } from './membership-purchases.pricing.ts';
 import { enrollmentView, ownEnrollment } from './membership-purchases.queries.ts';
-import { serializeRenewal } from './membership-purchases.serialize.ts';
+import { serializeRenewal } from '#worker/lib/enrollment-views.ts';
 import { insertWhere, list } from './membership-purchases.sql.ts';
 
 const DAY_MS = 86_400_000;

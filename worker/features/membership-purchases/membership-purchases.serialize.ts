@@ -1,25 +1,12 @@
 import { MEMBERSHIP_CURRENCY } from '#core/enrollments/enrollment-options.ts';
 import { MEMBERSHIP_MOVES } from '#core/enrollments/enrollment-status.ts';
-import type { EnrollmentRenewalView, EnrollmentUserView, MembershipEnrollmentView } from '#core/enrollments/views.ts';
+import type { MembershipEnrollmentView } from '#core/enrollments/views.ts';
+import { enrollmentUser, type EnrollmentOwner } from '#worker/lib/enrollment-views.ts';
 import { fromCents } from '#core/money.ts';
-import type { EnrollmentRenewalRow, MembershipEnrollmentRow, UserRow } from '#db/schema/index.ts';
+import type { MembershipEnrollmentRow } from '#db/schema/index.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const DAY_MS = 86_400_000;
-
-export type EnrollmentOwner = Pick<UserRow, 'id' | 'email' | 'role' | 'studentId' | 'membershipId' | 'profile'>;
-
-export function enrollmentUser(u: EnrollmentOwner): EnrollmentUserView {
-  const name = [u.profile?.firstName, u.profile?.lastName].filter(Boolean).join(' ').trim();
-  return {
-    _id: u.id,
-    name: name || u.email,
-    email: u.email,
-    role: u.role,
-    studentId: u.studentId ?? null,
-    membershipId: u.membershipId ?? null,
-  };
-}
 
 /** Whole days left of the period (0 on its last day and after it), null before it starts. */
 export const daysLeft = (row: Pick<MembershipEnrollmentRow, 'startsAt' | 'endsAt'>, now = Date.now()) =>
@@ -64,25 +51,5 @@ export function serializeMembershipEnrollment(row: MembershipEnrollmentRow, owne
     canPay: unpaid,
     canCancel: among(MEMBERSHIP_MOVES.userCancel, row.status),
     canRenew: among(MEMBERSHIP_MOVES.renew, row.status) && row.paymentStatus !== 'pending',
-  };
-}
-
-export function serializeRenewal(row: EnrollmentRenewalRow): EnrollmentRenewalView {
-  return {
-    _id: row.id,
-    kind: row.kind,
-    enrollmentId: row.enrollmentId,
-    status: row.status,
-    paymentMethod: row.paymentMethod,
-    price: fromCents(row.priceCents),
-    discountAmount: fromCents(row.discountCents),
-    couponDiscount: fromCents(row.couponDiscountCents),
-    gstAmount: fromCents(row.gstCents),
-    totalAmount: fromCents(row.totalCents),
-    couponCode: row.couponCode,
-    periodStartsAt: iso(row.periodStartsAt),
-    periodEndsAt: iso(row.periodEndsAt),
-    paymentDueAt: row.paymentDueAt.toISOString(),
-    createdAt: row.createdAt.toISOString(),
   };
 }

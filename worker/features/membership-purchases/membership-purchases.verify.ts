@@ -8,7 +8,7 @@ import { verifyPurchasePayment } from '#worker/lib/payments/records.ts';
 import { serializePayment } from '#worker/lib/payments/serialize.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { enrollmentView, visibleEnrollment } from './membership-purchases.queries.ts';
-import { serializeRenewal } from './membership-purchases.serialize.ts';
+import { serializeRenewal } from '#worker/lib/enrollment-views.ts';
 
 const FAILED = MEMBERSHIP_PURCHASE_MESSAGES.verifyFailed;
 const prefixed = (message: string) => (message.startsWith(FAILED) ? message : `${FAILED}: ${message}`);
