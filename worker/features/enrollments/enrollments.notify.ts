@@ -27,7 +27,9 @@ export function noticeToUser(
 ) {
   ctx.defer(`course enrolment ${notice} notice`, async () => {
     const words = WORDS[notice];
-    const body = `${words.body(e.courseTitle)}${reason ? ` Reason: ${reason}` : ''}`;
+    // An approval carries the school's note, a refusal or cancellation its reason.
+    const label = notice === 'approved' || notice === 'active' ? 'Note from the school' : 'Reason';
+    const body = `${words.body(e.courseTitle)}${reason ? ` ${label}: ${reason}` : ''}`;
     await notify(ctx, [e.userId], {
       title: words.title,
       body,
