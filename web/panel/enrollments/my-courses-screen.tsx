@@ -1,45 +1,19 @@
-import { useCallback, useEffect, useState } from 'react';
 import type { CourseEnrollmentView } from '#core/enrollments/views.ts';
 import { FormAlert, FormStatus } from '#web/components/form-kit.tsx';
 import { formatShortDate } from '#web/components/format.ts';
 import { amount, cancelMoneyNote } from '#web/lib/enrollment-panel-format.ts';
 import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
 import { OfflineNotice } from '#web/panel/resource/offline-notice.tsx';
-import { CancelEnrollmentDialog, Facts, RenewDialog, StatusBadges, unlessSessionEnded } from './enrollment-parts.tsx';
-import { useEnrollmentUpdates } from './enrollment-updates.ts';
-import { cancelCourse, coursePaymentMethods, payCourse, readMyCourses, renewCourse, type MyList } from './my-enrollments-api.ts';
+import { CancelEnrollmentDialog, Facts, RenewDialog, StatusBadges } from './enrollment-parts.tsx';
+import { cancelCourse, coursePaymentMethods, payCourse, readMyCourses, renewCourse } from './my-enrollments-api.ts';
+import { useMyEnrollments } from './use-my-enrollments.ts';
 
 const day = (iso: string | null) => (iso ? formatShortDate(iso) : null);
 
 /** "My courses" of the student panel: each enrolment's decision and payment, amounts, term; pay, renew or cancel. */
 export default function MyCoursesScreen({ user }: AdminScreenProps) {
-  const [state, setState] = useState<MyList<CourseEnrollmentView> | null>(null);
-  const [alert, setAlert] = useState('');
-  const [status, setStatus] = useState('');
-  const [paying, setPaying] = useState('');
-  const [cancelling, setCancelling] = useState<CourseEnrollmentView | null>(null);
-  const [renewing, setRenewing] = useState<CourseEnrollmentView | null>(null);
-  const load = useCallback(
-    () =>
-      readMyCourses().then(setState, (err: unknown) => {
-        setState((s) => s ?? { success: false, items: [] });
-        setAlert(unlessSessionEnded(err));
-      }),
-    [],
-  );
-  useEffect(() => void load(), [load]);
-  useEnrollmentUpdates(user, load);
-
-  async function pay(e: CourseEnrollmentView) {
-    setPaying(e._id);
-    setAlert('');
-    try {
-      if ((await payCourse(e)) === 'free') await load();
-    } catch (err) {
-      setAlert(unlessSessionEnded(err));
-    }
-    setPaying('');
-  }
+  const { state, load, alert, setAlert, status, setStatus, paying, pay, cancelling, setCancelling, renewing, setRenewing } =
+    useMyEnrollments<CourseEnrollmentView>(user, readMyCourses, payCourse);
 
   if (!state) return <p role="status">Loading your courses…</p>;
   return (

@@ -1,4 +1,3 @@
-import { useCallback, useEffect, useState } from 'react';
 import { MEMBERSHIP_CURRENCY } from '#core/enrollments/enrollment-options.ts';
 import type { MembershipEnrollmentView } from '#core/enrollments/views.ts';
 import { FormAlert, FormStatus } from '#web/components/form-kit.tsx';
@@ -6,49 +5,17 @@ import { formatShortDate } from '#web/components/format.ts';
 import { amount, cancelMoneyNote, daysLeftText } from '#web/lib/enrollment-panel-format.ts';
 import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
 import { OfflineNotice } from '#web/panel/resource/offline-notice.tsx';
-import { CancelEnrollmentDialog, DocumentLinks, Facts, RenewDialog, StatusBadges, unlessSessionEnded } from './enrollment-parts.tsx';
-import { useEnrollmentUpdates } from './enrollment-updates.ts';
-import {
-  cancelMembership,
-  membershipPaymentMethods,
-  payMembership,
-  readMyMemberships,
-  renewMembership,
-  type MyList,
-} from './my-enrollments-api.ts';
+import { CancelEnrollmentDialog, DocumentLinks, Facts, RenewDialog, StatusBadges } from './enrollment-parts.tsx';
+import { cancelMembership, membershipPaymentMethods, payMembership, readMyMemberships, renewMembership } from './my-enrollments-api.ts';
+import { useMyEnrollments } from './use-my-enrollments.ts';
 
 const day = (iso: string | null) => (iso ? formatShortDate(iso) : null);
 const title = (m: MembershipEnrollmentView) => `${m.membership.name} — ${m.plan.name}`;
 
 /** "My memberships" of the student panel: status, days left, period, amounts in C$, documents; pay, renew or cancel. */
 export default function MyMembershipsScreen({ user }: AdminScreenProps) {
-  const [state, setState] = useState<MyList<MembershipEnrollmentView> | null>(null);
-  const [alert, setAlert] = useState('');
-  const [status, setStatus] = useState('');
-  const [paying, setPaying] = useState('');
-  const [cancelling, setCancelling] = useState<MembershipEnrollmentView | null>(null);
-  const [renewing, setRenewing] = useState<MembershipEnrollmentView | null>(null);
-  const load = useCallback(
-    () =>
-      readMyMemberships().then(setState, (err: unknown) => {
-        setState((s) => s ?? { success: false, items: [] });
-        setAlert(unlessSessionEnded(err));
-      }),
-    [],
-  );
-  useEffect(() => void load(), [load]);
-  useEnrollmentUpdates(user, load);
-
-  async function pay(m: MembershipEnrollmentView) {
-    setPaying(m._id);
-    setAlert('');
-    try {
-      if ((await payMembership(m)) === 'free') await load();
-    } catch (err) {
-      setAlert(unlessSessionEnded(err));
-    }
-    setPaying('');
-  }
+  const { state, load, alert, setAlert, status, setStatus, paying, pay, cancelling, setCancelling, renewing, setRenewing } =
+    useMyEnrollments<MembershipEnrollmentView>(user, readMyMemberships, payMembership);
 
   if (!state) return <p role="status">Loading your memberships…</p>;
   return (
