@@ -1,18 +1,16 @@
-import { useEffect, useState } from 'react';
 import { COURSE_ENROLLMENT_STATUSES, ENROLLMENT_PAYMENT_LABELS, ENROLLMENT_PAYMENT_STATUSES } from '#core/enrollments/enrollment-status.ts';
 import type { CourseEnrollmentView } from '#core/enrollments/views.ts';
 import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
 import { moneyIn } from '#web/panel/admin/payments/payment-labels.ts';
 import { Stamp } from '#web/panel/admin/orders/order-parts.tsx';
-import { deleteEnrollments, readCourseEnrollments, type ListQuery } from './enrollments-api.ts';
-import { EnrollmentList, type ListConfig } from './enrollment-list.tsx';
+import { deleteEnrollments, readCourseEnrollments } from './enrollments-api.ts';
+import type { ListConfig } from './enrollment-list.tsx';
 import { DecisionActions } from './decision-actions.tsx';
-import { DecisionDetail } from './decision-detail.tsx';
+import { DecisionScreen } from './decision-screen.tsx';
 import { CourseEnrollmentFacts } from './course-enrollment-facts.tsx';
 import { PaymentBadge, Person, statusLabel, StatusBadge } from './enrollment-parts.tsx';
 
 type Row = CourseEnrollmentView;
-const NO_FILTERS: ListQuery = { page: 1, search: '', status: '', paymentStatus: '' };
 const nameOf = (e: Row) => `${e.user.name} in ${e.course.title}`;
 
 const config = (base: string): ListConfig<Row> => ({
@@ -53,26 +51,16 @@ const config = (base: string): ListConfig<Row> => ({
   keptReason: 'a paid enrolment that is still live cannot be deleted (reject it first)',
 });
 
-/** The school's course enrolments at `<base>`, one enrolment at `<base>/<id>`; the list keeps its filters while one is open. */
-export default function CourseEnrollmentsScreen({ base, path }: AdminScreenProps) {
-  const [query, setQuery] = useState<ListQuery>(NO_FILTERS);
-  const [flash, setFlash] = useState('');
-  const [list] = useState(() => config(base));
-  const [sub] = path;
-  useEffect(() => {
-    if (sub) setFlash('');
-  }, [sub]);
-  if (sub)
-    return (
-      <DecisionDetail<Row>
-        kind="course"
-        base={base}
-        id={decodeURIComponent(sub)}
-        backLabel="Course enrolments"
-        title={nameOf}
-        body={(e) => <CourseEnrollmentFacts enrollment={e} />}
-        onDeleted={setFlash}
-      />
-    );
-  return <EnrollmentList config={list} query={query} setQuery={setQuery} flash={flash} />;
+/** The school's course enrolments at `<base>`, one enrolment at `<base>/<id>`. */
+export default function CourseEnrollmentsScreen(props: AdminScreenProps) {
+  return (
+    <DecisionScreen<Row>
+      {...props}
+      kind="course"
+      backLabel="Course enrolments"
+      config={config}
+      title={nameOf}
+      facts={(e) => <CourseEnrollmentFacts enrollment={e} />}
+    />
+  );
 }

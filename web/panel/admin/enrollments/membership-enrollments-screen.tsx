@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import {
   ENROLLMENT_PAYMENT_LABELS,
   ENROLLMENT_PAYMENT_STATUSES,
@@ -6,19 +5,18 @@ import {
 } from '#core/enrollments/enrollment-status.ts';
 import type { MembershipEnrollmentView } from '#core/enrollments/views.ts';
 import { daysLeftLabel } from '#web/lib/enrollment-admin-rules.ts';
+import { formatShortDate } from '#web/components/format.ts';
 import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
 import { Stamp } from '#web/panel/admin/orders/order-parts.tsx';
-import { deleteEnrollments, readMembershipEnrollments, type ListQuery } from './enrollments-api.ts';
-import { EnrollmentList, type ListConfig } from './enrollment-list.tsx';
+import { deleteEnrollments, readMembershipEnrollments } from './enrollments-api.ts';
+import type { ListConfig } from './enrollment-list.tsx';
 import { DecisionActions } from './decision-actions.tsx';
-import { DecisionDetail } from './decision-detail.tsx';
+import { DecisionScreen } from './decision-screen.tsx';
 import { cad, MembershipEnrollmentFacts } from './membership-enrollment-facts.tsx';
 import { PaymentBadge, Person, statusLabel, StatusBadge } from './enrollment-parts.tsx';
 
 type Row = MembershipEnrollmentView;
-const NO_FILTERS: ListQuery = { page: 1, search: '', status: '', paymentStatus: '' };
 const nameOf = (e: Row) => `${e.user.name}, ${e.membership.name}`;
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 const config = (base: string): ListConfig<Row> => ({
   id: 'membership-enrollments',
@@ -63,7 +61,7 @@ const config = (base: string): ListConfig<Row> => ({
       cell: (e) =>
         e.startsAt && e.endsAt ? (
           <>
-            {day(e.startsAt)} – {day(e.endsAt)}
+            {formatShortDate(e.startsAt)} – {formatShortDate(e.endsAt)}
             <span className="cell-note">{daysLeftLabel(e.daysLeft, e.endsAt)}</span>
           </>
         ) : (
@@ -90,25 +88,15 @@ const config = (base: string): ListConfig<Row> => ({
 });
 
 /** The school's membership enrolments at `<base>`, one at `<base>/<id>` with its documents. */
-export default function MembershipEnrollmentsScreen({ base, path }: AdminScreenProps) {
-  const [query, setQuery] = useState<ListQuery>(NO_FILTERS);
-  const [flash, setFlash] = useState('');
-  const [list] = useState(() => config(base));
-  const [sub] = path;
-  useEffect(() => {
-    if (sub) setFlash('');
-  }, [sub]);
-  if (sub)
-    return (
-      <DecisionDetail<Row>
-        kind="membership"
-        base={base}
-        id={decodeURIComponent(sub)}
-        backLabel="Membership enrolments"
-        title={nameOf}
-        body={(e) => <MembershipEnrollmentFacts enrollment={e} />}
-        onDeleted={setFlash}
-      />
-    );
-  return <EnrollmentList config={list} query={query} setQuery={setQuery} flash={flash} />;
+export default function MembershipEnrollmentsScreen(props: AdminScreenProps) {
+  return (
+    <DecisionScreen<Row>
+      {...props}
+      kind="membership"
+      backLabel="Membership enrolments"
+      config={config}
+      title={nameOf}
+      facts={(e) => <MembershipEnrollmentFacts enrollment={e} />}
+    />
+  );
 }
