@@ -15,6 +15,7 @@ import { courseEnrollmentsSeeder } from './seed/enrollments.ts';
 import { instructorEnrollmentsSeeder } from './seed/instructor-enrollments.ts';
 import { membershipEnrollmentsSeeder } from './seed/membership-enrollments.ts';
 import { fileUploadsSeeder, syllabusSeeder } from './seed/syllabus.ts';
+import { socialSeeder } from './seed/social.ts';
 import type { Seeder } from './seed/types.ts';
 
 /** Demo content, in order: a later seeder may rely on what an earlier one made (e.g. the instructor account). */
@@ -34,6 +35,7 @@ export const SEEDERS: readonly Seeder[] = [
   courseEnrollmentsSeeder,
   membershipEnrollmentsSeeder,
   instructorEnrollmentsSeeder,
+  socialSeeder,
 ];
 
 export type SeedOptions = { authToken?: string; force?: boolean; log?: (line: string) => void };

@@ -32,6 +32,8 @@ import { messagesAccess } from './features/messages/messages.access.ts';
 import { enrollmentsAccess } from './features/enrollments/enrollments.access.ts';
 import { membershipPurchasesAccess } from './features/membership-purchases/membership-purchases.access.ts';
 import { instructorsAccess } from './features/instructors/instructors.access.ts';
+import { socialPostsAccess } from './features/social-posts/social-posts.access.ts';
+import { socialAccountsAccess } from './features/social-accounts/social-accounts.access.ts';
 
 /** Every /api route and who may call it. createApp() refuses to start if a route is missing here. */
 export const ACCESS: AccessTable = {
@@ -68,4 +70,6 @@ export const ACCESS: AccessTable = {
   ...enrollmentsAccess,
   ...membershipPurchasesAccess,
   ...instructorsAccess,
+  ...socialPostsAccess,
+  ...socialAccountsAccess,
 };

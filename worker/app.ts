@@ -29,6 +29,8 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { uploadRoutes } from './features/upload/upload.routes.ts';
 import { meetingsRoutes } from './features/meetings/meetings.routes.ts';
+import { socialPostsRoutes } from './features/social-posts/social-posts.routes.ts';
+import { socialAccountsRoutes } from './features/social-accounts/social-accounts.routes.ts';
 import { pushRoutes } from './features/push/push.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { enrollmentsRoutes } from './features/enrollments/enrollments.routes.ts';
@@ -74,6 +76,8 @@ export function createApp() {
     .route('/file-uploads', fileUploadsRoutes)
     .route('/orders', ordersRoutes)
     .route('/zoom-meetings', meetingsRoutes)
+    .route('/social-media', socialPostsRoutes)
+    .route('/social-media', socialAccountsRoutes)
     // Web Push owns /notifications/vapid-key and /notifications/push/*; mounted before the
     // notifications feature so none of its parameter routes (/:id) can claim those paths.
     .route('/notifications', pushRoutes)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fromBase64Url } from '#core/push/base64url.ts';
 import type { Bindings } from './env.ts';
 import { vapidSettings } from './lib/vapid-config.ts';
 
@@ -28,6 +29,8 @@ const rateLimit = z
     const [limit, seconds] = v.split('/').map(Number) as [number, number];
     return { limit, windowSeconds: seconds };
   });
+
+const base64Bytes = (v: string) => fromBase64Url(v.replace(/\+/g, '-').replace(/\//g, '_'))?.length ?? -1;
 
 const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
 
@@ -70,6 +73,23 @@ const configSchema = z.object({
   ZOOM_ACCOUNT_ID: z.string().optional(),
   ZOOM_CLIENT_ID: z.string().optional(),
   ZOOM_CLIENT_SECRET: z.string().optional(),
+  // Social platforms (worker/lib/social): a platform connects for real only when its app's id and secret are set;
+  // otherwise (locally and in tests) the local publisher stands in. Instagram posts through the Facebook app.
+  FACEBOOK_APP_ID: z.string().optional(),
+  FACEBOOK_APP_SECRET: z.string().optional(),
+  LINKEDIN_CLIENT_ID: z.string().optional(),
+  LINKEDIN_CLIENT_SECRET: z.string().optional(),
+  TWITTER_CLIENT_ID: z.string().optional(),
+  TWITTER_CLIENT_SECRET: z.string().optional(),
+  TIKTOK_CLIENT_KEY: z.string().optional(),
+  TIKTOK_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /** 32 random bytes, base64: the AES-GCM key of the platforms' tokens at rest. Required in production once a platform is configured. */
+  SOCIAL_TOKEN_KEY: z
+    .string()
+    .refine((v) => base64Bytes(v) === 32, 'must be 32 bytes in base64')
+    .optional(),
   ORDER_PAYMENT_WINDOW_MINUTES: z.coerce.number().int().positive().max(10_080).default(30),
   // Web Push (worker/lib/push.ts): off unless both keys are set. The private key is a P-256 JWK (JSON),
   // the public key its uncompressed point in base64url (what browsers take as applicationServerKey).
@@ -104,6 +124,11 @@ export function loadConfig(env: Bindings): AppConfig {
   const rateLimits = Object.fromEntries(Object.keys(RATE_LIMIT_DEFAULTS).map((k) => [k, data[k]])) as AppConfig['rateLimits'];
   if (data.MAIL_PROVIDER === 'resend' && !data.MAIL_API_KEY)
     throw new Error('Invalid configuration: MAIL_API_KEY is required with MAIL_PROVIDER=resend');
+  const socialApp = ['FACEBOOK_APP_ID', 'LINKEDIN_CLIENT_ID', 'TWITTER_CLIENT_ID', 'TIKTOK_CLIENT_KEY', 'GOOGLE_CLIENT_ID'].some(
+    (k) => data[k],
+  );
+  if (data.APP_ENV === 'production' && socialApp && !data.SOCIAL_TOKEN_KEY)
+    throw new Error('Invalid configuration: SOCIAL_TOKEN_KEY is required once a social platform is configured');
   const vapid = vapidSettings(parsed.data);
   const config = { ...(parsed.data as object), ...vapid, rateLimits } as AppConfig;
   cached = { source: env, config };

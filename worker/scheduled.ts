@@ -4,6 +4,8 @@ import { loadConfig } from './config.ts';
 import type { Bindings } from './env.ts';
 import { JOBS as ENROLLMENT_JOBS } from './features/enrollments/enrollments.jobs.ts';
 import { JOBS as MEMBERSHIP_JOBS } from './features/membership-purchases/membership-purchases.jobs.ts';
+import { JOBS as SOCIAL_ACCOUNT_JOBS } from './features/social-accounts/social-accounts.jobs.ts';
+import { JOBS as SOCIAL_POST_JOBS } from './features/social-posts/social-posts.jobs.ts';
 import { expireUnpaidOrders } from './features/orders/orders.expire.ts';
 import { serviceContext, type ServiceCtx } from './lib/service-context.ts';
 import { dbFor, mailerFor } from './middleware/context.ts';
@@ -13,6 +15,8 @@ export const SCHEDULED_JOBS: { name: string; run: (ctx: ServiceCtx, now: Date) =
   { name: 'expire unpaid orders', run: (ctx, now) => expireUnpaidOrders(ctx, now) },
   ...ENROLLMENT_JOBS,
   ...MEMBERSHIP_JOBS,
+  ...SOCIAL_POST_JOBS,
+  ...SOCIAL_ACCOUNT_JOBS,
 ];
 
 /** The service context of a run: no caller, links pointing at PUBLIC_URL. */

@@ -23,3 +23,4 @@ export * from './push-subscriptions.ts';
 export * from './messages.ts';
 export * from './realtime.ts';
 export * from './enrollments.ts';
+export * from './social.ts';

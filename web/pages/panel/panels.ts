@@ -52,7 +52,7 @@ export const PANELS: Record<PanelKey, PanelInfo> = {
     base: '/control-panel',
     title: 'Control panel',
     roles: ['super-admin', 'admin'],
-    upcoming: ['Social media accounts'],
+    upcoming: [],
     users: true,
   },
 };

@@ -71,6 +71,9 @@ export const ADMIN_SCREENS: readonly AdminScreenEntry[] = [
     panels: WITH_GRAND_MASTER,
     summary: 'Schedule online classes and meetings, and tell the people they are for.',
   }),
+  screen('social', 'Social media', () => import('./social/social-screen.tsx'), {
+    summary: 'Post once to Facebook, Instagram, LinkedIn, TikTok, X and YouTube; connected accounts and results.',
+  }),
   screen('email', 'E-mail to users', () => import('./email/email-screen.tsx')),
   screen('settings', 'Settings', () => import('./settings/settings-screen.tsx')),
   {

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, type SQL } from 'drizzle-orm';
 import { newId, newSecret } from '#core/ids.ts';
 import type { Db } from '#db/client.ts';
 import { authTokens } from '#db/schema/index.ts';
+import { sha256Hex } from '#worker/lib/digest.ts';
 
 export type EmailTokenPurpose = 'verify-email' | 'reset-password';
 
@@ -9,11 +10,6 @@ export const TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
   'verify-email': 24 * 60 * 60 * 1000,
   'reset-password': 60 * 60 * 1000,
 };
-
-export async function sha256Hex(value: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 /** Statements that retire a user's earlier unused links of this purpose and store a new one (hash only). */
 export async function newEmailTokenStatements(db: Db, userId: string, purpose: EmailTokenPurpose, now = Date.now()) {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { authTokens } from '#db/schema/index.ts';
 import { api, createUser, getUserRow, testDb, uniq } from '#test/helpers.ts';
 import { ipHeaders, latestLinkToken, mailsTo } from './auth.test-helpers.ts';
-import { sha256Hex } from './auth-tokens.ts';
+import { sha256Hex } from '#worker/lib/digest.ts';
 import { applyPasswordReset } from './password.service.ts';
 
 const post = (path: string, body: unknown, token?: string) =>

@@ -7,7 +7,8 @@ import { hashPassword, verifyPassword } from '#worker/lib/password.ts';
 import { enforceRateLimits } from '#worker/lib/rate-limit.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { sendPasswordResetMail } from './auth.mail.ts';
-import { newEmailTokenStatements, sha256Hex, usableToken } from './auth-tokens.ts';
+import { newEmailTokenStatements, usableToken } from './auth-tokens.ts';
+import { sha256Hex } from '#worker/lib/digest.ts';
 import { bumpTokenVersion } from '#worker/lib/user-sql.ts';
 import { loadUserRow, sessionPayload } from './session.ts';
 
