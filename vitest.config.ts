@@ -15,10 +15,12 @@ const testVars = {
     d: 'zHf2NiZjzoeoH0LV4pH-nASyFMdY974kPfZMkCQBd4o',
   }),
   VAPID_SUBJECT: 'mailto:push-tests@dojo.test',
-  // X (twitter) is the platform set up "for real" in tests, stubbed at fetch with its documented shapes;
-  // the other five connect through the local stand-in, as they do with `npm start`.
+  // X and LinkedIn are the platforms set up "for real" in tests, stubbed at fetch with their documented
+  // shapes; the other four connect through the local stand-in, as they do with `npm start`.
   TWITTER_CLIENT_ID: 'test-x-client-id',
   TWITTER_CLIENT_SECRET: 'test-x-client-secret',
+  LINKEDIN_CLIENT_ID: 'test-linkedin-client-id',
+  LINKEDIN_CLIENT_SECRET: 'test-linkedin-client-secret',
   SOCIAL_TOKEN_KEY: 'dGVzdC1zb2NpYWwtdG9rZW4ta2V5LTMyLWJ5dGVzISE=',
   RATE_LIMIT_LOGIN_IP: '100000/900',
   RATE_LIMIT_REGISTER_IP: '100000/3600',
