@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import type { SocialPlatform } from '#core/social/platforms.ts';
+import { formatShortDate, localDateTime } from '#web/components/format.ts';
+import { errorMessage } from '#web/lib/api.ts';
+import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
+import { connectAccount, disconnectAccount, refreshAccount, toggleAccount, type AccountView, type PlatformSetup } from './social-api.ts';
+
+/**
+ * The server settings each platform's app needs (the same names worker/lib/social/registry.ts checks;
+ * its 400 names them too). Kept in step by hand until they move to core.
+ */
+const APP_SETTINGS: Record<SocialPlatform, string> = {
+  facebook: 'FACEBOOK_APP_ID and FACEBOOK_APP_SECRET',
+  instagram: 'FACEBOOK_APP_ID and FACEBOOK_APP_SECRET',
+  linkedin: 'LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET',
+  tiktok: 'TIKTOK_CLIENT_KEY and TIKTOK_CLIENT_SECRET',
+  twitter: 'TWITTER_CLIENT_ID and TWITTER_CLIENT_SECRET',
+  youtube: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET',
+};
+
+type Props = { setup: PlatformSetup; account: AccountView | undefined; onDone: (message: string, ok: boolean) => void };
+
+function TokenLine({ account: a }: { account: AccountView }) {
+  if (!a.tokenExpiresAt) return <p className="cell-note">The token does not expire.</p>;
+  return (
+    <p className="cell-note">
+      Token valid until {formatShortDate(a.tokenExpiresAt)}{' '}
+      {a.tokenState === 'expired' && <span className="badge social-badge-expired">Expired</span>}
+      {a.tokenState === 'expiring_soon' && <span className="badge social-badge-expiring">Expiring soon</span>}
+    </p>
+  );
+}
+
+/** One platform: its account (or Connect), mode, active switch, token life, last error, Refresh and Disconnect. */
+export function AccountCard({ setup, account: a, onDone }: Props) {
+  const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const name = setup.label;
+
+  async function run(action: () => Promise<string>) {
+    setBusy(true);
+    try {
+      onDone(await action(), true);
+    } catch (err) {
+      onDone(errorMessage(err), false);
+    } finally {
+      setBusy(false);
+    }
+  }
+  async function connect() {
+    setBusy(true);
+    try {
+      // The platform's consent page; it comes back to this screen with ?connected= or ?error=.
+      window.location.assign(await connectAccount(setup.platform));
+    } catch (err) {
+      onDone(errorMessage(err), false);
+      setBusy(false);
+    }
+  }
+  return (
+    <article
+      className="card social-account"
+      aria-labelledby={`account-${setup.platform}`}
+      data-platform={setup.platform}
+      data-connected={a ? 'true' : 'false'}
+    >
+      <div className="social-account-head">
+        <h2 id={`account-${setup.platform}`}>{name}</h2>
+        {a?.mode === 'local' && <span className="badge social-badge-local">Local demo</span>}
+        {a && <span className={`badge ${a.isActive ? 'badge-active' : 'badge-blocked'}`}>{a.isActive ? 'Active' : 'Inactive'}</span>}
+      </div>
+      {a ? (
+        <>
+          <p className="social-account-name">
+            <strong>{a.name ?? 'Unnamed account'}</strong>
+            {a.username && <span className="cell-note"> @{a.username}</span>}
+          </p>
+          <TokenLine account={a} />
+          {a.lastRefreshedAt && <p className="cell-note">Last refreshed {localDateTime(a.lastRefreshedAt)}</p>}
+          {a.lastError && <p className="social-outcome-error">Last error: {a.lastError}</p>}
+          <div className="field field-check">
+            <input
+              type="checkbox"
+              id={`active-${setup.platform}`}
+              checked={a.isActive}
+              disabled={busy}
+              onChange={(e) => void run(() => toggleAccount(a._id, e.target.checked))}
+            />
+            <label htmlFor={`active-${setup.platform}`}>Post to {name} (active)</label>
+          </div>
+          <div className="row-actions">
+            {a.canRefresh ? (
+              <button
+                type="button"
+                className="btn btn-secondary btn-sm"
+                disabled={busy}
+                onClick={() => void run(() => refreshAccount(a._id))}
+              >
+                Refresh token<span className="visually-hidden"> {name}</span>
+              </button>
+            ) : (
+              <span className="cell-note">{name} tokens cannot be refreshed: reconnect before it ends.</span>
+            )}
+            <button type="button" className="btn btn-secondary btn-sm" disabled={busy || !setup.mode} onClick={() => void connect()}>
+              Reconnect<span className="visually-hidden"> {name}</span>
+            </button>
+            <button type="button" className="btn btn-danger btn-sm" disabled={busy} onClick={() => setAsking(true)}>
+              Disconnect<span className="visually-hidden"> {name}</span>
+            </button>
+          </div>
+        </>
+      ) : setup.mode ? (
+        <>
+          <p className="cell-note">Not connected{setup.mode === 'local' ? ' (this server connects to the local demo stand-in)' : ''}.</p>
+          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void connect()}>
+            Connect {name}
+          </button>
+        </>
+      ) : (
+        <p className="cell-note">Not set up on this server: it needs the settings {APP_SETTINGS[setup.platform]}.</p>
+      )}
+      {asking && a && (
+        <ConfirmDialog
+          title={`Disconnect ${name}?`}
+          confirmLabel="Disconnect"
+          busyLabel="Disconnecting…"
+          onConfirm={async () => {
+            const message = await disconnectAccount(a._id);
+            setAsking(false);
+            onDone(message, true);
+          }}
+          onClose={() => setAsking(false)}
+        >
+          <p>
+            Posts to {name} will fail until it is connected again. Published posts stay on {name}.
+          </p>
+        </ConfirmDialog>
+      )}
+    </article>
+  );
+}
