@@ -78,7 +78,7 @@ export function AccountCard({ setup, account: a, onDone }: Props) {
           <TokenLine account={a} />
           {a.lastRefreshedAt && <p className="cell-note">Last refreshed {localDateTime(a.lastRefreshedAt)}</p>}
           {a.lastError && <p className="social-outcome-error">Last error: {a.lastError}</p>}
-          <div className="field field-check">
+          <div className="check-row">
             <input
               type="checkbox"
               id={`active-${setup.platform}`}

@@ -6,15 +6,11 @@ import { errorMessage } from '#web/lib/api.ts';
 import { AccountCard } from './account-card.tsx';
 import { readAccounts, readAccountStats, type Accounts, type AccountStats } from './social-api.ts';
 
-/** What the OAuth callback said in the query (`?connected=<platform>` or `?error=<message>`), read once and then removed from the address. */
-function takeCallbackNotice(): { notice: string; alert: string } {
-  const url = new URL(window.location.href);
-  const connected = url.searchParams.get('connected');
-  const error = url.searchParams.get('error');
-  if (connected === null && error === null) return { notice: '', alert: '' };
-  url.searchParams.delete('connected');
-  url.searchParams.delete('error');
-  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+/** What the OAuth callback said in the query (`?connected=<platform>` or `?error=<message>`); read while rendering, so it has no side effect. */
+function callbackNotice(): { notice: string; alert: string } {
+  const q = new URLSearchParams(window.location.search);
+  const connected = q.get('connected');
+  const error = q.get('error');
   const name = connected && isSocialPlatform(connected) ? PLATFORM_LABELS[connected] : null;
   return {
     notice: name ? `${name} is connected` : '',
@@ -22,9 +18,18 @@ function takeCallbackNotice(): { notice: string; alert: string } {
   };
 }
 
+/** Once shown, the callback's words leave the address, so a reload or a shared link does not repeat them. */
+function cleanCallbackQuery() {
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has('connected') && !url.searchParams.has('error')) return;
+  url.searchParams.delete('connected');
+  url.searchParams.delete('error');
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+}
+
 /** `/admin/social/accounts`: one card per platform, its account, token life and what can be done with it. */
 export function AccountsScreen({ base: _base }: { base: string }) {
-  const [first] = useState(takeCallbackNotice);
+  const [first] = useState(callbackNotice);
   const [data, setData] = useState<Accounts | null>(null);
   const [stats, setStats] = useState<AccountStats | null>(null);
   const [failed, setFailed] = useState('');
@@ -33,6 +38,7 @@ export function AccountsScreen({ base: _base }: { base: string }) {
   const [notice, setNotice] = useState(first.notice);
   const [alert, setAlert] = useState(first.alert);
 
+  useEffect(cleanCallbackQuery, []);
   useEffect(() => {
     const ctl = new AbortController();
     setLoading(true);

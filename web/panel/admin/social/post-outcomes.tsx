@@ -37,7 +37,7 @@ export function PostOutcomes({ post, onChange, accountsHref }: Props) {
     <section className="social-outcomes" aria-labelledby={`outcomes-${post._id}`}>
       <div className="screen-head">
         <h2 id={`outcomes-${post._id}`}>Platforms</h2>
-        {failed.length > 1 && (
+        {failed.length > 0 && (
           <button type="button" className="btn btn-primary btn-sm" disabled={!!busy} onClick={() => void retry('all')}>
             {busy === 'all' ? 'Retrying…' : 'Retry failed'}
           </button>
