@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PLATFORM_LABELS, SOCIAL_PLATFORMS } from '#core/social/platforms.ts';
+import { SOCIAL_MESSAGES } from '#core/social/social-schemas.ts';
 import { POLL } from './auth.helpers.ts';
 import { adminPage, asAdmin, openScreen, screenReady, statusLine, uniq } from './admin-content.helpers.ts';
 import { launchBrowser } from './browser.ts';
@@ -38,8 +39,8 @@ describe('Social media screen', () => {
     await page.evaluate((k) => sessionStorage.removeItem(k), DRAFT_KEY);
     await page.reload();
     await screenReady(page);
-    const content = page.getByLabel('Text');
-    await page.getByLabel('X (Twitter)').check();
+    const content = page.getByLabel('Text', { exact: true });
+    await page.getByLabel('X (Twitter)', { exact: true }).check();
     await content.fill('k'.repeat(300));
     const xCounter = page.locator('.social-counter[data-platform="twitter"]');
     expect(await xCounter.textContent()).toBe('X (Twitter) 300 / 280');
@@ -53,8 +54,8 @@ describe('Social media screen', () => {
 
     const words = `${uniq('Grading day')} <b>not bold</b>\nEveryone passed their next belt.`;
     await content.fill(words);
-    await page.getByLabel('X (Twitter)').uncheck();
-    for (const p of ['facebook', 'tiktok', 'instagram']) await page.getByLabel(PLATFORM_LABELS[p as 'facebook']).check();
+    await page.getByLabel('X (Twitter)', { exact: true }).uncheck();
+    for (const p of ['facebook', 'tiktok', 'instagram']) await page.getByLabel(PLATFORM_LABELS[p as 'facebook'], { exact: true }).check();
     expect(await page.locator('#compose-instagram-warning').textContent()).toContain('not connected — it will fail until you connect it');
     // TikTok and Instagram need media: held until an image is chosen.
     expect(await submit.isDisabled()).toBe(true);
@@ -78,8 +79,8 @@ describe('Social media screen', () => {
     // A reload keeps the draft (this tab's sessionStorage).
     await page.reload();
     await screenReady(page);
-    expect(await page.getByLabel('Text').inputValue()).toBe(words);
-    expect(await page.getByLabel('Instagram').isChecked()).toBe(true);
+    expect(await page.getByLabel('Text', { exact: true }).inputValue()).toBe(words);
+    expect(await page.getByLabel('Instagram', { exact: true }).isChecked()).toBe(true);
     expect(await page.locator('.social-chosen-media li').count()).toBe(1);
 
     await page.getByRole('button', { name: 'Publish now' }).click();
@@ -90,7 +91,8 @@ describe('Social media screen', () => {
     expect(await outcome('facebook').getAttribute('data-status')).toBe('success');
     expect(await outcome('tiktok').getAttribute('data-status')).toBe('success');
     expect(await outcome('instagram').getAttribute('data-status')).toBe('failed');
-    expect(await outcome('instagram').locator('.social-outcome-error').textContent()).toContain('Instagram');
+    expect(await outcome('instagram').locator('.social-outcome-error').textContent()).toBe(SOCIAL_MESSAGES.notConnected('Instagram'));
+    expect(await outcome('instagram').getByRole('link', { name: 'Connect Instagram' }).getAttribute('href')).toBe('/admin/social/accounts');
     expect(await page.evaluate((k) => sessionStorage.getItem(k), DRAFT_KEY)).toBeNull();
     const postId = await result.getAttribute('data-id');
 
@@ -111,7 +113,9 @@ describe('Social media screen', () => {
     expect(await page.locator('.social-post-content').textContent()).toBe(words);
     await page.locator('.social-outcome[data-platform="instagram"]').getByRole('button', { name: 'Retry Instagram' }).click();
     await expect.poll(() => page.locator('.social-outcome[data-platform="instagram"]').getAttribute('data-status'), POLL).toBe('success');
+    expect(await page.locator('.social-outcomes [role="status"]').textContent()).toBe(SOCIAL_MESSAGES.retried);
     expect(await page.locator('.social-post-detail .badge').first().textContent()).toBe('Published');
+    expect(await page.getByRole('button', { name: 'Retry failed' }).count()).toBe(0);
   });
 
   it('draws the overview chart, with a table holding the same numbers as the API', async () => {
@@ -140,7 +144,9 @@ describe('Social media screen', () => {
     await page.setViewportSize({ width: 360, height: 800 });
     await openScreen(page, baseUrl, '/admin/social/new');
     for (const p of SOCIAL_PLATFORMS) await page.getByLabel(PLATFORM_LABELS[p], { exact: true }).check();
-    await page.getByLabel('Text').fill(`${'A long line without breaks '.repeat(12)}https://example.test/${'x'.repeat(120)}`);
+    await page
+      .getByLabel('Text', { exact: true })
+      .fill(`${'A long line without breaks '.repeat(12)}https://example.test/${'x'.repeat(120)}`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     expect(await page.locator('.social-preview').count()).toBe(SOCIAL_PLATFORMS.length);

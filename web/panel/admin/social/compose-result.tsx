@@ -13,7 +13,7 @@ export function ComposeResult({ base, post: sent, message, onAnother }: Props) {
   return (
     <div className="panel-screen social-compose-result" data-ready="" data-status={post.status} data-id={post._id}>
       <div className="screen-head">
-        <h1>Post sent</h1>
+        <h1>{post.status === 'scheduled' ? 'Post scheduled' : 'Post sent'}</h1>
         <PostStatusBadge status={post.status} />
       </div>
       <FormStatus message={message} />
