@@ -45,6 +45,8 @@ export function googleKind(_status: number, body: unknown): FailureKind | undefi
   const error = (body as GoogleError | undefined)?.error;
   // A code, or a refresh token, that is expired or revoked: the admin connects again.
   if (error === 'invalid_grant') return 'expired_token';
+  // Our app's id or secret is wrong (Google says 401): the server's setup, not the account's token.
+  if (error === 'invalid_client' || error === 'unauthorized_client') return 'rejected';
   for (const reason of reasonsOf(body)) if (KIND_BY_REASON[reason]) return KIND_BY_REASON[reason];
   return undefined;
 }

@@ -14,6 +14,9 @@ type TikTokError = { error?: string | { code?: string; message?: string }; error
 const KIND_BY_CODE: Record<string, FailureKind> = {
   access_token_invalid: 'expired_token',
   invalid_grant: 'expired_token',
+  // Our app's key or secret is wrong: the server's setup, not the account's token.
+  invalid_client: 'rejected',
+  unauthorized_client: 'rejected',
   rate_limit_exceeded: 'rate_limited',
   spam_risk_too_many_posts: 'rate_limited',
   spam_risk_too_many_pending_share: 'rate_limited',

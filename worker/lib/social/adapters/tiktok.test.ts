@@ -200,6 +200,13 @@ describe('the TikTok adapter', () => {
     });
     const err = (await settle(tiktokAdapter(config(), dead.fetcher).refresh(account))) as SocialPlatformError;
     expect(err.kind).toBe('expired_token');
+    // A wrong client secret is the server's setup: it must not mark the account's token as expired.
+    const misconfigured = stub({
+      'POST /v2/oauth/token/': () => json(401, { error: 'invalid_client', error_description: 'Client key or secret is incorrect.' }),
+    });
+    const err2 = (await settle(tiktokAdapter(config(), misconfigured.fetcher).refresh(account))) as SocialPlatformError;
+    expect(err2).toMatchObject({ kind: 'rejected', message: 'TikTok: Client key or secret is incorrect.' });
+    expect(err2.message).not.toContain(REFRESH);
   });
 
   it('revokes the access token with the app key and secret', async () => {

@@ -40,7 +40,9 @@ export function youtubeDescription(text: string): string {
  */
 export async function uploadVideo(call: PlatformCall, token: string, post: PublishRequest, video: PublishMedia): Promise<string> {
   const snippet = { title: youtubeTitle(post.text, video), description: youtubeDescription(post.text) };
-  const bytes = await video.bytes();
+  const bytes = await video.bytes().catch(() => {
+    throw new SocialPlatformError('rejected_media', `The video "${video.title}" could not be read from the library`);
+  });
   const session = await platformFetch(call, UPLOAD_URL, {
     method: 'POST',
     headers: {

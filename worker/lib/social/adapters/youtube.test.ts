@@ -162,6 +162,14 @@ describe('the YouTube adapter', () => {
     expect(err.kind).toBe('expired_token');
     expect(err.message).toBe('YouTube: Token has been expired or revoked.');
     expect(err.message).not.toContain(REFRESH);
+    // A wrong client secret is the server's setup: it must not mark the account's token as expired.
+    const misconfigured = stub({
+      'POST oauth2.googleapis.com/token': () => json(401, { error: 'invalid_client', error_description: 'Unauthorized' }),
+    });
+    expect(await failure(youtubeAdapter(config(), misconfigured.fetcher).refresh(account))).toMatchObject({
+      kind: 'rejected',
+      message: 'YouTube: Unauthorized',
+    });
   });
 
   it('revokes the refresh token, and takes an already revoked one as done', async () => {
@@ -219,6 +227,11 @@ describe('the YouTube adapter', () => {
     const err = await failure(adapter.publish(account, post('道'.repeat(2_000))));
     expect(err.kind).toBe('rejected');
     expect(err.message).toContain('6,000 bytes');
+    const unreadable = { ...video(), bytes: () => Promise.reject(new Error('R2 object missing')) };
+    expect(await failure(adapter.publish(account, post('Osu', [unreadable])))).toMatchObject({
+      kind: 'rejected_media',
+      message: 'The video "Black belt grading" could not be read from the library',
+    });
     expect(calls).toHaveLength(0);
   });
 
