@@ -51,6 +51,7 @@ export const PLATFORM_LIMITS: Record<SocialPlatform, PlatformLimits> = {
   },
   tiktok: {
     maxText: 2_200,
+    utf16: true,
     maxImages: 35,
     maxVideos: 1,
     mixed: false,
