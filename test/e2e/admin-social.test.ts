@@ -118,6 +118,68 @@ describe('Social media screen', () => {
     expect(await page.getByRole('button', { name: 'Retry failed' }).count()).toBe(0);
   });
 
+  it('turns an account off and on, refreshes and disconnects it; schedules a post (a past time is refused first), filters and deletes it', async () => {
+    const { page } = await adminPage(browser, baseUrl);
+    await openScreen(page, baseUrl, '/admin/social/accounts');
+    const tiktok = accountCard(page, 'tiktok');
+    if ((await tiktok.getAttribute('data-connected')) !== 'true') await connectThroughConsent(page, 'tiktok', 'TikTok');
+    const active = tiktok.getByLabel('Post to TikTok (active)');
+    await active.uncheck();
+    await expect.poll(() => statusLine(page).textContent(), POLL).toBe(SOCIAL_MESSAGES.accountDeactivated);
+    await expect.poll(() => tiktok.locator('.badge-blocked').textContent(), POLL).toBe('Inactive');
+    await active.check();
+    await expect.poll(() => statusLine(page).textContent(), POLL).toBe(SOCIAL_MESSAGES.accountActivated);
+    await tiktok.getByRole('button', { name: 'Refresh token TikTok' }).click();
+    await expect.poll(() => statusLine(page).textContent(), POLL).toBe(SOCIAL_MESSAGES.accountRefreshed);
+    await tiktok.getByRole('button', { name: 'Disconnect TikTok' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Disconnect TikTok?' });
+    // Cancel has the focus: a stray Enter does not disconnect.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await confirm.getByRole('button', { name: 'Disconnect' }).click();
+    await expect.poll(() => statusLine(page).textContent(), POLL).toBe(SOCIAL_MESSAGES.accountDisconnected);
+    await expect.poll(() => tiktok.getAttribute('data-connected'), POLL).toBe('false');
+
+    // Schedule a LinkedIn post: an hour ago is refused before sending, in two hours it is scheduled.
+    await openScreen(page, baseUrl, '/admin/social/new');
+    const words = uniq('Summer camp sign-ups open');
+    await page.getByLabel('Text', { exact: true }).fill(words);
+    await page.getByLabel('LinkedIn', { exact: true }).check();
+    const wall = (hours: number) =>
+      page.evaluate((h) => {
+        const d = new Date(Date.now() + h * 3_600_000);
+        d.setMinutes(d.getMinutes() - d.getTimezoneOffset());
+        return d.toISOString().slice(0, 16);
+      }, hours);
+    await page.getByLabel(/Publish at/).fill(await wall(-1));
+    const submit = page.getByRole('button', { name: 'Schedule post' });
+    expect(await submit.isDisabled()).toBe(true);
+    expect(await page.locator('#compose-blocked').textContent()).toContain(SOCIAL_MESSAGES.scheduleInPast);
+    await page.getByLabel(/Publish at/).fill(await wall(2));
+    await submit.click();
+    const result = page.locator('.social-compose-result');
+    await result.waitFor();
+    expect(await result.getByRole('heading', { level: 1 }).textContent()).toBe('Post scheduled');
+    expect(await statusLine(page).textContent()).toMatch(/^Post scheduled for \d{4}-\d\d-\d\dT/);
+    expect(await result.locator('.social-outcome[data-platform="linkedin"]').getAttribute('data-status')).toBe('scheduled');
+    const postId = await result.getAttribute('data-id');
+
+    await openScreen(page, baseUrl, '/admin/social/posts');
+    await page.getByLabel('Status').selectOption('scheduled');
+    const card = page.locator(`.social-post-card[data-id="${postId}"]`);
+    await card.waitFor();
+    expect(await card.locator('[data-platform="linkedin"]').textContent()).toMatch(/^LinkedIn: Scheduled for /);
+    await page.getByLabel('Status').selectOption('failed');
+    await expect.poll(() => card.count(), POLL).toBe(0);
+
+    await openScreen(page, baseUrl, `/admin/social/posts/${postId}`);
+    await page.getByRole('button', { name: 'Delete post' }).click();
+    await page.getByRole('dialog', { name: 'Delete this post?' }).getByRole('button', { name: 'Delete' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/social/posts');
+    await screenReady(page);
+    expect(await statusLine(page).textContent()).toBe(SOCIAL_MESSAGES.deleted);
+    expect((await asAdmin(baseUrl, `/social-media/posts/${postId}`)).status).toBe(404);
+  });
+
   it('draws the overview chart, with a table holding the same numbers as the API', async () => {
     const { page } = await adminPage(browser, baseUrl);
     await openScreen(page, baseUrl, '/admin/social');
