@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { SocialPlatform } from '#core/social/platforms.ts';
 import { formatShortDate, localDateTime } from '#web/components/format.ts';
 import { errorMessage } from '#web/lib/api.ts';
@@ -35,14 +35,19 @@ function TokenLine({ account: a }: { account: AccountView }) {
 export function AccountCard({ setup, account: a, onDone }: Props) {
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
+  // The switch shows what was asked for at once; the account as reloaded takes over when it arrives.
+  const [wantActive, setWantActive] = useState<boolean | null>(null);
+  useEffect(() => setWantActive(null), [a?.isActive, a?.updatedAt]);
   const name = setup.label;
 
-  async function run(action: () => Promise<string>) {
+  async function run(action: () => Promise<string>): Promise<boolean> {
     setBusy(true);
     try {
       onDone(await action(), true);
+      return true;
     } catch (err) {
       onDone(errorMessage(err), false);
+      return false;
     } finally {
       setBusy(false);
     }
@@ -82,9 +87,13 @@ export function AccountCard({ setup, account: a, onDone }: Props) {
             <input
               type="checkbox"
               id={`active-${setup.platform}`}
-              checked={a.isActive}
+              checked={wantActive ?? a.isActive}
               disabled={busy}
-              onChange={(e) => void run(() => toggleAccount(a._id, e.target.checked))}
+              onChange={(e) => {
+                const on = e.target.checked;
+                setWantActive(on);
+                void run(() => toggleAccount(a._id, on)).then((ok) => !ok && setWantActive(null));
+              }}
             />
             <label htmlFor={`active-${setup.platform}`}>Post to {name} (active)</label>
           </div>
