@@ -1,0 +1,73 @@
+import { PLATFORM_LABELS } from '#core/social/platforms.ts';
+import type { AppConfig } from '#worker/config.ts';
+import { platformJson, type PlatformCall } from '#worker/lib/social/http.ts';
+import { SocialPlatformError } from '#worker/lib/social/platform.ts';
+import { GRAPH, GRAPH_VERSION, graphRequest } from './graph-api.ts';
+
+/** Facebook Login's consent dialog, for the Page (and Instagram) permissions a platform asks for. */
+export function facebookLoginUrl(config: AppConfig, input: { state: string; redirectUri: string }, scopes: readonly string[]): string {
+  const q = new URLSearchParams({
+    client_id: config.FACEBOOK_APP_ID ?? '',
+    redirect_uri: input.redirectUri,
+    state: input.state,
+    response_type: 'code',
+    scope: scopes.join(','),
+  });
+  return `https://www.facebook.com/${GRAPH_VERSION}/dialog/oauth?${q}`;
+}
+
+export type ManagedPage = {
+  id: string;
+  name: string;
+  access_token: string;
+  instagram_business_account?: { id: string; username?: string; name?: string };
+};
+
+type TokenAnswer = { access_token?: string };
+
+/**
+ * Facebook Login's code exchange up to the Pages the admin manages: code → short-lived user token →
+ * long-lived user token (so the Page tokens derived from it do not expire) → the user's id (what a
+ * later revocation names) → the Pages with their own tokens and linked Instagram accounts.
+ */
+export async function exchangeForPages(
+  call: PlatformCall,
+  config: AppConfig,
+  input: { code: string; redirectUri: string },
+): Promise<{ userId: string; pages: ManagedPage[] }> {
+  const app = { client_id: config.FACEBOOK_APP_ID ?? '', client_secret: config.FACEBOOK_APP_SECRET ?? '' };
+  const short = await platformJson<TokenAnswer>(
+    call,
+    `${GRAPH}/oauth/access_token?${new URLSearchParams({ ...app, redirect_uri: input.redirectUri, code: input.code })}`,
+  );
+  const long = await platformJson<TokenAnswer>(
+    call,
+    `${GRAPH}/oauth/access_token?${new URLSearchParams({ ...app, grant_type: 'fb_exchange_token', fb_exchange_token: tokenOf(call, short) })}`,
+  );
+  const userToken = tokenOf(call, long);
+  const me = await graphRequest<{ id?: string }>(call, config, userToken, 'GET', `${GRAPH}/me`, { fields: 'id,name' });
+  const pages = await graphRequest<{ data?: ManagedPage[] }>(call, config, userToken, 'GET', `${GRAPH}/me/accounts`, {
+    fields: 'id,name,access_token,instagram_business_account{id,username,name}',
+  });
+  if (!me.id) throw new SocialPlatformError('unavailable', `${PLATFORM_LABELS[call.platform]} did not say who signed in`);
+  return { userId: me.id, pages: (pages.data ?? []).filter((p) => p.id && p.access_token) };
+}
+
+function tokenOf(call: PlatformCall, answer: TokenAnswer): string {
+  if (!answer.access_token) throw new SocialPlatformError('unavailable', `${PLATFORM_LABELS[call.platform]} gave no access token`);
+  return answer.access_token;
+}
+
+/**
+ * Takes back one permission the admin granted (DELETE /{user-id}/permissions/{permission}) with the
+ * app's own token: Facebook and Instagram share one app and one login, so disconnecting one platform
+ * withdraws only its publishing permission and leaves the other connected.
+ */
+export async function revokePermission(call: PlatformCall, config: AppConfig, userId: string | undefined, permission: string) {
+  if (!userId) return;
+  const appToken = `${config.FACEBOOK_APP_ID ?? ''}|${config.FACEBOOK_APP_SECRET ?? ''}`;
+  await platformJson(call, `${GRAPH}/${encodeURIComponent(userId)}/permissions/${permission}`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${appToken}` },
+  });
+}
