@@ -79,7 +79,7 @@ describe('Facebook adapter: connecting', () => {
     });
   });
 
-  it('trades the code for a long-lived user token, then connects the first Page with its own token (no expiry)', async () => {
+  it('trades the code for a long-lived user token, then connects the first Page it may post on, with its own token (no expiry)', async () => {
     const { fetcher, calls } = stub({
       'GET graph.facebook.com/v25.0/oauth/access_token': (c) =>
         c.url.searchParams.get('grant_type') === 'fb_exchange_token'
@@ -90,6 +90,7 @@ describe('Facebook adapter: connecting', () => {
         200,
         {
           data: [
+            { id: '1000', name: 'Moderated Page', access_token: 'moderator-token', tasks: ['MODERATE', 'ANALYZE'] },
             { id: '1001', name: 'Dojo Kan', access_token: PAGE_TOKEN, category: 'Martial Arts School', tasks: ['CREATE_CONTENT'] },
             { id: '1002', name: 'Other Page', access_token: 'other' },
           ],
@@ -140,7 +141,10 @@ describe('Facebook adapter: connecting', () => {
       'GET graph.facebook.com/v25.0/me/accounts': () => [200, { data: [] }],
     });
     const e = await failure(facebookAdapter(config(), none.fetcher).exchangeCode({ code: 'c', redirectUri: 'https://d/cb' }));
-    expect([e.kind, e.message]).toEqual(['rejected', 'Facebook: no Page was shared; reconnect and choose the Page the school posts as']);
+    expect([e.kind, e.message]).toEqual([
+      'rejected',
+      'Facebook: no Page you can post on was shared; reconnect and choose the Page the school posts as',
+    ]);
 
     const bad = stub({
       'GET graph.facebook.com/v25.0/oauth/access_token': () => [400, graphError(100, 'This authorization code has been used.', 36009)],

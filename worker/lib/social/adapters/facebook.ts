@@ -9,7 +9,7 @@ import {
   type SocialAdapter,
 } from '#worker/lib/social/platform.ts';
 import { GRAPH, GRAPH_VIDEO, graphCall, graphRequest } from './graph-api.ts';
-import { exchangeForPages, facebookLoginUrl, revokePermission } from './graph-login.ts';
+import { canPostOn, exchangeForPages, facebookLoginUrl, revokePermission } from './graph-login.ts';
 
 /** List the admin's Pages, read them, and publish on them. */
 export const FACEBOOK_SCOPES = ['pages_show_list', 'pages_read_engagement', 'pages_manage_posts'] as const;
@@ -69,9 +69,13 @@ export function facebookAdapter(config: AppConfig, fetcher: Fetcher = globalFetc
     authorizeUrl: (input) => facebookLoginUrl(config, input, FACEBOOK_SCOPES),
     async exchangeCode(input) {
       const { userId, pages } = await exchangeForPages(call, config, input);
-      const page = pages[0];
+      // The first Page the admin may post on (a Page where they only moderate or read would refuse every post).
+      const page = pages.find(canPostOn);
       if (!page)
-        throw new SocialPlatformError('rejected', 'Facebook: no Page was shared; reconnect and choose the Page the school posts as');
+        throw new SocialPlatformError(
+          'rejected',
+          'Facebook: no Page you can post on was shared; reconnect and choose the Page the school posts as',
+        );
       return {
         externalId: page.id,
         name: page.name,

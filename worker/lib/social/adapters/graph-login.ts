@@ -20,8 +20,13 @@ export type ManagedPage = {
   id: string;
   name: string;
   access_token: string;
+  /** What the admin may do on the Page; CREATE_CONTENT is needed to post. */
+  tasks?: string[];
   instagram_business_account?: { id: string; username?: string; name?: string };
 };
+
+/** Whether the admin may post on the Page (publishing to the Page or its Instagram account needs CREATE_CONTENT). */
+export const canPostOn = (page: ManagedPage) => !page.tasks || page.tasks.includes('CREATE_CONTENT');
 
 type TokenAnswer = { access_token?: string };
 
@@ -47,7 +52,7 @@ export async function exchangeForPages(
   const userToken = tokenOf(call, long);
   const me = await graphRequest<{ id?: string }>(call, config, userToken, 'GET', `${GRAPH}/me`, { fields: 'id,name' });
   const pages = await graphRequest<{ data?: ManagedPage[] }>(call, config, userToken, 'GET', `${GRAPH}/me/accounts`, {
-    fields: 'id,name,access_token,instagram_business_account{id,username,name}',
+    fields: 'id,name,access_token,tasks,instagram_business_account{id,username,name}',
   });
   if (!me.id) throw new SocialPlatformError('unavailable', `${PLATFORM_LABELS[call.platform]} did not say who signed in`);
   return { userId: me.id, pages: (pages.data ?? []).filter((p) => p.id && p.access_token) };

@@ -101,6 +101,7 @@ describe('Instagram adapter: connecting', () => {
         {
           data: [
             { id: '1000', name: 'No IG Page', access_token: 'token-without-ig' },
+            { id: '999', name: 'Read-only', access_token: 'ro', tasks: ['ANALYZE'], instagram_business_account: { id: '1555' } },
             {
               id: '1001',
               name: 'Dojo Kan',

@@ -9,7 +9,7 @@ import {
   type SocialAdapter,
 } from '#worker/lib/social/platform.ts';
 import { GRAPH, graphCall, graphRequest } from './graph-api.ts';
-import { exchangeForPages, facebookLoginUrl, revokePermission } from './graph-login.ts';
+import { canPostOn, exchangeForPages, facebookLoginUrl, revokePermission } from './graph-login.ts';
 
 /** Instagram publishing through Facebook Login: find the Page, its linked Instagram account, and publish. */
 export const INSTAGRAM_SCOPES = [
@@ -109,12 +109,12 @@ export function instagramAdapter(config: AppConfig, fetcher: Fetcher = globalFet
     authorizeUrl: (input) => facebookLoginUrl(config, input, INSTAGRAM_SCOPES),
     async exchangeCode(input) {
       const { userId, pages } = await exchangeForPages(call, config, input);
-      const page = pages.find((p) => p.instagram_business_account?.id);
+      const page = pages.find((p) => p.instagram_business_account?.id && canPostOn(p));
       const ig = page?.instagram_business_account;
       if (!page || !ig)
         throw new SocialPlatformError(
           'rejected',
-          'Instagram: none of the shared Facebook Pages has an Instagram professional account linked; link one to the Page, then reconnect',
+          'Instagram: none of the shared Facebook Pages you can post on has an Instagram professional account linked; link one to the Page, then reconnect',
         );
       return {
         externalId: ig.id,
