@@ -55,6 +55,8 @@ const graphError = (code: number, message: string, subcode?: number) => ({
   error: { message, type: 'OAuthException', code, ...(subcode ? { error_subcode: subcode } : {}), fbtrace_id: 'Axyz' },
 });
 
+const granted = (...names: string[]) => ({ data: names.map((permission) => ({ permission, status: 'granted' })) });
+
 async function failure(p: Promise<unknown>): Promise<SocialPlatformError> {
   const err = await p.then(
     () => null,
@@ -76,6 +78,7 @@ describe('Facebook adapter: connecting', () => {
       state: 'st4te',
       response_type: 'code',
       scope: 'pages_show_list,pages_read_engagement,pages_manage_posts',
+      auth_type: 'rerequest',
     });
   });
 
@@ -85,7 +88,7 @@ describe('Facebook adapter: connecting', () => {
         c.url.searchParams.get('grant_type') === 'fb_exchange_token'
           ? [200, { access_token: 'long-user-token', token_type: 'bearer', expires_in: 5183944 }]
           : [200, { access_token: 'short-user-token', token_type: 'bearer', expires_in: 3600 }],
-      'GET graph.facebook.com/v25.0/me': () => [200, { id: '77', name: 'Sensei Admin' }],
+      'GET graph.facebook.com/v25.0/me': () => [200, { id: '77', name: 'Sensei Admin', permissions: granted('pages_manage_posts') }],
       'GET graph.facebook.com/v25.0/me/accounts': () => [
         200,
         {
@@ -130,6 +133,7 @@ describe('Facebook adapter: connecting', () => {
       expect(c.url.searchParams.get('appsecret_proof')).toBe(await hmacSha256Hex(SECRETS.FACEBOOK_APP_SECRET, 'long-user-token'));
       expect(c.url.searchParams.has('access_token')).toBe(false);
     }
+    expect(calls[2]!.url.searchParams.get('fields')).toBe('id,name,permissions');
     expect(calls[3]!.url.searchParams.get('fields')).toContain('access_token');
     expect(JSON.stringify(connected.extra)).not.toContain(SECRETS.FACEBOOK_APP_SECRET);
   });
@@ -137,7 +141,7 @@ describe('Facebook adapter: connecting', () => {
   it("refuses to connect when no Page was shared, and a refused code keeps Facebook's words", async () => {
     const none = stub({
       'GET graph.facebook.com/v25.0/oauth/access_token': () => [200, { access_token: 'user-token' }],
-      'GET graph.facebook.com/v25.0/me': () => [200, { id: '77' }],
+      'GET graph.facebook.com/v25.0/me': () => [200, { id: '77', permissions: granted('pages_manage_posts') }],
       'GET graph.facebook.com/v25.0/me/accounts': () => [200, { data: [] }],
     });
     const e = await failure(facebookAdapter(config(), none.fetcher).exchangeCode({ code: 'c', redirectUri: 'https://d/cb' }));
@@ -151,6 +155,22 @@ describe('Facebook adapter: connecting', () => {
     });
     const e2 = await failure(facebookAdapter(config(), bad.fetcher).exchangeCode({ code: 'c', redirectUri: 'https://d/cb' }));
     expect([e2.kind, e2.message, e2.status]).toEqual(['rejected', 'Facebook: This authorization code has been used.', 400]);
+  });
+
+  it('refuses to connect when the admin unticked the publishing permission, before reading any Page', async () => {
+    const { fetcher, calls } = stub({
+      'GET graph.facebook.com/v25.0/oauth/access_token': () => [200, { access_token: 'user-token' }],
+      'GET graph.facebook.com/v25.0/me': () => [
+        200,
+        { id: '77', permissions: { data: [...granted('pages_show_list').data, { permission: 'pages_manage_posts', status: 'declined' }] } },
+      ],
+    });
+    const e = await failure(facebookAdapter(config(), fetcher).exchangeCode({ code: 'c', redirectUri: 'https://d/cb' }));
+    expect([e.kind, e.message]).toEqual([
+      'rejected',
+      'Facebook: the permission to publish (pages_manage_posts) was not granted; reconnect and allow it',
+    ]);
+    expect(calls.some((c) => c.url.pathname.endsWith('/me/accounts'))).toBe(false);
   });
 
   it('cannot refresh (the admin reconnects) and revokes only its own publishing permission with the app token', async () => {

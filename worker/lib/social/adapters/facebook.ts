@@ -11,8 +11,10 @@ import {
 import { GRAPH, GRAPH_VIDEO, graphCall, graphRequest } from './graph-api.ts';
 import { canPostOn, exchangeForPages, facebookLoginUrl, revokePermission } from './graph-login.ts';
 
+/** The one permission publishing needs; checked at connect, withdrawn at disconnect. */
+const PUBLISH_PERMISSION = 'pages_manage_posts';
 /** List the admin's Pages, read them, and publish on them. */
-export const FACEBOOK_SCOPES = ['pages_show_list', 'pages_read_engagement', 'pages_manage_posts'] as const;
+export const FACEBOOK_SCOPES = ['pages_show_list', 'pages_read_engagement', PUBLISH_PERMISSION] as const;
 
 type Created = { id?: string; post_id?: string };
 
@@ -68,7 +70,7 @@ export function facebookAdapter(config: AppConfig, fetcher: Fetcher = globalFetc
     canRevoke: true,
     authorizeUrl: (input) => facebookLoginUrl(config, input, FACEBOOK_SCOPES),
     async exchangeCode(input) {
-      const { userId, pages } = await exchangeForPages(call, config, input);
+      const { userId, pages } = await exchangeForPages(call, config, input, PUBLISH_PERMISSION);
       // The first Page the admin may post on (a Page where they only moderate or read would refuse every post).
       const page = pages.find(canPostOn);
       if (!page)
@@ -89,7 +91,7 @@ export function facebookAdapter(config: AppConfig, fetcher: Fetcher = globalFetc
     async refresh() {
       throw new SocialPlatformError('expired_token', 'Facebook Page access is renewed by reconnecting the account');
     },
-    revoke: (account) => revokePermission(call, config, account.extra.userId, 'pages_manage_posts'),
+    revoke: (account) => revokePermission(call, config, account.extra.userId, PUBLISH_PERMISSION),
     publish,
   };
 }

@@ -12,6 +12,8 @@ export function facebookLoginUrl(config: AppConfig, input: { state: string; redi
     state: input.state,
     response_type: 'code',
     scope: scopes.join(','),
+    // Asks again for a permission the admin once declined or we revoked on disconnect.
+    auth_type: 'rerequest',
   });
   return `https://www.facebook.com/${GRAPH_VERSION}/dialog/oauth?${q}`;
 }
@@ -33,12 +35,15 @@ type TokenAnswer = { access_token?: string };
 /**
  * Facebook Login's code exchange up to the Pages the admin manages: code → short-lived user token →
  * long-lived user token (so the Page tokens derived from it do not expire) → the user's id (what a
- * later revocation names) → the Pages with their own tokens and linked Instagram accounts.
+ * later revocation names) and granted permissions → the Pages with their own tokens and linked
+ * Instagram accounts. The dialog lets the admin untick `publishPermission`; then we say so now rather
+ * than fail at the first post.
  */
 export async function exchangeForPages(
   call: PlatformCall,
   config: AppConfig,
   input: { code: string; redirectUri: string },
+  publishPermission: string,
 ): Promise<{ userId: string; pages: ManagedPage[] }> {
   const app = { client_id: config.FACEBOOK_APP_ID ?? '', client_secret: config.FACEBOOK_APP_SECRET ?? '' };
   const short = await platformJson<TokenAnswer>(
@@ -50,11 +55,24 @@ export async function exchangeForPages(
     `${GRAPH}/oauth/access_token?${new URLSearchParams({ ...app, grant_type: 'fb_exchange_token', fb_exchange_token: tokenOf(call, short) })}`,
   );
   const userToken = tokenOf(call, long);
-  const me = await graphRequest<{ id?: string }>(call, config, userToken, 'GET', `${GRAPH}/me`, { fields: 'id,name' });
+  const me = await graphRequest<{ id?: string; permissions?: { data?: { permission: string; status: string }[] } }>(
+    call,
+    config,
+    userToken,
+    'GET',
+    `${GRAPH}/me`,
+    { fields: 'id,name,permissions' },
+  );
+  if (!me.id) throw new SocialPlatformError('unavailable', `${PLATFORM_LABELS[call.platform]} did not say who signed in`);
+  const granted = (me.permissions?.data ?? []).some((p) => p.permission === publishPermission && p.status === 'granted');
+  if (!granted)
+    throw new SocialPlatformError(
+      'rejected',
+      `${PLATFORM_LABELS[call.platform]}: the permission to publish (${publishPermission}) was not granted; reconnect and allow it`,
+    );
   const pages = await graphRequest<{ data?: ManagedPage[] }>(call, config, userToken, 'GET', `${GRAPH}/me/accounts`, {
     fields: 'id,name,access_token,tasks,instagram_business_account{id,username,name}',
   });
-  if (!me.id) throw new SocialPlatformError('unavailable', `${PLATFORM_LABELS[call.platform]} did not say who signed in`);
   return { userId: me.id, pages: (pages.data ?? []).filter((p) => p.id && p.access_token) };
 }
 

@@ -66,6 +66,8 @@ function publishing(states: string[], permalink: Answer = [200, { permalink: 'ht
   });
 }
 
+const granted = (...names: string[]) => ({ data: names.map((permission) => ({ permission, status: 'granted' })) });
+
 async function failure(p: Promise<unknown>): Promise<SocialPlatformError> {
   const err = await p.then(
     () => null,
@@ -84,6 +86,7 @@ describe('Instagram adapter: connecting', () => {
     expect(url.searchParams.get('state')).toBe('st4te');
     expect(url.searchParams.get('redirect_uri')).toBe('https://dojo.example/cb/instagram');
     expect(url.searchParams.get('client_id')).toBe('fb-app-1234');
+    expect(url.searchParams.get('auth_type')).toBe('rerequest');
     expect(url.searchParams.get('scope')!.split(',')).toEqual(
       expect.arrayContaining(['instagram_basic', 'instagram_content_publish', 'pages_show_list']),
     );
@@ -95,7 +98,7 @@ describe('Instagram adapter: connecting', () => {
         200,
         { access_token: c.url.searchParams.has('fb_exchange_token') ? 'long-user' : 'short-user' },
       ],
-      [`GET ${V}/me`]: () => [200, { id: '77', name: 'Sensei' }],
+      [`GET ${V}/me`]: () => [200, { id: '77', name: 'Sensei', permissions: granted('instagram_basic', 'instagram_content_publish') }],
       [`GET ${V}/me/accounts`]: () => [
         200,
         {
@@ -132,12 +135,24 @@ describe('Instagram adapter: connecting', () => {
   it('says what to do when no Page has an Instagram professional account', async () => {
     const { fetcher } = stub({
       [`GET ${V}/oauth/access_token`]: () => [200, { access_token: 'user' }],
-      [`GET ${V}/me`]: () => [200, { id: '77' }],
+      [`GET ${V}/me`]: () => [200, { id: '77', permissions: granted('instagram_content_publish') }],
       [`GET ${V}/me/accounts`]: () => [200, { data: [{ id: '1000', name: 'Page', access_token: 't' }] }],
     });
     const e = await failure(ig(fetcher).exchangeCode({ code: 'c', redirectUri: 'https://d/cb' }));
     expect(e.kind).toBe('rejected');
     expect(e.message).toMatch(/Instagram professional account linked/);
+  });
+
+  it('refuses to connect without the Instagram publishing permission', async () => {
+    const { fetcher } = stub({
+      [`GET ${V}/oauth/access_token`]: () => [200, { access_token: 'user' }],
+      [`GET ${V}/me`]: () => [200, { id: '77', permissions: granted('instagram_basic', 'pages_show_list') }],
+    });
+    const e = await failure(ig(fetcher).exchangeCode({ code: 'c', redirectUri: 'https://d/cb' }));
+    expect([e.kind, e.message]).toEqual([
+      'rejected',
+      'Instagram: the permission to publish (instagram_content_publish) was not granted; reconnect and allow it',
+    ]);
   });
 
   it('cannot refresh and revokes only the Instagram publishing permission', async () => {

@@ -24,6 +24,9 @@ export const INSTAGRAM_SCOPES = [
 export type ContainerPolling = { tries: number; delayMs: number };
 const POLLING: ContainerPolling = { tries: 5, delayMs: 2_000 };
 
+/** The one permission publishing needs; checked at connect, withdrawn at disconnect. */
+const PUBLISH_PERMISSION = 'instagram_content_publish';
+
 type Params = Record<string, string | undefined>;
 
 /**
@@ -108,7 +111,7 @@ export function instagramAdapter(config: AppConfig, fetcher: Fetcher = globalFet
     canRevoke: true,
     authorizeUrl: (input) => facebookLoginUrl(config, input, INSTAGRAM_SCOPES),
     async exchangeCode(input) {
-      const { userId, pages } = await exchangeForPages(call, config, input);
+      const { userId, pages } = await exchangeForPages(call, config, input, PUBLISH_PERMISSION);
       const page = pages.find((p) => p.instagram_business_account?.id && canPostOn(p));
       const ig = page?.instagram_business_account;
       if (!page || !ig)
@@ -129,7 +132,7 @@ export function instagramAdapter(config: AppConfig, fetcher: Fetcher = globalFet
     async refresh() {
       throw new SocialPlatformError('expired_token', 'Instagram access is renewed by reconnecting the account');
     },
-    revoke: (account) => revokePermission(call, config, account.extra.userId, 'instagram_content_publish'),
+    revoke: (account) => revokePermission(call, config, account.extra.userId, PUBLISH_PERMISSION),
     publish,
   };
 }
