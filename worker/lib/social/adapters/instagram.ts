@@ -37,16 +37,11 @@ type Params = Record<string, string | undefined>;
 export function instagramAdapter(config: AppConfig, fetcher: Fetcher = globalFetch, polling = POLLING): SocialAdapter {
   const call = graphCall('instagram', fetcher);
   const mediaCall = graphCall('instagram', fetcher, true);
+  const graph = <T>(account: AccountCredentials, method: 'GET' | 'POST', path: string, params: Params, media = false) =>
+    graphRequest<T>(media ? mediaCall : call, config, account.accessToken, method, `${GRAPH}/${path}`, params);
 
   async function container(account: AccountCredentials, params: Params): Promise<string> {
-    const made = await graphRequest<{ id?: string }>(
-      mediaCall,
-      config,
-      account.accessToken,
-      'POST',
-      `${GRAPH}/${account.externalId}/media`,
-      params,
-    );
+    const made = await graph<{ id?: string }>(account, 'POST', `${account.externalId}/media`, params, true);
     if (!made.id) throw new SocialPlatformError('unavailable', 'Instagram did not say which media container it made');
     return made.id;
   }
@@ -60,9 +55,7 @@ export function instagramAdapter(config: AppConfig, fetcher: Fetcher = globalFet
   /** Waits until Instagram has the media ready; ERROR/EXPIRED are its refusal of the media. */
   async function ready(account: AccountCredentials, id: string) {
     for (let attempt = 1; attempt <= polling.tries; attempt++) {
-      const s = await graphRequest<{ status_code?: string; status?: string }>(call, config, account.accessToken, 'GET', `${GRAPH}/${id}`, {
-        fields: 'status_code,status',
-      });
+      const s = await graph<{ status_code?: string; status?: string }>(account, 'GET', id, { fields: 'status_code,status' });
       if (s.status_code === 'FINISHED') return;
       if (s.status_code === 'ERROR' || s.status_code === 'EXPIRED')
         throw new SocialPlatformError('rejected_media', `Instagram: the media could not be processed${s.status ? ` (${s.status})` : ''}`);
@@ -83,23 +76,14 @@ export function instagramAdapter(config: AppConfig, fetcher: Fetcher = globalFet
       id = await container(account, { media_type: 'CAROUSEL', children: children.join(','), caption });
     }
     await ready(account, id);
-    const done = await graphRequest<{ id?: string }>(
-      call,
-      config,
-      account.accessToken,
-      'POST',
-      `${GRAPH}/${account.externalId}/media_publish`,
-      {
-        creation_id: id,
-      },
-    );
+    const done = await graph<{ id?: string }>(account, 'POST', `${account.externalId}/media_publish`, { creation_id: id });
     if (!done.id) throw new SocialPlatformError('unavailable', 'Instagram did not say which post it made');
     return { externalId: done.id, url: await permalink(account, done.id) };
   }
 
   /** The post's link, if Instagram gives it; the post is out either way, so a failure here is no failure. */
   const permalink = (account: AccountCredentials, id: string) =>
-    graphRequest<{ permalink?: string }>(call, config, account.accessToken, 'GET', `${GRAPH}/${id}`, { fields: 'permalink' }).then(
+    graph<{ permalink?: string }>(account, 'GET', id, { fields: 'permalink' }).then(
       (r) => r.permalink ?? null,
       () => null,
     );
