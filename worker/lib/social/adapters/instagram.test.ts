@@ -203,7 +203,7 @@ describe('Instagram adapter: publishing', () => {
 
   it('builds a carousel from item containers, then publishes the carousel', async () => {
     const { fetcher, calls } = publishing([]);
-    await ig(fetcher).publish(account, post('Camp', [media('image', 1), media('image', 2)]));
+    await ig(fetcher).publish(account, post('Camp', [media('image', 1, { altText: 'Kids' }), media('image', 2)]));
     const made = calls.filter((c) => c.url.pathname === `${V}/1789/media`).map((c) => Object.fromEntries(c.form));
     expect(made).toEqual([
       { image_url: 'https://dojo.example/media/a1.jpg', is_carousel_item: 'true' },

@@ -46,11 +46,12 @@ export function instagramAdapter(config: AppConfig, fetcher: Fetcher = globalFet
     return made.id;
   }
 
-  // A video on its own is a reel; inside a carousel it is a VIDEO item.
+  // A video on its own is a reel; inside a carousel it is a VIDEO item. Alt text is documented for
+  // single image posts only, so a carousel item goes without rather than risk the whole post.
   const item = (m: PublishMedia, params: Params): Params =>
     m.kind === 'video'
       ? { media_type: params.is_carousel_item ? 'VIDEO' : 'REELS', video_url: m.url, ...params }
-      : { image_url: m.url, ...(m.altText ? { alt_text: m.altText } : {}), ...params };
+      : { image_url: m.url, ...(m.altText && !params.is_carousel_item ? { alt_text: m.altText } : {}), ...params };
 
   /** Waits until Instagram has the media ready; ERROR/EXPIRED are its refusal of the media. */
   async function ready(account: AccountCredentials, id: string) {
