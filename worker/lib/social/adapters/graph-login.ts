@@ -33,11 +33,9 @@ export const canPostOn = (page: ManagedPage) => !page.tasks || page.tasks.includ
 type TokenAnswer = { access_token?: string };
 
 /**
- * Facebook Login's code exchange up to the Pages the admin manages: code → short-lived user token →
- * long-lived user token (so the Page tokens derived from it do not expire) → the user's id (what a
- * later revocation names) and granted permissions → the Pages with their own tokens and linked
- * Instagram accounts. The dialog lets the admin untick `publishPermission`; then we say so now rather
- * than fail at the first post.
+ * Code → user token → long-lived user token (so the Page tokens from it never expire) → the user's id
+ * (what revocation names) and whether `publishPermission` was granted (the dialog lets the admin untick
+ * it: say so now, not at the first post) → the Pages with their tokens and linked Instagram accounts.
  */
 export async function exchangeForPages(
   call: PlatformCall,
