@@ -12,38 +12,42 @@ const MINUTE = 60_000;
 describe('scheduled publishing, retry, recovery and delete', () => {
   beforeEach(ownAccounts);
 
-  it('publishes a due scheduled post once, however often the job runs, and tells the admins of its failure once', { timeout: 60_000 }, async () => {
-    const admin = await asAdmin();
-    const id = await insertPost(
-      [
-        { platform: 'facebook', status: 'scheduled' },
-        { platform: 'instagram', status: 'scheduled' },
-        { platform: 'linkedin', status: 'scheduled' },
-      ],
-      { scheduleTime: new Date(Date.now() + 5 * MINUTE) },
-    );
-    const ctx = testServiceCtx();
-    await publishDuePosts(ctx, new Date());
-    expect((await targetsOf(id)).every((t) => t.status === 'scheduled')).toBe(true);
-    const retryEarly = await send('POST', `${POSTS}/${id}/retry`, admin.token, {});
-    expect([retryEarly.status, retryEarly.body.message]).toEqual([409, 'This post is scheduled and has not been published yet']);
+  it(
+    'publishes a due scheduled post once, however often the job runs, and tells the admins of its failure once',
+    { timeout: 60_000 },
+    async () => {
+      const admin = await asAdmin();
+      const id = await insertPost(
+        [
+          { platform: 'facebook', status: 'scheduled' },
+          { platform: 'instagram', status: 'scheduled' },
+          { platform: 'linkedin', status: 'scheduled' },
+        ],
+        { scheduleTime: new Date(Date.now() + 5 * MINUTE) },
+      );
+      const ctx = testServiceCtx();
+      await publishDuePosts(ctx, new Date());
+      expect((await targetsOf(id)).every((t) => t.status === 'scheduled')).toBe(true);
+      const retryEarly = await send('POST', `${POSTS}/${id}/retry`, admin.token, {});
+      expect([retryEarly.status, retryEarly.body.message]).toEqual([409, 'This post is scheduled and has not been published yet']);
 
-    const later = new Date(Date.now() + 6 * MINUTE);
-    await Promise.all([publishDuePosts(ctx, later), publishDuePosts(ctx, later)]);
-    await publishDuePosts(ctx, later);
-    const targets = Object.fromEntries((await targetsOf(id)).map((t) => [t.platform, t]));
-    expect(targets.facebook).toMatchObject({ status: 'success', attempts: 1, claimToken: null });
-    expect(targets.instagram).toMatchObject({ status: 'success', attempts: 1 });
-    expect(targets.linkedin).toMatchObject({ status: 'failed', errorKind: 'not_connected', attempts: 1 });
-    expect(await logCount(id, 'facebook')).toBe(1);
-    expect(await logCount(id, 'instagram')).toBe(1);
-    const notes = await testDb()
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.userId, admin.id), eq(notifications.entityId, id)));
-    expect(notes).toHaveLength(1);
-    expect(notes[0]!.actions).toEqual([{ action: 'open', title: 'Open the post', url: `/admin/social/posts/${id}` }]);
-  });
+      const later = new Date(Date.now() + 6 * MINUTE);
+      await Promise.all([publishDuePosts(ctx, later), publishDuePosts(ctx, later)]);
+      await publishDuePosts(ctx, later);
+      const targets = Object.fromEntries((await targetsOf(id)).map((t) => [t.platform, t]));
+      expect(targets.facebook).toMatchObject({ status: 'success', attempts: 1, claimToken: null });
+      expect(targets.instagram).toMatchObject({ status: 'success', attempts: 1 });
+      expect(targets.linkedin).toMatchObject({ status: 'failed', errorKind: 'not_connected', attempts: 1 });
+      expect(await logCount(id, 'facebook')).toBe(1);
+      expect(await logCount(id, 'instagram')).toBe(1);
+      const notes = await testDb()
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, admin.id), eq(notifications.entityId, id)));
+      expect(notes).toHaveLength(1);
+      expect(notes[0]!.actions).toEqual([{ action: 'open', title: 'Open the post', url: `/admin/social/posts/${id}` }]);
+    },
+  );
 
   it('retries the failed platforms only: all, chosen, and 409 for the others', async () => {
     const { token } = await asAdmin();

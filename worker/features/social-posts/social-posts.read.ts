@@ -3,12 +3,11 @@ import type { ListPostsInput } from '#core/social/social-schemas.ts';
 import { SOCIAL_MESSAGES } from '#core/social/social-schemas.ts';
 import type { PostStatus } from '#core/social/post-status.ts';
 import { assets, socialLocalLog, socialPostTargets, socialPosts, users, type SocialPostRow } from '#db/schema/index.ts';
-import { serializeAsset } from '#worker/features/assets/assets.serialize.ts';
 import { badRequest, notFound } from '#worker/lib/errors.ts';
 import { listPage } from '#worker/lib/list.ts';
 import { likeLiteral } from '#worker/lib/sql.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
-import { serializePost, type PostJson, type PostMediaJson } from './social-posts.serialize.ts';
+import { serializePost, serializePostMedia, type PostJson, type PostMediaJson } from './social-posts.serialize.ts';
 
 type Ctx = Pick<ServiceCtx, 'db'>;
 
@@ -39,12 +38,7 @@ export async function postsJson(ctx: Ctx, rows: readonly SocialPostRow[]): Promi
     ctx.db.select().from(assets).where(inArray(assets.id, mediaIds)),
     ctx.db.select({ id: users.id, name: personName, email: users.email }).from(users).where(inArray(users.id, authors)),
   ]);
-  const mediaById = new Map<string, PostMediaJson>(
-    media.map((a) => {
-      const { _id, url, mediaType, mimeType, title, altText } = serializeAsset(a);
-      return [a.id, { _id, url, mediaType, mimeType, title, altText }];
-    }),
-  );
+  const mediaById = new Map<string, PostMediaJson>(media.map((a) => [a.id, serializePostMedia(a)]));
   const names = new Map(people.map((p) => [p.id, p.name || p.email]));
   return rows.map((r) =>
     serializePost(

@@ -1,9 +1,18 @@
 import { postStatus } from '#core/social/post-status.ts';
 import { SOCIAL_PLATFORMS } from '#core/social/platforms.ts';
-import type { SocialPostRow, SocialPostTargetRow } from '#db/schema/index.ts';
-import type { AssetJson } from '#worker/features/assets/assets.serialize.ts';
+import type { AssetRow, SocialPostRow, SocialPostTargetRow } from '#db/schema/index.ts';
+import { fileUrl } from '#worker/lib/public-files.ts';
 
-export type PostMediaJson = Pick<AssetJson, '_id' | 'url' | 'mediaType' | 'mimeType' | 'title' | 'altText'>;
+/** A library item as a post shows it; `url` as the media library gives it (the served R2 object, or the link). */
+export const serializePostMedia = (a: AssetRow) => ({
+  _id: a.id,
+  url: a.source === 'upload' ? fileUrl(a.objectKey) : a.externalUrlLink,
+  mediaType: a.mediaType,
+  mimeType: a.mimeType,
+  title: a.title,
+  altText: a.altText,
+});
+export type PostMediaJson = ReturnType<typeof serializePostMedia>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const order = (p: string) => (SOCIAL_PLATFORMS as readonly string[]).indexOf(p);

@@ -10,7 +10,8 @@ export const OWNED: SocialPlatform[] = ['facebook', 'instagram', 'linkedin'];
 
 /**
  * The same state whatever test file sets it, so files running in parallel agree: Facebook and Instagram
- * active on the local stand-in, LinkedIn connected but switched off (a platform with no active account).
+ * active on the local stand-in (Instagram's token ending in 3 days: expiring soon), LinkedIn connected but
+ * switched off (a platform with no active account).
  */
 export async function ownAccounts() {
   const db = testDb();
@@ -20,7 +21,7 @@ export async function ownAccounts() {
       externalId: `local-${platform}`,
       name: `Test ${platform}`,
       isActive: platform !== 'linkedin',
-      tokenExpiresAt: null,
+      tokenExpiresAt: platform === 'instagram' ? new Date(Date.now() + 3 * 86_400_000) : null,
       lastError: null,
     };
     await db
