@@ -17,6 +17,9 @@ type Outcome =
   | { ok: true; accountId: string; externalId: string; url: string | null }
   | { ok: false; accountId: string | null; kind: FailureKind; message: string };
 
+/** Which adapter speaks for an account (the registry's; a test may hand in one that fails on purpose). */
+export type AdapterFor = typeof accountAdapter;
+
 export const freshClaim = () => newSecret();
 const UNAVAILABLE = (label: string) => `${label} could not be reached; try again later`;
 
@@ -26,7 +29,12 @@ const UNAVAILABLE = (label: string) => `${label} could not be reached; try again
  * its own words (SocialPlatformError); anything else is 'unavailable' with a generic message, logged
  * without the request or tokens.
  */
-export async function publishClaimed(ctx: ServiceCtx, post: SocialPostRow, claims: readonly Claim[]): Promise<void> {
+export async function publishClaimed(
+  ctx: ServiceCtx,
+  post: SocialPostRow,
+  claims: readonly Claim[],
+  adapterFor: AdapterFor = accountAdapter,
+): Promise<void> {
   if (claims.length === 0) return;
   const rows = post.mediaIds.length ? await ctx.db.select().from(assets).where(inArray(assets.id, post.mediaIds)) : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -37,18 +45,24 @@ export async function publishClaimed(ctx: ServiceCtx, post: SocialPostRow, claim
     claims.map(async (claim) => {
       const outcome: Outcome = gone
         ? { ok: false, accountId: null, kind: 'rejected_media', message: SOCIAL_MESSAGES.mediaMissing }
-        : await publishOne(ctx, post, claim.platform, media);
+        : await publishOne(ctx, post, claim.platform, media, adapterFor);
       await writeOutcome(ctx, post.id, claim, outcome);
     }),
   );
 }
 
-async function publishOne(ctx: ServiceCtx, post: SocialPostRow, platform: SocialPlatform, media: PublishMedia[]): Promise<Outcome> {
+async function publishOne(
+  ctx: ServiceCtx,
+  post: SocialPostRow,
+  platform: SocialPlatform,
+  media: PublishMedia[],
+  adapterFor: AdapterFor,
+): Promise<Outcome> {
   const label = PLATFORM_LABELS[platform];
   const account = await activeAccount(ctx, platform);
   if (!account) return { ok: false, accountId: null, kind: 'not_connected', message: SOCIAL_MESSAGES.notConnected(label) };
   try {
-    const adapter = accountAdapter(ctx, account);
+    const adapter = adapterFor(ctx, account);
     const credentials = await usableCredentials(ctx, account);
     const done = await adapter.publish(credentials, { postId: post.id, text: post.content, media });
     return { ok: true, accountId: account.id, externalId: done.externalId, url: done.url };

@@ -22,7 +22,6 @@ export async function ownAccounts() {
       name: `Test ${platform}`,
       isActive: platform !== 'linkedin',
       tokenExpiresAt: platform === 'instagram' ? new Date(Date.now() + 3 * 86_400_000) : null,
-      lastError: null,
     };
     await db
       .insert(socialAccounts)
@@ -44,6 +43,15 @@ export async function imageAsset(mimeType = 'image/jpeg') {
       externalUrlLink: `https://cdn.example.com/${id}.jpg`,
       mimeType,
     });
+  return id;
+}
+
+/** An uploaded library image (its file in R2 under `assets/`). */
+export async function uploadedAsset() {
+  const id = `test-asset-${uniq()}`;
+  await testDb()
+    .insert(assets)
+    .values({ id, title: `Upload ${id}`, mediaType: 'image', source: 'upload', objectKey: `assets/${id}.jpg`, mimeType: 'image/jpeg' });
   return id;
 }
 
