@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { socialAccounts, socialPosts } from '#db/schema/index.ts';
+import { assets, socialAccounts, socialPosts } from '#db/schema/index.ts';
 import { testDb, testServiceCtx } from '#test/helpers.ts';
 import { SocialPlatformError, type SocialAdapter } from '#worker/lib/social/platform.ts';
 import { localAdapter } from '#worker/lib/social/local-publisher.ts';
@@ -79,13 +79,21 @@ describe('the publishing engine', () => {
     expect(seen).toEqual([]);
     const upload = await uploadedAsset();
     const ok = await insertPost([{ platform: 'facebook', status: 'publishing' }]);
+    const sitePath = `test-asset-site-${ok}`;
+    await testDb()
+      .insert(assets)
+      .values({ id: sitePath, title: 'Demo', mediaType: 'image', source: 'external', externalUrlLink: '/images/gallery-1.svg' });
     await testDb()
       .update(socialPosts)
-      .set({ mediaIds: [upload, image] })
+      .set({ mediaIds: [upload, image, sitePath] })
       .where(eq(socialPosts.id, ok));
     const [okPost] = await testDb().select().from(socialPosts).where(eq(socialPosts.id, ok));
     await publishClaimed(ctx, okPost!, await claimAll(ok), recording);
-    expect(seen).toEqual([`http://dojo.test/api/files/assets/${upload}.jpg`, `https://cdn.example.com/${image}.jpg`]);
+    expect(seen).toEqual([
+      `http://dojo.test/api/files/assets/${upload}.jpg`,
+      `https://cdn.example.com/${image}.jpg`,
+      'http://dojo.test/images/gallery-1.svg',
+    ]);
     expect((await targetsOf(ok))[0]).toMatchObject({ status: 'success', externalId: 'x' });
     expect((await targetsOf(id))[0]).toMatchObject({
       status: 'failed',
