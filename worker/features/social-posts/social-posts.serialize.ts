@@ -1,12 +1,12 @@
 import { postStatus } from '#core/social/post-status.ts';
 import { SOCIAL_PLATFORMS } from '#core/social/platforms.ts';
 import type { AssetRow, SocialPostRow, SocialPostTargetRow } from '#db/schema/index.ts';
-import { fileUrl } from '#worker/lib/public-files.ts';
+import { assetUrl } from '#worker/lib/public-files.ts';
 
 /** A library item as a post shows it; `url` as the media library gives it (the served R2 object, or the link). */
 export const serializePostMedia = (a: AssetRow) => ({
   _id: a.id,
-  url: a.source === 'upload' ? fileUrl(a.objectKey) : a.externalUrlLink,
+  url: assetUrl(a),
   mediaType: a.mediaType,
   mimeType: a.mimeType,
   title: a.title,
