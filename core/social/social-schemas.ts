@@ -117,7 +117,7 @@ export const CreatePostSchema = z.object(
       .min(1, SOCIAL_MESSAGES.contentRequired)
       .max(SOCIAL_LIMITS.content, `Content must be at most ${SOCIAL_LIMITS.content} characters`),
     platforms: platformsField,
-    mediaIds,
+    mediaIds: mediaIds.default([]),
     scheduleTime: scheduleField,
   },
   { error: 'Please send the post as a JSON object' },

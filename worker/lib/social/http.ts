@@ -11,6 +11,8 @@ export type PlatformCall = {
   errorText: (body: unknown) => string | undefined;
   /** Sorts a refusal the status alone does not (e.g. Graph API code 190 = expired token); undefined = by status. */
   kindOf?: (status: number, body: unknown) => SocialPlatformError['kind'] | undefined;
+  /** Seconds until the platform takes calls again, where it says so in its own header (default: Retry-After). */
+  retryAfter?: (headers: Headers) => number | undefined;
 };
 
 /**
@@ -49,10 +51,10 @@ export async function platformFetch(call: PlatformCall, url: string, init: Reque
   const said = call.errorText(body);
   const message = said ? `${label}: ${said}` : `${label} refused the request (HTTP ${res.status})`;
   const kind = call.kindOf?.(res.status, body) ?? kindByStatus(res.status);
-  const retryAfter = Number(res.headers.get('retry-after'));
+  const retryAfter = call.retryAfter?.(res.headers) ?? Number(res.headers.get('retry-after'));
   throw new SocialPlatformError(kind, message, {
     status: res.status,
-    ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}),
+    ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: Math.ceil(retryAfter) } : {}),
   });
 }
 
