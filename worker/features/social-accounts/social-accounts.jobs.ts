@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-o
 import { ADMIN_CAPABLE, isRole, panelScreenUrl, type Role } from '#core/roles.ts';
 import { EXPIRING_SOON_DAYS, PLATFORM_LABELS, SOCIAL_PLATFORMS, type SocialPlatform } from '#core/social/platforms.ts';
 import { socialAccounts, socialOauthStates, users, type SocialAccountRow } from '#db/schema/index.ts';
+import { AppError } from '#worker/lib/errors.ts';
 import { notifyByRole } from '#worker/lib/notify.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { refreshAccount } from '#worker/lib/social/account-tokens.ts';
@@ -53,8 +54,9 @@ export async function renewSocialTokens(ctx: ServiceCtx, now = new Date(), scope
     try {
       await refreshAccount(ctx, row.id, now);
       refreshed.push(row.id);
-    } catch {
-      tell.push(row.id); // refreshAccount kept the platform's words as lastError
+    } catch (err) {
+      // Another run holds the account's lease: it decides. Otherwise refreshAccount kept the platform's words as lastError.
+      if (!(err instanceof AppError)) tell.push(row.id);
     }
   }
   const told = tell.length

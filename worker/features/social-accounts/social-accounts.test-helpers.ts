@@ -13,7 +13,7 @@ import { page } from '#worker/pages/public/page-test-kit.ts';
 /**
  * The accounts tests share one database with every other file and there is one account per platform:
  * these files own the twitter, tiktok and youtube rows, one platform per file so that files running at
- * the same time never touch each other's row (flow: tiktok; manage and jobs: youtube; live X: twitter).
+ * the same time never touch each other's row (flow: tiktok; manage: youtube; live X: twitter).
  */
 export const config = () => loadConfig(env as unknown as Bindings);
 export const db = testDb;
