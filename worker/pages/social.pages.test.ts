@@ -69,7 +69,8 @@ describe('/social/connect/local (the local stand-in’s consent page)', () => {
     ]) {
       const shown = await page(consentPath({ ...valid(), redirect_uri }));
       expect([redirect_uri, shown.res.status]).toEqual([redirect_uri, 400]);
-      expect(shown.html).toContain(CONSENT_MESSAGES.redirect);
+      expect(shown.html).toContain(`<p role="alert" class="form-error">${CONSENT_MESSAGES.redirect}</p>`);
+      expect(shown.html).not.toContain('<form');
       const sent = await post({ ...valid(), redirect_uri, decision: 'connect' });
       expect([redirect_uri, sent.res.status, sent.res.headers.get('location')]).toEqual([redirect_uri, 400, null]);
     }

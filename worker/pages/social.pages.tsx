@@ -1,10 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { newSecret } from '#core/ids.ts';
 import { isSocialPlatform, PLATFORM_LABELS } from '#core/social/platforms.ts';
-import { LocalConsentPage, type LocalConsentView } from '#web/pages/social/local-consent-page.tsx';
+import { LocalConsentPage, LocalConsentRefused, type LocalConsentView } from '#web/pages/social/local-consent-page.tsx';
 import type { AppEnv } from '#worker/env.ts';
 import { callbackUri } from '#worker/features/social-accounts/social-accounts.connect.ts';
-import { badRequest } from '#worker/lib/errors.ts';
+import { AppError, badRequest } from '#worker/lib/errors.ts';
 import { LOCAL_CONSENT_PATH } from '#worker/lib/social/local-publisher.ts';
 import { connectModes } from '#worker/lib/social/registry.ts';
 import { loadSite } from '#worker/pages/public/loaders/media.ts';
@@ -34,10 +34,27 @@ function consentView(c: Context<AppEnv>, q: Record<string, unknown>): LocalConse
   return { platform, label: PLATFORM_LABELS[platform], state: q.state, redirectUri: q.redirect_uri, codeChallenge };
 }
 
+/** A link we did not make answers 400 with the site's page saying why (the error handler's bare page otherwise). */
+async function refused(c: Context<AppEnv>, err: unknown) {
+  if (!(err instanceof AppError) || err.status !== 400) throw err;
+  const { site } = await loadSite(c.var.db);
+  return renderPublic(c, site, <LocalConsentRefused site={site} message={err.message} />, {
+    title: 'Connect an account',
+    description: 'The local stand-in for a social platform.',
+    noindex: true,
+    status: 400,
+  });
+}
+
 /** Decision 013: the local stand-in's consent page (GET shows it; its form posts the admin's choice). */
 export const socialPages = new Hono<AppEnv>()
   .get(LOCAL_CONSENT_PATH, async (c) => {
-    const view = consentView(c, c.req.query());
+    let view: LocalConsentView | null;
+    try {
+      view = consentView(c, c.req.query());
+    } catch (err) {
+      return refused(c, err);
+    }
     if (!view) return renderNotFound(c);
     const { site } = await loadSite(c.var.db);
     return renderPublic(c, site, <LocalConsentPage site={site} view={view} />, {
@@ -48,7 +65,12 @@ export const socialPages = new Hono<AppEnv>()
   })
   .post(LOCAL_CONSENT_PATH, async (c) => {
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-    const view = consentView(c, form);
+    let view: LocalConsentView | null;
+    try {
+      view = consentView(c, form);
+    } catch (err) {
+      return refused(c, err);
+    }
     if (!view) return renderNotFound(c);
     const answer: Record<string, string> =
       form.decision === 'connect'

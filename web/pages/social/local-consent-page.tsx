@@ -47,3 +47,19 @@ export function LocalConsentPage({ site, view }: { site: SiteInfo; view: LocalCo
     </SiteLayout>
   );
 }
+
+/** A link we did not make (400): the page says why and offers nothing to click through. */
+export function LocalConsentRefused({ site, message }: { site: SiteInfo; message: string }) {
+  return (
+    <SiteLayout site={site}>
+      <PageHead eyebrow="Local stand-in" title="Connect an account" />
+      <div className="section">
+        <div className="container sandbox">
+          <p role="alert" className="form-error">
+            {message}
+          </p>
+        </div>
+      </div>
+    </SiteLayout>
+  );
+}
