@@ -24,7 +24,7 @@ export function refreshDue(row: SocialAccountRow, now: Date): boolean {
   const left = row.tokenExpiresAt.getTime() - now.getTime();
   const issued = (row.lastRefreshedAt ?? row.createdAt).getTime();
   const life = row.tokenExpiresAt.getTime() - issued;
-  if (left > Math.min(EXPIRING_SOON_DAYS * DAY_MS, life / 2)) return false;
+  if (left > 0 && left > Math.min(EXPIRING_SOON_DAYS * DAY_MS, life / 2)) return false;
   return !(row.lastError && now.getTime() - row.updatedAt.getTime() < RETRY_AFTER_FAILURE_MS);
 }
 
