@@ -28,7 +28,8 @@ export const oauthCookieOptions = (origin: string) => ({
 /** A path's platform, or 400 naming the supported ones (spec 8). */
 export function platformParam(raw: string): SocialPlatform {
   const name = raw.trim().toLowerCase();
-  if (!isSocialPlatform(name)) throw badRequest(SOCIAL_MESSAGES.unsupported([raw]));
+  // The name is echoed as sent, cut short: a path can be long.
+  if (!isSocialPlatform(name)) throw badRequest(SOCIAL_MESSAGES.unsupported([raw.slice(0, 40)]));
   return name;
 }
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { socialAccounts, socialOauthStates, users } from '#db/schema/index.ts';
+import { hostileValues } from '#test/catalog-helpers.ts';
 import { api, createUser } from '#test/helpers.ts';
 import { sha256Hex } from '#worker/lib/digest.ts';
 import { decryptToken } from '#worker/lib/social/token-crypto.ts';
@@ -148,6 +149,23 @@ describe('connecting TikTok through the local stand-in', () => {
       const { error } = await callback(`http://dojo.test${path}`, started.cookie.header);
       expect(error).toBe(message);
     }
+  });
+
+  it('answers random callback queries with the redirect, never anything else', async () => {
+    const admin = await createUser({ role: 'admin' });
+    const started = await startConnect(admin.token, 'tiktok');
+    const next = hostileValues(20261127, ['state', 'code', 'error', 'error_description']);
+    for (let i = 0; i < 40; i++) {
+      const v = next();
+      const query = v && typeof v === 'object' && !Array.isArray(v) ? v : { state: v, code: v };
+      const params = new URLSearchParams(Object.entries(query).map(([k, x]) => [k, typeof x === 'string' ? x : JSON.stringify(x)]));
+      const { error, connected } = await callback(
+        `http://dojo.test/api/social-media/accounts/callback/tiktok?${params}`,
+        started.cookie.header,
+      );
+      expect([connected, typeof error]).toEqual([null, 'string']);
+    }
+    expect(await accountOf('tiktok')).toBeUndefined();
   });
 
   it('answers 400 for an unknown platform and 403 to students, members and instructors', async () => {

@@ -7,8 +7,6 @@ export type XCall = { method: string; path: string; form: URLSearchParams; auth:
 type Answer = [number, unknown];
 export type XRoutes = Partial<Record<'token' | 'refresh' | 'me' | 'revoke', (form: URLSearchParams) => Answer>>;
 
-export const X_TOKEN = 'https://api.x.com/2/oauth2/token';
-
 /** A token answer as X gives it: bearer, 2 hours, a rotating refresh token, the scopes granted. */
 export const xTokens = (n: string) => ({
   token_type: 'bearer',
