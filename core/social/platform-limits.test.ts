@@ -10,11 +10,18 @@ describe('platform limits', () => {
     const link = `https://example.com/${'a'.repeat(80)}`;
     expect(textLength('twitter', `Osu 🥋 ${link}`)).toBe(6 + 23);
     expect(textLength('facebook', `Osu 🥋 ${link}`)).toBe(6 + link.length);
+    expect(textLength('tiktok', 'Osu 🥋')).toBe(6);
   });
 
   it('refuses X past 280 and accepts it at 280', () => {
     expect(platformProblem('twitter', 'a'.repeat(280), [])).toBeNull();
     expect(platformProblem('twitter', 'a'.repeat(281), [])).toBe('X (Twitter): the text is 281 characters; at most 280 are allowed');
+  });
+
+  it('bounds YouTube by bytes, so a Japanese text reaches the limit at a third of the characters', () => {
+    const video = [{ kind: 'video' as const, mimeType: 'video/mp4' }];
+    expect(platformProblem('youtube', '空'.repeat(1666), video)).toBeNull();
+    expect(platformProblem('youtube', '空'.repeat(1667), video)).toBe('YouTube: the text is 5001 bytes; at most 5000 are allowed');
   });
 
   it('needs media on Instagram and TikTok, a video on YouTube, and no images there', () => {

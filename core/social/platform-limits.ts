@@ -20,6 +20,10 @@ export type PlatformLimits = {
   videoTypes: readonly string[];
   /** X counts every link as 23 characters, whatever its length. */
   linkLength?: number;
+  /** TikTok counts its title in UTF-16 units (an emoji is two). */
+  utf16?: boolean;
+  /** YouTube bounds its description in UTF-8 bytes, not characters (a Japanese text reaches it sooner). */
+  maxTextBytes?: number;
 };
 
 const JPEG_PNG = ['image/jpeg', 'image/png'] as const;
@@ -47,6 +51,7 @@ export const PLATFORM_LIMITS: Record<SocialPlatform, PlatformLimits> = {
   },
   tiktok: {
     maxText: 2_200,
+    utf16: true,
     maxImages: 35,
     maxVideos: 1,
     mixed: false,
@@ -64,14 +69,24 @@ export const PLATFORM_LIMITS: Record<SocialPlatform, PlatformLimits> = {
     videoTypes: ['video/mp4'],
     linkLength: 23,
   },
-  youtube: { maxText: 5_000, maxImages: 0, maxVideos: 1, mixed: false, needs: 'video', imageTypes: [], videoTypes: [...MP4, 'video/webm'] },
+  youtube: {
+    maxText: 5_000,
+    maxTextBytes: 5_000,
+    maxImages: 0,
+    maxVideos: 1,
+    mixed: false,
+    needs: 'video',
+    imageTypes: [],
+    videoTypes: [...MP4, 'video/webm'],
+  },
 };
 
 const LINK = /https?:\/\/[^\s]+/g;
 
-/** The length a platform counts: code points (an emoji is one), links at X's fixed length. */
+/** The length a platform counts: code points (an emoji is one), links at X's fixed length, UTF-16 units on TikTok. */
 export function textLength(platform: SocialPlatform, text: string): number {
-  const linkLength = PLATFORM_LIMITS[platform].linkLength;
+  const { linkLength, utf16 } = PLATFORM_LIMITS[platform];
+  if (utf16) return text.length;
   if (!linkLength) return Array.from(text).length;
   let links = 0;
   const rest = text.replace(LINK, () => {
@@ -87,6 +102,8 @@ export function platformProblem(platform: SocialPlatform, content: string, media
   const name = PLATFORM_LABELS[platform];
   const length = textLength(platform, content);
   if (length > l.maxText) return `${name}: the text is ${length} characters; at most ${l.maxText} are allowed`;
+  const bytes = l.maxTextBytes ? new TextEncoder().encode(content).length : 0;
+  if (l.maxTextBytes && bytes > l.maxTextBytes) return `${name}: the text is ${bytes} bytes; at most ${l.maxTextBytes} are allowed`;
   const images = media.filter((m) => m.kind === 'image');
   const videos = media.filter((m) => m.kind === 'video');
   if (l.needs === 'video' && videos.length === 0) return `${name}: a post needs a video`;
