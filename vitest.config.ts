@@ -27,6 +27,28 @@ const testVars = {
   RATE_LIMIT_PASSWORD_RESET_IP: '100000/3600',
 };
 
+const SOCIAL_TESTS = 'worker/features/social-*/**/*.test.ts';
+
+/** API tests in workerd against the libSQL server of test/global-setup.ts. */
+const workerProject = (name: string, include: string[], more: { exclude?: string[]; fileParallelism?: boolean }) => ({
+  plugins: [
+    cloudflareTest(({ inject }) => ({
+      wrangler: { configPath: './wrangler.toml' },
+      miniflare: { bindings: { ...testVars, LIBSQL_URL: inject('libsqlUrl' as never) as string } },
+    })),
+  ],
+  test: {
+    name,
+    include,
+    ...more,
+    globalSetup: ['test/global-setup.ts'],
+    setupFiles: ['test/worker-setup.ts'],
+    testTimeout: 20_000,
+    // Reusing the workerd runtime across files saves ~1.3 s of start-up per file; tests share no state.
+    isolate: false,
+  },
+});
+
 export default defineConfig({
   test: {
     projects: [
@@ -37,23 +59,9 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      {
-        plugins: [
-          cloudflareTest(({ inject }) => ({
-            wrangler: { configPath: './wrangler.toml' },
-            miniflare: { bindings: { ...testVars, LIBSQL_URL: inject('libsqlUrl' as never) as string } },
-          })),
-        ],
-        test: {
-          name: 'worker',
-          include: ['worker/**/*.test.ts', 'party/**/*.room.test.ts'],
-          globalSetup: ['test/global-setup.ts'],
-          setupFiles: ['test/worker-setup.ts'],
-          testTimeout: 20_000,
-          // Reusing the workerd runtime across files saves ~1.3 s of start-up per file; tests share no state.
-          isolate: false,
-        },
-      },
+      workerProject('worker', ['worker/**/*.test.ts', 'party/**/*.room.test.ts'], { exclude: [SOCIAL_TESTS] }),
+      // A platform has one connected account, and these files each set the accounts they need: one file at a time.
+      workerProject('worker-social', [SOCIAL_TESTS], { fileParallelism: false }),
       {
         test: {
           name: 'e2e',

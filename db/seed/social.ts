@@ -1,4 +1,136 @@
+import { eq } from 'drizzle-orm';
+import { socialAccounts, socialLocalLog, socialPostTargets, socialPosts, users } from '#db/schema/index.ts';
 import type { Seeder } from './types.ts';
 
-/** Two demo accounts on the local publisher and a few posts (issue 14). */
-export const socialSeeder: Seeder = { name: 'social', run: async () => 0 };
+type NewSocialAccountRow = typeof socialAccounts.$inferInsert;
+type NewSocialPostRow = typeof socialPosts.$inferInsert;
+type NewSocialPostTargetRow = typeof socialPostTargets.$inferInsert;
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+
+/** Two demo accounts on the local publisher (no tokens): Facebook's never expires, LinkedIn's ends in 5 days (the expiring-soon badge). */
+const accounts = (now: number, adminId: string | null): NewSocialAccountRow[] => [
+  {
+    id: 'seed-social-account-facebook',
+    platform: 'facebook',
+    mode: 'local',
+    externalId: 'local-facebook',
+    name: 'Dojo Karate (demo page)',
+    username: 'dojokarate',
+    tokenExpiresAt: null,
+    connectedBy: adminId,
+  },
+  {
+    id: 'seed-social-account-linkedin',
+    platform: 'linkedin',
+    mode: 'local',
+    externalId: 'local-linkedin',
+    name: 'Dojo Karate (demo)',
+    username: 'dojo-karate',
+    tokenExpiresAt: new Date(now + 5 * DAY),
+    connectedBy: adminId,
+  },
+];
+
+const GRADING =
+  'Grading day is done! 🥋 Congratulations to all 23 students who tested on Saturday: 9 new yellow belts, 8 orange, 4 green and two brand-new brown belts. Thank you to the parents who helped set up the dojo and to Sensei Ana for a long day on the judging table. Osu!';
+const TOURNAMENT =
+  'Regional tournament results: our team brought home 4 gold, 3 silver and 6 bronze medals in kata and kumite. Special mention to the junior kata team, first place on their first tournament. Proud of every one of you, win or learn.';
+const CAMP =
+  'Summer camp registrations are open! Five days of training by the lake, 14–18 July, for students from 8 years old: kata in the morning, games and swimming in the afternoon, a night hike and the camp grading on Friday. Places are limited; ask at the front desk or book from your student panel.';
+
+function posts(now: number, adminId: string | null): { posts: NewSocialPostRow[]; targets: NewSocialPostTargetRow[] } {
+  const gradingAt = new Date(now - 6 * DAY);
+  const tournamentAt = new Date(now - 2 * DAY);
+  const campAt = new Date(now + 3 * DAY);
+  const done = (postId: string, platform: 'facebook' | 'linkedin', at: Date): NewSocialPostTargetRow => ({
+    postId,
+    platform,
+    status: 'success',
+    dueAt: at,
+    attempts: 1,
+    accountId: `seed-social-account-${platform}`,
+    externalId: `seed-social-log-${postId.slice(-1)}-${platform}`,
+    publishedAt: at,
+    updatedAt: at,
+  });
+  return {
+    posts: [
+      {
+        id: 'seed-social-post-1',
+        content: GRADING,
+        mediaIds: ['seed-asset-2'],
+        createdBy: adminId,
+        createdAt: gradingAt,
+        updatedAt: gradingAt,
+      },
+      {
+        id: 'seed-social-post-2',
+        content: TOURNAMENT,
+        mediaIds: ['seed-asset-6'],
+        createdBy: adminId,
+        createdAt: tournamentAt,
+        updatedAt: tournamentAt,
+      },
+      {
+        id: 'seed-social-post-3',
+        content: CAMP,
+        mediaIds: ['seed-asset-8'],
+        scheduleTime: campAt,
+        createdBy: adminId,
+        createdAt: new Date(now - HOUR),
+        updatedAt: new Date(now - HOUR),
+      },
+    ],
+    targets: [
+      done('seed-social-post-1', 'facebook', gradingAt),
+      done('seed-social-post-1', 'linkedin', gradingAt),
+      done('seed-social-post-2', 'facebook', tournamentAt),
+      // Instagram was never connected: retrying it once connected through the local stand-in shows how retry works.
+      {
+        postId: 'seed-social-post-2',
+        platform: 'instagram',
+        status: 'failed',
+        dueAt: tournamentAt,
+        attempts: 1,
+        errorKind: 'not_connected',
+        error: 'No active Instagram account is connected',
+        updatedAt: tournamentAt,
+      },
+      { postId: 'seed-social-post-3', platform: 'facebook', status: 'scheduled', dueAt: campAt, updatedAt: campAt },
+      { postId: 'seed-social-post-3', platform: 'linkedin', status: 'scheduled', dueAt: campAt, updatedAt: campAt },
+    ],
+  };
+}
+
+/** What the local stand-in recorded for the published targets (its rows are what they link to). */
+const logOf = (targets: NewSocialPostTargetRow[], byId: Map<string, NewSocialPostRow>) =>
+  targets
+    .filter((t) => t.status === 'success')
+    .map((t) => ({
+      id: t.externalId!,
+      accountId: t.accountId!,
+      platform: t.platform,
+      postId: t.postId,
+      payload: { text: byId.get(t.postId)!.content, media: byId.get(t.postId)!.mediaIds!.map((assetId) => ({ assetId, kind: 'image' })) },
+      createdAt: t.publishedAt!,
+    }));
+
+/** Two demo accounts on the local publisher and a few posts (issue 14): published, partial, scheduled. */
+export const socialSeeder: Seeder = {
+  name: 'social',
+  async run({ db }) {
+    const now = Date.now();
+    const admin = await db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@dojo.local')).get();
+    const adminId = admin?.id ?? null;
+    const demo = posts(now, adminId);
+    const byId = new Map(demo.posts.map((p) => [p.id!, p]));
+    // Any conflict (the id, or a platform already connected for real) leaves what is there.
+    const a = await db.insert(socialAccounts).values(accounts(now, adminId)).onConflictDoNothing().returning({ id: socialAccounts.id });
+    const p = await db.insert(socialPosts).values(demo.posts).onConflictDoNothing().returning({ id: socialPosts.id });
+    const t = await db.insert(socialPostTargets).values(demo.targets).onConflictDoNothing().returning({ id: socialPostTargets.postId });
+    const l = await db.insert(socialLocalLog).values(logOf(demo.targets, byId)).onConflictDoNothing().returning({ id: socialLocalLog.id });
+    return a.length + p.length + t.length + l.length;
+  },
+};

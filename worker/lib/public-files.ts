@@ -24,6 +24,10 @@ export type PublicPrefix = (typeof PUBLIC_PREFIXES)[number];
 /** The URL a stored key is served at; null stays null so the client can show a placeholder. */
 export const fileUrl = (key: string | null | undefined): string | null => (key ? `/api/files/${key}` : null);
 
+/** Where a media-library item is seen: the served R2 object for an upload, the link itself otherwise. */
+export const assetUrl = (a: { source: string; objectKey: string | null; externalUrlLink: string | null }): string | null =>
+  a.source === 'upload' ? fileUrl(a.objectKey) : a.externalUrlLink;
+
 export const isPublicKey = (key: string) => (PUBLIC_PREFIXES as readonly string[]).includes(key.split('/')[0] ?? '') && !key.includes('..');
 
 /** Images and video may render in the page; everything else downloads (never inline HTML/SVG). */

@@ -5,6 +5,7 @@ import { panelPages } from './panel.pages.tsx';
 import { renderNotFound } from './public/not-found.tsx';
 import { publicPages } from './public/public.pages.tsx';
 import { shopPages } from './shop/shop.pages.tsx';
+import { socialPages } from './social.pages.tsx';
 
 /**
  * Every page of the site; any non-API path that nobody handles is a static file or the public 404 page.
@@ -14,6 +15,7 @@ import { shopPages } from './shop/shop.pages.tsx';
 export const pageRoutes = new Hono<AppEnv>()
   .route('/', publicPages)
   .route('/', shopPages)
+  .route('/', socialPages)
   .route('/auth', authPages)
   .route('/', panelPages)
   .all('*', async (c) => {

@@ -1,5 +1,5 @@
 import type { AssetRow } from '#db/schema/index.ts';
-import { fileUrl } from '#worker/lib/public-files.ts';
+import { assetUrl } from '#worker/lib/public-files.ts';
 
 /** `url` is what a page shows: the served R2 object for uploads, the link itself for external assets. */
 export const serializeAsset = (row: AssetRow) => ({
@@ -9,7 +9,7 @@ export const serializeAsset = (row: AssetRow) => ({
   altText: row.altText,
   mediaType: row.mediaType,
   source: row.source,
-  url: row.source === 'upload' ? fileUrl(row.objectKey) : row.externalUrlLink,
+  url: assetUrl(row),
   externalUrlLink: row.externalUrlLink,
   mimeType: row.mimeType,
   size: row.sizeBytes,
