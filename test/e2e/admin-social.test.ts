@@ -191,6 +191,18 @@ describe('Social media screen', () => {
       expect(await row.allTextContents()).toEqual([String(p.success), String(p.failed), String(p.scheduled), expect.any(String)]);
     }
     expect(await page.locator('.social-platform-table tbody tr').count()).toBe(SOCIAL_PLATFORMS.length);
+    // The bars carry the same numbers: posted, failed and scheduled are chartist's series a, b and c.
+    const platforms = stats.body.data.platforms as Record<'success' | 'failed' | 'scheduled', number>[];
+    for (const [series, key] of [
+      ['a', 'success'],
+      ['b', 'failed'],
+      ['c', 'scheduled'],
+    ] as const) {
+      const values = await page
+        .locator(`.social-chart .ct-series-${series} .ct-bar`)
+        .evaluateAll((bars) => bars.map((b) => Number(b.getAttribute('ct:value'))));
+      expect(values).toEqual(platforms.map((p) => p[key]));
+    }
     expect(await page.getByRole('link', { name: 'Write a post' }).first().getAttribute('href')).toBe('/admin/social/new');
   });
 
