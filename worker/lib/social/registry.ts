@@ -1,3 +1,4 @@
+import { appSettingsText, PLATFORM_APP_SETTINGS } from '#core/social/platform-apps.ts';
 import { PLATFORM_LABELS, SOCIAL_PLATFORMS, type SocialPlatform } from '#core/social/platforms.ts';
 import type { SocialAccountRow } from '#db/schema/index.ts';
 import type { AppConfig } from '#worker/config.ts';
@@ -14,14 +15,14 @@ import { SocialPlatformError, type SocialAdapter } from './platform.ts';
 
 type App = { secrets: readonly (keyof AppConfig)[]; make: (config: AppConfig) => SocialAdapter };
 
-/** Each platform's app: the secrets that must all be set for it to connect for real, and its adapter. */
+/** Each platform's app: the secrets that must all be set for it to connect for real (core's list, shown in the screen too), and its adapter. */
 export const SOCIAL_APPS: Record<SocialPlatform, App> = {
-  facebook: { secrets: ['FACEBOOK_APP_ID', 'FACEBOOK_APP_SECRET'], make: (c) => facebookAdapter(c) },
-  instagram: { secrets: ['FACEBOOK_APP_ID', 'FACEBOOK_APP_SECRET'], make: (c) => instagramAdapter(c) },
-  linkedin: { secrets: ['LINKEDIN_CLIENT_ID', 'LINKEDIN_CLIENT_SECRET'], make: (c) => linkedinAdapter(c) },
-  tiktok: { secrets: ['TIKTOK_CLIENT_KEY', 'TIKTOK_CLIENT_SECRET'], make: (c) => tiktokAdapter(c) },
-  twitter: { secrets: ['TWITTER_CLIENT_ID', 'TWITTER_CLIENT_SECRET'], make: (c) => twitterAdapter(c) },
-  youtube: { secrets: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'], make: (c) => youtubeAdapter(c) },
+  facebook: { secrets: PLATFORM_APP_SETTINGS.facebook, make: (c) => facebookAdapter(c) },
+  instagram: { secrets: PLATFORM_APP_SETTINGS.instagram, make: (c) => instagramAdapter(c) },
+  linkedin: { secrets: PLATFORM_APP_SETTINGS.linkedin, make: (c) => linkedinAdapter(c) },
+  tiktok: { secrets: PLATFORM_APP_SETTINGS.tiktok, make: (c) => tiktokAdapter(c) },
+  twitter: { secrets: PLATFORM_APP_SETTINGS.twitter, make: (c) => twitterAdapter(c) },
+  youtube: { secrets: PLATFORM_APP_SETTINGS.youtube, make: (c) => youtubeAdapter(c) },
 };
 
 export const platformConfigured = (config: AppConfig, platform: SocialPlatform) =>
@@ -45,7 +46,7 @@ export function connectAdapter(
   const mode = connectModes(ctx.config)[platform];
   if (mode === 'live') return { adapter: SOCIAL_APPS[platform].make(ctx.config), mode };
   if (mode === 'local') return { adapter: localAdapter(platform, ctx.db, ctx.origin), mode };
-  throw badRequest(`${PLATFORM_LABELS[platform]} is not set up on this server: set ${SOCIAL_APPS[platform].secrets.join(' and ')}`);
+  throw badRequest(`${PLATFORM_LABELS[platform]} is not set up on this server: set ${appSettingsText(platform)}`);
 }
 
 /** The adapter that speaks for a stored account: the local stand-in for a local account, else the platform's own. */

@@ -1,3 +1,4 @@
+import { appSettingsText } from '#core/social/platform-apps.ts';
 import { useEffect, useState } from 'react';
 import type { SocialPlatform } from '#core/social/platforms.ts';
 import { formatShortDate, localDateTime } from '#web/components/format.ts';
@@ -9,14 +10,6 @@ import { connectAccount, disconnectAccount, refreshAccount, toggleAccount, type 
  * The server settings each platform's app needs (the same names worker/lib/social/registry.ts checks;
  * its 400 names them too). Kept in step by hand until they move to core.
  */
-const APP_SETTINGS: Record<SocialPlatform, string> = {
-  facebook: 'FACEBOOK_APP_ID and FACEBOOK_APP_SECRET',
-  instagram: 'FACEBOOK_APP_ID and FACEBOOK_APP_SECRET',
-  linkedin: 'LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET',
-  tiktok: 'TIKTOK_CLIENT_KEY and TIKTOK_CLIENT_SECRET',
-  twitter: 'TWITTER_CLIENT_ID and TWITTER_CLIENT_SECRET',
-  youtube: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET',
-};
 
 type Props = { setup: PlatformSetup; account: AccountView | undefined; onDone: (message: string, ok: boolean) => void };
 
@@ -126,7 +119,7 @@ export function AccountCard({ setup, account: a, onDone }: Props) {
           </button>
         </>
       ) : (
-        <p className="cell-note">Not set up on this server: it needs the settings {APP_SETTINGS[setup.platform]}.</p>
+        <p className="cell-note">Not set up on this server: it needs the settings {appSettingsText(setup.platform)}.</p>
       )}
       {asking && a && (
         <ConfirmDialog
