@@ -39,6 +39,7 @@ export const DEMO_ASSETS: NewAssetRow[] = GALLERY.map(([title, altText, tags, fe
   mediaType: 'image',
   source: 'external',
   externalUrlLink: `/images/gallery-${i + 1}.svg`,
+  mimeType: 'image/svg+xml',
   width: 1200,
   height: 800,
   featured,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { socialAccounts, socialLocalLog, socialPostTargets, socialPosts, users } from '#db/schema/index.ts';
+import { assets, socialAccounts, socialLocalLog, socialPostTargets, socialPosts, users } from '#db/schema/index.ts';
 import type { Seeder } from './types.ts';
 
 type NewSocialAccountRow = typeof socialAccounts.$inferInsert;
@@ -30,6 +30,37 @@ const accounts = (now: number, adminId: string | null): NewSocialAccountRow[] =>
     username: 'dojo-karate',
     tokenExpiresAt: new Date(now + 5 * DAY),
     connectedBy: adminId,
+  },
+];
+
+/**
+ * Platforms take JPEG/PNG photos, not the gallery's SVG drawings: two photos in the media library to post
+ * with (the drawings rendered to JPEG, web/public/images/social-*.jpg).
+ */
+const PHOTOS: (typeof assets.$inferInsert)[] = [
+  {
+    id: 'seed-asset-social-1',
+    title: 'Kata demonstration (photo)',
+    altText: 'An instructor demonstrating a kata',
+    mediaType: 'image',
+    source: 'external',
+    externalUrlLink: '/images/social-kata.jpg',
+    mimeType: 'image/jpeg',
+    width: 1080,
+    height: 1080,
+    tags: ['kata', 'social'],
+  },
+  {
+    id: 'seed-asset-social-2',
+    title: 'Tournament podium (photo)',
+    altText: 'The podium after the regional tournament',
+    mediaType: 'image',
+    source: 'external',
+    externalUrlLink: '/images/social-podium.jpg',
+    mimeType: 'image/jpeg',
+    width: 1080,
+    height: 1080,
+    tags: ['tournament', 'social'],
   },
 ];
 
@@ -68,7 +99,7 @@ function posts(now: number, adminId: string | null): { posts: NewSocialPostRow[]
       {
         id: 'seed-social-post-2',
         content: TOURNAMENT,
-        mediaIds: ['seed-asset-6'],
+        mediaIds: ['seed-asset-social-2'],
         createdBy: adminId,
         createdAt: tournamentAt,
         updatedAt: tournamentAt,
@@ -76,7 +107,7 @@ function posts(now: number, adminId: string | null): { posts: NewSocialPostRow[]
       {
         id: 'seed-social-post-3',
         content: CAMP,
-        mediaIds: ['seed-asset-8'],
+        mediaIds: ['seed-asset-social-1'],
         scheduleTime: campAt,
         createdBy: adminId,
         createdAt: new Date(now - HOUR),
@@ -126,11 +157,16 @@ export const socialSeeder: Seeder = {
     const adminId = admin?.id ?? null;
     const demo = posts(now, adminId);
     const byId = new Map(demo.posts.map((p) => [p.id!, p]));
+    const photos = await db
+      .insert(assets)
+      .values(PHOTOS.map((a) => ({ ...a, uploadedBy: adminId })))
+      .onConflictDoNothing()
+      .returning({ id: assets.id });
     // Any conflict (the id, or a platform already connected for real) leaves what is there.
     const a = await db.insert(socialAccounts).values(accounts(now, adminId)).onConflictDoNothing().returning({ id: socialAccounts.id });
     const p = await db.insert(socialPosts).values(demo.posts).onConflictDoNothing().returning({ id: socialPosts.id });
     const t = await db.insert(socialPostTargets).values(demo.targets).onConflictDoNothing().returning({ id: socialPostTargets.postId });
     const l = await db.insert(socialLocalLog).values(logOf(demo.targets, byId)).onConflictDoNothing().returning({ id: socialLocalLog.id });
-    return a.length + p.length + t.length + l.length;
+    return photos.length + a.length + p.length + t.length + l.length;
   },
 };

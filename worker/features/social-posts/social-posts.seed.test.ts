@@ -26,6 +26,8 @@ describe('the social demo seed', () => {
     const scheduled = await get(3);
     expect(scheduled.status).toBe('scheduled');
     expect(new Date(scheduled.scheduleTime).getTime() - Date.now()).toBeGreaterThan(2.9 * 86_400_000);
-    expect(scheduled.mediaIds).toEqual(['seed-asset-8']);
+    expect(scheduled.mediaIds).toEqual(['seed-asset-social-1']);
+    // A photo the platforms take (the gallery's drawings are SVG, which none of them does).
+    expect(scheduled.media[0]).toMatchObject({ mimeType: 'image/jpeg', url: '/images/social-kata.jpg' });
   });
 });
