@@ -113,7 +113,7 @@ describe('Social media screen', () => {
     expect(await page.locator('.social-post-content').textContent()).toBe(words);
     await page.locator('.social-outcome[data-platform="instagram"]').getByRole('button', { name: 'Retry Instagram' }).click();
     await expect.poll(() => page.locator('.social-outcome[data-platform="instagram"]').getAttribute('data-status'), POLL).toBe('success');
-    expect(await page.locator('.social-outcomes [role="status"]').textContent()).toBe(SOCIAL_MESSAGES.retried);
+    expect(await page.locator('.social-outcomes [role="status"]').textContent()).toBe(SOCIAL_MESSAGES.retried(1, 1));
     expect(await page.locator('.social-post-detail .badge').first().textContent()).toBe('Published');
     expect(await page.getByRole('button', { name: 'Retry failed' }).count()).toBe(0);
   });

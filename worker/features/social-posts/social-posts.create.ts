@@ -57,9 +57,9 @@ export async function createPost(ctx: ServiceCtx, body: RequestBody, now = new D
         ),
       ),
   ]);
-  if (scheduled) return { post: await getPost(ctx, id), message: `Post scheduled for ${scheduled.toISOString()}` };
+  if (scheduled) return { post: await getPost(ctx, id), message: SOCIAL_MESSAGES.scheduledFor(scheduled) };
   await publishClaimed(ctx, post!, claims);
   const stored = await getPost(ctx, id);
   const ok = stored.platforms.filter((p) => p.status === 'success').length;
-  return { post: stored, message: `Post published to ${ok} of ${stored.platforms.length} platforms` };
+  return { post: stored, message: SOCIAL_MESSAGES.published(ok, stored.platforms.length) };
 }

@@ -64,7 +64,7 @@ describe('scheduled publishing, retry, recovery and delete', () => {
     ]);
     const chosen = await send('POST', `${POSTS}/${id}/retry`, token, { platforms: ['instagram'] });
     expect(chosen.status).toBe(200);
-    expect(chosen.body.message).toBe('Retry finished');
+    expect(chosen.body.message).toBe('Retry finished: published to 1 of 1 platform');
     const state = (post: { platforms: { platform: string; status: string; attempts: number }[] }) =>
       post.platforms.map((p) => `${p.platform}:${p.status}:${p.attempts}`);
     expect(state(chosen.body.post)).toEqual(['facebook:failed:1', 'instagram:success:2', 'linkedin:success:0']);

@@ -30,8 +30,8 @@ export const socialPostsRoutes = new Hono<AppEnv>()
     return c.json({ success: true, data, message: SOCIAL_MESSAGES.deleted });
   })
   .post('/posts/:id/retry', validate('json', RetryPostSchema), async (c) => {
-    const post = await retryPost(c.var.ctx, c.req.param('id'), c.req.valid('json'));
-    return c.json({ success: true, data: post, post, message: SOCIAL_MESSAGES.retried });
+    const { post, message } = await retryPost(c.var.ctx, c.req.param('id'), c.req.valid('json'));
+    return c.json({ success: true, data: post, post, message });
   })
   .get('/dashboard/stats', async (c) => c.json({ success: true, data: await dashboardStats(c.var.ctx) }))
   .get('/local-log', validate('query', LocalLogQuery), async (c) =>

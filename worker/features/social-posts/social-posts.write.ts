@@ -31,7 +31,11 @@ const notFailed = (states: { platform: string; status: string }[]) =>
  * Spec 4 "retry": the failed platforms (all, or the chosen ones) are claimed by ONE conditional UPDATE
  * and only the rows it returns are published, so racing retries publish each platform once.
  */
-export async function retryPost(ctx: ServiceCtx, rawId: string | undefined, choice: z.output<typeof RetryPostSchema>): Promise<PostJson> {
+export async function retryPost(
+  ctx: ServiceCtx,
+  rawId: string | undefined,
+  choice: z.output<typeof RetryPostSchema>,
+): Promise<{ post: PostJson; message: string }> {
   const id = postIdOf(rawId);
   const { post, targets } = await postWithTargets(ctx, id);
   if (postStatus(targets) === 'scheduled') throw conflict(SOCIAL_MESSAGES.notYetPublished);
@@ -55,7 +59,10 @@ export async function retryPost(ctx: ServiceCtx, rawId: string | undefined, choi
     post,
     claimed.map((c) => ({ platform: c.platform, claimToken })),
   );
-  return getPost(ctx, id);
+  const after = await getPost(ctx, id);
+  const retried = new Set(claimed.map((c) => c.platform));
+  const ok = after.platforms.filter((p) => retried.has(p.platform) && p.status === 'success').length;
+  return { post: after, message: SOCIAL_MESSAGES.retried(ok, retried.size) };
 }
 
 /** Removes the post here only (never at the platforms); not while one of its platforms is being published. */
