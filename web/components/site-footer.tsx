@@ -1,3 +1,4 @@
+import { isSocialPlatform, PLATFORM_LABELS } from '#core/social/platforms.ts';
 import { Brand } from './logo.tsx';
 import { DEFAULT_ABOUT, DEFAULT_SITE, type SiteInfo } from './site-info.ts';
 
@@ -13,15 +14,6 @@ const EXPLORE = [
   { href: '/alliances', label: 'Alliances' },
   { href: '/teach', label: 'Teach at the dojo' },
 ] as const;
-
-const PLATFORM_LABELS: Record<string, string> = {
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  linkedin: 'LinkedIn',
-  tiktok: 'TikTok',
-  twitter: 'X (Twitter)',
-  youtube: 'YouTube',
-};
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
@@ -59,7 +51,7 @@ export function SiteFooter({ site = DEFAULT_SITE }: { site?: SiteInfo }) {
                 {site.socialLinks.map((s) => (
                   <li key={s.platform}>
                     <a href={s.href} rel="noopener noreferrer">
-                      {PLATFORM_LABELS[s.platform] ?? s.platform}
+                      {isSocialPlatform(s.platform) ? PLATFORM_LABELS[s.platform] : s.platform}
                     </a>
                   </li>
                 ))}
