@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { Label } from 'chartist';
 import type { PlatformStats } from './social-api.ts';
 
 /** The chart's three stacks, in the order chartist names them (ct-series-a, -b, -c; coloured in social.css). */
@@ -15,6 +16,15 @@ type State = 'loading' | 'drawn' | 'failed';
  * loaded here, on first draw, so they are a chunk of their own that only this screen downloads. The
  * chart is decoration for sighted readers: the table next to it holds the same numbers.
  */
+const SHORT: Record<string, string> = {
+  Facebook: 'FB',
+  Instagram: 'IG',
+  LinkedIn: 'in',
+  TikTok: 'TT',
+  'X (Twitter)': 'X',
+  YouTube: 'YT',
+};
+
 export function PlatformChart({ platforms }: { platforms: PlatformStats[] }) {
   const ref = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<State>('loading');
@@ -33,6 +43,8 @@ export function PlatformChart({ platforms }: { platforms: PlatformStats[] }) {
             chartPadding: { top: 16, right: 8, bottom: 0, left: 0 },
             axisY: { onlyInteger: true },
           },
+          // On a phone six names do not fit under the bars: short ones there (the table spells them out).
+          [['screen and (max-width: 40rem)', { axisX: { labelInterpolationFnc: (label: Label) => SHORT[String(label)] ?? label } }]],
         );
         chart.on('created', () => !gone && setState('drawn'));
         detach = () => chart.detach();
