@@ -1,7 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import { courseTotals } from '#core/enrollments/course-pricing.ts';
-import { courseEnrollments, courses, payments, users, type NewPaymentRow } from '#db/schema/index.ts';
+import { courseEnrollments, courses, payments, type NewPaymentRow } from '#db/schema/index.ts';
 import type { CourseEnrollmentRow } from '#db/schema/enrollments.ts';
+import { demoUserIds } from './demo-users.ts';
 import type { Seeder } from './types.ts';
 
 const DAY = 86_400_000;
@@ -60,15 +61,14 @@ export const courseEnrollmentsSeeder: Seeder = {
   name: 'course-enrollments',
   async run({ db }) {
     const now = Date.now();
-    const people = await db
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .where(inArray(users.email, [...new Set(DEMO.map((d) => d.email))]));
+    const userId = await demoUserIds(
+      db,
+      DEMO.map((d) => d.email),
+    );
     const found = await db
       .select()
       .from(courses)
       .where(inArray(courses.id, [...new Set(DEMO.map((d) => d.courseId))]));
-    const userId = new Map(people.map((p) => [p.email, p.id]));
     const course = new Map(found.map((c) => [c.id, c]));
     const rows: (typeof courseEnrollments.$inferInsert)[] = [];
     const paidRows: NewPaymentRow[] = [];

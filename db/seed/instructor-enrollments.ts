@@ -1,5 +1,5 @@
-import { inArray } from 'drizzle-orm';
-import { instructorEnrollments, users, type InstructorEnrollmentRow } from '#db/schema/index.ts';
+import { instructorEnrollments, type InstructorEnrollmentRow } from '#db/schema/index.ts';
+import { demoUserIds } from './demo-users.ts';
 import type { Seeder } from './types.ts';
 
 type NewApplication = typeof instructorEnrollments.$inferInsert;
@@ -91,11 +91,8 @@ function demoApplications(ids: Record<string, string>, now: number): NewApplicat
 export const instructorEnrollmentsSeeder: Seeder = {
   name: 'instructor-enrollments',
   async run({ db }) {
-    const people = await db
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .where(inArray(users.email, ['instructor@dojo.local', 'student@dojo.local', 'member@dojo.local']));
-    const rows = demoApplications(Object.fromEntries(people.map((p) => [p.email, p.id])), Date.now());
+    const people = await demoUserIds(db, ['instructor@dojo.local', 'student@dojo.local', 'member@dojo.local']);
+    const rows = demoApplications(Object.fromEntries(people), Date.now());
     if (!rows.length) return 0;
     const added: Pick<InstructorEnrollmentRow, 'id'>[] = await db
       .insert(instructorEnrollments)

@@ -1,16 +1,15 @@
-import { eq } from 'drizzle-orm';
 import {
   alliances,
   assets,
   organizationalCharts,
   posts,
   testimonials,
-  users,
   type NewAllianceRow,
   type NewAssetRow,
   type NewPostRow,
   type NewTestimonialRow,
 } from '#db/schema/index.ts';
+import { demoAdminId } from './demo-users.ts';
 import type { Seeder } from './types.ts';
 
 /**
@@ -180,11 +179,11 @@ export const DEMO_POSTS: NewPostRow[] = [
 export const mediaSeeder: Seeder = {
   name: 'media',
   async run({ db }) {
-    const admin = await db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@dojo.local')).get();
+    const adminId = await demoAdminId(db);
     const added = await Promise.all([
       db
         .insert(assets)
-        .values(DEMO_ASSETS.map((a) => ({ ...a, uploadedBy: admin?.id ?? null })))
+        .values(DEMO_ASSETS.map((a) => ({ ...a, uploadedBy: adminId })))
         .onConflictDoNothing()
         .returning({ id: assets.id }),
       db
@@ -200,7 +199,7 @@ export const mediaSeeder: Seeder = {
           sizeBytes: 2287,
           width: 1200,
           height: 800,
-          createdBy: admin?.id ?? null,
+          createdBy: adminId,
         })
         .onConflictDoNothing()
         .returning({ id: organizationalCharts.id }),
@@ -208,7 +207,7 @@ export const mediaSeeder: Seeder = {
       db.insert(alliances).values(DEMO_ALLIANCES).onConflictDoNothing().returning({ id: alliances.id }),
       db
         .insert(posts)
-        .values(DEMO_POSTS.map((p) => ({ ...p, authorId: admin?.id ?? null })))
+        .values(DEMO_POSTS.map((p) => ({ ...p, authorId: adminId })))
         .onConflictDoNothing()
         .returning({ id: posts.id }),
     ]);

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { meetings, users, type NewMeetingRow } from '#db/schema/index.ts';
+import { meetings, type NewMeetingRow } from '#db/schema/index.ts';
+import { demoAdminId } from './demo-users.ts';
 import type { Seeder } from './types.ts';
 
 const DAY = 86_400_000;
@@ -46,8 +46,8 @@ function demoMeetings(now: number, hostId: string | null): NewMeetingRow[] {
 export const meetingsSeeder: Seeder = {
   name: 'meetings',
   async run({ db }) {
-    const host = await db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@dojo.local')).get();
-    const rows = demoMeetings(Date.now(), host?.id ?? null);
+    const hostId = await demoAdminId(db);
+    const rows = demoMeetings(Date.now(), hostId);
     const added = await db.insert(meetings).values(rows).onConflictDoNothing().returning({ id: meetings.id });
     return added.length;
   },

@@ -1,7 +1,7 @@
-import { inArray } from 'drizzle-orm';
 import { enrollmentTotals, percentToBp, planDiscountCents } from '#core/enrollments/pricing.ts';
-import { membershipEnrollments, users } from '#db/schema/index.ts';
+import { membershipEnrollments } from '#db/schema/index.ts';
 import { DEMO_MEMBERSHIPS, DEMO_PLANS } from './catalog.ts';
+import { demoUserIds } from './demo-users.ts';
 import type { Seeder } from './types.ts';
 
 const DAY = 86_400_000;
@@ -61,11 +61,10 @@ const DEMO: Demo[] = [
 export const membershipEnrollmentsSeeder: Seeder = {
   name: 'membership-enrollments',
   async run({ db }) {
-    const owners = await db
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .where(inArray(users.email, [...new Set(DEMO.map((d) => d.email))]));
-    const idOf = new Map(owners.map((o) => [o.email, o.id]));
+    const idOf = await demoUserIds(
+      db,
+      DEMO.map((d) => d.email),
+    );
     const now = Date.now();
     const rows = DEMO.flatMap((d) => {
       const userId = idOf.get(d.email);

@@ -1,5 +1,5 @@
-import { inArray } from 'drizzle-orm';
-import { messageReads, messages, users, type NewMessageRow } from '#db/schema/index.ts';
+import { messageReads, messages, type NewMessageRow } from '#db/schema/index.ts';
+import { demoUserIds } from './demo-users.ts';
 import type { Seeder } from './types.ts';
 
 const MINUTE = 60_000;
@@ -64,12 +64,9 @@ function demoMessages(studentId: string, adminId: string, now: number): NewMessa
 export const messagesSeeder: Seeder = {
   name: 'messages',
   async run({ db }) {
-    const people = await db
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .where(inArray(users.email, ['student@dojo.local', 'admin@dojo.local']));
-    const studentId = people.find((p) => p.email === 'student@dojo.local')?.id;
-    const adminId = people.find((p) => p.email === 'admin@dojo.local')?.id;
+    const people = await demoUserIds(db, ['student@dojo.local', 'admin@dojo.local']);
+    const studentId = people.get('student@dojo.local');
+    const adminId = people.get('admin@dojo.local');
     if (!studentId || !adminId) return 0;
     const now = Date.now();
     const added = await db

@@ -1,5 +1,5 @@
-import { inArray } from 'drizzle-orm';
-import { notifications, users, type NewNotificationRow } from '#db/schema/index.ts';
+import { notifications, type NewNotificationRow } from '#db/schema/index.ts';
+import { demoUserIds } from './demo-users.ts';
 import type { Seeder } from './types.ts';
 
 const HOUR = 3_600_000;
@@ -85,10 +85,7 @@ const DEMO: Record<'student@dojo.local' | 'admin@dojo.local', Demo[]> = {
 export const notificationsSeeder: Seeder = {
   name: 'notifications',
   async run({ db }) {
-    const accounts = await db
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .where(inArray(users.email, Object.keys(DEMO)));
+    const accounts = [...(await demoUserIds(db, Object.keys(DEMO)))].map(([email, id]) => ({ id, email }));
     const now = Date.now();
     const rows: NewNotificationRow[] = accounts.flatMap(({ id, email }) =>
       DEMO[email as keyof typeof DEMO].map(({ ago, ...n }) => {

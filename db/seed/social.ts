@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { assets, socialAccounts, socialLocalLog, socialPostTargets, socialPosts, users } from '#db/schema/index.ts';
+import { assets, socialAccounts, socialLocalLog, socialPostTargets, socialPosts } from '#db/schema/index.ts';
+import { demoAdminId } from './demo-users.ts';
 import type { Seeder } from './types.ts';
 
 type NewSocialAccountRow = typeof socialAccounts.$inferInsert;
@@ -153,8 +153,7 @@ export const socialSeeder: Seeder = {
   name: 'social',
   async run({ db }) {
     const now = Date.now();
-    const admin = await db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@dojo.local')).get();
-    const adminId = admin?.id ?? null;
+    const adminId = await demoAdminId(db);
     const demo = posts(now, adminId);
     const byId = new Map(demo.posts.map((p) => [p.id!, p]));
     const photos = await db

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { gradeRank, type Grade, type LinkType, type SyllabusCategory } from '#core/syllabus/grades.ts';
-import { fileUploads, syllabusItems, users, type NewSyllabusRow } from '#db/schema/index.ts';
+import { fileUploads, syllabusItems, type NewSyllabusRow } from '#db/schema/index.ts';
+import { demoAdminId } from './demo-users.ts';
 import type { Seeder } from './types.ts';
 
 type DemoItem = {
@@ -107,8 +107,8 @@ export const syllabusSeeder: Seeder = {
 export const fileUploadsSeeder: Seeder = {
   name: 'file-uploads',
   async run({ db }) {
-    const admin = await db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@dojo.local')).get();
-    if (!admin) return 0;
+    const adminId = await demoAdminId(db);
+    if (!adminId) return 0;
     const added = await db
       .insert(fileUploads)
       .values({
@@ -117,7 +117,7 @@ export const fileUploadsSeeder: Seeder = {
         description: 'Grading dates for white to brown belts. The sign-up spreadsheet is added here after the committee meeting.',
         tags: ['grading', 'schedule'],
         category: 'gradings',
-        uploadedBy: admin.id,
+        uploadedBy: adminId,
       })
       .onConflictDoNothing()
       .returning({ id: fileUploads.id });
