@@ -6,7 +6,7 @@ import { AppError } from '#worker/lib/errors.ts';
 import { notifyByRole } from '#worker/lib/notify.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { refreshAccount } from '#worker/lib/social/account-tokens.ts';
-import { canRefresh } from './social-accounts.serialize.ts';
+import { accountCanRefresh } from '#worker/lib/social/registry.ts';
 
 const DAY_MS = 86_400_000;
 /** A refresh the platform refused is tried again after this long, not every minute. */
@@ -46,7 +46,7 @@ export async function renewSocialTokens(ctx: ServiceCtx, now = new Date(), scope
   const refreshed: string[] = [];
   const tell: string[] = [];
   for (const row of rows) {
-    if (!canRefresh(ctx, row)) {
+    if (!accountCanRefresh(ctx, row)) {
       tell.push(row.id);
       continue;
     }

@@ -1,20 +1,11 @@
 import { PLATFORM_LABELS, tokenState } from '#core/social/platforms.ts';
 import type { SocialAccountRow } from '#db/schema/index.ts';
-import { accountAdapter } from '#worker/lib/social/registry.ts';
+import { accountCanRefresh } from '#worker/lib/social/registry.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 
 type Ctx = Pick<ServiceCtx, 'config' | 'db' | 'origin'>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-/** Whether the account's platform lets us renew its token here (false when its app is no longer set up). */
-export function canRefresh(ctx: Ctx, row: Pick<SocialAccountRow, 'platform' | 'mode'>): boolean {
-  try {
-    return accountAdapter(ctx, row).canRefresh;
-  } catch {
-    return false;
-  }
-}
 
 /** Decision 013's account: never a token, a ciphertext or the lease. */
 export function serializeAccount(ctx: Ctx, row: SocialAccountRow, connectedByName: string | null = null, now = new Date()) {
@@ -30,7 +21,7 @@ export function serializeAccount(ctx: Ctx, row: SocialAccountRow, connectedByNam
     tokenExpiresAt: iso(row.tokenExpiresAt),
     tokenState: state,
     expiringSoon: state === 'expiring_soon',
-    canRefresh: canRefresh(ctx, row),
+    canRefresh: accountCanRefresh(ctx, row),
     lastRefreshedAt: iso(row.lastRefreshedAt),
     lastError: row.lastError,
     connectedBy: row.connectedBy,

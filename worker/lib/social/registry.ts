@@ -62,3 +62,15 @@ export function accountAdapter(
     );
   return SOCIAL_APPS[account.platform].make(ctx.config);
 }
+
+/** Whether the account's token can be renewed here without the admin (false when its platform's app is no longer set up). */
+export function accountCanRefresh(
+  ctx: Pick<ServiceCtx, 'config' | 'db' | 'origin'>,
+  account: Pick<SocialAccountRow, 'platform' | 'mode'>,
+): boolean {
+  try {
+    return accountAdapter(ctx, account).canRefresh;
+  } catch {
+    return false;
+  }
+}
