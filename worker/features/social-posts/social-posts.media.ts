@@ -3,7 +3,7 @@ import type { MediaKind, PostMedia } from '#core/social/platform-limits.ts';
 import { SOCIAL_MESSAGES } from '#core/social/social-schemas.ts';
 import { assets, type AssetRow } from '#db/schema/index.ts';
 import { badRequest } from '#worker/lib/errors.ts';
-import { fileUrl, isSitePath } from '#worker/lib/public-files.ts';
+import { assetUrl, isSitePath } from '#worker/lib/public-files.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { globalFetch, SocialPlatformError, type PublishMedia } from '#worker/lib/social/platform.ts';
 import { PLATFORM_TIMEOUT_MS } from '#worker/lib/social/http.ts';
@@ -41,8 +41,8 @@ export function publishMedia(ctx: Pick<ServiceCtx, 'storage' | 'origin'>, rows: 
   return rows.map((a) => {
     const upload = a.source === 'upload' && a.objectKey;
     // Platforms fetch the file themselves: our own paths (uploads, the demo's site images) are made absolute.
-    const link = a.externalUrlLink ?? '';
-    const url = upload ? `${ctx.origin}${fileUrl(a.objectKey)}` : isSitePath(link) ? `${ctx.origin}${link}` : link;
+    const seen = assetUrl(a) ?? '';
+    const url = isSitePath(seen) ? `${ctx.origin}${seen}` : seen;
     return {
       assetId: a.id,
       kind: kindOf(a) ?? 'image',
