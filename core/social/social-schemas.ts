@@ -3,40 +3,7 @@ import { firstOf } from '#core/fields.ts';
 import { pagingQuery } from '#core/paging.ts';
 import { POST_STATUSES } from './post-status.ts';
 import { isSocialPlatform, SOCIAL_PLATFORMS, type SocialPlatform } from './platforms.ts';
-
-export const SOCIAL_LIMITS = { content: 63_206, media: 10, search: 100 };
-
-/** Spec 5 and 8 word for word where they give the words; ours where they are silent. */
-export const SOCIAL_MESSAGES = {
-  contentRequired: 'Content is required',
-  platformRequired: 'At least one platform must be selected',
-  platformsFormat: 'Invalid platforms format',
-  unsupported: (names: readonly string[]) =>
-    `Unsupported platforms: ${names.join(', ')}. Supported platforms: ${SOCIAL_PLATFORMS.join(', ')}`,
-  scheduleInvalid: 'Schedule time must be a valid date and time',
-  scheduleInPast: 'Schedule time must be in the future',
-  mediaInvalid: 'Media must be a list of asset IDs from the media library',
-  mediaTooMany: `At most ${SOCIAL_LIMITS.media} media per post`,
-  mediaMissing: 'A chosen media item is no longer in the media library',
-  accountIdRequired: 'Account ID is required',
-  postIdRequired: 'Post ID is required',
-  postNotFound: 'Post not found',
-  accountNotFound: 'Account not found',
-  deleted: 'Post deleted',
-  published: (ok: number, all: number) => `Post published to ${ok} of ${all} platform${all === 1 ? '' : 's'}`,
-  scheduledFor: (at: Date) => `Post scheduled for ${at.toISOString()}`,
-  retried: (ok: number, all: number) => `Retry finished: published to ${ok} of ${all} platform${all === 1 ? '' : 's'}`,
-  nothingToRetry: 'Only failed platforms can be retried',
-  notYetPublished: 'This post is scheduled and has not been published yet',
-  publishingNow: 'This post is being published right now; try again in a moment',
-  accountActivated: 'Account activated',
-  accountDeactivated: 'Account deactivated',
-  accountRefreshed: 'Token refreshed',
-  accountDisconnected: 'Account disconnected',
-  notConnected: (label: string) => `No active ${label} account is connected`,
-  createFailed: 'Failed to create post',
-  fetchFailed: 'Failed to fetch posts',
-} as const;
+import { SOCIAL_LIMITS, SOCIAL_MESSAGES } from './social-options.ts';
 
 /**
  * `platforms` arrives as a JSON list, a JSON string of one (form data), or a comma list; anything else is

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PLATFORM_LABELS, SOCIAL_PLATFORMS } from '#core/social/platforms.ts';
-import { SOCIAL_MESSAGES } from '#core/social/social-schemas.ts';
+import { SOCIAL_MESSAGES } from '#core/social/social-options.ts';
 import { POLL } from './auth.helpers.ts';
 import { adminPage, asAdmin, openScreen, screenReady, statusLine, uniq } from './admin-content.helpers.ts';
 import { launchBrowser } from './browser.ts';

@@ -1,6 +1,6 @@
 import { newSecret } from '#core/ids.ts';
 import { isSocialPlatform, type SocialPlatform } from '#core/social/platforms.ts';
-import { SOCIAL_MESSAGES } from '#core/social/social-schemas.ts';
+import { SOCIAL_MESSAGES } from '#core/social/social-options.ts';
 import { socialOauthStates } from '#db/schema/index.ts';
 import { sha256Hex } from '#worker/lib/digest.ts';
 import { badRequest } from '#worker/lib/errors.ts';

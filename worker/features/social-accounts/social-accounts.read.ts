@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { PLATFORM_LABELS, SOCIAL_PLATFORMS, tokenState, type SocialPlatform, type TokenState } from '#core/social/platforms.ts';
-import { SOCIAL_MESSAGES } from '#core/social/social-schemas.ts';
+import { SOCIAL_MESSAGES } from '#core/social/social-options.ts';
 import { profileName } from '#core/users/person-name.ts';
 import { socialAccounts, users, type SocialAccountRow } from '#db/schema/index.ts';
 import { badRequest, notFound } from '#worker/lib/errors.ts';

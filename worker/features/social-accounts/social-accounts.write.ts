@@ -1,7 +1,7 @@
 import { eq, not } from 'drizzle-orm';
 import { z } from 'zod';
 import { PLATFORM_LABELS } from '#core/social/platforms.ts';
-import { SOCIAL_MESSAGES } from '#core/social/social-schemas.ts';
+import { SOCIAL_MESSAGES } from '#core/social/social-options.ts';
 import { socialAccounts } from '#db/schema/index.ts';
 import { conflict, notFound } from '#worker/lib/errors.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';

@@ -1,5 +1,6 @@
 import { platformProblem } from '#core/social/platform-limits.ts';
-import { CreatePostSchema, SOCIAL_MESSAGES } from '#core/social/social-schemas.ts';
+import { CreatePostSchema } from '#core/social/social-schemas.ts';
+import { SOCIAL_MESSAGES } from '#core/social/social-options.ts';
 import { newId } from '#core/ids.ts';
 import { socialPostTargets, socialPosts } from '#db/schema/index.ts';
 import type { RequestBody } from '#worker/lib/body.ts';

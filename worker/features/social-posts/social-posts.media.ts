@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { MediaKind, PostMedia } from '#core/social/platform-limits.ts';
-import { SOCIAL_MESSAGES } from '#core/social/social-schemas.ts';
+import { SOCIAL_MESSAGES } from '#core/social/social-options.ts';
 import { assets, type AssetRow } from '#db/schema/index.ts';
 import { badRequest } from '#worker/lib/errors.ts';
 import { assetUrl, isSitePath } from '#worker/lib/public-files.ts';

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { newSecret } from '#core/ids.ts';
 import { PLATFORM_LABELS, type SocialPlatform } from '#core/social/platforms.ts';
 import type { FailureKind } from '#core/social/post-status.ts';
-import { SOCIAL_MESSAGES } from '#core/social/social-schemas.ts';
+import { SOCIAL_MESSAGES } from '#core/social/social-options.ts';
 import { assets, socialAccounts, socialPostTargets, type SocialPostRow } from '#db/schema/index.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { activeAccount, usableCredentials } from '#worker/lib/social/account-tokens.ts';

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ListPostsInput } from '#core/social/social-schemas.ts';
-import { SOCIAL_MESSAGES } from '#core/social/social-schemas.ts';
+import { SOCIAL_MESSAGES } from '#core/social/social-options.ts';
 import type { PostStatus } from '#core/social/post-status.ts';
 import { assets, socialLocalLog, socialPostTargets, socialPosts, users, type SocialPostRow } from '#db/schema/index.ts';
 import { badRequest, notFound } from '#worker/lib/errors.ts';

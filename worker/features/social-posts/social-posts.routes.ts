@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { ListPostsQuery, RetryPostSchema, SOCIAL_MESSAGES } from '#core/social/social-schemas.ts';
+import { ListPostsQuery, RetryPostSchema } from '#core/social/social-schemas.ts';
+import { SOCIAL_MESSAGES } from '#core/social/social-options.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { readBody } from '#worker/lib/body.ts';
 import { validate } from '#worker/lib/validate.ts';

@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SocialPlatform } from '#core/social/platforms.ts';
 import { postStatus } from '#core/social/post-status.ts';
-import { RetryPostSchema, SOCIAL_MESSAGES } from '#core/social/social-schemas.ts';
+import { RetryPostSchema } from '#core/social/social-schemas.ts';
+import { SOCIAL_MESSAGES } from '#core/social/social-options.ts';
 import { socialPostTargets, socialPosts } from '#db/schema/index.ts';
 import { AppError, conflict, notFound } from '#worker/lib/errors.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { platformProblem } from '#core/social/platform-limits.ts';
 import type { SocialPlatform } from '#core/social/platforms.ts';
-import { SOCIAL_LIMITS, SOCIAL_MESSAGES } from '#core/social/social-schemas.ts';
+import { SOCIAL_LIMITS, SOCIAL_MESSAGES } from '#core/social/social-options.ts';
 import { FormAlert } from '#web/components/form-kit.tsx';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
 import { ChosenMedia } from './chosen-media.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { SOCIAL_LIMITS } from '#core/social/social-schemas.ts';
+import { SOCIAL_LIMITS } from '#core/social/social-options.ts';
 import { FormAlert, SelectField } from '#web/components/form-kit.tsx';
 import { errorMessage, type Pagination } from '#web/lib/api.ts';
 import { Dialog } from '#web/panel/dialog.tsx';

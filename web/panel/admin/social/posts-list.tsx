@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { POST_STATUSES } from '#core/social/post-status.ts';
 import { PLATFORM_LABELS, SOCIAL_PLATFORMS } from '#core/social/platforms.ts';
-import { SOCIAL_LIMITS } from '#core/social/social-schemas.ts';
+import { SOCIAL_LIMITS } from '#core/social/social-options.ts';
 import { FormAlert, FormStatus, SelectField } from '#web/components/form-kit.tsx';
 import { errorMessage, type Pagination } from '#web/lib/api.ts';
 import { PanelLink } from '#web/panel/router.tsx';
