@@ -5,7 +5,7 @@ const root = new URL('./', import.meta.url);
 const optionModules = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('-options.ts'));
 
 describe('option modules the browser imports', () => {
-  it('exist for the catalog, settings, enquiries, enrolments, notifications, posts and the shop', () => {
+  it('exist for the catalog, settings, enquiries, enrolments, notifications, posts, the shop and social posting', () => {
     expect(optionModules.map((f) => f.split(/[\\/]/).pop()).sort()).toEqual([
       'catalog-options.ts',
       'enquiry-options.ts',
@@ -14,6 +14,7 @@ describe('option modules the browser imports', () => {
       'post-options.ts',
       'settings-options.ts',
       'shop-options.ts',
+      'social-options.ts',
     ]);
   });
 

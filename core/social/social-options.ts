@@ -1,6 +1,4 @@
 /** The zod-free part of the posts contract (limits and messages), shared by the schemas, the server and the screens. */
-import { SOCIAL_PLATFORMS } from './platforms.ts';
-
 export const SOCIAL_LIMITS = { content: 63_206, media: 10, search: 100 };
 
 /** Spec 5 and 8 word for word where they give the words; ours where they are silent. */
@@ -8,8 +6,9 @@ export const SOCIAL_MESSAGES = {
   contentRequired: 'Content is required',
   platformRequired: 'At least one platform must be selected',
   platformsFormat: 'Invalid platforms format',
-  unsupported: (names: readonly string[]) =>
-    `Unsupported platforms: ${names.join(', ')}. Supported platforms: ${SOCIAL_PLATFORMS.join(', ')}`,
+  /** `supported` is SOCIAL_PLATFORMS (passed in: an options module imports nothing). */
+  unsupported: (names: readonly string[], supported: readonly string[]) =>
+    `Unsupported platforms: ${names.join(', ')}. Supported platforms: ${supported.join(', ')}`,
   scheduleInvalid: 'Schedule time must be a valid date and time',
   scheduleInPast: 'Schedule time must be in the future',
   mediaInvalid: 'Media must be a list of asset IDs from the media library',

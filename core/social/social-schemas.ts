@@ -33,7 +33,7 @@ export const platformsField = z.unknown().transform((raw, ctx): SocialPlatform[]
   }
   const unknown = names.filter((p) => !isSocialPlatform(p));
   if (unknown.length > 0) {
-    ctx.addIssue({ code: 'custom', message: SOCIAL_MESSAGES.unsupported(unknown) });
+    ctx.addIssue({ code: 'custom', message: SOCIAL_MESSAGES.unsupported(unknown, SOCIAL_PLATFORMS) });
     return z.NEVER;
   }
   return names as SocialPlatform[];

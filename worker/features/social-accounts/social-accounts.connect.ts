@@ -1,5 +1,5 @@
 import { newSecret } from '#core/ids.ts';
-import { isSocialPlatform, type SocialPlatform } from '#core/social/platforms.ts';
+import { isSocialPlatform, SOCIAL_PLATFORMS, type SocialPlatform } from '#core/social/platforms.ts';
 import { SOCIAL_MESSAGES } from '#core/social/social-options.ts';
 import { socialOauthStates } from '#db/schema/index.ts';
 import { sha256Hex } from '#worker/lib/digest.ts';
@@ -29,7 +29,7 @@ export const oauthCookieOptions = (origin: string) => ({
 export function platformParam(raw: string): SocialPlatform {
   const name = raw.trim().toLowerCase();
   // The name is echoed as sent, cut short: a path can be long.
-  if (!isSocialPlatform(name)) throw badRequest(SOCIAL_MESSAGES.unsupported([raw.slice(0, 40)]));
+  if (!isSocialPlatform(name)) throw badRequest(SOCIAL_MESSAGES.unsupported([raw.slice(0, 40)], SOCIAL_PLATFORMS));
   return name;
 }
 
