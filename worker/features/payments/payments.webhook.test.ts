@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { newId } from '#core/ids.ts';
-import { paymentEvents, payments } from '#db/schema/index.ts';
+import { orderItems, paymentEvents, payments, products } from '#db/schema/index.ts';
 import { loadConfig } from '#worker/config.ts';
 import type { Bindings } from '#worker/env.ts';
 import { hmacSha256Hex } from '#worker/lib/payments/hmac.ts';
@@ -20,8 +20,8 @@ const SECRETS = {
 };
 const ctx = () => testServiceCtx({ config: { ...loadConfig(env as unknown as Bindings), ...SECRETS } });
 
-async function razorpayPayment(user: TestUser) {
-  const orderId = await pendingOrder(user, 4355);
+async function razorpayPayment(user: TestUser, orderId?: string) {
+  orderId ??= await pendingOrder(user, 4355);
   const row = {
     id: newId(),
     userId: user.id,
@@ -50,7 +50,7 @@ describe('payment webhooks (Razorpay, signatures computed here)', () => {
     const user = await createUser();
     const { orderId, row } = await razorpayPayment(user);
     const d = await delivery('payment.captured', {
-      id: 'pay_1',
+      id: `pay_${newId()}`,
       order_id: row.sessionId,
       amount: 4355,
       currency: 'CAD',
@@ -61,21 +61,86 @@ describe('payment webhooks (Razorpay, signatures computed here)', () => {
     expect(await orderStatus(orderId)).toBe('paid');
     expect((await paymentRow(row.id))?.status).toBe('succeeded');
     expect(await handleWebhook(ctx(), 'razorpay', d)).toEqual({ received: true, duplicate: true });
-    const events = await testDb().select().from(paymentEvents).where(eq(paymentEvents.eventId, d.eventId));
+    const events = await testDb().select().from(paymentEvents).where(eq(paymentEvents.paymentId, row.id));
     expect(events).toHaveLength(1);
+  });
+
+  it('tells a replay by the signed body, not by the unsigned X-Razorpay-Event-Id header', async () => {
+    const user = await createUser();
+    const { row } = await razorpayPayment(user);
+    const payment = `pay_${newId()}`;
+    const entity = { id: payment, order_id: row.sessionId, amount: 4355, currency: 'CAD', status: 'captured' };
+    await handleWebhook(ctx(), 'razorpay', await delivery('payment.captured', entity));
+    const refund = { id: `rfnd_${newId()}`, payment_id: payment, amount: 4355 };
+    expect(await handleWebhook(ctx(), 'razorpay', await delivery('refund.processed', refund, 'evt_a', 'refund'))).toEqual({ received: true });
+    // The same signed body again under a header id of the sender's choosing.
+    expect(await handleWebhook(ctx(), 'razorpay', await delivery('refund.processed', refund, 'evt_b', 'refund'))).toEqual({
+      received: true,
+      duplicate: true,
+    });
+  });
+
+  it("leaves a paid order alone when the automatically refunded duplicate payment's refund is reported", async () => {
+    const user = await createUser();
+    const product = await testDb()
+      .insert(products)
+      .values({ id: newId(), name: `Gi ${newId()}`, priceCents: 4355, stockQuantity: 9, category: 'uniforms', sku: `SKU-${newId()}` })
+      .returning()
+      .get();
+    const orderId = await pendingOrder(user, 4355);
+    await testDb().insert(orderItems).values({
+      id: newId(),
+      orderId,
+      productId: product.id,
+      name: product.name,
+      sku: product.sku,
+      quantity: 1,
+      unitPriceCents: 4355,
+      originalUnitPriceCents: 4355,
+      gstRateBp: 0,
+      totalCents: 4355,
+    });
+    const first = (await razorpayPayment(user, orderId)).row;
+    const second = (await razorpayPayment(user, orderId)).row;
+    // Razorpay's refund API, answered as documented, for the duplicate the Worker gives back.
+    const refunds: string[] = [];
+    const original = globalThis.fetch;
+    const fetched = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if (url.host !== 'api.razorpay.com') return original(input, init); // the database
+      const paid = /^\/v1\/payments\/([^/]+)\/refund$/.exec(url.pathname);
+      if (!paid) return new Response('{}', { status: 404 });
+      refunds.push(paid[1]!);
+      return Response.json({ id: `rfnd_${newId()}`, entity: 'refund', amount: 4355, payment_id: paid[1] });
+    });
+    onTestFinished(() => fetched.mockRestore());
+    const captured = (id: string, sessionId: string) =>
+      delivery('payment.captured', { id, order_id: sessionId, amount: 4355, currency: 'CAD', status: 'captured' });
+    const [payA, payB] = [`pay_${newId()}`, `pay_${newId()}`];
+    await handleWebhook(ctx(), 'razorpay', await captured(payA, first.sessionId));
+    await handleWebhook(ctx(), 'razorpay', await captured(payB, second.sessionId));
+    expect(await orderStatus(orderId)).toBe('paid');
+    expect(refunds).toEqual([payB]);
+    expect((await paymentRow(second.id))?.status).toBe('refunded');
+    const reported = await delivery('refund.processed', { id: `rfnd_${newId()}`, payment_id: payB, amount: 4355 }, undefined, 'refund');
+    expect(await handleWebhook(ctx(), 'razorpay', reported)).toEqual({ received: true });
+    expect(await orderStatus(orderId)).toBe('paid');
+    expect((await paymentRow(first.id))?.status).toBe('succeeded');
+    expect((await testDb().select().from(products).where(eq(products.id, product.id)).get())?.stockQuantity).toBe(9);
   });
 
   it('only moves forward: a failure after the payment succeeded is ignored; a refund refunds the order', async () => {
     const user = await createUser();
     const { orderId, row } = await razorpayPayment(user);
-    const entity = { id: 'pay_2', order_id: row.sessionId, amount: 4355, currency: 'CAD', status: 'captured' };
+    const payment = `pay_${newId()}`;
+    const entity = { id: payment, order_id: row.sessionId, amount: 4355, currency: 'CAD', status: 'captured' };
     await handleWebhook(ctx(), 'razorpay', await delivery('payment.captured', entity));
     await handleWebhook(ctx(), 'razorpay', await delivery('payment.failed', { ...entity, status: 'failed' }));
     expect((await paymentRow(row.id))?.status).toBe('succeeded');
     await handleWebhook(
       ctx(),
       'razorpay',
-      await delivery('refund.processed', { id: 'rfnd_1', payment_id: 'pay_2', amount: 4355 }, undefined, 'refund'),
+      await delivery('refund.processed', { id: `rfnd_${newId()}`, payment_id: payment, amount: 4355 }, undefined, 'refund'),
     );
     expect((await paymentRow(row.id))?.status).toBe('refunded');
     expect(await orderStatus(orderId)).toBe('refunded');
