@@ -72,7 +72,9 @@ describe('payment webhooks (Razorpay, signatures computed here)', () => {
     const entity = { id: payment, order_id: row.sessionId, amount: 4355, currency: 'CAD', status: 'captured' };
     await handleWebhook(ctx(), 'razorpay', await delivery('payment.captured', entity));
     const refund = { id: `rfnd_${newId()}`, payment_id: payment, amount: 4355 };
-    expect(await handleWebhook(ctx(), 'razorpay', await delivery('refund.processed', refund, 'evt_a', 'refund'))).toEqual({ received: true });
+    expect(await handleWebhook(ctx(), 'razorpay', await delivery('refund.processed', refund, 'evt_a', 'refund'))).toEqual({
+      received: true,
+    });
     // The same signed body again under a header id of the sender's choosing.
     expect(await handleWebhook(ctx(), 'razorpay', await delivery('refund.processed', refund, 'evt_b', 'refund'))).toEqual({
       received: true,

@@ -35,7 +35,9 @@ export async function cancelPayment(ctx: ServiceCtx, id: string, reason: string 
 export async function refundAndSettle(ctx: ServiceCtx, row: PaymentRow, reason: string) {
   const refunded = await refundPayment(ctx, row, reason);
   const settlement = SETTLEMENTS[row.purchaseType];
-  const statements = refunded.refundedAt ? (settlement?.refunded(ctx.db, row.purchaseId, { paymentId: row.id, at: refunded.refundedAt }) ?? []) : [];
+  const statements = refunded.refundedAt
+    ? (settlement?.refunded(ctx.db, row.purchaseId, { paymentId: row.id, at: refunded.refundedAt }) ?? [])
+    : [];
   if (statements.length) await ctx.db.batch(statements as [(typeof statements)[number], ...typeof statements]);
   return refunded;
 }
