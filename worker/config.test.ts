@@ -23,6 +23,23 @@ describe('loadConfig', () => {
   });
 });
 
+describe('loadConfig: payment gateways', () => {
+  it('refuses a partly configured gateway, naming the missing setting, in every environment', () => {
+    expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk' } as unknown as Bindings)).toThrow(
+      'Invalid configuration: STRIPE_WEBHOOK_SECRET is required once stripe is configured',
+    );
+    expect(() => loadConfig({ ...base, APP_ENV: 'local', PAYPAL_CLIENT_ID: 'id', PAYPAL_WEBHOOK_ID: 'w' } as unknown as Bindings)).toThrow(
+      /PAYPAL_CLIENT_SECRET is required once paypal/,
+    );
+    expect(() => loadConfig({ ...base, RAZORPAY_WEBHOOK_SECRET: 'w' } as unknown as Bindings)).toThrow(
+      /RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET are required once razorpay/,
+    );
+    expect(loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk', STRIPE_WEBHOOK_SECRET: 'whsec' } as unknown as Bindings).STRIPE_SECRET_KEY).toBe(
+      'sk',
+    );
+  });
+});
+
 describe('loadConfig: Web Push keys', () => {
   const jwk = {
     kty: 'EC',

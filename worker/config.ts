@@ -109,6 +109,28 @@ export type AppConfig = Omit<z.infer<typeof configSchema>, RateLimitName | 'VAPI
   rateLimits: Record<RateLimitName, RateLimit>;
 };
 
+/** Every setting each real gateway needs: all of them or none (a partly configured gateway refuses to start). */
+export const GATEWAY_SETTINGS = {
+  stripe: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
+  paypal: ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'],
+  razorpay: ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'],
+} as const;
+
+function checkGateways(data: Record<string, unknown>) {
+  for (const [gateway, names] of Object.entries(GATEWAY_SETTINGS)) {
+    const missing = names.filter((k) => !data[k]);
+    if (missing.length && missing.length < names.length)
+      throw new Error(
+        `Invalid configuration: ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} required once ${gateway} is configured (set every setting of a gateway, or none)`,
+      );
+  }
+  const none = Object.values(GATEWAY_SETTINGS).every((names) => !data[names[0]]);
+  if (data.APP_ENV === 'production' && none)
+    console.error(
+      JSON.stringify({ level: 'warn', message: 'No payment gateway is configured: online payment is off (checkout answers 503)' }),
+    );
+}
+
 let cached: { source: Bindings; config: AppConfig } | undefined;
 
 /** Parses the environment once per isolate; a missing or malformed secret fails loudly. */
@@ -129,6 +151,7 @@ export function loadConfig(env: Bindings): AppConfig {
   );
   if (data.APP_ENV === 'production' && socialApp && !data.SOCIAL_TOKEN_KEY)
     throw new Error('Invalid configuration: SOCIAL_TOKEN_KEY is required once a social platform is configured');
+  checkGateways(data);
   const vapid = vapidSettings(parsed.data);
   const config = { ...(parsed.data as object), ...vapid, rateLimits } as AppConfig;
   cached = { source: env, config };

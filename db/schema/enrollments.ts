@@ -52,6 +52,8 @@ export const courseEnrollments = sqliteTable(
     cancelledAt: integer('cancelled_at', { mode: 'timestamp_ms' }),
     cancelledBy: text('cancelled_by'),
     paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
+    /** The payment that made it paid (null when free or paid before 0014): only that payment's refund moves it. */
+    paidByPaymentId: text('paid_by_payment_id'),
     /** End of the paid term (course duration from when it became active); a renewal extends it. */
     termEndsAt: integer('term_ends_at', { mode: 'timestamp_ms' }),
     /** An unpaid enrolment is cancelled by the scheduled run after this (its seat and coupon use back). */
@@ -117,6 +119,8 @@ export const membershipEnrollments = sqliteTable(
     cancelledAt: integer('cancelled_at', { mode: 'timestamp_ms' }),
     cancelledBy: text('cancelled_by'),
     paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
+    /** The payment that made it paid (null when free or paid before 0014): only that payment's refund moves it. */
+    paidByPaymentId: text('paid_by_payment_id'),
     paymentDueAt: integer('payment_due_at', { mode: 'timestamp_ms' }),
     releaseToken: text('release_token'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
@@ -165,6 +169,8 @@ export const enrollmentRenewals = sqliteTable(
     periodStartsAt: integer('period_starts_at', { mode: 'timestamp_ms' }),
     periodEndsAt: integer('period_ends_at', { mode: 'timestamp_ms' }),
     paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
+    /** The payment that made it paid (null when free or paid before 0014): only that payment's refund moves it. */
+    paidByPaymentId: text('paid_by_payment_id'),
     paymentDueAt: integer('payment_due_at', { mode: 'timestamp_ms' }).notNull(),
     releaseToken: text('release_token'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),

@@ -48,6 +48,8 @@ export const orders = sqliteTable(
     cancelReason: text('cancel_reason'),
     cancelledAt: integer('cancelled_at', { mode: 'timestamp_ms' }),
     paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
+    /** The payment that made it paid (null when free or paid before 0014): only that payment's refund moves it. */
+    paidByPaymentId: text('paid_by_payment_id'),
     shippedAt: integer('shipped_at', { mode: 'timestamp_ms' }),
     deliveredAt: integer('delivered_at', { mode: 'timestamp_ms' }),
     refundedAt: integer('refunded_at', { mode: 'timestamp_ms' }),

@@ -10,7 +10,7 @@ import { causes, isUniqueViolation } from '#worker/lib/db-errors.ts';
 import { badRequest, conflict } from '#worker/lib/errors.ts';
 import { schoolCurrency } from '#worker/lib/payments/currency.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
-import { chosenGateway } from '#worker/lib/payments/registry.ts';
+import { chosenGateway, gatewayOrFree } from '#worker/lib/payments/registry.ts';
 import { coursePath, GATEWAY_START_FAILED, openPayment, returnPath } from './enrollments.pay.ts';
 import { paymentDueAt, priceCourse, type PricedCourse } from './enrollments.pricing.ts';
 import { enrollmentView, ownEnrollment } from './enrollments.queries.ts';
@@ -91,8 +91,8 @@ export async function createEnrollment(
   if (input.isRetry) return retryPayment(ctx, input);
   const user = signedIn(ctx);
   if (!input.courseId) throw badRequest(ENROLLMENT_MESSAGES.courseIdRequired);
-  const gateway = chosenGateway(ctx, input.paymentMethod);
   const priced = await priceCourse(ctx, input.courseId, input.couponCode, user.id);
+  const gateway = gatewayOrFree(ctx, priced.totals.totalCents === 0, input.paymentMethod);
   const row = await insertEnrollment(ctx, priced, user.id, input, gateway);
   if (row.paymentStatus === 'free') return { enrollment: await enrollmentView(ctx.db, row.id), payment: null };
   const payment = await openPayment(

@@ -1,7 +1,7 @@
 import type { PurchaseType } from '#core/shop/shop-options.ts';
 import type { PaymentStart } from '#core/shop/views.ts';
 import { AppError, unavailable } from '#worker/lib/errors.ts';
-import { chosenGateway, renewalDefaultGateway } from '#worker/lib/payments/registry.ts';
+import { gatewayOrFree, renewalDefaultGateway } from '#worker/lib/payments/registry.ts';
 import { startPayment } from '#worker/lib/payments/records.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 
@@ -10,7 +10,8 @@ export const GATEWAY_DOWN_NEW = 'The payment service could not be reached. Your 
 export const GATEWAY_DOWN = 'The payment service could not be reached. Please try again.';
 
 /** Spec 9: a renewal pays by razorpay where it is offered, else by the first gateway offered (or the one asked for). */
-export const renewalGateway = (ctx: ServiceCtx, asked: string | undefined) => chosenGateway(ctx, asked, renewalDefaultGateway(ctx.config));
+export const renewalGateway = (ctx: ServiceCtx, asked: string | undefined, free = false) =>
+  gatewayOrFree(ctx, free, asked, renewalDefaultGateway(ctx.config));
 
 type EnrollmentPayment = {
   purchaseType: Extract<PurchaseType, 'course_enrollment' | 'course_renewal'>;

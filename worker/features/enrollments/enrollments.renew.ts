@@ -31,13 +31,13 @@ export async function renewEnrollment(
   const { enrollment: e, course } = await ownEnrollment(ctx, id);
   if (!(COURSE_MOVES.renew as readonly string[]).includes(e.status)) throw conflict(ENROLLMENT_MESSAGES.cannotRenew(e.status));
   if (!course || course.durationWeeks == null) throw conflict(ENROLLMENT_MESSAGES.notRenewable);
-  const gateway = renewalGateway(ctx, input.paymentMethod);
   const { totals, coupon } = await priceCourse(ctx, course.id, input.couponCode, user.id);
+  const free = totals.totalCents === 0;
+  const gateway = renewalGateway(ctx, input.paymentMethod, free);
   const at = new Date();
   const renewalId = newId();
   const currency = await schoolCurrency(ctx.db);
-  const free = totals.totalCents === 0;
-  const settle = free ? courseRenewalSettlement.paid(ctx.db, renewalId, at) : null;
+  const settle = free ? courseRenewalSettlement.paid(ctx.db, renewalId, at, null) : null;
   const statements: BatchItem<'sqlite'>[] = [
     ctx.db
       .insert(enrollmentRenewals)

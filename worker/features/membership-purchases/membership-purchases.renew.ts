@@ -8,7 +8,7 @@ import { couponRefusedError, takeCouponUse } from '#worker/lib/coupon-uses.ts';
 import { badRequest, conflict } from '#worker/lib/errors.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { membershipSettlements } from '#worker/lib/payments/membership-settlement.ts';
-import { chosenGateway, renewalDefaultGateway } from '#worker/lib/payments/registry.ts';
+import { gatewayOrFree, renewalDefaultGateway } from '#worker/lib/payments/registry.ts';
 import { purchasePayment } from './membership-purchases.pay.ts';
 import { activePlan, pricePlan } from './membership-purchases.pricing.ts';
 import { enrollmentView, ownEnrollment } from './membership-purchases.queries.ts';
@@ -34,7 +34,7 @@ export async function renewMembership(
   if (!row.membershipId || !row.planId) throw badRequest(ENROLLMENT_MESSAGES.membershipUnavailable);
   const priced = await pricePlan(ctx, await activePlan(ctx, row.membershipId, row.planId), input.couponCode, row.userId);
   const { totals, coupon } = priced;
-  const gateway = chosenGateway(ctx, input.paymentMethod, renewalDefaultGateway(ctx.config));
+  const gateway = gatewayOrFree(ctx, totals.totalCents === 0, input.paymentMethod, renewalDefaultGateway(ctx.config));
   const at = new Date();
   const renewalId = newId();
   // Written only while the enrolment can still be renewed (one statement: a cancel racing it wins or loses whole).
@@ -91,7 +91,7 @@ export async function renewMembership(
   let payment = null;
   if (totals.totalCents === 0) {
     // Nothing to pay (a full coupon): the renewal settles at once through the same statements as a paid one.
-    const { move, follow } = membershipSettlements.membership_renewal!.paid(ctx.db, renewalId, new Date());
+    const { move, follow } = membershipSettlements.membership_renewal!.paid(ctx.db, renewalId, new Date(), null);
     const [moved] = await ctx.db.batch([move, ...follow]);
     if ((moved as unknown[]).length) membershipSettlements.membership_renewal!.afterPaid(ctx, renewalId);
   } else {

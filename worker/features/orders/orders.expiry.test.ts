@@ -1,8 +1,8 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orders } from '#db/schema/index.ts';
+import { orders, payments } from '#db/schema/index.ts';
 import { createUser, testDb, testServiceCtx } from '#test/helpers.ts';
 import worker from '#worker/index.ts';
 import { orderSettlement } from '#worker/lib/payments/order-settlement.ts';
@@ -61,22 +61,31 @@ describe('expiry of unpaid orders', () => {
   });
 });
 
+/** A refund reported by the provider, as the webhook batches it: the payment row refunded at `at`, then the order's statements. */
+function providerRefund(orderId: string, paymentId: string) {
+  const db = testDb();
+  const at = new Date();
+  const payment = db
+    .update(payments)
+    .set({ status: 'refunded', refundedAt: at, updatedAt: at })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'succeeded')));
+  return db.batch([payment, ...orderSettlement.refunded(db, orderId, { paymentId, at })]);
+}
+
 describe('orderSettlement.refunded (a refund reported by the provider)', () => {
   it('marks a paid order refunded, restocks and releases its coupon use, once', async () => {
-    const { order, product } = await paidOrder({}, 3);
-    const db = testDb();
-    await db.batch(orderSettlement.refunded(db, order._id, new Date()) as never);
+    const { order, product, payment } = await paidOrder({}, 3);
+    await providerRefund(order._id, payment.paymentRecordId);
     expect((await orderRow(order._id))!.status).toBe('refunded');
     expect(await stockOf(product.id)).toBe(10);
-    await db.batch(orderSettlement.refunded(db, order._id, new Date()) as never);
+    await providerRefund(order._id, payment.paymentRecordId);
     expect(await stockOf(product.id)).toBe(10);
   });
 
   it('does not restock goods that shipped', async () => {
-    const { order, product } = await paidOrder({}, 2);
-    const db = testDb();
-    await db.update(orders).set({ status: 'shipped' }).where(eq(orders.id, order._id));
-    await db.batch(orderSettlement.refunded(db, order._id, new Date()) as never);
+    const { order, product, payment } = await paidOrder({}, 2);
+    await testDb().update(orders).set({ status: 'shipped' }).where(eq(orders.id, order._id));
+    await providerRefund(order._id, payment.paymentRecordId);
     expect((await orderRow(order._id))!.status).toBe('refunded');
     expect(await stockOf(product.id)).toBe(8);
   });
@@ -84,9 +93,8 @@ describe('orderSettlement.refunded (a refund reported by the provider)', () => {
   it('leaves a pending order alone', async () => {
     const buyer = await createUser();
     const gi = await insertProduct();
-    const { order } = (await placeOrder(buyer, checkout({ items: [line(gi.id)] }))).body.data;
-    const db = testDb();
-    await db.batch(orderSettlement.refunded(db, order._id, new Date()) as never);
+    const { order, payment } = (await placeOrder(buyer, checkout({ items: [line(gi.id)] }))).body.data;
+    await providerRefund(order._id, payment.paymentRecordId);
     expect((await orderRow(order._id))!.status).toBe('pending_payment');
     expect(await stockOf(gi.id)).toBe(9);
   });

@@ -59,4 +59,26 @@ describe('the sandbox checkout (ARCHITECTURE "Local payments")', () => {
     const evil = await page(`/pay/sandbox/${p2.sessionId}`, form({ outcome: 'decline', return: '//evil.example/steal' }));
     expect(evil.headers.get('location')).toBe('/shop?declined=1');
   });
+
+  it('parses the return path against the site: a tab or newline never leads off-site nor to a 500', async () => {
+    const payer = await createUser();
+    const form = (fields: Record<string, string>) => ({ method: 'POST', body: new URLSearchParams(fields) });
+    for (const back of [
+      '/\t/evil.example/steal',
+      '/\n/evil.example',
+      '/shop\norder-complete',
+      '/\\evil.example',
+      'https://evil.example/',
+    ]) {
+      const p = await openPayment(payer, await pendingOrder(payer));
+      const res = await page(`/pay/sandbox/${p.sessionId}`, form({ outcome: 'decline', return: back }));
+      expect(res.status, JSON.stringify(back)).toBe(303);
+      const to = new URL(res.headers.get('location')!, 'http://dojo.test');
+      expect(to.origin, JSON.stringify(back)).toBe('http://dojo.test');
+      expect(res.headers.get('location')).toMatch(/^\/[^/\\]/);
+    }
+    const p = await openPayment(payer, await pendingOrder(payer));
+    const html = await (await page(`/pay/sandbox/${p.sessionId}?return=${encodeURIComponent('/\t/evil.example')}`)).text();
+    expect(html).not.toContain('evil.example');
+  });
 });

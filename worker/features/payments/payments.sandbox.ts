@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { payments, type PaymentRow } from '#db/schema/index.ts';
 import { conflict, notFound } from '#worker/lib/errors.ts';
-import { availableGateways } from '#worker/lib/payments/registry.ts';
+import { sandboxOffered } from '#worker/lib/payments/registry.ts';
 import { sandboxApproval } from '#worker/lib/payments/sandbox.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 
@@ -13,7 +13,7 @@ export const SANDBOX_MESSAGES = {
 
 /** The open sandbox session behind a checkout URL (the sandbox exists only where it is offered). */
 export async function sandboxSession(ctx: ServiceCtx, sessionId: string): Promise<PaymentRow> {
-  if (!availableGateways(ctx.config).includes('sandbox')) throw notFound(SANDBOX_MESSAGES.notFound);
+  if (!sandboxOffered(ctx.config)) throw notFound(SANDBOX_MESSAGES.notFound);
   const row = await ctx.db
     .select()
     .from(payments)

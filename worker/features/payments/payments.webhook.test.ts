@@ -1,12 +1,15 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { newId } from '#core/ids.ts';
-import { paymentEvents, payments } from '#db/schema/index.ts';
+import type { PurchaseType } from '#core/shop/shop-options.ts';
+import { courseEnrollments, membershipEnrollments, orderItems, paymentEvents, payments, products } from '#db/schema/index.ts';
 import { loadConfig } from '#worker/config.ts';
 import type { Bindings } from '#worker/env.ts';
 import { hmacSha256Hex } from '#worker/lib/payments/hmac.ts';
 import { api, createUser, testDb, testServiceCtx, type TestUser } from '#test/helpers.ts';
+import { enroll, insertCourse } from '#test/enrollment-helpers.ts';
+import { insertMembership, purchase } from '#test/membership-helpers.ts';
 import { insertOrder as pendingOrder } from '#test/order-helpers.ts';
 import { orderStatus, paymentRow } from './payments.test-helpers.ts';
 import { handleWebhook } from './payments.webhook.ts';
@@ -20,12 +23,12 @@ const SECRETS = {
 };
 const ctx = () => testServiceCtx({ config: { ...loadConfig(env as unknown as Bindings), ...SECRETS } });
 
-async function razorpayPayment(user: TestUser) {
-  const orderId = await pendingOrder(user, 4355);
+async function razorpayPayment(user: TestUser, purchase?: { type: PurchaseType; id: string }) {
+  const orderId = purchase?.id ?? (await pendingOrder(user, 4355));
   const row = {
     id: newId(),
     userId: user.id,
-    purchaseType: 'order' as const,
+    purchaseType: purchase?.type ?? 'order',
     purchaseId: orderId,
     gateway: 'razorpay' as const,
     sessionId: `order_${newId()}`,
@@ -45,12 +48,43 @@ async function delivery(event: string, entity: Record<string, unknown>, eventId 
   return { rawBody, headers, eventId };
 }
 
+/**
+ * Two Razorpay payments for one purchase, both captured: the first pays it, the second is refunded at
+ * Razorpay (its refund API stubbed as documented), and then Razorpay reports that refund by webhook.
+ */
+async function duplicateRefundReported(user: TestUser, purchase: { type: PurchaseType; id: string }) {
+  const first = (await razorpayPayment(user, purchase)).row;
+  const second = (await razorpayPayment(user, purchase)).row;
+  const refunds: string[] = [];
+  const original = globalThis.fetch;
+  const fetched = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.host !== 'api.razorpay.com') return original(input, init); // the database
+    const paid = /^\/v1\/payments\/([^/]+)\/refund$/.exec(url.pathname);
+    if (!paid) return new Response('{}', { status: 404 });
+    refunds.push(paid[1]!);
+    return Response.json({ id: `rfnd_${newId()}`, entity: 'refund', amount: 4355, payment_id: paid[1] });
+  });
+  onTestFinished(() => fetched.mockRestore());
+  const captured = (id: string, sessionId: string) =>
+    delivery('payment.captured', { id, order_id: sessionId, amount: 4355, currency: 'CAD', status: 'captured' });
+  const [payA, payB] = [`pay_${newId()}`, `pay_${newId()}`];
+  await handleWebhook(ctx(), 'razorpay', await captured(payA, first.sessionId));
+  await handleWebhook(ctx(), 'razorpay', await captured(payB, second.sessionId));
+  expect(refunds).toEqual([payB]);
+  expect((await paymentRow(second.id))?.status).toBe('refunded');
+  const reported = await delivery('refund.processed', { id: `rfnd_${newId()}`, payment_id: payB, amount: 4355 }, undefined, 'refund');
+  expect(await handleWebhook(ctx(), 'razorpay', reported)).toEqual({ received: true });
+  fetched.mockRestore();
+  return { first, payA };
+}
+
 describe('payment webhooks (Razorpay, signatures computed here)', () => {
   it('settles the order once: a replay of the same event id changes nothing', async () => {
     const user = await createUser();
     const { orderId, row } = await razorpayPayment(user);
     const d = await delivery('payment.captured', {
-      id: 'pay_1',
+      id: `pay_${newId()}`,
       order_id: row.sessionId,
       amount: 4355,
       currency: 'CAD',
@@ -61,21 +95,84 @@ describe('payment webhooks (Razorpay, signatures computed here)', () => {
     expect(await orderStatus(orderId)).toBe('paid');
     expect((await paymentRow(row.id))?.status).toBe('succeeded');
     expect(await handleWebhook(ctx(), 'razorpay', d)).toEqual({ received: true, duplicate: true });
-    const events = await testDb().select().from(paymentEvents).where(eq(paymentEvents.eventId, d.eventId));
+    const events = await testDb().select().from(paymentEvents).where(eq(paymentEvents.paymentId, row.id));
     expect(events).toHaveLength(1);
+  });
+
+  it('tells a replay by the signed body, not by the unsigned X-Razorpay-Event-Id header', async () => {
+    const user = await createUser();
+    const { row } = await razorpayPayment(user);
+    const payment = `pay_${newId()}`;
+    const entity = { id: payment, order_id: row.sessionId, amount: 4355, currency: 'CAD', status: 'captured' };
+    await handleWebhook(ctx(), 'razorpay', await delivery('payment.captured', entity));
+    const refund = { id: `rfnd_${newId()}`, payment_id: payment, amount: 4355 };
+    expect(await handleWebhook(ctx(), 'razorpay', await delivery('refund.processed', refund, 'evt_a', 'refund'))).toEqual({
+      received: true,
+    });
+    // The same signed body again under a header id of the sender's choosing.
+    expect(await handleWebhook(ctx(), 'razorpay', await delivery('refund.processed', refund, 'evt_b', 'refund'))).toEqual({
+      received: true,
+      duplicate: true,
+    });
+  });
+
+  it("leaves a paid order alone when the automatically refunded duplicate payment's refund is reported", async () => {
+    const user = await createUser();
+    const product = await testDb()
+      .insert(products)
+      .values({ id: newId(), name: `Gi ${newId()}`, priceCents: 4355, stockQuantity: 9, category: 'uniforms', sku: `SKU-${newId()}` })
+      .returning()
+      .get();
+    const orderId = await pendingOrder(user, 4355);
+    await testDb().insert(orderItems).values({
+      id: newId(),
+      orderId,
+      productId: product.id,
+      name: product.name,
+      sku: product.sku,
+      quantity: 1,
+      unitPriceCents: 4355,
+      originalUnitPriceCents: 4355,
+      gstRateBp: 0,
+      totalCents: 4355,
+    });
+    const { first } = await duplicateRefundReported(user, { type: 'order', id: orderId });
+    expect(await orderStatus(orderId)).toBe('paid');
+    expect((await paymentRow(first.id))?.status).toBe('succeeded');
+    expect((await testDb().select().from(products).where(eq(products.id, product.id)).get())?.stockQuantity).toBe(9);
+  });
+
+  it('leaves a paid course enrolment and membership alone on the duplicate refund, and follows the refund of the payment that paid them', async () => {
+    const user = await createUser({ role: 'student' });
+    const course = await enroll(user, { courseId: (await insertCourse()).id });
+    const { membership, plan } = await insertMembership();
+    const bought = await purchase(user, { membershipId: membership.id, planId: plan.id });
+    const purchases = [
+      { type: 'course_enrollment' as const, id: course.body.data.enrollment._id as string, table: courseEnrollments },
+      { type: 'membership' as const, id: bought.body.data.enrollment._id as string, table: membershipEnrollments },
+    ];
+    for (const p of purchases) {
+      const state = async () => (await testDb().select().from(p.table).where(eq(p.table.id, p.id)).get())?.paymentStatus;
+      const { payA } = await duplicateRefundReported(user, p);
+      expect(await state(), p.type).toBe('paid');
+      const genuine = await delivery('refund.processed', { id: `rfnd_${newId()}`, payment_id: payA, amount: 4355 }, undefined, 'refund');
+      await handleWebhook(ctx(), 'razorpay', genuine);
+      expect(await state(), p.type).toBe('refunded');
+    }
   });
 
   it('only moves forward: a failure after the payment succeeded is ignored; a refund refunds the order', async () => {
     const user = await createUser();
     const { orderId, row } = await razorpayPayment(user);
-    const entity = { id: 'pay_2', order_id: row.sessionId, amount: 4355, currency: 'CAD', status: 'captured' };
+    const payment = `pay_${newId()}`;
+    const entity = { id: payment, order_id: row.sessionId, amount: 4355, currency: 'CAD', status: 'captured' };
     await handleWebhook(ctx(), 'razorpay', await delivery('payment.captured', entity));
     await handleWebhook(ctx(), 'razorpay', await delivery('payment.failed', { ...entity, status: 'failed' }));
     expect((await paymentRow(row.id))?.status).toBe('succeeded');
     await handleWebhook(
       ctx(),
       'razorpay',
-      await delivery('refund.processed', { id: 'rfnd_1', payment_id: 'pay_2', amount: 4355 }, undefined, 'refund'),
+      await delivery('refund.processed', { id: `rfnd_${newId()}`, payment_id: payment, amount: 4355 }, undefined, 'refund'),
     );
     expect((await paymentRow(row.id))?.status).toBe('refunded');
     expect(await orderStatus(orderId)).toBe('refunded');

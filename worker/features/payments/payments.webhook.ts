@@ -30,7 +30,7 @@ async function apply(ctx: ServiceCtx, payment: PaymentRow, o: WebhookOutcome) {
       .set({ status: 'failed', failureReason: `Reported by ${payment.gateway}: ${o.type}`, updatedAt: at })
       .where(and(eq(payments.id, payment.id), eq(payments.status, 'created')));
   if (o.effect === 'refunded') {
-    const follow = SETTLEMENTS[payment.purchaseType]?.refunded(ctx.db, payment.purchaseId, at) ?? [];
+    const follow = SETTLEMENTS[payment.purchaseType]?.refunded(ctx.db, payment.purchaseId, { paymentId: payment.id, at }) ?? [];
     await ctx.db.batch([
       ctx.db
         .update(payments)

@@ -31,11 +31,13 @@ export async function cancelPayment(ctx: ServiceCtx, id: string, reason: string 
   return serializePayment(await closeOpenPayment(ctx, row, 'cancelled', reason ?? fallback));
 }
 
-/** A refund through the gateway, then the purchase follows (e.g. the order becomes refunded) in one batch. */
+/** A refund through the gateway, then the purchase follows (e.g. the order becomes refunded) if this payment paid it. */
 export async function refundAndSettle(ctx: ServiceCtx, row: PaymentRow, reason: string) {
   const refunded = await refundPayment(ctx, row, reason);
   const settlement = SETTLEMENTS[row.purchaseType];
-  const statements = settlement?.refunded(ctx.db, row.purchaseId, new Date()) ?? [];
+  const statements = refunded.refundedAt
+    ? (settlement?.refunded(ctx.db, row.purchaseId, { paymentId: row.id, at: refunded.refundedAt }) ?? [])
+    : [];
   if (statements.length) await ctx.db.batch(statements as [(typeof statements)[number], ...typeof statements]);
   return refunded;
 }

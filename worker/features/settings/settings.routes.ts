@@ -3,6 +3,8 @@ import { SETTINGS_MESSAGES } from '#core/settings/settings-schemas.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { readBody } from '#worker/lib/body.ts';
 import { badRequest } from '#worker/lib/errors.ts';
+import { paymentSetup } from '#worker/lib/payments/registry.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { getSettings, LOGO_MAX_BYTES, LOGO_TOO_LARGE, updateSettings } from './settings.service.ts';
 
 /** Room for the text fields (two legal texts of up to 50,000 characters) beside the logo. */
@@ -15,13 +17,16 @@ const BODY = {
 };
 const isJsonOrMultipart = (type: string) => type.startsWith('application/json') || type.startsWith('multipart/form-data');
 
+/** The payments line tells the admin's screen when checkout is off (no gateway configured in production). */
+const withPayments = <T extends object>(ctx: ServiceCtx, settings: T) => ({ ...settings, payments: paymentSetup(ctx.config) });
+
 export const settingsRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
-    const settings = await getSettings({ ctx: c.var.ctx });
+    const settings = withPayments(c.var.ctx, await getSettings({ ctx: c.var.ctx }));
     return c.json({ success: true, data: settings, settings });
   })
   .put('/', async (c) => {
     if (!isJsonOrMultipart(c.req.header('content-type')?.toLowerCase() ?? '')) throw badRequest(SETTINGS_MESSAGES.bodyObject);
-    const settings = await updateSettings({ ctx: c.var.ctx, body: await readBody(c.req.raw, BODY) });
+    const settings = withPayments(c.var.ctx, await updateSettings({ ctx: c.var.ctx, body: await readBody(c.req.raw, BODY) }));
     return c.json({ success: true, data: settings, settings, message: SETTINGS_MESSAGES.updated });
   });

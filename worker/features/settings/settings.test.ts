@@ -42,6 +42,7 @@ describe('GET /api/settings', () => {
         privacyPolicy: '',
         termsAndConditions: '',
         updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        payments: { availableGateways: ['sandbox'], notice: null },
       },
       settings: res.body.data,
     });

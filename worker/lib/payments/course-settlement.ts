@@ -8,7 +8,7 @@ import { escapeHtml } from '#worker/lib/order-mail.ts';
 import { notify } from '#worker/lib/notify.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { schoolCurrency } from './currency.ts';
-import type { PurchaseSettlement } from './settlements.ts';
+import { refundedNow, type PurchaseSettlement } from './settlements.ts';
 
 const WEEK_MS = 7 * 86_400_000;
 
@@ -29,12 +29,13 @@ const confirmUse = (db: Db, purchaseType: PurchaseType, purchaseId: string, at: 
  * paid. Only from payment pending and a live status, so a second settle or a cancelled enrolment moves nothing.
  */
 export const courseEnrollmentSettlement: PurchaseSettlement = {
-  paid: (db, id, at) => ({
+  paid: (db, id, at, paymentId) => ({
     move: db
       .update(courseEnrollments)
       .set({
         paymentStatus: 'paid',
         paidAt: at,
+        paidByPaymentId: paymentId,
         status: sql`case when ${courseEnrollments.status} = 'approved' then 'active' else ${courseEnrollments.status} end`,
         termEndsAt: sql`case when ${courseEnrollments.status} = 'approved' then ${termEndFrom(at)} else ${courseEnrollments.termEndsAt} end`,
         updatedAt: at,
@@ -58,11 +59,18 @@ export const courseEnrollmentSettlement: PurchaseSettlement = {
     ],
   }),
   afterPaid: (ctx, id) => sendCourseReceipt(ctx, { enrollmentId: id }),
-  refunded: (db, id, at) => [
+  refunded: (db, id, refund) => [
     db
       .update(courseEnrollments)
-      .set({ paymentStatus: 'refunded', updatedAt: at })
-      .where(and(eq(courseEnrollments.id, id), eq(courseEnrollments.paymentStatus, 'paid'))),
+      .set({ paymentStatus: 'refunded', updatedAt: refund.at })
+      .where(
+        and(
+          eq(courseEnrollments.id, id),
+          eq(courseEnrollments.paymentStatus, 'paid'),
+          eq(courseEnrollments.paidByPaymentId, refund.paymentId),
+          refundedNow(refund),
+        ),
+      ),
   ],
 };
 
@@ -80,12 +88,13 @@ const renewalWeeksMs = sql`(select ${courses.durationWeeks} * ${WEEK_MS} from ${
  * (max(), so a replay changes nothing). Only for an enrolment still active on a course with weeks.
  */
 export const courseRenewalSettlement: PurchaseSettlement = {
-  paid: (db, id, at) => ({
+  paid: (db, id, at, paymentId) => ({
     move: db
       .update(enrollmentRenewals)
       .set({
         status: 'paid',
         paidAt: at,
+        paidByPaymentId: paymentId,
         periodStartsAt: renewalStart(at),
         periodEndsAt: sql`${renewalStart(at)} + ${renewalWeeksMs}`,
         updatedAt: at,
@@ -123,11 +132,18 @@ export const courseRenewalSettlement: PurchaseSettlement = {
     ],
   }),
   afterPaid: (ctx, id) => sendCourseReceipt(ctx, { renewalId: id }),
-  refunded: (db, id, at) => [
+  refunded: (db, id, refund) => [
     db
       .update(enrollmentRenewals)
-      .set({ status: 'refunded', updatedAt: at })
-      .where(and(eq(enrollmentRenewals.id, id), eq(enrollmentRenewals.status, 'paid'))),
+      .set({ status: 'refunded', updatedAt: refund.at })
+      .where(
+        and(
+          eq(enrollmentRenewals.id, id),
+          eq(enrollmentRenewals.status, 'paid'),
+          eq(enrollmentRenewals.paidByPaymentId, refund.paymentId),
+          refundedNow(refund),
+        ),
+      ),
   ],
 };
 

@@ -4,7 +4,7 @@ import type { PurchaseType } from '#core/shop/shop-options.ts';
 import { couponUses, enrollmentRenewals, membershipEnrollments } from '#db/schema/index.ts';
 import { addMonthsSql, periodStartingNow } from '#worker/features/membership-purchases/membership-purchases.sql.ts';
 import { receiptLines, tellMember } from '#worker/features/membership-purchases/membership-purchases.notices.ts';
-import type { PurchaseSettlement } from './settlements.ts';
+import { refundedNow, type PurchaseSettlement } from './settlements.ts';
 
 /** The purchase's reserved coupon use confirmed, only once the purchase is paid. */
 const confirmUse = (purchaseType: PurchaseType, purchaseId: string, paid: SQL) =>
@@ -15,12 +15,13 @@ const confirmUse = (purchaseType: PurchaseType, purchaseId: string, paid: SQL) =
  * one becomes active by the same statement, its period starting now (decision 012).
  */
 const membership: PurchaseSettlement = {
-  paid: (db, id, at) => ({
+  paid: (db, id, at, paymentId) => ({
     move: db
       .update(membershipEnrollments)
       .set({
         paymentStatus: 'paid',
         paidAt: at,
+        paidByPaymentId: paymentId,
         paymentDueAt: null,
         status: sql`case when ${membershipEnrollments.status} = 'approved' then 'active' else ${membershipEnrollments.status} end`,
         ...periodStartingNow(sql`${membershipEnrollments.status} = 'approved'`, at),
@@ -58,11 +59,18 @@ const membership: PurchaseSettlement = {
       eventType: 'membership_paid',
       extra: (row) => receiptLines(row),
     }),
-  refunded: (db, id, at) => [
+  refunded: (db, id, refund) => [
     db
       .update(membershipEnrollments)
-      .set({ paymentStatus: 'refunded', updatedAt: at })
-      .where(and(eq(membershipEnrollments.id, id), eq(membershipEnrollments.paymentStatus, 'paid'))),
+      .set({ paymentStatus: 'refunded', updatedAt: refund.at })
+      .where(
+        and(
+          eq(membershipEnrollments.id, id),
+          eq(membershipEnrollments.paymentStatus, 'paid'),
+          eq(membershipEnrollments.paidByPaymentId, refund.paymentId),
+          refundedNow(refund),
+        ),
+      ),
   ],
 };
 
@@ -76,7 +84,7 @@ const renewedEnrollment = (renewalId: string) =>
  * enrolment follows only the renewal this call moved (its fresh token).
  */
 const membershipRenewal: PurchaseSettlement = {
-  paid: (db, id, at) => {
+  paid: (db, id, at, paymentId) => {
     const token = `paid:${newId()}`;
     const me = membershipEnrollments;
     const from = sql`(select max(coalesce(${me.endsAt}, 0), ${at.getTime()}) from ${me} where ${me.id} = ${enrollmentRenewals.enrollmentId})`;
@@ -87,6 +95,7 @@ const membershipRenewal: PurchaseSettlement = {
         .set({
           status: 'paid',
           paidAt: at,
+          paidByPaymentId: paymentId,
           periodStartsAt: from,
           periodEndsAt: addMonthsSql(from, months),
           releaseToken: token,
@@ -154,11 +163,18 @@ const membershipRenewal: PurchaseSettlement = {
           ),
       });
     }),
-  refunded: (db, id, at) => [
+  refunded: (db, id, refund) => [
     db
       .update(enrollmentRenewals)
-      .set({ status: 'refunded', updatedAt: at })
-      .where(and(eq(enrollmentRenewals.id, id), eq(enrollmentRenewals.status, 'paid'))),
+      .set({ status: 'refunded', updatedAt: refund.at })
+      .where(
+        and(
+          eq(enrollmentRenewals.id, id),
+          eq(enrollmentRenewals.status, 'paid'),
+          eq(enrollmentRenewals.paidByPaymentId, refund.paymentId),
+          refundedNow(refund),
+        ),
+      ),
   ],
 };
 

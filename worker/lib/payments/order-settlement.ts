@@ -4,17 +4,17 @@ import { endOrderStatements } from '#worker/lib/order-release.ts';
 import { sendOrderConfirmation } from '#worker/lib/order-mail.ts';
 import { notify } from '#worker/lib/notify.ts';
 import { statesBefore } from '#core/shop/order-status.ts';
-import type { PurchaseSettlement } from './settlements.ts';
+import { refundedNow, type PurchaseSettlement } from './settlements.ts';
 
 /** The states a paid order can be refunded from (the life cycle's `→ refunded`). */
 export const REFUNDABLE = statesBefore('refunded');
 
 /** An order is paid only from pending_payment; its reserved coupon use is confirmed with it. */
 export const orderSettlement: PurchaseSettlement = {
-  paid: (db, orderId, at) => ({
+  paid: (db, orderId, at, paymentId) => ({
     move: db
       .update(orders)
-      .set({ status: 'paid', paidAt: at, updatedAt: at })
+      .set({ status: 'paid', paidAt: at, paidByPaymentId: paymentId, updatedAt: at })
       .where(and(eq(orders.id, orderId), eq(orders.status, 'pending_payment')))
       .returning({ id: orders.id }),
     follow: [
@@ -53,5 +53,13 @@ export const orderSettlement: PurchaseSettlement = {
     });
   },
   /** Money given back (by the school or at the provider): stock returns only if the goods never left. */
-  refunded: (db, orderId, at) => [...endOrderStatements(db, { orderId, from: REFUNDABLE, to: 'refunded', at })],
+  refunded: (db, orderId, refund) => [
+    ...endOrderStatements(db, {
+      orderId,
+      from: REFUNDABLE,
+      to: 'refunded',
+      at: refund.at,
+      where: and(eq(orders.paidByPaymentId, refund.paymentId), refundedNow(refund)),
+    }),
+  ],
 };

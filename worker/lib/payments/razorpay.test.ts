@@ -101,7 +101,7 @@ describe('the Razorpay adapter', () => {
       'x-razorpay-event-id': 'evt_1',
     });
     expect(await gw.webhook({ rawBody: body, headers })).toEqual({
-      eventId: 'evt_1',
+      eventId: 'payment.captured:pay_Xyz',
       type: 'payment.captured',
       effect: 'succeeded',
       sessionId: 'order_Abc123',

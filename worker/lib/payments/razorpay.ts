@@ -26,7 +26,7 @@ const EFFECTS: Record<string, WebhookOutcome['effect']> = {
  * Razorpay over fetch with Basic auth: an Order per payment (amount in the currency's smallest unit),
  * the browser's Checkout widget (it needs `keyId` and the order id, so there is no checkout URL), the
  * payment signature HMAC-SHA256(key_secret, `order_id|payment_id`), and webhooks signed with
- * HMAC-SHA256(webhook_secret, raw body) and told apart by X-Razorpay-Event-Id.
+ * HMAC-SHA256(webhook_secret, raw body), told apart by the signed body's ids (X-Razorpay-Event-Id is not signed).
  */
 export function razorpayGateway(config: AppConfig, _origin: string, fetcher: typeof fetch = (...a) => fetch(...a)): PaymentGateway {
   const keyId = config.RAZORPAY_KEY_ID ?? '';
@@ -80,7 +80,6 @@ export function razorpayGateway(config: AppConfig, _origin: string, fetcher: typ
     },
     async webhook({ rawBody, headers }) {
       const signature = headers.get('x-razorpay-signature') ?? '';
-      const eventId = headers.get('x-razorpay-event-id') ?? '';
       if (!signature || !(await verifyHmacHex(webhookSecret, rawBody, signature))) throw badRequest('Invalid webhook signature');
       let event: RazorpayEvent;
       try {
@@ -93,9 +92,10 @@ export function razorpayGateway(config: AppConfig, _origin: string, fetcher: typ
       const refund = event.payload?.refund?.entity;
       const effect = EFFECTS[type] ?? 'ignored';
       const paymentId = payment?.id ?? refund?.payment_id;
-      // Razorpay retries a delivery for a day with the same event id: the id, not the time, stops a replay.
+      // A replay is told by what the signature covers: the event and its entity (each refund has its own id).
+      const entityId = refund?.id ?? payment?.id ?? event.payload?.order?.entity?.id;
       return {
-        eventId: eventId || `${type}:${paymentId ?? ''}:${await hmacSha256Hex(webhookSecret, rawBody)}`,
+        eventId: `${type}:${entityId ?? (await hmacSha256Hex(webhookSecret, rawBody))}`,
         type,
         effect,
         ...(payment?.order_id

@@ -93,7 +93,7 @@ export async function settlePayment(ctx: ServiceCtx, payment: PaymentRow, provid
   const settlement = SETTLEMENTS[payment.purchaseType];
   if (!settlement) throw badRequest(PAYMENT_MESSAGES.verifyFailed);
   const at = new Date();
-  const { move, follow } = settlement.paid(ctx.db, payment.purchaseId, at);
+  const { move, follow } = settlement.paid(ctx.db, payment.purchaseId, at, payment.id);
   const paymentMove = ctx.db
     .update(payments)
     .set({ status: 'succeeded', providerPaymentId, paidAt: at, updatedAt: at })

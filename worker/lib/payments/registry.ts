@@ -1,7 +1,7 @@
 import { RENEWAL_DEFAULT_METHOD } from '#core/enrollments/enrollment-options.ts';
 import type { PaymentGatewayName } from '#core/shop/shop-options.ts';
-import type { AppConfig } from '#worker/config.ts';
-import { badRequest } from '#worker/lib/errors.ts';
+import { GATEWAY_SETTINGS, type AppConfig } from '#worker/config.ts';
+import { badRequest, unavailable } from '#worker/lib/errors.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { paypalGateway } from './paypal.ts';
 import { razorpayGateway } from './razorpay.ts';
@@ -10,12 +10,10 @@ import { stripeGateway } from './stripe.ts';
 
 type RealGateway = Exclude<PaymentGatewayName, 'sandbox'>;
 
-/** A real gateway is offered only when every secret it needs (its webhook's included) is set. */
-const CONFIGURED: Record<RealGateway, (c: AppConfig) => boolean> = {
-  stripe: (c) => Boolean(c.STRIPE_SECRET_KEY && c.STRIPE_WEBHOOK_SECRET),
-  paypal: (c) => Boolean(c.PAYPAL_CLIENT_ID && c.PAYPAL_CLIENT_SECRET && c.PAYPAL_WEBHOOK_ID),
-  razorpay: (c) => Boolean(c.RAZORPAY_KEY_ID && c.RAZORPAY_KEY_SECRET && c.RAZORPAY_WEBHOOK_SECRET),
-};
+/** A real gateway is offered only when every secret it needs (its webhook's included) is set; loadConfig refuses half a set. */
+const configured = (c: AppConfig, g: RealGateway) => GATEWAY_SETTINGS[g].every((k) => Boolean(c[k]));
+
+export const NO_GATEWAY = 'Online payment is not available: no payment gateway is configured';
 
 export type GatewayFactory = (config: AppConfig, origin: string) => PaymentGateway;
 
@@ -26,24 +24,32 @@ const FACTORIES: Partial<Record<PaymentGatewayName, GatewayFactory>> = {
   razorpay: (config, origin) => razorpayGateway(config, origin),
 };
 
-/** Offered gateways, stripe first; the sandbox when no real one is configured or the app runs locally or in tests. */
+/** The sandbox takes no money: it exists only locally and in tests, never in production. */
+export const sandboxOffered = (config: AppConfig) => config.APP_ENV === 'local' || config.APP_ENV === 'test';
+
+/** Offered gateways, stripe first, then the sandbox locally and in tests; none in production without a configured gateway. */
 export function availableGateways(config: AppConfig): PaymentGatewayName[] {
-  const real = (Object.keys(CONFIGURED) as RealGateway[]).filter((g) => CONFIGURED[g](config) && FACTORIES[g]);
-  const sandbox = real.length === 0 || config.APP_ENV === 'local' || config.APP_ENV === 'test';
-  return sandbox ? [...real, 'sandbox'] : real;
+  const real = (Object.keys(GATEWAY_SETTINGS) as RealGateway[]).filter((g) => configured(config, g) && FACTORIES[g]);
+  return sandboxOffered(config) ? [...real, 'sandbox'] : real;
+}
+
+/** What the admin's settings say about payments: the gateways offered, and a notice when there is none. */
+export function paymentSetup(config: AppConfig) {
+  const offered = availableGateways(config);
+  return { availableGateways: offered, notice: offered.length ? null : NO_GATEWAY };
+}
+
+/** `preferred` where offered, else the first offered (with none offered, gatewayFor refuses it). */
+function firstOffered(config: AppConfig, preferred: PaymentGatewayName): PaymentGatewayName {
+  const offered = availableGateways(config);
+  return offered.includes(preferred) ? preferred : (offered[0] ?? preferred);
 }
 
 /** Spec 9: stripe by default where configured, else the first offered (the sandbox locally). */
-export function defaultGateway(config: AppConfig): PaymentGatewayName {
-  const offered = availableGateways(config);
-  return offered.includes('stripe') ? 'stripe' : offered[0]!;
-}
+export const defaultGateway = (config: AppConfig) => firstOffered(config, 'stripe');
 
 /** Spec 9: a renewal (course or membership) pays by razorpay where it is offered, else by the first gateway offered. */
-export function renewalDefaultGateway(config: AppConfig): PaymentGatewayName {
-  const offered = availableGateways(config);
-  return offered.includes(RENEWAL_DEFAULT_METHOD) ? RENEWAL_DEFAULT_METHOD : offered[0]!;
-}
+export const renewalDefaultGateway = (config: AppConfig) => firstOffered(config, RENEWAL_DEFAULT_METHOD);
 
 /** The offered gateway asked for (400 'Payment method X is not available' otherwise), else `fallback`: checked before anything is written. */
 export const chosenGateway = (
@@ -52,11 +58,16 @@ export const chosenGateway = (
   fallback: string = defaultGateway(config),
 ): PaymentGatewayName => gatewayFor(config, origin, asked ?? fallback).name;
 
+/** chosenGateway for a purchase that may cost nothing: with no gateway configured, a free one still goes through as 'free'. */
+export const gatewayOrFree = (ctx: { config: AppConfig; origin: string }, free: boolean, asked: string | undefined, fallback?: string) =>
+  free && !availableGateways(ctx.config).length ? 'free' : chosenGateway(ctx, asked, fallback);
+
 export const paymentMethodUnavailable = (name: string) => `Payment method ${name} is not available`;
 
 /** The adapter of an offered gateway; 400 with the spec's wording for any other. */
 export function gatewayFor(config: AppConfig, origin: string, name: string): PaymentGateway {
   const offered = availableGateways(config) as string[];
+  if (!offered.length) throw unavailable(NO_GATEWAY);
   const factory = FACTORIES[name as PaymentGatewayName];
   if (!offered.includes(name) || !factory) throw badRequest(paymentMethodUnavailable(name));
   return factory(config, origin);

@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { PurchaseType } from '#core/shop/shop-options.ts';
 import type { Db } from '#db/client.ts';
+import { payments } from '#db/schema/index.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { courseSettlements } from './course-settlement.ts';
 import { membershipSettlements } from './membership-settlement.ts';
@@ -13,15 +15,22 @@ import { orderSettlement } from './order-settlement.ts';
  */
 export type PurchaseSettlement = {
   /**
-   * `move` marks the purchase paid (… WHERE status = awaiting payment RETURNING): it returns a row only
-   * when THIS payment made it paid. `follow` confirms what the purchase held (its coupon use).
+   * `move` marks the purchase paid (… WHERE status = awaiting payment RETURNING) by `paymentId` (null:
+   * nothing to pay): it returns a row only when THIS payment made it paid. `follow` confirms what the purchase held (its coupon use).
    */
-  paid(db: Db, purchaseId: string, at: Date): { move: BatchItem<'sqlite'>; follow: BatchItem<'sqlite'>[] };
+  paid(db: Db, purchaseId: string, at: Date, paymentId: string | null): { move: BatchItem<'sqlite'>; follow: BatchItem<'sqlite'>[] };
   /** After this payment made the purchase paid (browser or webhook alike): e-mail, notifications. */
   afterPaid(ctx: ServiceCtx, purchaseId: string): void;
-  /** A refund made at the provider or by the school: the purchase follows. */
-  refunded(db: Db, purchaseId: string, at: Date): BatchItem<'sqlite'>[];
+  /** A refund made at the provider or by the school: the purchase follows only the payment that paid it, refunded at `at` (refundedNow). */
+  refunded(db: Db, purchaseId: string, refund: { paymentId: string; at: Date }): BatchItem<'sqlite'>[];
 };
+
+/**
+ * The payment was refunded at `at` (by the statement before, in the same batch): a refund that moved no
+ * payment row (a replay, the refunded duplicate of a paid purchase) moves nothing else.
+ */
+export const refundedNow = ({ paymentId, at }: { paymentId: string; at: Date }) =>
+  sql`exists (select 1 from ${payments} where ${payments.id} = ${paymentId} and ${payments.status} = 'refunded' and ${payments.refundedAt} = ${at.getTime()})`;
 
 /** Each purchase type's settlement: orders, course enrolments and renewals, memberships and renewals. */
 export const SETTLEMENTS: Partial<Record<PurchaseType, PurchaseSettlement>> = {

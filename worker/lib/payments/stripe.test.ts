@@ -254,7 +254,7 @@ describe('the Stripe adapter', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('refuses a wrong signature, a tampered body, a missing header and a delivery older than five minutes', async () => {
+  it('refuses a wrong signature, a tampered body, a missing header and a delivery dated over five minutes away, past or future', async () => {
     const gw = stripeGateway(config(), 'http://dojo.test', stub({}).fetcher);
     const body = event('checkout.session.completed', session());
     const refused = async (request: { rawBody: string; headers: Headers }) => {
@@ -267,8 +267,10 @@ describe('the Stripe adapter', () => {
     await refused({ rawBody: body.replace('"amount_total":4355', '"amount_total":1'), headers: genuine.headers });
     await refused({ rawBody: body, headers: new Headers() });
     await refused(await signed(body, { ageSeconds: 600 }));
+    await refused(await signed(body, { ageSeconds: -600 }));
     // Inside the window the same body is accepted: the age, not the signing, refused it above.
     expect(await gw.webhook(await signed(body, { ageSeconds: 240 }))).toMatchObject({ effect: 'succeeded' });
+    expect(await gw.webhook(await signed(body, { ageSeconds: -240 }))).toMatchObject({ effect: 'succeeded' });
   });
 
   it('refunds the PaymentIntent with an idempotency key and the reason as metadata', async () => {

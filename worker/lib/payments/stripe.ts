@@ -3,8 +3,6 @@ import type { AppConfig } from '#worker/config.ts';
 import { badRequest, unavailable } from '#worker/lib/errors.ts';
 import type { PaymentGateway, WebhookOutcome } from './gateway.ts';
 
-/** Stripe's default replay window for a webhook's signed timestamp, in seconds. */
-const WEBHOOK_TOLERANCE_SECONDS = 300;
 const UNREACHABLE = 'The payment service could not be reached. Please try again.';
 
 /** Stripe expands an id into its object only when asked; both forms carry the id. */
@@ -106,9 +104,13 @@ export function stripeGateway(config: AppConfig, _origin: string, fetcher: typeo
     },
     async webhook({ rawBody, headers }) {
       const signature = headers.get('stripe-signature') ?? '';
+      const tolerance = config.PAYMENT_WEBHOOK_TOLERANCE_SECONDS;
+      // Stripe's check refuses only a past time; a signed time ahead of ours by more than the tolerance is refused too.
+      const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1] ?? 0);
+      if (signedAt > Date.now() / 1000 + tolerance) throw badRequest('Invalid webhook signature');
       let event: Stripe.Event;
       try {
-        event = await stripe.webhooks.constructEventAsync(rawBody, signature, webhookSecret, WEBHOOK_TOLERANCE_SECONDS, cryptoProvider);
+        event = await stripe.webhooks.constructEventAsync(rawBody, signature, webhookSecret, tolerance, cryptoProvider);
       } catch (err) {
         // A missing header, a forged or altered body and a timestamp past the tolerance all land here.
         if (err instanceof Stripe.errors.StripeSignatureVerificationError) throw badRequest('Invalid webhook signature');

@@ -9,13 +9,19 @@ import type { AppEnv } from '#worker/env.ts';
 import { getProduct, listProducts } from '#worker/features/products/products.read.ts';
 import { sandboxOutcome, sandboxSession } from '#worker/features/payments/payments.sandbox.ts';
 import { AppError } from '#worker/lib/errors.ts';
+import { sandboxOffered } from '#worker/lib/payments/registry.ts';
 import { errorBody } from '#worker/middleware/errors.ts';
 import { loadSite } from '#worker/pages/public/loaders/media.ts';
 import { renderNotFound } from '#worker/pages/public/not-found.tsx';
 import { describe, renderPublic } from '#worker/pages/public/render-public.tsx';
 
-/** Only a path on this site may be the way back from the sandbox (never another origin). */
-const samePath = (v: unknown) => (typeof v === 'string' && v.startsWith('/') && !v.startsWith('//') && !v.includes('\\') ? v : '/shop');
+/** Only a path on this site may be the way back from the sandbox: parsed as a URL against the site, else /shop. */
+function samePath(v: unknown, origin: string): string {
+  if (typeof v !== 'string' || !v.startsWith('/')) return '/shop';
+  const site = new URL(origin);
+  const url = URL.canParse(v, site) ? new URL(v, site) : null;
+  return url?.origin === site.origin ? `${url.pathname}${url.search}` : '/shop';
+}
 const withQuery = (path: string, params: Record<string, string>) =>
   `${path}${path.includes('?') ? '&' : '?'}${new URLSearchParams(params)}`;
 
@@ -78,6 +84,8 @@ export const shopPages = new Hono<AppEnv>()
       noindex: true,
     });
   })
+  // In production the sandbox does not exist: its pages answer 404 before anything is read.
+  .use('/pay/sandbox/*', async (c, next) => (sandboxOffered(c.var.config) ? next() : renderNotFound(c)))
   .get('/pay/sandbox/:sessionId', async (c) => {
     const { site } = await loadSite(c.var.db);
     try {
@@ -87,7 +95,7 @@ export const shopPages = new Hono<AppEnv>()
         amountCents: row.amountCents,
         currency: row.currency,
         open: row.status === 'created',
-        returnPath: samePath(c.req.query('return')),
+        returnPath: samePath(c.req.query('return'), c.var.ctx.origin),
       };
       return renderPublic(c, site, <SandboxPage site={site} view={view} />, {
         title: 'Sandbox checkout',
@@ -115,7 +123,7 @@ export const shopPages = new Hono<AppEnv>()
       }
     }
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-    const back = samePath(form.return);
+    const back = samePath(form.return, c.var.ctx.origin);
     const outcome = form.outcome === 'approve' ? 'approve' : 'decline';
     let result;
     try {

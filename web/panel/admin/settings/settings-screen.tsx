@@ -8,17 +8,28 @@ import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
 import { settingsConfig } from './settings-fields.ts';
 
 type Settings = Item & { schoolName: string; updatedAt: string };
+/** GET /settings says which payment gateways are offered, with a notice when there is none (checkout is then off). */
+type PaymentSetup = { availableGateways: string[]; notice: string | null };
 
 /** Site settings (GET/PUT /settings): school name, logo, contact, currency, social links, legal texts. */
 export default function SettingsScreen(_props: AdminScreenProps) {
   const [settings, setSettings] = useState<Settings | null>(null);
   const [failed, setFailed] = useState('');
   const [notice, setNotice] = useState('');
+  const [payments, setPayments] = useState<PaymentSetup | null>(null);
 
   useEffect(() => {
     const ctl = new AbortController();
-    api<Omit<Settings, '_id'>>('/settings', { signal: ctl.signal, fallback: 'Failed to fetch settings' }).then(
-      (body) => body.data && setSettings({ ...body.data, _id: 'settings' } as Settings),
+    api<Omit<Settings, '_id'> & { payments?: PaymentSetup }>('/settings', {
+      signal: ctl.signal,
+      fallback: 'Failed to fetch settings',
+    }).then(
+      (body) => {
+        if (!body.data) return;
+        const { payments: setup, ...rest } = body.data;
+        setPayments(setup ?? null);
+        setSettings({ ...rest, _id: 'settings' } as Settings);
+      },
       (err) => !ctl.signal.aborted && setFailed(errorMessage(err)),
     );
     return () => ctl.abort();
@@ -29,6 +40,9 @@ export default function SettingsScreen(_props: AdminScreenProps) {
       <h1>Settings</h1>
       <FormStatus message={notice} />
       <FormAlert message={failed} />
+      {payments?.notice && (
+        <FormAlert message={payments.notice}>. Set every setting of Stripe, PayPal or Razorpay to take payments.</FormAlert>
+      )}
       {!settings && !failed && <Loading label="Loading..." />}
       {settings && (
         <ResourceForm
