@@ -1,5 +1,6 @@
-/** Every call of the soak by route (method and path pattern): times, statuses, transport failures. */
-export type RouteStats = { ms: number[]; statuses: Map<number, number>; failed: number };
+/** Every call of the soak by route (method and path pattern): times, refusals, transport failures. */
+/** `refusals`: every answer of 400 or more, by status and message. */
+export type RouteStats = { ms: number[]; refusals: Map<string, number>; failed: number };
 
 export type Recorder = {
   routes: Map<string, RouteStats>;
@@ -13,7 +14,7 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 export function recorder(baseUrl: string): Recorder {
   const routes = new Map<string, RouteStats>();
   const call: Recorder['call'] = async (route, method, path, init = {}) => {
-    const stats: RouteStats = routes.get(route) ?? { ms: [], statuses: new Map(), failed: 0 };
+    const stats: RouteStats = routes.get(route) ?? { ms: [], refusals: new Map(), failed: 0 };
     routes.set(route, stats);
     const started = performance.now();
     try {
@@ -29,12 +30,15 @@ export function recorder(baseUrl: string): Recorder {
       });
       const text = await res.text();
       stats.ms.push(performance.now() - started);
-      stats.statuses.set(res.status, (stats.statuses.get(res.status) ?? 0) + 1);
       let body: unknown = null;
       try {
         body = JSON.parse(text);
       } catch {
         /* a page */
+      }
+      if (res.status >= 400) {
+        const refusal = `${res.status} ${(body as { message?: string } | null)?.message ?? ''}`.trim();
+        stats.refusals.set(refusal, (stats.refusals.get(refusal) ?? 0) + 1);
       }
       return { status: res.status, body };
     } catch {
@@ -56,11 +60,11 @@ export function routeTable(routes: Map<string, RouteStats>, healthRoute: string)
   for (const [route, s] of [...routes].sort(([a], [b]) => a.localeCompare(b))) {
     const sorted = [...s.ms].sort((a, b) => a - b);
     const [p50, p99] = [pct(sorted, 50), pct(sorted, 99)];
-    const bad = [...s.statuses].filter(([status]) => status >= 400).map(([status, n]) => `${status}×${n}`);
-    if (s.failed) bad.push(`no answer×${s.failed}`);
+    const bad = [...s.refusals].sort(([, a], [, b]) => b - a).map(([refusal, n]) => `${n}× ${refusal}`);
+    if (s.failed) bad.push(`${s.failed}× no answer`);
     lines.push(
       `${route.padEnd(44)} ${String(s.ms.length + s.failed).padStart(6)} ${p50.toFixed(1).padStart(7)} ${p99.toFixed(1).padStart(7)} ` +
-        `${(p50 / base).toFixed(2).padStart(6)} ${(p99 / base).toFixed(2).padStart(6)}  ${bad.join(' ') || '–'}`,
+        `${(p50 / base).toFixed(2).padStart(6)} ${(p99 / base).toFixed(2).padStart(6)}  ${bad.join('; ') || '–'}`,
     );
   }
   return lines;
