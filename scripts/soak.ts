@@ -26,7 +26,8 @@ const { values } = parseArgs({ options: { seconds: { type: 'string', default: '6
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
 if (!(SECONDS > 0) || !(CONNECTIONS >= 6)) throw new Error('--seconds must be positive and --connections at least 6 (one per role)');
-const START_STOCK = 300;
+// About what the buyers take in the run: the stock runs out near its end, so the last orders race for it.
+const START_STOCK = 5 * SECONDS;
 const COUPON_LIMIT = 15;
 const SAMPLE_MS = 5000;
 
