@@ -63,6 +63,10 @@ export default defineConfig({
       // A platform has one connected account, and these files each set the accounts they need: one file at a time.
       workerProject('worker-social', [SOCIAL_TESTS], { fileParallelism: false }),
       {
+        // Its own stack, whose db/server it kills and restarts (test/fault/db-kill.test.ts).
+        test: { name: 'fault', include: ['test/fault/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],

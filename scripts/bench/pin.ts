@@ -15,7 +15,7 @@ import type { Stack } from '#scripts/stack.ts';
 export type Pinning = { pinned: boolean; detail: string };
 
 /** Children of `parent` whose command name is `comm` (Linux /proc). */
-function childrenNamed(parent: number, comm: string): number[] {
+export function childrenNamed(parent: number, comm: string): number[] {
   const found: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
