@@ -37,7 +37,7 @@ function pushBrowser(
   const pushManager = {
     getSubscription: vi.fn(async () => current),
     subscribe: vi.fn(async (_o: PushSubscriptionOptionsInit) => {
-      const endpoint = 'https://push.example.test/abc';
+      const endpoint = 'https://fcm.googleapis.com/abc';
       current = {
         endpoint,
         toJSON: () => ({ endpoint, expirationTime: null, keys }),
@@ -114,7 +114,7 @@ describe('enablePush', () => {
     const sent = http.calls.find((c) => c.url === '/api/notifications/push/subscribe')!;
     expect(sent.init.method).toBe('POST');
     expect(JSON.parse(String(sent.init.body))).toMatchObject({
-      subscription: { endpoint: 'https://push.example.test/abc', keys: { p256dh: point() } },
+      subscription: { endpoint: 'https://fcm.googleapis.com/abc', keys: { p256dh: point() } },
       deviceInfo: { browser: 'Chrome', deviceName: 'Desktop', platform: 'Linux x86_64' },
     });
   });
@@ -160,7 +160,7 @@ describe('disablePush', () => {
     expect(await disablePush(fake.browser)).toEqual({ status: 'disabled' });
     const sent = http.calls.find((c) => c.url === '/api/notifications/push/unsubscribe')!;
     expect(sent.init.method).toBe('DELETE');
-    expect(JSON.parse(String(sent.init.body))).toEqual({ endpoint: 'https://push.example.test/abc' });
+    expect(JSON.parse(String(sent.init.body))).toEqual({ endpoint: 'https://fcm.googleapis.com/abc' });
     expect(fake.current()).toBeNull();
     expect(await currentPushStatus(fake.browser)).toBe('disabled');
   });
