@@ -42,7 +42,7 @@ const configSchema = z.object({
     .number()
     .int()
     .positive()
-    .default(60 * 60 * 24 * 7),
+    .default(60 * 60 * 24),
   APP_ENV: z.enum(['local', 'test', 'production']).default('production'),
   PUBLIC_URL: z.string().url().optional(),
   REQUIRE_EMAIL_VERIFICATION: bool.default(false),

@@ -24,15 +24,38 @@ describe('PushSubscriptionSchema', () => {
     expect(PushSubscriptionSchema.safeParse({ ...valid, expirationTime: null }).success).toBe(true);
   });
   it.each([
+    ['https://fcm.googleapis.com/fcm/send/abc', true],
+    ['https://android.googleapis.com/gcm/send/abc', true],
     ['https://updates.push.services.mozilla.com/wpush/v2/x', true],
+    ['https://updates-autopush.stage.mozaws.net/wpush/v2/x', false],
+    ['https://push.services.mozilla.com/x', false],
     ['https://web.push.apple.com/QG', true],
+    ['https://api.push.apple.com/3/device/x', true],
+    ['https://wns2-by3p.notify.windows.com/w/?token=x', true],
+    ['https://FCM.GoogleAPIs.com/fcm/send/abc', true],
+    ['https://fcm.googleapis.com:443/fcm/send/abc', true],
+    ['https://fcm.googleapis.com:8443/fcm/send/abc', false],
+    ['https://fcm.googleapis.com./fcm/send/abc', false],
+    ['https://fcm.googleapis.com.evil.example/x', false],
+    ['https://evilfcm.googleapis.com/x', false],
+    ['https://push.apple.com.nip.io/x', false],
+    ['https://127.0.0.1.nip.io/x', false],
+    ['https://user:pw@fcm.googleapis.com/x', false],
     ['http://fcm.googleapis.com/x', false],
     ['https://10.0.0.1/x', false],
     ['https://[fd00::1]/x', false],
     ['https://localhost:8443/x', false],
+    ['https://localhost./x', false],
+    ['https://metadata.google.internal./x', false],
     ['https://printer.local/x', false],
     ['https://intranet/x', false],
   ])('endpoint %s → %s', (endpoint, ok) => {
     expect(PushSubscriptionSchema.safeParse({ ...valid, endpoint }).success).toBe(ok);
+  });
+  it('names the known push services when it refuses an endpoint', () => {
+    const result = PushSubscriptionSchema.safeParse({ ...valid, endpoint: 'https://push.example.test/x' });
+    expect(result.error?.issues[0]?.message).toBe(
+      'The push endpoint must be an https address of a known push service: Google (FCM), Mozilla, Apple or Windows',
+    );
   });
 });

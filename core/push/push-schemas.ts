@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fromBase64Url } from './base64url.ts';
+import { isPushServiceUrl, PUSH_SERVICE_NAMES } from './push-services.ts';
 
 /** Spec 8 "Push" messages, shown by the browser in a 'Push Notification Error' notification. */
 export const PUSH_MESSAGES = {
@@ -13,8 +14,10 @@ export const PUSH_MESSAGES = {
   subscribed: 'Push notifications enabled',
   unsubscribed: 'Push notifications disabled',
   notFound: 'Push subscription not found',
+  otherAccount: 'This browser already receives notifications for another account; that account must turn them off first',
   endpointRequired: 'Endpoint is required',
   invalidDevice: 'Invalid device information',
+  unknownPushService: `The push endpoint must be an https address of a known push service: ${PUSH_SERVICE_NAMES}`,
 } as const;
 
 /** A user keeps at most this many devices; subscribing another replaces the one least recently subscribed. */
@@ -32,26 +35,10 @@ const keyOfLength = (bytes: number, firstByte?: number) =>
     return decoded?.length === bytes && (firstByte === undefined || decoded[0] === firstByte);
   }, invalid);
 
-/**
- * Push services are public https hosts. The server POSTs to whatever endpoint a user stored, so
- * loopback, private-looking names and IP literals are refused rather than reached (SSRF).
- */
-const isPushServiceUrl = (v: string) => {
-  try {
-    const url = new URL(v);
-    const host = url.hostname.toLowerCase();
-    const ipLiteral = /^\d+(\.\d+){3}$/.test(host) || host.startsWith('[');
-    const internal = host === 'localhost' || /\.(localhost|local|internal|lan|home\.arpa)$/.test(host) || !host.includes('.');
-    return url.protocol === 'https:' && !url.username && !url.password && !ipLiteral && !internal;
-  } catch {
-    return false;
-  }
-};
-
 /** What PushSubscription.toJSON() gives; every flaw answers the spec's one message. */
 export const PushSubscriptionSchema = z.object(
   {
-    endpoint: z.string(invalid).max(MAX_ENDPOINT_LENGTH, invalid).refine(isPushServiceUrl, invalid),
+    endpoint: z.string(invalid).max(MAX_ENDPOINT_LENGTH, invalid).refine(isPushServiceUrl, { error: PUSH_MESSAGES.unknownPushService }),
     keys: z.object({ p256dh: keyOfLength(P256DH_BYTES, 0x04), auth: keyOfLength(AUTH_SECRET_BYTES) }, invalid),
     expirationTime: z.number(invalid).int(invalid).nonnegative(invalid).nullish(),
   },

@@ -27,6 +27,8 @@ export const USER_MESSAGES = {
   selfPassword: 'Change your own password from your profile (current password required)',
   privilegedTarget: 'Only a super-admin can manage admin and super-admin accounts',
   privilegedGrant: 'Only a super-admin can give the admin or super-admin role',
+  grandmasterTarget: 'Only an admin or a super-admin can manage grandmaster accounts',
+  grandmasterGrant: 'Only an admin or a super-admin can give the grandmaster role',
   adminIdGrant: 'Only a super-admin can assign an admin ID',
   ownProfileOnly: 'You can only update your own profile',
   ownFieldsOnly: 'You can only update your timezone and location',

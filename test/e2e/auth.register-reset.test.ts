@@ -24,7 +24,7 @@ describe('registering, resetting a password and verifying an email', () => {
     await browser?.close();
   });
 
-  it('registers a new member through the form, who lands in /student', async () => {
+  it('registers a new member through the form, who is told to check the e-mail, then logs in and lands in /student', async () => {
     const page = await openPage(browser);
     const email = uniqueEmail('register');
     await page.goto(`${baseUrl}/auth/register`);
@@ -35,11 +35,34 @@ describe('registering, resetting a password and verifying an email', () => {
     await page.getByLabel('Password', { exact: true }).fill('Mae-Geri-Kick-9');
     await page.getByLabel('Confirm password').fill('Mae-Geri-Kick-9');
     await page.getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(() => page.locator('[role="status"]').textContent(), POLL).toContain('Please check your email');
+    expect((await readStorage(page)).token).toBeNull();
+    await page.getByRole('link', { name: 'Go to log in' }).click();
+    await page.waitForURL(`${baseUrl}/auth/login`);
+
+    await loginThroughForm(page, baseUrl, 'email', { label: 'Email', value: email }, 'Mae-Geri-Kick-9');
     await page.waitForURL(`${baseUrl}/student`);
     await page.locator('[data-state="ready"]').waitFor();
     expect(await page.locator('.panel-user-name').textContent()).toBe('Rina Okada');
     expect(await page.locator('.panel-role').textContent()).toBe('Member');
     expect(JSON.parse((await readStorage(page)).user ?? '{}').email).toBe(email);
+  });
+
+  it('answers a registration with a known address exactly as a new one, and mails its owner', async () => {
+    const user = await createTestUser(baseUrl, 'member', 'known');
+    const page = await openPage(browser);
+    await page.goto(`${baseUrl}/auth/register`);
+    await islandReady(page, 'form[data-ready]');
+    await page.getByLabel('First name').fill('Someone');
+    await page.getByLabel('Last name').fill('Else');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill('Mae-Geri-Kick-9');
+    await page.getByLabel('Confirm password').fill('Mae-Geri-Kick-9');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(() => page.locator('[role="status"]').textContent(), POLL).toContain('Please check your email');
+    const outbox = await apiCall(baseUrl, `/admin/outbox?to=${encodeURIComponent(user.email)}`, { token: await superAdminToken(baseUrl) });
+    const subjects = (outbox.body.data as { subject: string }[]).map((m) => m.subject);
+    expect(subjects).toContain('Someone tried to create an account with your email');
   });
 
   it('shows the password rule and a mismatch next to their fields before sending anything', async () => {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Loading } from '#web/components/loading.tsx';
 import type { SiteBrand } from '#web/components/site-info.ts';
 import { logout, restoreSession, type SessionUser } from '#web/lib/session.ts';
+import { keepTokenFresh } from '#web/lib/token-renewal.ts';
 import { closeLiveEvents } from '#web/lib/live-events.ts';
 import { AdminScreenHost } from '#web/panel/admin/screen-host.tsx';
 import { adminScreenFor } from '#web/panel/admin/screens.ts';
@@ -33,6 +34,7 @@ export default function PanelApp({ panel: key, brand }: { panel: PanelKey; brand
     };
     window.addEventListener('popstate', onPop);
     const ctl = new AbortController();
+    const stopRenewal = keepTokenFresh();
     restoreSession(ctl.signal).then(
       (r) => {
         if (r.state === 'anonymous') window.location.replace(loginHref(here));
@@ -43,6 +45,7 @@ export default function PanelApp({ panel: key, brand }: { panel: PanelKey; brand
     );
     return () => {
       ctl.abort();
+      stopRenewal();
       window.removeEventListener('popstate', onPop);
     };
   }, [panel]);

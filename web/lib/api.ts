@@ -1,4 +1,5 @@
 import { readStored, STORAGE_KEYS } from './storage-keys.ts';
+import { renewTokenIfDue } from './token-renewal.ts';
 
 export type Pagination = { page: number; limit: number; total: number; totalPages: number; hasMore: boolean };
 export type FieldError = { path: string; message: string };
@@ -62,8 +63,9 @@ export function failureMessage(res: { status: number; statusText: string }, body
   return REQUEST_FAILED;
 }
 
-/** Calls /api with the stored bearer token; resolves with the envelope or throws an ApiError. */
+/** Calls /api with the stored bearer token (renewed first when past half its life); resolves with the envelope or throws an ApiError. */
 export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Promise<ApiBody<T>> {
+  await renewTokenIfDue();
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = readStored(STORAGE_KEYS.token);
   if (token) headers.authorization = `Bearer ${token}`;

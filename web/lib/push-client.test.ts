@@ -34,10 +34,11 @@ function pushBrowser(
 ) {
   let current: { endpoint: string; toJSON: () => unknown; unsubscribe: () => Promise<boolean> } | null = null;
   const keys = opts.keys ?? { p256dh: point(), auth: toBase64Url(new Uint8Array(16)) };
+  let made = 0;
   const pushManager = {
     getSubscription: vi.fn(async () => current),
     subscribe: vi.fn(async (_o: PushSubscriptionOptionsInit) => {
-      const endpoint = 'https://push.example.test/abc';
+      const endpoint = `https://fcm.googleapis.com/abc${made++ || ''}`;
       current = {
         endpoint,
         toJSON: () => ({ endpoint, expirationTime: null, keys }),
@@ -114,9 +115,32 @@ describe('enablePush', () => {
     const sent = http.calls.find((c) => c.url === '/api/notifications/push/subscribe')!;
     expect(sent.init.method).toBe('POST');
     expect(JSON.parse(String(sent.init.body))).toMatchObject({
-      subscription: { endpoint: 'https://push.example.test/abc', keys: { p256dh: point() } },
+      subscription: { endpoint: 'https://fcm.googleapis.com/abc', keys: { p256dh: point() } },
       deviceInfo: { browser: 'Chrome', deviceName: 'Desktop', platform: 'Linux x86_64' },
     });
+  });
+
+  it("drops this browser's subscription held by another account (409) and subscribes anew for the one signed in", async () => {
+    const { browser, pushManager, current } = pushBrowser({ permission: 'granted' });
+    await pushManager.subscribe({});
+    const held = current()!;
+    let refused = false;
+    answers['/api/notifications/push/subscribe'] = () => {
+      if (refused) return Response.json({ success: true, data: {} }, { status: 201 });
+      refused = true;
+      return Response.json({ success: false, code: 'CONFLICT', message: 'held by another account' }, { status: 409 });
+    };
+    expect(await enablePush(browser)).toEqual({ status: 'enabled' });
+    expect(held.unsubscribe).toHaveBeenCalledOnce();
+    const sent = http.calls.filter((c) => c.url === '/api/notifications/push/subscribe').map((c) => JSON.parse(String(c.init.body)));
+    expect(sent.map((b) => b.subscription.endpoint)).toEqual(['https://fcm.googleapis.com/abc', 'https://fcm.googleapis.com/abc1']);
+  });
+
+  it("shows the server's words when it refuses the new subscription too", async () => {
+    const { browser } = pushBrowser({ permission: 'granted' });
+    answers['/api/notifications/push/subscribe'] = () =>
+      Response.json({ success: false, code: 'CONFLICT', message: 'held by another account' }, { status: 409 });
+    expect(await enablePush(browser)).toMatchObject({ status: 'error', error: { message: 'held by another account' } });
   });
 
   it("says the browser cannot do it: 'Push notifications are not supported in this browser'", async () => {
@@ -160,7 +184,7 @@ describe('disablePush', () => {
     expect(await disablePush(fake.browser)).toEqual({ status: 'disabled' });
     const sent = http.calls.find((c) => c.url === '/api/notifications/push/unsubscribe')!;
     expect(sent.init.method).toBe('DELETE');
-    expect(JSON.parse(String(sent.init.body))).toEqual({ endpoint: 'https://push.example.test/abc' });
+    expect(JSON.parse(String(sent.init.body))).toEqual({ endpoint: 'https://fcm.googleapis.com/abc' });
     expect(fake.current()).toBeNull();
     expect(await currentPushStatus(fake.browser)).toBe('disabled');
   });

@@ -82,17 +82,28 @@ export async function enablePush(browser: PushBrowser = realBrowser()): Promise<
     const reg = await sw.ready;
     const { publicKey } = (await api('/notifications/vapid-key')) as { publicKey?: string };
     const key = applicationServerKey(publicKey ?? '');
-    const subscription =
-      (await reg.pushManager.getSubscription()) ?? (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }));
-    const parsed = PushSubscriptionSchema.safeParse(subscription.toJSON());
-    if (!parsed.success) return failed(PUSH_MESSAGES.invalidSubscription);
-    await api('/notifications/push/subscribe', {
-      body: { subscription: parsed.data, deviceInfo: deviceInfoOf(browser.navigator.userAgent, browser.navigator.platform) },
-    });
-    return { status: 'enabled' };
+    const fresh = () => reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+    const send = async (subscription: PushSubscription) => {
+      const parsed = PushSubscriptionSchema.safeParse(subscription.toJSON());
+      if (!parsed.success) return failed(PUSH_MESSAGES.invalidSubscription);
+      await api('/notifications/push/subscribe', {
+        body: { subscription: parsed.data, deviceInfo: deviceInfoOf(browser.navigator.userAgent, browser.navigator.platform) },
+      });
+      return { status: 'enabled' } as const;
+    };
+    const subscription = (await reg.pushManager.getSubscription()) ?? (await fresh());
+    try {
+      return await send(subscription);
+    } catch (err) {
+      // 409: this browser's subscription is another account's (signed in here before); the server never
+      // hands it over, so this browser drops it and subscribes anew for the one signed in now.
+      if (!(err instanceof ApiError && err.status === 409)) throw err;
+      await subscription.unsubscribe();
+      return await send(await fresh());
+    }
   } catch (err) {
     // The server's own words when it gave some (an invalid subscription, push not configured).
-    if (err instanceof ApiError && (err.status === 400 || err.status === 503)) return failed(err.message);
+    if (err instanceof ApiError && [400, 409, 503].includes(err.status)) return failed(err.message);
     return failed(PUSH_MESSAGES.enableFailed);
   }
 }

@@ -1,15 +1,14 @@
 import type { FormEvent } from 'react';
 import { EMAIL_PATTERN } from '#web/pages/auth/auth-messages.ts';
 import { passwordProblem, PASSWORD_MIN } from '#core/password-policy.ts';
-import { PRIVILEGED, ROLES } from '#core/roles.ts';
+import { manageableRoles } from '#core/users/manage-reach.ts';
 import { USER_MESSAGES } from '#core/users/user-messages.ts';
 import { api } from '#web/lib/api.ts';
 import { ROLE_LABELS, type SessionUser } from '#web/lib/session.ts';
 import { Field, FormAlert, formValues, useForm, type Errors } from '#web/components/form-kit.tsx';
 
-/** Only a super-admin may hand out the admin and super-admin roles; the server checks it again. */
-const rolesFor = (me: SessionUser) =>
-  ROLES.filter((r) => me.role === 'super-admin' || !PRIVILEGED.includes(r)).map((r) => ({ value: r, label: ROLE_LABELS[r] }));
+/** Only the roles the caller may give (core/users/manage-reach.ts); the server checks it again. */
+const rolesFor = (me: SessionUser) => manageableRoles(me.role).map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 
 export function CreateUserForm({ me, onCreated }: { me: SessionUser; onCreated: (message: string) => void }) {
   const form = useForm();

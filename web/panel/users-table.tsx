@@ -1,4 +1,5 @@
 import { PRIVILEGED } from '#core/roles.ts';
+import { mayManageRole } from '#core/users/manage-reach.ts';
 import { displayName, ROLE_LABELS, type SessionUser } from '#web/lib/session.ts';
 import { ActionsHeader, DataTable } from '#web/panel/resource/list-kit.tsx';
 import { loginIdOf, type AdminUser } from './admin-user.ts';
@@ -12,12 +13,11 @@ type UsersTableProps = {
   onDelete: (u: AdminUser) => void;
 };
 
-/** Mirrors the server's rule: only a super-admin may act on an admin or super-admin account. */
-const mayManage = (me: SessionUser, target: AdminUser) => me.role === 'super-admin' || !PRIVILEGED.includes(target.role);
-
 function RowActions({ u, me, onBlock, onUnblock, onDelete }: Omit<UsersTableProps, 'users' | 'busy'> & { u: AdminUser }) {
   if (u._id === me._id) return <span className="muted">This is you</span>;
-  if (!mayManage(me, u)) return <span className="muted">Super admin only</span>;
+  // Mirrors the server's rule (core/users/manage-reach.ts).
+  if (!mayManageRole(me.role, u.role))
+    return <span className="muted">{PRIVILEGED.includes(u.role) ? 'Super admin only' : 'Admins only'}</span>;
   return (
     <>
       {u.isActive === false ? (

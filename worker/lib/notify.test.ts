@@ -155,7 +155,7 @@ describe('notify() through web push (no override)', () => {
   it("encrypts the notification for the user's subscribed browser and marks it delivered when the push service accepts it", async () => {
     const user = await createUser();
     const keys = await browserKeys();
-    const endpoint = `https://push.example.test/wp/${user.id}`;
+    const endpoint = `https://fcm.googleapis.com/wp/${user.id}`;
     const sub = await api('/api/notifications/push/subscribe', {
       method: 'POST',
       token: user.token,
@@ -170,7 +170,7 @@ describe('notify() through web push (no override)', () => {
     const realFetch = globalThis.fetch;
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
       const req = new Request(input, init);
-      if (!req.url.startsWith('https://push.example.test/')) return realFetch(req); // the database
+      if (!req.url.startsWith('https://fcm.googleapis.com/')) return realFetch(req); // the database
       expect(req.url).toBe(endpoint);
       bodies.push(new Uint8Array(await req.arrayBuffer()));
       return new Response(null, { status: 201 });

@@ -69,7 +69,7 @@ function pushService(status: number | ((url: string) => number) = 201) {
 
 async function subscribe(userId: string, keys?: BrowserKeys, extra: Partial<typeof pushSubscriptions.$inferInsert> = {}) {
   const k = keys ?? (await browserKeys());
-  const endpoint = `https://push.example.test/send/${newId()}`;
+  const endpoint = extra.endpoint ?? `https://fcm.googleapis.com/send/${newId()}`;
   await testDb()
     .insert(pushSubscriptions)
     .values({ id: newId(), userId, endpoint, p256dh: k.p256dh, auth: k.auth, ...extra });
@@ -107,7 +107,7 @@ describe('sendPush', () => {
     expect(vapid.valid).toBe(true);
     expect(vapid.k).toBe(TEST_VAPID_PUBLIC_KEY);
     expect(vapid.header).toEqual({ typ: 'JWT', alg: 'ES256' });
-    expect(vapid.claims.aud).toBe('https://push.example.test');
+    expect(vapid.claims.aud).toBe('https://fcm.googleapis.com');
     expect(vapid.claims.sub).toBe('mailto:push-tests@dojo.test');
     expect(vapid.claims.exp).toBeGreaterThan(before);
     expect(vapid.claims.exp).toBeLessThanOrEqual(before + 24 * 60 * 60 + 5);
@@ -188,6 +188,17 @@ describe('sendPush', () => {
     expect(report).toEqual({ attempted: 2, delivered: 0, removed: 1, failed: 2 });
     expect(await rowOf(expired.endpoint)).toBeUndefined();
     expect((await rowOf(broken.endpoint))?.failureCount).toBe(1);
+  });
+
+  it('never reaches a stored endpoint outside the push services, and drops its row', async () => {
+    const user = await createUser();
+    const inside = await subscribe(user.id, undefined, { endpoint: `https://metadata.google.internal./x/${newId()}` });
+    const ok = await subscribe(user.id);
+    const service = pushService(201);
+    const report = await sendPush(testServiceCtx(), [user.id], { title: 'x' }, { fetcher: service.fetcher });
+    expect(service.delivered.map((d) => d.url)).toEqual([ok.endpoint]);
+    expect(report).toEqual({ attempted: 1, delivered: 1, removed: 1, failed: 0 });
+    expect(await rowOf(inside.endpoint)).toBeUndefined();
   });
 
   it('refuses a payload too big for one record once, without counting it against the browsers', async () => {

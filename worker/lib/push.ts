@@ -2,6 +2,7 @@ import { and, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { pushSubscriptions, type PushSubscriptionRow } from '#db/schema/index.ts';
 import type { AppConfig } from '#worker/config.ts';
+import { isPushServiceUrl } from '#core/push/push-services.ts';
 import { buildPushRequest, MAX_PAYLOAD_BYTES, type Urgency, type VapidIdentity } from './web-push.ts';
 
 /** What a browser shows (spec 3 Notification's title, body, data …); `data.url` is where a click leads. */
@@ -89,7 +90,8 @@ export async function sendPush(
     const now = Date.now();
     const outcomes = new Map<string, Outcome>();
     const live = rows.filter((r) => {
-      if (r.expirationTime && r.expirationTime.getTime() <= now) outcomes.set(r.id, 'gone');
+      // A row stored before the push-service list (or written around it) is dropped, never reached.
+      if ((r.expirationTime && r.expirationTime.getTime() <= now) || !isPushServiceUrl(r.endpoint)) outcomes.set(r.id, 'gone');
       return !outcomes.has(r.id);
     });
     for (let i = 0; i < live.length; i += CONCURRENCY) {

@@ -30,3 +30,14 @@ export function sendPasswordResetMail(ctx: ServiceCtx, to: Recipient, secret: st
     text: `${greeting(to)}\n\nSomeone asked to reset the password of your account. Open this link within one hour to choose a new one:\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.`,
   });
 }
+
+/** Registration with an address that already has an account: its owner hears of it, the visitor learns nothing. */
+export function sendAlreadyRegisteredMail(ctx: ServiceCtx, to: Recipient & { id: string }) {
+  sendLater(ctx, {
+    to: to.email,
+    userId: to.id,
+    kind: 'register-existing',
+    subject: 'Someone tried to create an account with your email',
+    text: `${greeting(to)}\n\nSomeone just tried to create a new account with this email address, which already has an account with us. No new account was created.\n\nIf it was you, log in here:\n${ctx.origin}/auth/login\n\nForgot your password? Choose a new one here:\n${ctx.origin}/auth/forgot-password\n\nIf it was not you, you can ignore this message: your account is unchanged.`,
+  });
+}

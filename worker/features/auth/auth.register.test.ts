@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { INVALID_ROLE_MESSAGE } from '#core/roles.ts';
 import { users } from '#db/schema/index.ts';
-import { api, testDb, uniq } from '#test/helpers.ts';
+import { api, createUser, getUserRow, testDb, uniq } from '#test/helpers.ts';
+import { REGISTERED } from './register.service.ts';
 import { ipHeaders, mailsTo } from './auth.test-helpers.ts';
 
 const register = (body: unknown) => api('/api/auth/register', { method: 'POST', body, headers: ipHeaders() });
@@ -11,7 +12,7 @@ const PASSWORD = 'Kata-Practice-2026';
 const findByEmail = (email: string) => testDb().select().from(users).where(eq(users.email, email)).get();
 
 describe('POST /api/auth/register', () => {
-  it('creates a member, answers token and user, and mails a verification link', async () => {
+  it('creates a member, answers 201 with the check-your-email message (no token), and mails a verification link', async () => {
     const email = newEmail();
     const res = await register({
       email: `  ${email.toUpperCase()}  `,
@@ -21,26 +22,49 @@ describe('POST /api/auth/register', () => {
       phone: '555-0100',
     });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({
-      success: true,
-      user: {
-        email,
-        role: 'member',
-        isActive: true,
-        emailVerified: false,
-        profile: { firstName: 'Aiko', lastName: 'Tanaka', phone: '555-0100' },
-        profilePicture: null,
-      },
+    expect(res.body).toEqual({ success: true, message: REGISTERED, data: { email } });
+    expect(await findByEmail(email)).toMatchObject({
+      role: 'member',
+      isActive: true,
+      emailVerified: false,
+      profile: { firstName: 'Aiko', lastName: 'Tanaka', phone: '555-0100' },
     });
-    expect(res.body.token).toEqual(expect.any(String));
-    expect(res.body.data).toEqual({ token: res.body.token, user: res.body.user });
-    expect(res.body.user).not.toHaveProperty('passwordHash');
     const mails = await mailsTo(email);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ kind: 'verify-email', subject: 'Verify your email address' });
     expect(mails[0]!.text).toMatch(/\/auth\/verify-email\?token=[A-Za-z0-9_-]{40,}/);
-    const me = await api('/api/auth/me', { token: res.body.token });
-    expect(me.body.data.email).toBe(email);
+  });
+
+  it('answers a known address (any case) exactly as a new one, keeps its account as it was, and mails its owner instead', async () => {
+    const owner = await createUser({ role: 'student', profile: { firstName: 'Kenji' } });
+    const before = await getUserRow(owner.id);
+    const fresh = await register({ email: newEmail(), password: PASSWORD });
+    const known = await register({ email: owner.email.toUpperCase(), password: 'Another-Pass-99', role: 'member' });
+    expect(known.status).toBe(fresh.status);
+    expect(known.body).toEqual({ ...fresh.body, data: { email: owner.email } });
+    expect(await getUserRow(owner.id)).toEqual(before);
+    const mails = await mailsTo(owner.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({
+      kind: 'register-existing',
+      subject: 'Someone tried to create an account with your email',
+      userId: owner.id,
+    });
+    expect(mails[0]!.text).toContain('Hello Kenji,');
+    expect(mails[0]!.text).toMatch(/https?:\/\/[^\s]+\/auth\/login\n/);
+    expect(mails[0]!.text).toMatch(/https?:\/\/[^\s]+\/auth\/forgot-password\n/);
+    const login = await api('/api/auth/login', {
+      method: 'POST',
+      body: { email: owner.email, password: owner.password },
+      headers: ipHeaders(),
+    });
+    expect(login.status).toBe(200);
+  });
+
+  it("mails a known address's owner at most RATE_LIMIT_PASSWORD_RESET_ACCOUNT times an hour, answering 201 all the same", async () => {
+    const owner = await createUser({ role: 'member' });
+    for (let i = 0; i < 7; i++) expect((await register({ email: owner.email, password: PASSWORD })).status).toBe(201);
+    expect(await mailsTo(owner.email)).toHaveLength(5);
   });
 
   it('lets the new account log in with its password', async () => {
@@ -77,18 +101,11 @@ describe('POST /api/auth/register', () => {
     expect(row!.profile).not.toHaveProperty('grade');
   });
 
-  it('refuses a second account with the same address (any case) with 409', async () => {
-    const email = newEmail();
-    expect((await register({ email, password: PASSWORD })).status).toBe(201);
-    const again = await register({ email: email.toUpperCase(), password: 'Another-Pass-99' });
-    expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ success: false, code: 'CONFLICT', message: 'User already exists with this email' });
-  });
-
-  it('creates exactly one account when the same address registers 5 times in parallel', async () => {
+  it('creates exactly one account when the same address registers 5 times in parallel, answering each 201', async () => {
     const email = newEmail();
     const results = await Promise.all(Array.from({ length: 5 }, () => register({ email, password: PASSWORD })));
-    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
+    expect(await testDb().select().from(users).where(eq(users.email, email))).toHaveLength(1);
   });
 
   it.each([

@@ -1,7 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { api, createUser, getUserRow, tokenFor } from '#test/helpers.ts';
+import { eq } from 'drizzle-orm';
+import { users } from '#db/schema/index.ts';
+import { api, createUser, getUserRow, testDb, tokenFor, type TestUser } from '#test/helpers.ts';
 import { JWT_AUDIENCE, JWT_ISSUER } from '#worker/lib/jwt.ts';
 import { ipHeaders } from './auth.test-helpers.ts';
 
@@ -75,6 +77,31 @@ describe('logout, refresh-token and deactivate', () => {
     expect((await api('/api/auth/me', { token: res.body.token })).status).toBe(200);
     expect((await api('/api/auth/me', { token: short })).status).toBe(200);
     expect((await api('/api/auth/refresh-token', { method: 'POST' })).status).toBe(401);
+  });
+
+  it('refresh-token gives a token that lives JWT_TTL_SECONDS, a day by default', async () => {
+    const u = await createUser({ role: 'student' });
+    const res = await api('/api/auth/refresh-token', { method: 'POST', token: u.token });
+    const { iat, exp } = JSON.parse(atob(res.body.token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as {
+      iat: number;
+      exp: number;
+    };
+    expect(exp - iat).toBe(24 * 60 * 60);
+  });
+
+  it.each([
+    ['an expired token', async (u: TestUser) => forge(u, { exp: Math.floor(Date.now() / 1000) - 1 })],
+    ['a token ended by logout', async (u: TestUser) => (await api('/api/auth/logout', { token: u.token }), u.token)],
+    [
+      'the token of a blocked account',
+      async (u: TestUser) => (await testDb().update(users).set({ isActive: false }).where(eq(users.id, u.id)), u.token),
+    ],
+  ])('refresh-token refuses %s with 401, so an ended session is never renewed', async (_name, make) => {
+    const u = await createUser({ role: 'member' });
+    const res = await api('/api/auth/refresh-token', { method: 'POST', token: await make(u) });
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+    expect(res.body).not.toHaveProperty('token');
   });
 
   it('deactivate needs the password, ends the sessions and blocks later logins', async () => {

@@ -9,7 +9,7 @@ import { vapidKey } from './push.subscriptions.ts';
 const TEST_VAPID_PUBLIC_KEY = 'BJOoSN9ke6WZbTCnNPNjUavKIqdsEAL40D_zxuUDEwrrRl2ye7_3GjbSc-uFO2YxrIJYfgGlYBaYwQt_PNxjh7Y';
 const INVALID = 'Failed to create valid subscription';
 
-async function subscriptionBody(endpoint = `https://fcm.example.test/wp/${uniq()}`) {
+async function subscriptionBody(endpoint = `https://fcm.googleapis.com/fcm/send/${uniq()}`) {
   const { p256dh, auth } = await browserKeys();
   return {
     subscription: { endpoint, keys: { p256dh, auth }, expirationTime: null },
@@ -66,12 +66,38 @@ describe('POST /api/notifications/push/subscribe', () => {
     expect(rows[0]).toMatchObject({ p256dh: again.subscription.keys.p256dh, auth: again.subscription.keys.auth, deviceName: 'Mobile' });
   });
 
-  it('hands a browser to the account that subscribed on it last', async () => {
+  it("refuses with 409 to move another account's subscription to the caller, and keeps it with its owner", async () => {
+    const [a, b] = await Promise.all([createUser(), createUser()]);
+    const body = await subscriptionBody();
+    expect((await subscribe(a.token, body)).status).toBe(201);
+    const stolen = await subscriptionBody(body.subscription.endpoint);
+    const res = await subscribe(b.token, stolen);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({
+      success: false,
+      code: 'CONFLICT',
+      message: 'This browser already receives notifications for another account; that account must turn them off first',
+    });
+    expect(await rowsOf(b.id)).toHaveLength(0);
+    const [kept] = await rowsOf(a.id);
+    expect(kept).toMatchObject({
+      endpoint: body.subscription.endpoint,
+      p256dh: body.subscription.keys.p256dh,
+      auth: body.subscription.keys.auth,
+    });
+  });
+
+  it('lets the next account subscribe on a browser once its owner unsubscribed it', async () => {
     const [a, b] = await Promise.all([createUser(), createUser()]);
     const body = await subscriptionBody();
     await subscribe(a.token, body);
-    await subscribe(b.token, body);
-    expect(await rowsOf(a.id)).toHaveLength(0);
+    const off = await api('/api/notifications/push/unsubscribe', {
+      method: 'DELETE',
+      token: a.token,
+      body: { endpoint: body.subscription.endpoint },
+    });
+    expect(off.status).toBe(200);
+    expect((await subscribe(b.token, body)).status).toBe(201);
     expect(await rowsOf(b.id)).toHaveLength(1);
   });
 
@@ -94,14 +120,7 @@ describe('POST /api/notifications/push/subscribe', () => {
 
   it.each([
     ['no subscription', {}],
-    ['an http endpoint', { endpoint: 'http://push.example.test/x' }],
-    ['an endpoint that is not a URL', { endpoint: 'not a url' }],
-    ['a loopback endpoint', { endpoint: 'https://127.0.0.1:8787/api/users' }],
-    ['an IPv6 literal endpoint', { endpoint: 'https://[::1]/x' }],
-    ['a localhost endpoint', { endpoint: 'https://localhost/x' }],
-    ['an internal host name', { endpoint: 'https://metadata.internal/x' }],
-    ['an endpoint with credentials', { endpoint: 'https://user:pw@push.example.test/x' }],
-    ['an endpoint over 1000 characters', { endpoint: `https://push.example.test/${'a'.repeat(1000)}` }],
+    ['an endpoint over 1000 characters', { endpoint: `https://fcm.googleapis.com/${'a'.repeat(1000)}` }],
     ['no keys', { keys: undefined }],
     ['a p256dh key of the wrong length', { keys: { p256dh: 'BAAA', auth: 'AAAAAAAAAAAAAAAAAAAAAA' } }],
     ['a compressed p256dh point', { keys: { p256dh: `Ag${'A'.repeat(85)}`, auth: 'AAAAAAAAAAAAAAAAAAAAAA' } }],
@@ -121,6 +140,43 @@ describe('POST /api/notifications/push/subscribe', () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ success: false, code: 'BAD_REQUEST', message: INVALID });
     expect(await rowsOf(user.id)).toHaveLength(0);
+  });
+
+  it.each([
+    ['an http endpoint', 'http://fcm.googleapis.com/x'],
+    ['an endpoint that is not a URL', 'not a url'],
+    ['a loopback endpoint', 'https://127.0.0.1:8787/api/users'],
+    ['an IPv6 literal endpoint', 'https://[::1]/x'],
+    ['a localhost endpoint', 'https://localhost/x'],
+    ['localhost with a trailing dot', 'https://localhost./x'],
+    ['a single-label host', 'https://intranet/x'],
+    ['an internal host name with a trailing dot', 'https://metadata.google.internal./x'],
+    ['a push host with a trailing dot', 'https://fcm.googleapis.com./x'],
+    ['a nip.io-style name', 'https://fcm.googleapis.com.127.0.0.1.nip.io/x'],
+    ['a push host on another port', 'https://fcm.googleapis.com:8443/x'],
+    ['an endpoint with credentials', 'https://user:pw@fcm.googleapis.com/x'],
+    ['a host that is no push service', 'https://push.example.test/x'],
+  ])('refuses %s with 400 naming the known push services, and stores nothing', async (_name, endpoint) => {
+    const user = await createUser();
+    const body = await subscriptionBody(endpoint);
+    const res = await subscribe(user.token, body);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      success: false,
+      code: 'BAD_REQUEST',
+      message: 'The push endpoint must be an https address of a known push service: Google (FCM), Mozilla, Apple or Windows',
+    });
+    expect(await rowsOf(user.id)).toHaveLength(0);
+  });
+
+  it.each([
+    'https://android.googleapis.com/gcm/send/x',
+    'https://updates.push.services.mozilla.com/wpush/v2/x',
+    'https://web.push.apple.com/QG',
+    'https://wns2-by3p.notify.windows.com/w/?token=x',
+  ])('accepts %s', async (endpoint) => {
+    const user = await createUser();
+    expect((await subscribe(user.token, await subscriptionBody(`${endpoint}${uniq()}`))).status).toBe(201);
   });
 
   it('refuses a device name other than Mobile or Desktop', async () => {

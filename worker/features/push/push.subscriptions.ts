@@ -2,7 +2,7 @@ import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import { newId } from '#core/ids.ts';
 import { MAX_PUSH_SUBSCRIPTIONS_PER_USER, PUSH_MESSAGES, type SubscribeInput } from '#core/push/push-schemas.ts';
 import { pushSubscriptions as t, type PushSubscriptionRow } from '#db/schema/index.ts';
-import { notFound, unavailable } from '#worker/lib/errors.ts';
+import { conflict, notFound, unavailable } from '#worker/lib/errors.ts';
 import { vapidIdentity } from '#worker/lib/push.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 
@@ -32,8 +32,8 @@ export function vapidKey(ctx: Pick<Ctx, 'config'>): string {
 
 /**
  * POST /api/notifications/push/subscribe. The endpoint identifies the browser, so subscribing again
- * (new keys, or another account signing in on that browser) updates the one row and hands it to the
- * caller. Past the per-user limit the least recently subscribed browsers go, in the same batch.
+ * (new keys) updates the caller's one row; a row another account holds is never handed over (409),
+ * decided by the upsert's own WHERE. Past the per-user limit the least recently subscribed go, same batch.
  */
 export async function subscribe(ctx: Ctx, { subscription, deviceInfo }: SubscribeInput) {
   vapidKey(ctx);
@@ -55,11 +55,12 @@ export async function subscribe(ctx: Ctx, { subscription, deviceInfo }: Subscrib
     ctx.db
       .insert(t)
       .values({ id: newId(), endpoint: subscription.endpoint, ...values })
-      .onConflictDoUpdate({ target: t.endpoint, set: { ...values, updatedAt: now, failureCount: 0 } })
+      .onConflictDoUpdate({ target: t.endpoint, set: { ...values, updatedAt: now, failureCount: 0 }, setWhere: eq(t.userId, user.id) })
       .returning(),
     ctx.db.delete(t).where(and(eq(t.userId, user.id), notInArray(t.id, newest))),
   ]);
-  return serializeSubscription(row!);
+  if (!row) throw conflict(PUSH_MESSAGES.otherAccount);
+  return serializeSubscription(row);
 }
 
 /** DELETE /api/notifications/push/unsubscribe: only the caller's own subscription; anyone else's is "not found". */

@@ -22,7 +22,8 @@ export const CALLBACK_MESSAGES = {
 };
 
 export type CallbackQuery = { state?: string; code?: string; error?: string; errorDescription?: string };
-export type CallbackOutcome = { platform: SocialPlatform } | { error: string };
+/** `spent`: this browser's nonce matched a live state, which is now used up (so is the cookie). */
+export type CallbackOutcome = ({ platform: SocialPlatform } | { error: string }) & { spent?: true };
 
 /** Keeps what a platform (or a forged link) says short and on one line before it goes into a URL and a screen. */
 const clean = (s: string) =>
@@ -32,9 +33,10 @@ const clean = (s: string) =>
     .slice(0, 200);
 
 /**
- * GET /accounts/callback/:platform. The state is consumed by ONE conditional DELETE (a replay finds
- * nothing), then the browser's nonce, the admin (still admin-capable, active, same token version), the
- * platform's answer, and the code exchange each may end the flow with a message; never with a token.
+ * GET /accounts/callback/:platform. The state is consumed by ONE conditional DELETE that also requires
+ * this browser's nonce, so a request without it (a forged link) cannot burn the admin's flow; then the
+ * admin (still admin-capable, active, same token version), the platform's answer and the code exchange
+ * each may end the flow with a message; never with a token.
  */
 export async function finishConnect(
   ctx: ServiceCtx,
@@ -45,16 +47,34 @@ export async function finishConnect(
 ): Promise<CallbackOutcome> {
   if (!isSocialPlatform(rawPlatform)) return { error: CALLBACK_MESSAGES.unknownPlatform };
   const platform = rawPlatform;
-  const label = PLATFORM_LABELS[platform];
   if (!query.state) return { error: CALLBACK_MESSAGES.stateMissing };
   const stateHash = await sha256Hex(query.state);
-  const flow = await ctx.db
-    .delete(socialOauthStates)
-    .where(and(eq(socialOauthStates.stateHash, stateHash), eq(socialOauthStates.platform, platform), gt(socialOauthStates.expiresAt, now)))
-    .returning()
-    .get();
-  if (!flow) return { error: CALLBACK_MESSAGES.stateUsed };
-  if (!nonce || (await sha256Hex(nonce)) !== flow.nonceHash) return { error: CALLBACK_MESSAGES.otherBrowser };
+  const t = socialOauthStates;
+  const live = and(eq(t.stateHash, stateHash), eq(t.platform, platform), gt(t.expiresAt, now));
+  const flow = nonce
+    ? await ctx.db
+        .delete(t)
+        .where(and(live, eq(t.nonceHash, await sha256Hex(nonce))))
+        .returning()
+        .get()
+    : undefined;
+  if (!flow) {
+    const pending = await ctx.db.select({ stateHash: t.stateHash }).from(t).where(live).get();
+    return { error: pending ? CALLBACK_MESSAGES.otherBrowser : CALLBACK_MESSAGES.stateUsed };
+  }
+  const outcome = await finishFlow(ctx, platform, query, flow, stateHash, now);
+  return { ...outcome, spent: true };
+}
+
+async function finishFlow(
+  ctx: ServiceCtx,
+  platform: SocialPlatform,
+  query: CallbackQuery,
+  flow: typeof socialOauthStates.$inferSelect,
+  stateHash: string,
+  now: Date,
+): Promise<CallbackOutcome> {
+  const label = PLATFORM_LABELS[platform];
   const admin = await ctx.db.select().from(users).where(eq(users.id, flow.userId)).get();
   const stillAdmin =
     admin &&

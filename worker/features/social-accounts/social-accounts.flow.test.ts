@@ -75,20 +75,31 @@ describe('connecting TikTok through the local stand-in', () => {
     expect(await decryptToken(config(), { rowId: second.id, field: 'access' }, second.accessTokenEnc!)).toMatch(/^local-/);
   });
 
-  it('refuses a replayed state, and a state with the cookie missing, wrong or of another admin', async () => {
+  it('refuses a callback with the cookie missing or of another admin without using up the state, so the real one still connects', async () => {
     const admin = await createUser({ role: 'admin' });
     const other = await createUser({ role: 'admin' });
     const started = await startConnect(admin.token, 'tiktok');
     const back = await consent(started.authorizeUrl, 'connect');
-    // Wrong cookie (another admin's nonce): refused, and the state is spent.
     const theirs = await startConnect(other.token, 'tiktok');
-    expect((await callback(back, theirs.cookie.header)).error).toBe(CALLBACK_MESSAGES.otherBrowser);
-    expect((await callback(back, started.cookie.header)).error).toBe(CALLBACK_MESSAGES.stateUsed);
+    const forged = await callback(back, theirs.cookie.header);
+    expect(forged.error).toBe(CALLBACK_MESSAGES.otherBrowser);
+    // The other browser's own cookie (its own flow) is left alone.
+    expect(forged.res.headers.get('set-cookie')).toBeNull();
+    expect((await callback(back)).error).toBe(CALLBACK_MESSAGES.otherBrowser);
+    expect(
+      await db()
+        .select()
+        .from(socialOauthStates)
+        .where(eq(socialOauthStates.stateHash, await sha256Hex(started.params.get('state')!)))
+        .get(),
+    ).toBeDefined();
+    const real = await callback(back, started.cookie.header);
+    expect(real.connected).toBe('tiktok');
+    expect(real.res.headers.get('set-cookie')).toMatch(/dojo_social_oauth=;/);
+  });
 
-    const again = await startConnect(admin.token, 'tiktok');
-    const back2 = await consent(again.authorizeUrl, 'connect');
-    expect((await callback(back2)).error).toBe(CALLBACK_MESSAGES.otherBrowser);
-
+  it('refuses a replayed state and a state used on another platform', async () => {
+    const admin = await createUser({ role: 'admin' });
     const ok = await startConnect(admin.token, 'tiktok');
     const back3 = await consent(ok.authorizeUrl, 'connect');
     expect((await callback(back3, ok.cookie.header)).connected).toBe('tiktok');

@@ -37,8 +37,8 @@ export const socialAccountsRoutes = new Hono<AppEnv>()
       },
       getCookie(c, OAUTH_COOKIE),
     );
-    // The nonce served its one flow, whatever the outcome.
-    deleteCookie(c, OAUTH_COOKIE, oauthCookieOptions(ctx.origin));
+    // The nonce served its one flow, whatever the outcome; a forged callback leaves the browser's own flow alone.
+    if (outcome.spent) deleteCookie(c, OAUTH_COOKIE, oauthCookieOptions(ctx.origin));
     const query: Record<string, string> = 'platform' in outcome ? { connected: outcome.platform } : { error: outcome.error };
     return c.redirect(`${ACCOUNTS_SCREEN}?${new URLSearchParams(query)}`, 303);
   })

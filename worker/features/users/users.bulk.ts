@@ -1,20 +1,16 @@
-import { and, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core';
-import { PRIVILEGED } from '#core/roles.ts';
+import { manageableRoles } from '#core/users/manage-reach.ts';
 import type { BulkUpdateUsersInput } from '#core/users/user-schemas.ts';
 import { authTokens, users } from '#db/schema/index.ts';
 import { instructorRecordStatements } from '#worker/lib/instructor-record.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { conflictFrom } from './users.db.ts';
-import { assertCanGrant, isSuperAdmin } from './users.rules.ts';
+import { assertCanGrant } from './users.rules.ts';
 
-/** The rows a bulk call may touch: the listed ids, never the caller, and admins only for a super-admin. */
+/** The rows a bulk call may touch: the listed ids, never the caller, and only roles within the caller's reach. */
 function reachable(ctx: ServiceCtx, userIds: string[]): SQL | undefined {
-  return and(
-    inArray(users.id, userIds),
-    ne(users.id, signedIn(ctx).id),
-    isSuperAdmin(signedIn(ctx)) ? undefined : notInArray(users.role, [...PRIVILEGED]),
-  );
+  return and(inArray(users.id, userIds), ne(users.id, signedIn(ctx).id), inArray(users.role, [...manageableRoles(signedIn(ctx).role)]));
 }
 
 /** DELETE /api/users {userIds}: one batch; ids out of reach are skipped, not refused. */
