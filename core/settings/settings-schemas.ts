@@ -17,6 +17,7 @@ export const DEFAULT_SETTINGS = {
   currencyLocale: 'en-CA',
   privacyPolicy: '',
   termsAndConditions: '',
+  maxUnpaidOrders: 3,
 };
 
 export const SETTINGS_MESSAGES = {

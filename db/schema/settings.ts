@@ -20,6 +20,8 @@ export const siteSettings = sqliteTable('site_settings', {
   currencyLocale: text('currency_locale').notNull().default('en-CA'),
   privacyPolicy: text('privacy_policy').notNull().default(''),
   termsAndConditions: text('terms_and_conditions').notNull().default(''),
+  /** How many unpaid orders one account may hold at once (each holds stock until paid or expired). */
+  maxUnpaidOrders: integer('max_unpaid_orders').notNull().default(3),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
 });
