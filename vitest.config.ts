@@ -25,6 +25,8 @@ const testVars = {
   RATE_LIMIT_LOGIN_IP: '100000/900',
   RATE_LIMIT_REGISTER_IP: '100000/3600',
   RATE_LIMIT_PASSWORD_RESET_IP: '100000/3600',
+  // Every test's request comes from one address; the cap's own tests set it in the service context.
+  ORDER_UNPAID_PER_IP: '100000',
 };
 
 const SOCIAL_TESTS = 'worker/features/social-*/**/*.test.ts';

@@ -91,6 +91,8 @@ const configSchema = z.object({
     .refine((v) => base64Bytes(v) === 32, 'must be 32 bytes in base64')
     .optional(),
   ORDER_PAYMENT_WINDOW_MINUTES: z.coerce.number().int().positive().max(10_080).default(30),
+  /** Open unpaid orders placed from one address at once (the per-account cap is the school's setting). */
+  ORDER_UNPAID_PER_IP: z.coerce.number().int().positive().default(10),
   // Web Push (worker/lib/push.ts): off unless both keys are set. The private key is a P-256 JWK (JSON),
   // the public key its uncompressed point in base64url (what browsers take as applicationServerKey).
   VAPID_PUBLIC_KEY: z.string().optional(),

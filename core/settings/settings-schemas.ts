@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { SETTINGS_LIMITS, SOCIAL_PLATFORMS, type SocialLinks, type SocialPlatform } from './settings-options.ts';
+import { MAX_UNPAID_ORDERS_MESSAGE, SETTINGS_LIMITS, SOCIAL_PLATFORMS, type SocialLinks, type SocialPlatform } from './settings-options.ts';
 import { EMAIL_PATTERN } from '#core/auth/fields.ts';
 import { text, tooLong } from '#core/fields.ts';
 import { CURRENCY_CODES, CURRENCY_LOCALES } from '#core/shop/currency.ts';
+import { SHOP_LIMITS } from '#core/shop/shop-options.ts';
 
 /** What the site shows before an admin saves anything (spec 9: CAD and $). */
 export const DEFAULT_SETTINGS = {
@@ -17,6 +18,7 @@ export const DEFAULT_SETTINGS = {
   currencyLocale: 'en-CA',
   privacyPolicy: '',
   termsAndConditions: '',
+  maxUnpaidOrders: SHOP_LIMITS.maxUnpaidOrders,
 };
 
 export const SETTINGS_MESSAGES = {
@@ -26,6 +28,7 @@ export const SETTINGS_MESSAGES = {
   currencyUnsupported: `Currency must be one of: ${CURRENCY_CODES.join(', ')}`,
   symbolInvalid: 'Currency symbol must be 1 to 4 characters',
   localeInvalid: `Currency locale must be one of: ${CURRENCY_LOCALES.join(', ')}`,
+  maxUnpaidOrders: MAX_UNPAID_ORDERS_MESSAGE,
   urlInvalid: 'Social links must be http(s) URLs',
   bodyObject: 'Please send the settings as a JSON object or multipart form data',
   updated: 'Settings updated successfully',
@@ -93,6 +96,17 @@ export const UpdateSettingsSchema = z.object(
       .refine((v) => [...v].length >= 1 && [...v].length <= 4, SETTINGS_MESSAGES.symbolInvalid)
       .optional(),
     currencyLocale: z.enum(CURRENCY_LOCALES, { error: SETTINGS_MESSAGES.localeInvalid }).optional(),
+    // A form sends the number as text.
+    maxUnpaidOrders: z
+      .preprocess(
+        (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+        z
+          .number({ error: SETTINGS_MESSAGES.maxUnpaidOrders })
+          .int(SETTINGS_MESSAGES.maxUnpaidOrders)
+          .min(1, SETTINGS_MESSAGES.maxUnpaidOrders)
+          .max(SETTINGS_LIMITS.maxUnpaidOrders, SETTINGS_MESSAGES.maxUnpaidOrders),
+      )
+      .optional(),
     privacyPolicy: text('Privacy policy', SETTINGS_LIMITS.legalText).optional(),
     termsAndConditions: text('Terms and conditions', SETTINGS_LIMITS.legalText).optional(),
     removeLogo: bool.optional(),

@@ -18,6 +18,8 @@ export const COUPON_ADMIN_MESSAGES = {
   dates: 'The coupon must start before it ends',
   couponIdRequired: 'Coupon ID is required',
   orderIdRequired: 'Order ID is required',
+  notOnOrder: 'This coupon was not applied to this order',
+  orderNotLive: 'This order is no longer live',
   notFound: 'Coupon not found',
   nothingToUpdate: 'Nothing to update',
   hasUses: 'This coupon has been used: deactivate it instead of deleting it',

@@ -30,6 +30,8 @@ export const ORDER_MESSAGES = {
   idsRequired: 'Order IDs array is required',
   invalidStatus: `Status must be one of: ${ORDER_STATUSES.join(', ')}`,
   gatewayDown: 'The payment service could not be reached. Your order was not placed; please try again.',
+  unpaidLimit: (n: number) => `You have ${n} unpaid ${n === 1 ? 'order' : 'orders'}. Pay or cancel one before placing another.`,
+  unpaidLimitIp: 'Too many unpaid orders from your network. Pay or cancel one before placing another.',
 } as const;
 
 export const unavailableProduct = (id: string) => `Product ${id} is not available`;

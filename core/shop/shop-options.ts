@@ -59,6 +59,12 @@ export const SHOP_LIMITS = {
   activeCouponsLimit: 50,
   /** Minutes an unpaid order holds its stock and coupon use (ORDER_PAYMENT_WINDOW_MINUTES overrides). */
   paymentWindowMinutes: 30,
+  /** An order that leaves this many or fewer of a product in stock (its last ones included) holds them only… */
+  lowStockLeft: 3,
+  /** …this many minutes (or the payment window, if shorter): scarce items go back to the shelf sooner. */
+  lowStockWindowMinutes: 10,
+  /** Open unpaid orders one account may hold at once unless the school's settings say otherwise. */
+  maxUnpaidOrders: 3,
 } as const;
 
 /** Spec 8 coupon messages: what the server answers and what the browser shows. */

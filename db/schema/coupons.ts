@@ -63,6 +63,8 @@ export const couponUses = sqliteTable(
     status: text('status', { enum: ['reserved', 'confirmed', 'released'] })
       .notNull()
       .default('reserved'),
+    /** The admin who recorded this use by hand (record-usage, apply with an order); null when the purchase took it. No foreign key: the audit outlives the account. */
+    recordedBy: text('recorded_by'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
   },

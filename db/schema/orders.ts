@@ -55,6 +55,8 @@ export const orders = sqliteTable(
     refundedAt: integer('refunded_at', { mode: 'timestamp_ms' }),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     releaseToken: text('release_token'),
+    /** The address the order was placed from: open unpaid orders are capped per address (ORDER_UNPAID_PER_IP). */
+    clientIp: text('client_ip'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
   },
@@ -64,6 +66,7 @@ export const orders = sqliteTable(
     index('orders_status_expires_idx').on(t.status, t.expiresAt),
     index('orders_created_idx').on(t.createdAt),
     index('orders_release_token_idx').on(t.releaseToken),
+    index('orders_ip_status_idx').on(t.clientIp, t.status, t.expiresAt),
     check(
       'orders_amounts_nonnegative',
       sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.gstCents} >= 0 and ${t.shippingCents} >= 0 and ${t.totalCents} >= 0`,

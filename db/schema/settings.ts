@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { SHOP_LIMITS } from '#core/shop/shop-options.ts';
 
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
 
@@ -20,6 +21,8 @@ export const siteSettings = sqliteTable('site_settings', {
   currencyLocale: text('currency_locale').notNull().default('en-CA'),
   privacyPolicy: text('privacy_policy').notNull().default(''),
   termsAndConditions: text('terms_and_conditions').notNull().default(''),
+  /** How many unpaid orders one account may hold at once (each holds stock until paid or expired). */
+  maxUnpaidOrders: integer('max_unpaid_orders').notNull().default(SHOP_LIMITS.maxUnpaidOrders),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
 });

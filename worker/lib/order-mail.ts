@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { formatCurrency, type CurrencySettings } from '#core/shop/currency.ts';
 import { orderItems, orders, type OrderItemRow, type OrderRow } from '#db/schema/index.ts';
 import type { MailMessage } from '#worker/lib/mailer.ts';
-import { schoolCurrency } from '#worker/lib/payments/currency.ts';
+import { currencyOf } from '#worker/lib/payments/currency.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -11,7 +11,7 @@ const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, ' ').trim();
 
 const choiceOf = (i: OrderItemRow) => [i.size, i.color].filter(Boolean).join(', ');
 
-/** The confirmation a buyer gets once the order is paid: lines, GST, shipping and total in the school's currency. */
+/** The confirmation a buyer gets once the order is paid: lines, GST, shipping and total in the order's currency. */
 export function orderConfirmationMail(
   order: OrderRow,
   items: readonly OrderItemRow[],
@@ -65,6 +65,6 @@ export function sendOrderConfirmation(ctx: ServiceCtx, orderId: string) {
       ctx.db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position)),
     ]);
     if (!found[0]) return;
-    await ctx.mailer.send(orderConfirmationMail(found[0], items, await schoolCurrency(ctx.db), ctx.origin));
+    await ctx.mailer.send(orderConfirmationMail(found[0], items, await currencyOf(ctx.db, found[0].currency), ctx.origin));
   });
 }

@@ -63,13 +63,13 @@ describe('coupon administration', () => {
     expect(all.body.data.map((x: { _id: string }) => x._id)).toEqual([c._id]);
     await send('PUT', `/api/coupons/${c._id}`, admin.token, { isActive: true });
     const user = await createUser();
-    const orderId = await pendingOrder(user);
+    const orderId = await pendingOrder(user, 5000, 'pending_payment', { couponId: c._id, couponCode: c.code });
     expect((await send('POST', '/api/coupons/record-usage', user.token, { couponId: c._id, orderId })).status).toBe(200);
     const del = await send('DELETE', `/api/coupons/${c._id}`, admin.token);
     expect(del.status).toBe(409);
     const stats = await send('GET', `/api/coupons/${c._id}/stats`, admin.token);
     expect(stats.body.stats).toMatchObject({ usedCount: 1, reserved: 1, confirmed: 0, uniqueUsers: 1 });
-    expect(stats.body.stats.recentUses[0]).toMatchObject({ orderId, status: 'reserved' });
+    expect(stats.body.stats.recentUses[0]).toMatchObject({ orderId, status: 'reserved', recordedBy: null });
     const unused = await makeCoupon(admin.token);
     expect((await send('DELETE', `/api/coupons/${unused._id}`, admin.token)).status).toBe(200);
     expect((await send('GET', `/api/coupons/${unused._id}`, admin.token)).status).toBe(404);

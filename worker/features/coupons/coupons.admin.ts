@@ -176,6 +176,7 @@ export async function couponStats(ctx: ServiceCtx, id: string) {
         amount: fromCents(u.amountCents),
         discountAmount: fromCents(u.discountCents),
         status: u.status,
+        recordedBy: u.recordedBy,
         createdAt: u.createdAt.toISOString(),
       })),
     },

@@ -10,6 +10,7 @@ import { conflict } from '#worker/lib/errors.ts';
 import { schoolCurrency } from '#worker/lib/payments/currency.ts';
 import { defaultGateway, gatewayFor } from '#worker/lib/payments/registry.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
+import { capRefusal, cappedTotal, overUnpaidCap, shortHoldStatement } from './orders.holds.ts';
 import { orderPayment } from './orders.pay.ts';
 import { priceOrder, type PricedOrder } from './orders.pricing.ts';
 import { serializeOrder } from './orders.serialize.ts';
@@ -28,8 +29,9 @@ const failedCheck = (err: unknown) =>
 
 /**
  * The order, its lines, one stock statement per line and the coupon use, in ONE batch. A line whose
- * product ran out (or was deactivated: its stock is set to -1 on purpose) breaks the stock CHECK and
- * the coupon trigger refuses a use past its limits: either way nothing of the order is written.
+ * product ran out (or was deactivated: its stock is set to -1 on purpose) breaks the stock CHECK, the
+ * coupon trigger refuses a use past its limits, and the order's own INSERT refuses past the unpaid-order
+ * caps (cappedTotal): either way nothing of the order is written. Scarce items get a shorter window.
  */
 async function reserve(ctx: ServiceCtx, input: CreateOrderInput, priced: PricedOrder, userId: string, gateway: string) {
   const at = new Date();
@@ -69,7 +71,8 @@ async function reserve(ctx: ServiceCtx, input: CreateOrderInput, priced: PricedO
         discountCents: totals.discountCents,
         gstCents: totals.gstCents,
         shippingCents: totals.shippingCents,
-        totalCents: totals.totalCents,
+        totalCents: cappedTotal(ctx, userId, totals.totalCents, at),
+        clientIp: ctx.ip,
         paymentMethod: gateway,
         contact: input.contact,
         shippingAddress: input.shippingAddress,
@@ -99,9 +102,11 @@ async function reserve(ctx: ServiceCtx, input: CreateOrderInput, priced: PricedO
           }),
         ]
       : []),
+    shortHoldStatement(ctx, id, at),
   ];
-  const [orderRows, itemRows] = (await ctx.db.batch(statements as [BatchItem<'sqlite'>])) as unknown as [OrderRow[], OrderItemRow[]];
-  return { order: orderRows[0]!, items: itemRows };
+  const results = (await ctx.db.batch(statements as [BatchItem<'sqlite'>])) as unknown as [OrderRow[], OrderItemRow[], ...unknown[]];
+  const shortened = results.at(-1) as OrderRow[];
+  return { order: shortened[0] ?? results[0][0]!, items: results[1] };
 }
 
 async function reserveOnce(ctx: ServiceCtx, input: CreateOrderInput, priced: PricedOrder, userId: string, gateway: string) {
@@ -109,9 +114,10 @@ async function reserveOnce(ctx: ServiceCtx, input: CreateOrderInput, priced: Pri
     try {
       return await reserve(ctx, input, priced, userId, gateway);
     } catch (err) {
-      const refused = couponRefusedError(err);
+      const refused = couponRefusedError(err) ?? (overUnpaidCap(err) ? await capRefusal(ctx, userId) : undefined);
       if (refused) throw refused;
-      if (isUniqueViolation(err) && attempt < 2) continue; // an order number drawn twice the same day
+      // an order number drawn twice the same day, or an unpaid order ended since the cap refused this one
+      if ((isUniqueViolation(err) || overUnpaidCap(err)) && attempt < 2) continue;
       if (failedCheck(err)) {
         await priceOrder(ctx, input, userId); // throws what changed: sold out, deactivated, removed
         throw conflict('Some items are no longer available in the quantity asked. Please review your cart.');

@@ -1,3 +1,4 @@
+import { currencySettings } from '#core/shop/currency.ts';
 import { ORDER_MESSAGES } from '#core/shop/order-schemas.ts';
 import type { PaymentStart } from '#core/shop/views.ts';
 import type { OrderRow } from '#db/schema/index.ts';
@@ -33,6 +34,8 @@ export async function orderPayment(ctx: ServiceCtx, order: OrderRow, gateway: st
       purchaseId: order.id,
       userId: order.userId,
       amountCents: order.totalCents,
+      // The order was priced in its own currency; the school may have changed its currency since.
+      currency: currencySettings(order.currency).code,
       gateway,
       description: `Order ${order.orderNumber}`,
       customerEmail: order.contact.email,

@@ -26,6 +26,7 @@ function changesOf(input: UpdateSettingsInput): SettingsChanges {
   if (input.currency !== undefined) changes.currency = input.currency;
   if (input.currencySymbol !== undefined) changes.currencySymbol = input.currencySymbol;
   if (input.currencyLocale !== undefined) changes.currencyLocale = input.currencyLocale;
+  if (input.maxUnpaidOrders !== undefined) changes.maxUnpaidOrders = input.maxUnpaidOrders;
   if (input.privacyPolicy !== undefined) changes.privacyPolicy = input.privacyPolicy;
   if (input.termsAndConditions !== undefined) changes.termsAndConditions = input.termsAndConditions;
   return changes;

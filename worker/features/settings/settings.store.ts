@@ -50,6 +50,7 @@ export function serializeSettings(row: SiteSettingsRow) {
     currency: row.currency,
     currencySymbol: row.currencySymbol,
     currencyLocale: row.currencyLocale,
+    maxUnpaidOrders: row.maxUnpaidOrders,
     privacyPolicy: row.privacyPolicy,
     termsAndConditions: row.termsAndConditions,
     updatedAt: row.updatedAt.toISOString(),

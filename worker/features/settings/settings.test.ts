@@ -39,6 +39,7 @@ describe('GET /api/settings', () => {
         currency: 'CAD',
         currencySymbol: '$',
         currencyLocale: 'en-CA',
+        maxUnpaidOrders: 3,
         privacyPolicy: '',
         termsAndConditions: '',
         updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -116,6 +117,12 @@ describe('PUT /api/settings (JSON)', () => {
     [{ socialLinks: { facebook: 'javascript:alert(1)' } }, 'Social links must be http(s) URLs'],
     [{ termsAndConditions: 'x'.repeat(50_001) }, 'Terms and conditions must be at most 50000 characters'],
     [[], 'Please send the settings as a JSON object or multipart form data'],
+    [{ maxUnpaidOrders: 0 }, 'Unpaid orders per account must be a whole number from 1 to 50'],
+    [{ maxUnpaidOrders: 51 }, 'Unpaid orders per account must be a whole number from 1 to 50'],
+    [{ maxUnpaidOrders: 2.5 }, 'Unpaid orders per account must be a whole number from 1 to 50'],
+    [{ maxUnpaidOrders: 'lots' }, 'Unpaid orders per account must be a whole number from 1 to 50'],
+    [{ maxUnpaidOrders: true }, 'Unpaid orders per account must be a whole number from 1 to 50'],
+    [{ maxUnpaidOrders: null }, 'Unpaid orders per account must be a whole number from 1 to 50'],
   ])('refuses %j with a clear 400', async (body, message) => {
     const token = await adminToken();
     const before = await view();
@@ -180,6 +187,8 @@ describe('PUT /api/settings (multipart, logo)', () => {
           'socialLinks[facebook]': 'https://facebook.com/shizen',
           currency: 'cad',
           currencySymbol: 'C$',
+          // the shop's default; the orders tests rely on it, so this file never changes it
+          maxUnpaidOrders: '3',
         },
         { bytes: fixtureBytes('png9x8'), name: 'Our logo.png' },
       ),
@@ -192,6 +201,7 @@ describe('PUT /api/settings (multipart, logo)', () => {
       socialLinks: { facebook: 'https://facebook.com/shizen' },
       currency: 'CAD',
       currencySymbol: 'C$',
+      maxUnpaidOrders: 3,
       logoWidth: 9,
       logoHeight: 8,
     });

@@ -12,3 +12,9 @@ export async function schoolCurrency(db: Db): Promise<CurrencySettings> {
     .get();
   return currencySettings(row?.code, row?.symbol, row?.locale);
 }
+
+/** How to write an amount recorded in `code`: the school's settings while that is still its currency, else that currency's own symbol. */
+export async function currencyOf(db: Db, code: string): Promise<CurrencySettings> {
+  const school = await schoolCurrency(db);
+  return school.code === code ? school : currencySettings(code, undefined, school.locale);
+}

@@ -26,6 +26,7 @@ const settingsRow = (over: Partial<SiteSettingsRow> = {}): SiteSettingsRow => ({
   currencyLocale: 'en-CA',
   privacyPolicy: '',
   termsAndConditions: '',
+  maxUnpaidOrders: 3,
   createdAt: new Date('2027-01-01T00:00:00Z'),
   updatedAt: new Date('2027-02-03T00:00:00Z'),
   ...over,

@@ -1,6 +1,7 @@
 import { IMAGE_ACCEPT, IMAGE_MIME_TYPES, UPLOAD_MESSAGES } from '#core/media/limits.ts';
-import { SETTINGS_LIMITS as L, SOCIAL_PLATFORMS } from '#core/settings/settings-options.ts';
+import { MAX_UNPAID_ORDERS_MESSAGE, SETTINGS_LIMITS as L, SOCIAL_PLATFORMS } from '#core/settings/settings-options.ts';
 import { CURRENCY_CODES, CURRENCY_LOCALES, LOCALE_LABELS } from '#core/shop/currency.ts';
+import { SHOP_LIMITS } from '#core/shop/shop-options.ts';
 import type { FieldDef, ResourceConfig } from '#web/panel/resource/types.ts';
 
 const social: FieldDef[] = SOCIAL_PLATFORMS.map((p, i) => ({
@@ -78,6 +79,19 @@ export const settingsConfig: ResourceConfig = {
       requiredMessage: 'Currency symbol must be 1 to 4 characters',
       maxLength: 4,
       hint: 'Shown before prices, e.g. $ or C$.',
+    },
+    {
+      name: 'maxUnpaidOrders',
+      section: 'Shop',
+      label: 'Unpaid orders per account',
+      type: 'number',
+      min: 1,
+      max: L.maxUnpaidOrders,
+      step: 1,
+      required: true,
+      requiredMessage: MAX_UNPAID_ORDERS_MESSAGE,
+      defaultValue: String(SHOP_LIMITS.maxUnpaidOrders),
+      hint: 'How many unpaid orders one account may hold at once. Each holds its items until it is paid, cancelled or expires.',
     },
     ...social,
     {
