@@ -42,8 +42,9 @@ const DEMO_LOGINS: [string, string, Record<string, string>][] = [
 
 const dataDir = mkdtempSync(join(tmpdir(), 'dojo-soak-'));
 await ensureClientBuild();
-// Coupon checks are limited per address and every call here comes from 127.0.0.1.
-const stack = await startStack({ port: 0, dataDir, log: console.log, settings: { RATE_LIMIT_COUPON_IP: '1000000/600' } });
+// Coupon checks and unpaid orders are limited per address, and every call here comes from 127.0.0.1.
+const settings = { RATE_LIMIT_COUPON_IP: '1000000/600', ORDER_UNPAID_PER_IP: '1000000' };
+const stack = await startStack({ port: 0, dataDir, log: console.log, settings });
 const db = createClient({ url: stack.dbUrl, intMode: 'number' });
 const sockets: Socket[] = [];
 let failed = false;
