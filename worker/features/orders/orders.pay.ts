@@ -2,6 +2,7 @@ import { currencySettings } from '#core/shop/currency.ts';
 import { ORDER_MESSAGES } from '#core/shop/order-schemas.ts';
 import type { PaymentStart } from '#core/shop/views.ts';
 import type { OrderRow } from '#db/schema/index.ts';
+import { isDbUnavailable } from '#worker/lib/db-errors.ts';
 import { AppError, conflict, notFound, unavailable } from '#worker/lib/errors.ts';
 import { endOrderStatements } from '#worker/lib/order-release.ts';
 import { defaultGateway, gatewayFor } from '#worker/lib/payments/registry.ts';
@@ -44,6 +45,8 @@ export async function orderPayment(ctx: ServiceCtx, order: OrderRow, gateway: st
     });
     return start;
   } catch (err) {
+    // With the database away a cancel would wait a second DB_TIMEOUT_MS; the expiry run releases the order.
+    if (isDbUnavailable(err)) throw err;
     if (abandonOnFailure)
       await ctx.db.batch([
         ...endOrderStatements(ctx.db, {
