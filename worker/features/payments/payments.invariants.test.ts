@@ -78,7 +78,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
 
 /** A run opens one or two purchases, then anything happens, in any order (more purchases may come). */
 const runs = fc
-  .tuple(fc.array(create, { minLength: 1, maxLength: 2 }), fc.array(action, { minLength: 4, maxLength: 12 }))
+  .tuple(fc.array(create, { minLength: 1, maxLength: 2 }), fc.array(action, { minLength: 4, maxLength: 10 }))
   .map(([a, b]) => [...a, ...b]);
 
 /** What the run has made so far: purchases, payment sessions opened, proofs the buyers got, webhook deliveries. */
