@@ -13,7 +13,7 @@ import { testDb } from '#test/helpers.ts';
 import worker from '#worker/index.ts';
 import { hmacSha256Hex } from '#worker/lib/payments/hmac.ts';
 
-export const RAZORPAY = {
+const RAZORPAY = {
   RAZORPAY_KEY_ID: 'rzp_test_invariants',
   RAZORPAY_KEY_SECRET: 'key-secret-of-the-invariants',
   RAZORPAY_WEBHOOK_SECRET: 'webhook-secret-of-the-invariants',
@@ -68,13 +68,12 @@ type RzpPayment = {
 };
 
 /**
- * Razorpay as the Worker sees it over fetch: orders, payments the buyer made in its widget, refunds.
- * `held` is the money it holds for the school per payment (captured, not refunded).
+ * Razorpay as the Worker sees it over fetch: orders, payments the buyer made in its widget, refunds,
+ * and the webhook events each of them owes the school.
  */
 export function fakeRazorpay() {
   const rzpOrders = new Map<string, { id: string; amount: number; currency: string; notes: Record<string, string> }>();
   const rzpPayments = new Map<string, RzpPayment>();
-  const refunds = new Map<string, string>(); // payment id → refund id
   /** The webhook events Razorpay owes the school, delivered in any order by the test. */
   const owed: Owed[] = [];
   const json = (status: number, body: unknown) =>
@@ -104,7 +103,6 @@ export function fakeRazorpay() {
   function refundOf(p: RzpPayment) {
     p.status = 'refunded';
     const id = `rfnd_${newSecret(14)}`;
-    refunds.set(p.id, id);
     owed.push({
       purchaseId: p.notes.purchaseId ?? '',
       event: 'refund.processed',
@@ -157,7 +155,6 @@ export function fakeRazorpay() {
     /** The payments Razorpay holds money for (captured, not refunded), of the given purchases. */
     held: (purchaseIds: string[]) =>
       [...rzpPayments.values()].filter((p) => p.status === 'captured' && purchaseIds.includes(p.notes.purchaseId ?? '')),
-    refundOf: (paymentId: string) => refunds.get(paymentId),
   };
 }
 export type FakeRazorpay = ReturnType<typeof fakeRazorpay>;
