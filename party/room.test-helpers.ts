@@ -16,7 +16,8 @@ export async function open(userId: string, opts: { origin?: string; query?: stri
   const res = await exports.default.fetch(new Request(url, { headers }));
   const ws = res.webSocket;
   const frames: Frame[] = [];
-  if (!ws) return { res, ws: null, frames, closed: Promise.resolve({ code: 0, reason: '', at: Date.now() }), next: async () => null, send() {} };
+  if (!ws)
+    return { res, ws: null, frames, closed: Promise.resolve({ code: 0, reason: '', at: Date.now() }), next: async () => null, send() {} };
   ws.accept();
   const waiters: ((f: Frame) => void)[] = [];
   ws.addEventListener('message', (e) => {

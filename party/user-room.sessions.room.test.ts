@@ -45,7 +45,9 @@ describe('realtime sessions end with the session (issue 21, finding 2)', () => {
   it('demotion closes the sockets of the demoted account', async () => {
     const [superAdmin, admin] = await Promise.all([createUser({ role: 'super-admin' }), createUser({ role: 'admin' })]);
     const s = await connect(admin);
-    await closesWithinASecond([s], () => api(`/api/users/${admin.id}`, { method: 'PATCH', token: superAdmin.token, body: { role: 'member' } }));
+    await closesWithinASecond([s], () =>
+      api(`/api/users/${admin.id}`, { method: 'PATCH', token: superAdmin.token, body: { role: 'member' } }),
+    );
   });
 
   it('a password change (a new token version) closes the old sockets; the new token connects', async () => {
@@ -134,7 +136,12 @@ describe('rooms exist only for accounts (hardening)', () => {
   it('refuses room names that are not an account id, and other parties, before a room is created', async () => {
     const missing = 'x'.repeat(24);
     const user: TestUser = await createUser();
-    for (const path of [`/parties/user/${missing}`, '/parties/user/not%20an%20id', `/parties/user/${user.id}/more`, `/parties/other/${user.id}`]) {
+    for (const path of [
+      `/parties/user/${missing}`,
+      '/parties/user/not%20an%20id',
+      `/parties/user/${user.id}/more`,
+      `/parties/other/${user.id}`,
+    ]) {
       const res = await exports.default.fetch(new Request(`http://dojo.test${path}`, { headers: { upgrade: 'websocket' } }));
       expect(res.status, path).toBe(404);
     }

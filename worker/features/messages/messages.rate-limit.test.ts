@@ -40,9 +40,9 @@ describe('message bursts (RATE_LIMIT_MESSAGE_USER = 20/60 by default)', () => {
     for (let i = 0; i < 10; i++)
       expect((await send('POST', '/api/messages/admin/reply', a1.token, { content: `r${i}`, targetSpecialId: leo.id })).status).toBe(201);
     for (let i = 0; i < 10; i++)
-      expect((await send('POST', '/api/messages/admin/broadcast', a1.token, { content: `b${i}`, targetRoles: ['instructor'] })).status).toBe(
-        201,
-      );
+      expect(
+        (await send('POST', '/api/messages/admin/broadcast', a1.token, { content: `b${i}`, targetRoles: ['instructor'] })).status,
+      ).toBe(201);
     expect((await send('POST', '/api/messages/admin/reply', a1.token, { content: 'one more', targetSpecialId: leo.id })).status).toBe(429);
     expect((await send('POST', '/api/messages/send', mia.token, { content: 'unaffected' })).status).toBe(201);
   });
