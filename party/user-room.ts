@@ -43,6 +43,8 @@ export class UserRoom extends Server<Bindings> {
   }
 
   override async onMessage(connection: Connection<SocketState>, message: WSMessage) {
+    // Frames already queued when the socket was closed (a flood's tail) are not read, nor counted afresh.
+    if (connection.readyState !== WebSocket.OPEN) return;
     const verdict = this.budgetOf(connection).take();
     if (verdict === 'close') return connection.close(ROOM_CLOSE.tooManyFrames, 'Too many frames');
     if (verdict === 'drop' || typeof message !== 'string' || message.length > 4096) return;
