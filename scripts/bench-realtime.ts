@@ -106,7 +106,9 @@ try {
   );
   db.close();
   const sockets = await Promise.all(
-    members.slice(0, ONLINE).map(async (m) => open(stack.url, { id: m.id, role: 'member' }, await signToken({ sub: m.id, role: 'member', tv: 0 }, secret, 3600))),
+    members
+      .slice(0, ONLINE)
+      .map(async (m) => open(stack.url, { id: m.id, role: 'member' }, await signToken({ sub: m.id, role: 'member', tv: 0 }, secret, 3600))),
   );
   const started = performance.now();
   const sent = await post(stack.url, '/messages/admin/broadcast', admin.token, {
