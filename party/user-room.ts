@@ -34,8 +34,6 @@ export class UserRoom extends Server<Bindings> {
 
   /** In memory only: a flood keeps the room awake, and an idle socket needs no budget. */
   private budgets = new Map<string, FrameBudget>();
-  /** Counts the API's session checks, so an authentication that overlapped one checks again. */
-  private sessionChecks = 0;
 
   override async onConnect(connection: Connection<SocketState>, _ctx: ConnectionContext) {
     connection.setState({ userId: null, role: null, tokenVersion: null, openedAt: Date.now() });
@@ -144,7 +142,6 @@ export class UserRoom extends Server<Bindings> {
 
   /** Reads the account once and closes every socket whose session no longer holds; how many were closed. */
   private async endSessions(): Promise<number> {
-    this.sessionChecks++;
     const sockets = [...this.getConnections<SocketState>()].filter((c) => c.state?.userId);
     if (!sockets.length) return 0;
     const row = await findUser(this.db().$read, this.name);
@@ -159,16 +156,16 @@ export class UserRoom extends Server<Bindings> {
   }
 
   private async authenticate(connection: Connection<SocketState>, token: string) {
-    const checks = this.sessionChecks;
     const config = loadConfig(this.env);
     const loaded = await loadUser({ config, db: dbFor(config, this.env.LIBSQL_SERVICE) }, token);
     if (typeof loaded === 'string') return this.refuse(connection, loaded, ROOM_CLOSE.authFailed);
     if (loaded.user.id !== this.name) return this.refuse(connection, 'This is not your room', ROOM_CLOSE.notYourRoom);
     const { id, role, tokenVersion } = loaded.user;
     connection.setState({ userId: id, role, tokenVersion, openedAt: connection.state?.openedAt ?? Date.now() });
-    // The account changed while its row was being read: check it again before anything flows.
-    if (checks !== this.sessionChecks && (await this.endSessions())) return;
     await this.recordPresence();
+    // Read again once present: a change the API made before it saw this socket in socket_presence is caught here.
+    await this.endSessions();
+    if (connection.readyState !== WebSocket.OPEN) return;
     connection.send(JSON.stringify({ type: 'authenticated', data: { userId: id, role } } satisfies ServerFrame));
   }
 
@@ -224,8 +221,7 @@ export function roomsPublisher(env: Bindings, appEnv: string): Publisher {
     const rooms = env as RoomsEnv;
     const deliver: RoomDelivery | null = rooms.User
       ? async (userIds, event) => {
-          // A session check skips presence: a socket authenticating right now is not counted yet.
-          const present = event.type === SESSION_CHANGED.type ? userIds : await online(env, userIds);
+          const present = await online(env, userIds);
           await Promise.all(present.map((id) => deliverTo(rooms, id, event as ServerFrame)));
         }
       : null;
