@@ -57,7 +57,14 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['core/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts', 'web/lib/**/*.test.ts', 'party/protocol.test.ts'],
+          include: [
+            'core/**/*.test.ts',
+            'db/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'web/lib/**/*.test.ts',
+            'party/protocol.test.ts',
+            'party/frame-budget.test.ts',
+          ],
           environment: 'node',
         },
       },

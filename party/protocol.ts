@@ -34,5 +34,16 @@ export type ServerEvent = (typeof SERVER_EVENTS)[number];
 
 export type ServerFrame = { type: ServerEvent; data?: unknown; code?: string; message?: string };
 
+/**
+ * Why a room closes a socket (the WebSocket close code; an auth_error frame with the same message goes
+ * first for the first three). authFailed: no, a bad or a stale token, or none within AUTH_WINDOW_MS;
+ * sessionEnded: the account's token version, block or role changed (logout, password change, block,
+ * deactivation, demotion, deletion); notYourRoom: another user's room; tooManyFrames: a sustained flood.
+ */
+export const ROOM_CLOSE = { authFailed: 4001, sessionEnded: 4002, notYourRoom: 4003, tooManyFrames: 4008 } as const;
+
+/** A socket must send its authenticate frame this soon after it opens; the room sends nothing before. */
+export const AUTH_WINDOW_MS = 5_000;
+
 /** A socket notification previews at most 100 characters of the message (spec 7). */
 export const previewText = (content: string, max = 100) => (content.length > max ? content.slice(0, max) : content);

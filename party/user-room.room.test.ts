@@ -4,50 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { socketPresence } from '#db/schema/index.ts';
 import { api, createUser, testDb } from '#test/helpers.ts';
-import { roomsPublisher } from './user-room.ts';
-import type { Bindings } from '#worker/env.ts';
-
-type Frame = { type: string; data?: any; message?: string };
-
-/** A real WebSocket to a user's room through the Worker, with every frame it receives kept in order. */
-async function open(userId: string, opts: { token?: string; origin?: string } = {}) {
-  const url = `http://dojo.test/parties/user/${userId}${opts.token ? `?token=${encodeURIComponent(opts.token)}` : ''}`;
-  const headers: Record<string, string> = { upgrade: 'websocket' };
-  if (opts.origin) headers.origin = opts.origin;
-  const res = await exports.default.fetch(new Request(url, { headers }));
-  const ws = res.webSocket;
-  if (!ws) return { res, ws: null, frames: [] as Frame[], closed: Promise.resolve({ code: 0 }), next: async () => null };
-  ws.accept();
-  const frames: Frame[] = [];
-  const waiters: ((f: Frame) => void)[] = [];
-  ws.addEventListener('message', (e) => {
-    const f = JSON.parse(String(e.data)) as Frame;
-    frames.push(f);
-    waiters.shift()?.(f);
-  });
-  const closed = new Promise<{ code: number }>((resolve) => ws.addEventListener('close', (e) => resolve({ code: e.code })));
-  let read = 0;
-  /** The next frame not yet read (waits up to 3 s). */
-  const next = () =>
-    new Promise<Frame | null>((resolve) => {
-      if (frames.length > read) return resolve(frames[read++]!);
-      const t = setTimeout(() => resolve(null), 3000);
-      waiters.push((f) => {
-        clearTimeout(t);
-        read++;
-        resolve(f);
-      });
-    });
-  return { res, ws, frames, closed, next };
-}
-
-const publish = (userId: string, event: Frame) => roomsPublisher(env as unknown as Bindings, 'test').send(userId, event);
+import { authenticate, connect, open, publish } from './room.test-helpers.ts';
 
 describe('a user room (/parties/user/{userId})', () => {
-  it('authenticates its own user by query token, then delivers what the API publishes to them', async () => {
+  it('authenticates its own user by the authenticate frame, then delivers what the API publishes to them', async () => {
     const user = await createUser({ role: 'student' });
-    const s = await open(user.id, { token: user.token });
+    const s = await open(user.id);
     expect(s.res.status).toBe(101);
+    s.send(authenticate(user));
     expect(await s.next()).toMatchObject({ type: 'authenticated', data: { userId: user.id, role: 'student' } });
     await publish(user.id, { type: 'notification', data: { title: 'Grading on Saturday' } });
     expect(await s.next()).toEqual({ type: 'notification', data: { title: 'Grading on Saturday' } });
@@ -60,7 +24,8 @@ describe('a user room (/parties/user/{userId})', () => {
 
   it("refuses another user's token with auth_error and closes; nothing published to the room reaches it", async () => {
     const [a, b] = await Promise.all([createUser(), createUser()]);
-    const s = await open(b.id, { token: a.token });
+    const s = await open(b.id);
+    s.send({ ...authenticate(a), userId: b.id });
     expect(await s.next()).toMatchObject({ type: 'auth_error', message: 'This is not your room' });
     expect((await s.closed).code).toBe(4003);
     await publish(b.id, { type: 'notification', data: { title: 'for b only' } });
@@ -69,52 +34,49 @@ describe('a user room (/parties/user/{userId})', () => {
 
   it('refuses a forged token and a token revoked by logout, with the API’s messages', async () => {
     const user = await createUser();
-    const forged = await open(user.id, { token: `${user.token}x` });
+    const forged = await open(user.id);
+    forged.send({ ...authenticate(user), token: `${user.token}x` });
     expect(await forged.next()).toMatchObject({ type: 'auth_error', message: 'Not authorized, token failed' });
     expect((await forged.closed).code).toBe(4001);
     expect((await api('/api/auth/logout', { method: 'POST', token: user.token })).status).toBe(200);
-    const revoked = await open(user.id, { token: user.token });
+    const revoked = await open(user.id);
+    revoked.send(authenticate(user));
     expect(await revoked.next()).toMatchObject({ type: 'auth_error', message: 'Your session has ended, please log in again' });
   });
 
-  it("accepts the spec's authenticate frame, drops malformed frames, and refuses anything before authenticating", async () => {
+  it('drops malformed frames before authenticating and refuses anything but authenticate first', async () => {
     const user = await createUser();
     const s = await open(user.id);
-    s.ws!.send('not json');
-    s.ws!.send(JSON.stringify({ type: 'new_message', content: 'spoofed' }));
-    s.ws!.send(JSON.stringify({ type: 'authenticate', userId: user.id, userRole: 'student', token: user.token }));
+    s.send('not json');
+    s.send({ type: 'new_message', content: 'spoofed' });
+    s.send(authenticate(user));
     expect(await s.next()).toMatchObject({ type: 'authenticated' });
     s.ws!.close();
 
     const early = await open(user.id);
-    early.ws!.send(JSON.stringify({ type: 'typing', targetId: 'someone', isTyping: true }));
+    early.send({ type: 'typing', targetId: 'someone', isTyping: true });
     expect(await early.next()).toMatchObject({ type: 'auth_error', message: 'Authenticate first' });
     expect((await early.closed).code).toBe(4001);
   });
 
   it("refuses another site's Origin and any request that is not a WebSocket upgrade", async () => {
     const user = await createUser();
-    const foreign = await open(user.id, { token: user.token, origin: 'https://evil.example' });
+    const foreign = await open(user.id, { origin: 'https://evil.example' });
     expect(foreign.res.status).toBe(403);
-    const same = await open(user.id, { token: user.token, origin: 'http://dojo.test' });
+    const same = await open(user.id, { origin: 'http://dojo.test' });
     expect(same.res.status).toBe(101);
     same.ws!.close();
-    const plain = await exports.default.fetch(new Request(`http://dojo.test/parties/user/${user.id}?token=${user.token}`));
+    const plain = await exports.default.fetch(new Request(`http://dojo.test/parties/user/${user.id}`));
     expect(plain.status).toBe(404);
   });
 
   it('relays typing to the school only: a student reaches an admin, never another student', async () => {
     const [student, admin, other] = await Promise.all([createUser({ role: 'student' }), createUser({ role: 'admin' }), createUser()]);
-    const [s, a, o] = await Promise.all([
-      open(student.id, { token: student.token }),
-      open(admin.id, { token: admin.token }),
-      open(other.id, { token: other.token }),
-    ]);
-    await Promise.all([s.next(), a.next(), o.next()]);
-    s.ws!.send(JSON.stringify({ type: 'typing', targetId: other.id, isTyping: true }));
-    s.ws!.send(JSON.stringify({ type: 'typing', targetId: admin.id, isTyping: true }));
+    const [s, a, o] = await Promise.all([connect(student), connect(admin), connect(other)]);
+    s.send({ type: 'typing', targetId: other.id, isTyping: true });
+    s.send({ type: 'typing', targetId: admin.id, isTyping: true });
     expect(await a.next()).toEqual({ type: 'typing', data: { userId: student.id, isTyping: true } });
-    a.ws!.send(JSON.stringify({ type: 'typing', targetId: student.id, isTyping: false }));
+    a.send({ type: 'typing', targetId: student.id, isTyping: false });
     expect(await s.next()).toEqual({ type: 'typing', data: { userId: admin.id, isTyping: false } });
     expect(o.frames.map((f) => f.type)).toEqual(['authenticated']);
     for (const x of [s, a, o]) x.ws!.close();
@@ -127,28 +89,24 @@ describe('a user room (/parties/user/{userId})', () => {
       createUser({ role: 'grandmaster' }),
       createUser({ role: 'student' }),
     ]);
-    const rooms = await Promise.all([student, admin1, admin2, other].map((u) => open(u.id, { token: u.token })));
-    await Promise.all(rooms.map((r) => r.next()));
-    const [s, a1, a2, o] = rooms as [Awaited<ReturnType<typeof open>>, ...Awaited<ReturnType<typeof open>>[]];
-    s.ws!.send(JSON.stringify({ type: 'typing', targetId: 'school', isTyping: true }));
+    const [s, a1, a2, o] = await Promise.all([student, admin1, admin2, other].map(connect));
+    s!.send({ type: 'typing', targetId: 'school', isTyping: true });
     const typing = { type: 'typing', data: { userId: student.id, isTyping: true } };
     expect(await a1!.next()).toEqual(typing);
     expect(await a2!.next()).toEqual(typing);
     expect(o!.frames.map((f) => f.type)).toEqual(['authenticated']);
-    for (const x of rooms) x.ws!.close();
+    for (const x of [s, a1, a2, o]) x!.ws!.close();
   });
 
   it('survives a restart of its Durable Object: the socket is dropped, a new one authenticates and is delivered to', async () => {
     const user = await createUser();
-    const before = await open(user.id, { token: user.token });
-    expect(await before.next()).toMatchObject({ type: 'authenticated' });
+    const before = await connect(user);
     const rooms = (env as unknown as { User: DurableObjectNamespace }).User;
     const stub = rooms.get(rooms.idFromName(user.id));
     // abort() resets the object as a deploy or an eviction would; every socket it held closes.
     await runInDurableObject(stub, (_room, state) => state.abort('restart')).catch(() => {});
     expect((await before.closed).code).toBeGreaterThan(1000);
-    const after = await open(user.id, { token: user.token });
-    expect(await after.next()).toMatchObject({ type: 'authenticated' });
+    const after = await connect(user);
     await publish(user.id, { type: 'notification', data: { title: 'after the restart' } });
     expect(await after.next()).toEqual({ type: 'notification', data: { title: 'after the restart' } });
     after.ws!.close();

@@ -2,41 +2,50 @@ import { and, eq, gt, inArray } from 'drizzle-orm';
 import { Server, type Connection, type ConnectionContext, type WSMessage } from 'partyserver';
 import { ADMIN_CAPABLE, isAdminCapable, isRole, type Role } from '#core/roles.ts';
 import { compileFindById } from '#db/compiled-select.ts';
-import { socketPresence, users } from '#db/schema/index.ts';
+import { socketPresence, users, type UserRow } from '#db/schema/index.ts';
 import { loadConfig } from '#worker/config.ts';
 import type { Bindings } from '#worker/env.ts';
-import { publisherFor, type Publisher, type RoomDelivery } from '#worker/lib/publish.ts';
-import { loadUser } from '#worker/middleware/auth.ts';
+import { publisherFor, SESSION_CHANGED, type Publisher, type RoomDelivery } from '#worker/lib/publish.ts';
+import { loadUser, sessionHolds, STALE_TOKEN } from '#worker/middleware/auth.ts';
 import { dbFor } from '#worker/middleware/context.ts';
-import { ClientFrame, SCHOOL_TARGET, type ServerFrame } from './protocol.ts';
+import { FrameBudget } from './frame-budget.ts';
+import { AUTH_WINDOW_MS, ClientFrame, ROOM_CLOSE, SCHOOL_TARGET, type ServerFrame } from './protocol.ts';
 
-/** What a socket remembers across hibernation: who it is once authenticated, and since when it waits. */
-type SocketState = { userId: string | null; role: Role | null; openedAt: number };
+export { AUTH_WINDOW_MS, ROOM_CLOSE };
 
-/** A socket that has not authenticated by then is closed (checked by the room's alarm). */
-export const AUTH_WINDOW_MS = 10_000;
-export const ROOM_CLOSE = { authFailed: 4001, notYourRoom: 4003 } as const;
+/** What a socket remembers across hibernation: who it is once authenticated (with its token's version), and since when it waits. */
+type SocketState = { userId: string | null; role: Role | null; tokenVersion: number | null; openedAt: number };
 
 const findUser = compileFindById(users, users.id);
 
+/** The socket's account still holds as it authenticated: same token version and role, active. */
+const stillHolds = (row: UserRow | undefined, me: SocketState) =>
+  Boolean(row && me.tokenVersion !== null && sessionHolds(row, me.tokenVersion) && row.role === me.role);
+
 /**
  * One room per user (`/parties/user/{userId}`: partyserver routes by the binding's name, `User`). Hibernation is on: an idle socket costs nothing,
- * and what a socket is (its user and role) lives in its attached state. Nothing flows before the
- * socket is authenticated with the same rules as the API (revoked, blocked, deactivated tokens refused)
- * and only for this room's own user; every inbound frame is parsed against the protocol, anything else dropped.
+ * and what a socket is (its user, role and token version) lives in its attached state. A socket authenticates
+ * with the spec's `authenticate` frame within AUTH_WINDOW_MS (never by URL: a URL is logged); nothing
+ * flows before, and only for this room's own user. The API tells the room when the account changes
+ * (SESSION_CHANGED) and the sender's current rights are read again before typing is relayed.
  */
 export class UserRoom extends Server<Bindings> {
   static override options = { hibernate: true };
 
-  override async onConnect(connection: Connection<SocketState>, ctx: ConnectionContext) {
-    connection.setState({ userId: null, role: null, openedAt: Date.now() });
-    const token = new URL(ctx.request.url).searchParams.get('token');
-    if (token) await this.authenticate(connection, token);
-    else await this.ctx.storage.setAlarm(Date.now() + AUTH_WINDOW_MS);
+  /** In memory only: a flood keeps the room awake, and an idle socket needs no budget. */
+  private budgets = new Map<string, FrameBudget>();
+
+  override async onConnect(connection: Connection<SocketState>, _ctx: ConnectionContext) {
+    connection.setState({ userId: null, role: null, tokenVersion: null, openedAt: Date.now() });
+    await this.ctx.storage.setAlarm(Date.now() + AUTH_WINDOW_MS);
   }
 
   override async onMessage(connection: Connection<SocketState>, message: WSMessage) {
-    if (typeof message !== 'string' || message.length > 4096) return;
+    // Frames already queued when the socket was closed (a flood's tail) are not read, nor counted afresh.
+    if (connection.readyState !== WebSocket.OPEN) return;
+    const verdict = this.budgetOf(connection).take();
+    if (verdict === 'close') return connection.close(ROOM_CLOSE.tooManyFrames, 'Too many frames');
+    if (verdict === 'drop' || typeof message !== 'string' || message.length > 4096) return;
     let raw: unknown;
     try {
       raw = JSON.parse(message);
@@ -45,15 +54,21 @@ export class UserRoom extends Server<Bindings> {
     }
     const frame = ClientFrame.safeParse(raw);
     if (!frame.success) return;
+    const me = connection.state;
     if (frame.data.type === 'authenticate') {
+      if (me?.userId) return;
       if (frame.data.userId !== this.name) return this.refuse(connection, 'This is not your room', ROOM_CLOSE.notYourRoom);
       return this.authenticate(connection, frame.data.token);
     }
-    const me = connection.state;
     if (!me?.userId || !me.role) return this.refuse(connection, 'Authenticate first', ROOM_CLOSE.authFailed);
+    if (frame.data.targetId === me.userId) return;
+    // The sender's rights as they are now, not as they were when the socket authenticated.
+    if (!stillHolds(await findUser(this.db().$read, me.userId), me)) {
+      await this.endSessions();
+      return;
+    }
     // typing: relayed to the other side, never stored. Members talk only to the school, so a
     // non-admin's typing reaches only an admin-capable user.
-    if (frame.data.targetId === me.userId) return;
     const typing: ServerFrame = { type: 'typing', data: { userId: me.userId, isTyping: frame.data.isTyping } };
     // A member writes to the school, not to one admin: `school` reaches every school account online.
     if (frame.data.targetId === SCHOOL_TARGET) {
@@ -65,10 +80,19 @@ export class UserRoom extends Server<Bindings> {
     await deliverTo(this.env as RoomsEnv, frame.data.targetId, typing);
   }
 
+  private budgetOf(connection: Connection) {
+    let budget = this.budgets.get(connection.id);
+    if (!budget) this.budgets.set(connection.id, (budget = new FrameBudget()));
+    return budget;
+  }
+
+  private db() {
+    return dbFor(loadConfig(this.env), this.env.LIBSQL_SERVICE);
+  }
+
   /** Active school accounts with a socket open (one query). */
   private async schoolOnline(): Promise<string[]> {
-    const config = loadConfig(this.env);
-    const rows = await dbFor(config, this.env.LIBSQL_SERVICE)
+    const rows = await this.db()
       .select({ id: users.id })
       .from(users)
       .innerJoin(socketPresence, eq(socketPresence.userId, users.id))
@@ -77,6 +101,7 @@ export class UserRoom extends Server<Bindings> {
   }
 
   override async onClose(connection: Connection<SocketState>) {
+    this.budgets.delete(connection.id);
     if (connection.state?.userId) await this.recordPresence(connection.id);
   }
 
@@ -84,8 +109,7 @@ export class UserRoom extends Server<Bindings> {
   private async recordPresence(closing?: string) {
     let sockets = 0;
     for (const c of this.getConnections<SocketState>()) if (c.id !== closing && c.state?.userId) sockets++;
-    const config = loadConfig(this.env);
-    await dbFor(config, this.env.LIBSQL_SERVICE)
+    await this.db()
       .insert(socketPresence)
       .values({ userId: this.name, sockets, updatedAt: new Date() })
       .onConflictDoUpdate({ target: socketPresence.userId, set: { sockets, updatedAt: new Date() } });
@@ -104,7 +128,8 @@ export class UserRoom extends Server<Bindings> {
   }
 
   /** RPC from the API (worker/lib/publish.ts): an event for every authenticated socket of this user. */
-  async deliver(frame: ServerFrame): Promise<number> {
+  async deliver(frame: ServerFrame | typeof SESSION_CHANGED): Promise<number> {
+    if (frame.type === SESSION_CHANGED.type) return this.endSessions();
     const text = JSON.stringify(frame);
     let sent = 0;
     for (const c of this.getConnections<SocketState>()) {
@@ -115,16 +140,33 @@ export class UserRoom extends Server<Bindings> {
     return sent;
   }
 
+  /** Reads the account once and closes every socket whose session no longer holds; how many were closed. */
+  private async endSessions(): Promise<number> {
+    const sockets = [...this.getConnections<SocketState>()].filter((c) => c.state?.userId);
+    if (!sockets.length) return 0;
+    const row = await findUser(this.db().$read, this.name);
+    let closed = 0;
+    for (const c of sockets) {
+      if (stillHolds(row, c.state!)) continue;
+      this.refuse(c, STALE_TOKEN, ROOM_CLOSE.sessionEnded);
+      closed++;
+    }
+    if (closed) await this.recordPresence();
+    return closed;
+  }
+
   private async authenticate(connection: Connection<SocketState>, token: string) {
     const config = loadConfig(this.env);
     const loaded = await loadUser({ config, db: dbFor(config, this.env.LIBSQL_SERVICE) }, token);
     if (typeof loaded === 'string') return this.refuse(connection, loaded, ROOM_CLOSE.authFailed);
     if (loaded.user.id !== this.name) return this.refuse(connection, 'This is not your room', ROOM_CLOSE.notYourRoom);
-    connection.setState({ userId: loaded.user.id, role: loaded.user.role, openedAt: connection.state?.openedAt ?? Date.now() });
+    const { id, role, tokenVersion } = loaded.user;
+    connection.setState({ userId: id, role, tokenVersion, openedAt: connection.state?.openedAt ?? Date.now() });
     await this.recordPresence();
-    connection.send(
-      JSON.stringify({ type: 'authenticated', data: { userId: loaded.user.id, role: loaded.user.role } } satisfies ServerFrame),
-    );
+    // Read again once present: a change the API made before it saw this socket in socket_presence is caught here.
+    await this.endSessions();
+    if (connection.readyState !== WebSocket.OPEN) return;
+    connection.send(JSON.stringify({ type: 'authenticated', data: { userId: id, role } } satisfies ServerFrame));
   }
 
   private refuse(connection: Connection, message: string, code: number) {
@@ -133,17 +175,22 @@ export class UserRoom extends Server<Bindings> {
   }
 
   private async isSchool(userId: string): Promise<boolean> {
-    const config = loadConfig(this.env);
-    const row = await findUser(dbFor(config, this.env.LIBSQL_SERVICE).$read, userId);
+    const row = await findUser(this.db().$read, userId);
     return Boolean(row && isRole(row.role) && isAdminCapable(row.role) && row.isActive);
   }
+}
+
+/** Whether a room may exist for this name: an active account's id (asked before partyserver makes the room). */
+export async function roomAccountExists(env: Bindings, userId: string): Promise<boolean> {
+  const row = await findUser(dbFor(loadConfig(env), env.LIBSQL_SERVICE).$read, userId);
+  return Boolean(row?.isActive && !row.deactivatedAt);
 }
 
 /** The rooms' binding, as wrangler.toml declares it. */
 type RoomsEnv = { User?: DurableObjectNamespace<UserRoom> };
 
 /** Hands an event to a user's room; a user with no socket open costs one call that sends nothing. */
-export async function deliverTo(env: RoomsEnv, userId: string, frame: ServerFrame): Promise<number> {
+export async function deliverTo(env: RoomsEnv, userId: string, frame: ServerFrame | typeof SESSION_CHANGED): Promise<number> {
   if (!env.User) return 0;
   const room = env.User.get(env.User.idFromName(userId));
   return room.deliver(frame);

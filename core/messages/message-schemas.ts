@@ -31,6 +31,7 @@ export const MESSAGE_MESSAGES = {
   sent: 'Message sent successfully',
   replied: 'Reply sent successfully',
   broadcast: 'Broadcast sent successfully',
+  tooMany: 'You are sending messages too quickly. Please wait a minute and try again.',
 } as const;
 
 const content = z

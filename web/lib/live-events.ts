@@ -1,5 +1,6 @@
 import type { ServerFrame } from '#party/protocol.ts';
 import { RealtimeClient, type SocketStatus } from './realtime.ts';
+import { storedToken } from './session.ts';
 
 type Listener = (frame: ServerFrame) => void;
 type StatusListener = (status: SocketStatus, message?: string) => void;
@@ -14,17 +15,19 @@ let statusMessage: string | undefined;
 /**
  * The page's one realtime connection, shared by every island and screen that listens: opened for the
  * signed-in user on the first subscription, closed on logout (closeLiveEvents) — never for a visitor.
+ * Each (re)connect authenticates with the token the session holds then, so a silently renewed token
+ * is used without reopening; `token` stands in only where the browser keeps no stored copy.
  */
-export function subscribeLiveEvents(user: { _id: string }, token: string, listener: Listener): () => void {
+export function subscribeLiveEvents(user: { _id: string; role: string }, token: string, listener: Listener): () => void {
   listeners.add(listener);
-  const who = `${user._id}:${token}`;
-  if (!client || owner !== who) {
+  if (!client || owner !== user._id) {
     client?.close();
-    owner = who;
+    owner = user._id;
     client = new RealtimeClient({
       host: window.location.host,
       userId: user._id,
-      token,
+      role: user.role,
+      token: () => storedToken() ?? token,
       onFrame: (frame) => listeners.forEach((l) => l(frame)),
       onStatus: (s, message) => {
         status = s;

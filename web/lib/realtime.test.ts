@@ -45,13 +45,14 @@ class FakeSocket extends EventTarget {
 
 const last = () => FakeSocket.made[FakeSocket.made.length - 1]!;
 
-function client() {
+function client(session: { token: string | null } = { token: 'tok' }) {
   const statuses: [SocketStatus, string | undefined][] = [];
   const frames: unknown[] = [];
   const c = new RealtimeClient({
     host: 'dojo.test',
     userId: 'u1',
-    token: 'tok',
+    role: 'student',
+    token: () => session.token,
     onFrame: (f) => frames.push(f),
     onStatus: (s, m) => statuses.push([s, m]),
     WebSocket: FakeSocket,
@@ -69,12 +70,14 @@ afterEach(() => {
 });
 
 describe('the realtime client (spec 4, 8, 9)', () => {
-  it("connects to the user's room with the token and is connected once the room authenticates it", async () => {
+  it("connects to the user's room, authenticates by frame (never in the URL) and is connected once the room accepts it", async () => {
     const { c, statuses, frames } = client();
     c.connect();
     await vi.advanceTimersByTimeAsync(0);
-    expect(last().url).toMatch(/^wss?:\/\/dojo\.test\/parties\/user\/u1\?.*token=tok/);
+    expect(last().url).toMatch(/^wss?:\/\/dojo\.test\/parties\/user\/u1(\?|$)/);
+    expect(last().url).not.toMatch(/tok/);
     last().open();
+    expect(JSON.parse(last().sent.shift()!)).toEqual({ type: 'authenticate', userId: 'u1', userRole: 'student', token: 'tok' });
     last().receive({ type: 'authenticated', data: { userId: 'u1' } });
     expect(c.status).toBe('connected');
     last().receive({ type: 'notification', data: { title: 'Hi' } });
@@ -188,6 +191,41 @@ describe('the realtime client (spec 4, 8, 9)', () => {
     last().open();
     last().receive({ type: 'authenticated' });
     expect(c.status).toBe('connected');
+  });
+
+  it("authenticates every reconnect with the session's current token, and follows a renewed token after an auth_error", async () => {
+    const session = { token: 'tok' as string | null };
+    const { c, statuses } = client(session);
+    c.connect();
+    await vi.advanceTimersByTimeAsync(0);
+    last().open();
+    last().receive({ type: 'authenticated' });
+    // Renewed silently; then the room ends the old socket's session.
+    session.token = 'renewed';
+    const first = last();
+    first.receive({ type: 'auth_error', message: 'Your session has ended, please log in again' });
+    first.close(4002, 'Your session has ended, please log in again');
+    expect(c.status).toBe('reconnecting');
+    await vi.advanceTimersByTimeAsync(SOCKET.reconnectMaxMs);
+    expect(last()).not.toBe(first);
+    last().open();
+    expect(JSON.parse(last().sent[0]!)).toMatchObject({ type: 'authenticate', token: 'renewed' });
+    last().receive({ type: 'authenticated' });
+    expect(c.status).toBe('connected');
+    // Refused with the token the session still holds: that one is over, stop.
+    last().receive({ type: 'auth_error', message: 'Your session has ended, please log in again' });
+    expect(statuses.at(-1)).toEqual(['error', 'Your session has ended, please log in again']);
+  });
+
+  it('sends nothing and stops when the session holds no token any more', async () => {
+    const session = { token: null as string | null };
+    const { c } = client(session);
+    c.connect();
+    await vi.advanceTimersByTimeAsync(0);
+    const socket = last();
+    socket.open();
+    expect(socket.sent).toEqual([]);
+    expect(c.status).toBe('error');
   });
 
   it('jitters the first reconnection by up to 50%, so a room restart is not met by every client at once', () => {

@@ -25,6 +25,7 @@ export const SOCKET_MESSAGES = {
   connectFailed: (reason: string) => `Connection failed: ${reason}`,
   reconnectFailed: (reason: string) => `Reconnection failed: ${reason}`,
   setupFailed: (reason: string) => `Failed to setup connection: ${reason}`,
+  noSession: 'Authentication failed',
 } as const;
 
 /** The socket's first reconnection delay: 1 s with up to 50% jitter, so a restart is not met by every client at once. */
@@ -33,7 +34,9 @@ export const jitteredMinDelay = (random = Math.random) => Math.round(SOCKET.reco
 export type RealtimeOptions = {
   host: string;
   userId: string;
-  token: string;
+  role: string;
+  /** The session's token as it is now: read on every (re)connect, since tokens are renewed silently. */
+  token: () => string | null;
   onFrame: (frame: ServerFrame) => void;
   onStatus: (status: SocketStatus, message?: string) => void;
   /** Tests pass a fake; the browser's WebSocket otherwise. */
@@ -43,10 +46,12 @@ export type RealtimeOptions = {
 
 /**
  * The one realtime connection the islands share: partysocket to the user's room, authenticated by the
- * token. Two layers, as spec 9 has them: the transport reconnects a drop (1–5 s, jittered); when 5 of its
+ * spec's `authenticate` frame sent on every (re)connect with the current token (never in the URL, which
+ * servers log). Two layers, as spec 9 has them: the transport reconnects a drop (1–5 s, jittered); when 5 of its
  * attempts in a row never authenticate, the app-level retry closes it, waits (1 s doubling, at most
  * 10 s) and opens a fresh one, 5 times; then it stops with 'Connection failed after multiple attempts'.
- * An auth_error stops it too (a new token is needed), and `close()` — a deliberate disconnect or
+ * An auth_error stops it too unless the session holds a newer token than the one refused (the transport
+ * then reconnects with it), and `close()` — a deliberate disconnect or
  * logout — never reconnects.
  */
 export class RealtimeClient {
@@ -56,6 +61,8 @@ export class RealtimeClient {
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private everConnected = false;
   private stopped = false;
+  /** The token the current socket authenticated (or tried to) with. */
+  private sentToken: string | null = null;
   status: SocketStatus = 'disconnected';
 
   private readonly opts: RealtimeOptions;
@@ -78,7 +85,6 @@ export class RealtimeClient {
         host: this.opts.host,
         party: 'user',
         room: this.opts.userId,
-        query: { token: this.opts.token },
         connectionTimeout: SOCKET.connectTimeoutMs,
         minReconnectionDelay: jitteredMinDelay(this.opts.random),
         maxReconnectionDelay: SOCKET.reconnectMaxMs,
@@ -89,10 +95,19 @@ export class RealtimeClient {
       this.socket = null;
       return this.set('error', SOCKET_MESSAGES.setupFailed((err as Error).message));
     }
+    this.socket.addEventListener('open', () => this.authenticate());
     this.socket.addEventListener('message', (e) => this.onMessage(String(e.data)));
     // partysocket dispatches close for every failed attempt (an error is followed by its close), so
     // counting closes counts each attempt once.
     this.socket.addEventListener('close', (e) => this.onDrop((e as CloseEvent).reason || 'closed'));
+  }
+
+  private authenticate() {
+    const token = this.opts.token();
+    if (!token) return this.stop('error', SOCKET_MESSAGES.noSession);
+    this.sentToken = token;
+    const frame = ClientFrame.parse({ type: 'authenticate', userId: this.opts.userId, userRole: this.opts.role, token });
+    this.socket?.send(JSON.stringify(frame));
   }
 
   /** A typing frame, checked against the protocol before it leaves. */
@@ -124,7 +139,9 @@ export class RealtimeClient {
       this.everConnected = true;
       this.set('connected');
     } else if (frame.type === 'auth_error') {
-      this.stop('error', frame.message ?? 'Authentication failed');
+      // Refused with an old token while the session has a newer one: the room closes, the transport reconnects with it.
+      const current = this.opts.token();
+      if (!current || current === this.sentToken) this.stop('error', frame.message ?? 'Authentication failed');
     }
     this.opts.onFrame(frame);
   }

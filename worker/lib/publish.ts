@@ -8,6 +8,13 @@ export interface Publisher {
   sendMany?(userIds: readonly string[], event: RealtimeEvent): Promise<void>;
 }
 
+/**
+ * Not a frame for the browser: it tells the users' rooms to check their sockets against the account now
+ * (token version, block, role) and to close those that no longer hold (party/protocol.ts ROOM_CLOSE.sessionEnded).
+ * Published after every write that bumps a token version, blocks, deactivates, deletes or changes a role.
+ */
+export const SESSION_CHANGED = { type: 'session_changed' } as const satisfies RealtimeEvent;
+
 export type Published = { userId: string; event: RealtimeEvent; at: string };
 
 /**

@@ -25,6 +25,10 @@ export const bearerToken = (header: string | undefined) => {
 
 const findUser = compileFindById(users, users.id);
 
+/** A token of version `tv` still speaks for this account (the rooms ask the same of their sockets). */
+export const sessionHolds = (row: Pick<UserRow, 'tokenVersion' | 'isActive' | 'deactivatedAt' | 'role'>, tv: number) =>
+  row.tokenVersion === tv && row.isActive && !row.deactivatedAt && isRole(row.role);
+
 /** Loads the caller from a bearer token, or the reason it is not valid. */
 export async function loadUser(
   v: Pick<AppEnv['Variables'], 'config' | 'db'>,
@@ -35,7 +39,7 @@ export async function loadUser(
   // The whole row, read once: handlers about the caller (GET /me) reuse it instead of a second round trip.
   const row = await findUser(v.db.$read, claims.sub);
   // A token dies with a logout, password change, block or deactivation: each bumps token_version.
-  if (!row || row.tokenVersion !== claims.tv || !row.isActive || row.deactivatedAt || !isRole(row.role)) return STALE_TOKEN;
+  if (!row || !sessionHolds(row, claims.tv) || !isRole(row.role)) return STALE_TOKEN;
   return { row, user: { id: row.id, email: row.email, role: row.role, emailVerified: row.emailVerified, tokenVersion: row.tokenVersion } };
 }
 

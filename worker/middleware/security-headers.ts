@@ -1,6 +1,12 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '#worker/env.ts';
 
+/** The realtime socket's only host is this site's own (web/lib/live-events.ts: window.location.host); ws: only on plain http (local). */
+function socketSources(requestUrl: string) {
+  const url = new URL(requestUrl);
+  return url.protocol === 'https:' ? `wss://${url.host}` : `ws://${url.host} wss://${url.host}`;
+}
+
 /**
  * Headers on every response. Pages get a CSP with a per-request nonce for their scripts; API answers
  * get the strictest policy since they are never rendered.
@@ -20,7 +26,7 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
         "img-src 'self' data: blob: https:",
         "font-src 'self'",
         // Razorpay's checkout modal (loaded only when a buyer pays with it) frames and calls its own hosts.
-        "connect-src 'self' ws: wss: https://api.razorpay.com https://lumberjack.razorpay.com",
+        `connect-src 'self' ${socketSources(c.req.url)} https://api.razorpay.com https://lumberjack.razorpay.com`,
         "media-src 'self' https:",
         // The push service worker (/sw.js). Without it workers fall back to script-src, whose
         // 'strict-dynamic' ignores 'self' and would block registering it.

@@ -4,7 +4,7 @@ import { subscribeLiveEvents } from '#web/lib/live-events.ts';
 import { storedToken } from '#web/lib/session.ts';
 
 /** Reads the open list again when a notification about an enrolment arrives (an approval, a payment, an expiry). */
-export function useEnrollmentUpdates(user: { _id: string }, reload: () => unknown) {
+export function useEnrollmentUpdates(user: { _id: string; role: string }, reload: () => unknown) {
   useEffect(() => {
     const token = storedToken();
     if (!token) return;

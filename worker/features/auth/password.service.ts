@@ -10,6 +10,7 @@ import { sendPasswordResetMail } from './auth.mail.ts';
 import { newEmailTokenStatements, usableToken } from './auth-tokens.ts';
 import { sha256Hex } from '#worker/lib/digest.ts';
 import { bumpTokenVersion } from '#worker/lib/user-sql.ts';
+import { SESSION_CHANGED } from '#worker/lib/publish.ts';
 import { loadUserRow, sessionPayload } from './session.ts';
 
 export const RESET_LINK_SENT = 'If an account exists for that email, a password reset link has been sent.';
@@ -56,6 +57,7 @@ export async function resetPassword({ ctx, input }: { ctx: ServiceCtx; input: Re
 
   const passwordHash = await hashPassword(input.newPassword);
   if (!(await applyPasswordReset(db, { userId: row.id, tokenHash, passwordHash }))) throw badRequest(INVALID_RESET_TOKEN);
+  ctx.publish([row.id], SESSION_CHANGED);
   return { message: 'Password has been reset successfully. You can now log in with your new password.' };
 }
 
@@ -95,5 +97,6 @@ export async function updatePassword({ ctx, input, userId }: { ctx: ServiceCtx; 
     .returning()
     .get();
   if (!updated) throw badRequest('User not found');
+  ctx.publish([userId], SESSION_CHANGED);
   return { ...(await sessionPayload(config, updated)), message: 'Password updated successfully' };
 }

@@ -6,11 +6,13 @@ import { enforceRateLimits } from '#worker/lib/rate-limit.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { TOO_MANY_REQUESTS } from './password.service.ts';
 import { bumpTokenVersion } from '#worker/lib/user-sql.ts';
+import { SESSION_CHANGED } from '#worker/lib/publish.ts';
 import { loadUserRow, sessionPayload } from './session.ts';
 
 /** Every token of the user stops working at once. */
 export async function logoutEverywhere({ ctx, userId }: { ctx: ServiceCtx; userId: string }) {
   await ctx.db.update(users).set({ tokenVersion: bumpTokenVersion }).where(eq(users.id, userId));
+  ctx.publish([userId], SESSION_CHANGED);
   return { message: 'Logged out successfully' };
 }
 
@@ -28,5 +30,6 @@ export async function deactivateAccount({ ctx, userId, input }: { ctx: ServiceCt
   if (!(await verifyPassword(row.passwordHash, input.password))) throw badRequest('Password is incorrect');
   const now = new Date();
   await db.update(users).set({ deactivatedAt: now, tokenVersion: bumpTokenVersion, updatedAt: now }).where(eq(users.id, userId));
+  ctx.publish([userId], SESSION_CHANGED);
   return { message: 'Your account has been deactivated. Contact the school to reactivate it.' };
 }

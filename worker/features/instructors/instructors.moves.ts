@@ -16,6 +16,7 @@ import { instructorEnrollments as ie, users, type InstructorEnrollmentRow } from
 import { isUniqueViolation } from '#worker/lib/db-errors.ts';
 import { conflict, notFound } from '#worker/lib/errors.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
+import { SESSION_CHANGED } from '#worker/lib/publish.ts';
 import { deleteObjects } from '#worker/lib/stored-objects.ts';
 import { tellApplicant, type Decision } from './instructors.notify.ts';
 import { currentView, existing, loadEnrollment } from './instructors.queries.ts';
@@ -56,6 +57,8 @@ async function move(ctx: ServiceCtx, m: Move, copyId = false) {
     if (!now) throw notFound(ENROLLMENT_MESSAGES.notFound);
     throw conflict(m.refused(now.row));
   }
+  // The role may have changed with the move: the applicant's rooms check their sockets.
+  ctx.publish([userId], SESSION_CHANGED);
   const view = await currentView(ctx, m.id);
   tellApplicant(ctx, view, m.decision);
   return view;
@@ -175,6 +178,7 @@ export async function deleteInstructorEnrollment(ctx: ServiceCtx, id: string) {
     ctx.db.delete(ie).where(eq(ie.id, id)).returning({ id: ie.id, documents: ie.documents }),
   ]);
   if (!deleted[0]) throw notFound(ENROLLMENT_MESSAGES.notFound);
+  ctx.publish([row.userId], SESSION_CHANGED);
   await deleteObjects(
     ctx.storage,
     deleted[0].documents.map((d) => d.key),

@@ -7,12 +7,17 @@ import type { NotifyInput } from '#core/notifications/notification-schemas.ts';
 import type { Role } from '#core/roles.ts';
 import { badRequest, notFound } from '#worker/lib/errors.ts';
 import { notify, notifyByRole } from '#worker/lib/notify.ts';
+import { enforceRateLimits } from '#worker/lib/rate-limit.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { broadcastRecipients, findBySpecialId, schoolUserIds, type Viewer } from './messages.scope.ts';
 import { eventData, selectMessages, serializeMessage } from './messages.serialize.ts';
 import { broadcastNotice, newMessageNotice, replyNotice } from './messages.notices.ts';
 
 const viewer = (ctx: ServiceCtx): Viewer => signedIn(ctx);
+
+/** Every message a user sends (to the school, a reply, a broadcast) notifies people: one counter per sender. */
+const countMessage = (ctx: ServiceCtx, me: Viewer) =>
+  enforceRateLimits(ctx.db, [{ key: `message:${me.id}`, limit: ctx.config.rateLimits.RATE_LIMIT_MESSAGE_USER }], MESSAGE_MESSAGES.tooMany);
 
 /** The stored message as its sender sees it, read in the same batch as the insert (one round trip). */
 async function insertAndRead(ctx: ServiceCtx, row: SQLiteInsertValue<typeof messages> & { id: string }) {
@@ -46,6 +51,7 @@ async function noticeFirst(ctx: ServiceCtx, to: readonly string[], input: Notify
 /** POST /send: a user writes to the school; every admin-capable user is told, the sender's other tabs too. */
 export async function sendMessage(ctx: ServiceCtx, input: SendMessageInput) {
   const me = viewer(ctx);
+  await countMessage(ctx, me);
   const message = await insertAndRead(ctx, {
     id: newId(),
     senderId: me.id,
@@ -64,6 +70,7 @@ export async function sendMessage(ctx: ServiceCtx, input: SendMessageInput) {
 /** POST /admin/reply: the school answers one user; the reply points at that user's latest message. */
 export async function replyToUser(ctx: ServiceCtx, input: ReplyInput) {
   const me = viewer(ctx);
+  await countMessage(ctx, me);
   const target = await findBySpecialId(ctx.db, input.targetSpecialId);
   if (!target) throw notFound(MESSAGE_MESSAGES.userNotFound);
   if (target.id === me.id) throw badRequest(MESSAGE_MESSAGES.replyToSelf);
@@ -90,6 +97,7 @@ export async function replyToUser(ctx: ServiceCtx, input: ReplyInput) {
  */
 export async function broadcastMessage(ctx: ServiceCtx, input: BroadcastInput) {
   const me = viewer(ctx);
+  await countMessage(ctx, me);
   const at = new Date();
   const id = newId(at.getTime());
   const [, [stored], recipients] = await ctx.db.batch([

@@ -5,6 +5,7 @@ import type { BulkUpdateUsersInput } from '#core/users/user-schemas.ts';
 import { authTokens, users } from '#db/schema/index.ts';
 import { instructorRecordStatements } from '#worker/lib/instructor-record.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
+import { SESSION_CHANGED } from '#worker/lib/publish.ts';
 import { conflictFrom } from './users.db.ts';
 import { assertCanGrant } from './users.rules.ts';
 
@@ -21,6 +22,10 @@ export async function bulkDeleteUsers({ ctx, userIds }: { ctx: ServiceCtx; userI
       ctx.db.delete(authTokens).where(inArray(authTokens.userId, ctx.db.select({ id: users.id }).from(users).where(where))),
       ctx.db.delete(users).where(where).returning({ id: users.id }),
     ]);
+    ctx.publish(
+      deleted.map((d) => d.id),
+      SESSION_CHANGED,
+    );
     return { deletedCount: deleted.length };
   } catch (err) {
     throw conflictFrom(err) ?? err;
@@ -57,6 +62,11 @@ export async function bulkUpdateUsers({ ctx, input }: { ctx: ServiceCtx; input: 
           ])) as unknown as [{ id: string }[]]
         )[0]
       : await write;
+    if (revoke.length)
+      ctx.publish(
+        rows.map((r) => r.id),
+        SESSION_CHANGED,
+      );
     return { updatedCount: rows.length };
   } catch (err) {
     throw conflictFrom(err) ?? err;

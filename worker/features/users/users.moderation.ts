@@ -5,6 +5,7 @@ import { authTokens, users, type UserRow } from '#db/schema/index.ts';
 import { conflict, notFound } from '#worker/lib/errors.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { bumpTokenVersion } from '#worker/lib/user-sql.ts';
+import { SESSION_CHANGED } from '#worker/lib/publish.ts';
 import { conflictFrom, findUserRow } from './users.db.ts';
 import { assertCanManage, assertNotSelf } from './users.rules.ts';
 import { serializeUserForAdmin } from './users.serialize.ts';
@@ -40,7 +41,9 @@ export async function blockUser({ ctx, id, input }: { ctx: ServiceCtx; id: strin
     .where(sameTarget(target))
     .returning()
     .get();
-  return row ? serializeUserForAdmin(row) : missingOrChanged(ctx, id);
+  if (!row) return missingOrChanged(ctx, id);
+  ctx.publish([id], SESSION_CHANGED);
+  return serializeUserForAdmin(row);
 }
 
 export async function unblockUser({ ctx, id }: { ctx: ServiceCtx; id: string }) {
@@ -63,6 +66,7 @@ export async function deleteUser({ ctx, id }: { ctx: ServiceCtx; id: string }) {
       ctx.db.delete(users).where(sameTarget(target)).returning({ id: users.id }),
     ]);
     if (!deleted.length) return missingOrChanged(ctx, id);
+    ctx.publish([id], SESSION_CHANGED);
     return { _id: id };
   } catch (err) {
     throw conflictFrom(err) ?? err;

@@ -11,6 +11,7 @@ import { serializeUser } from '#worker/lib/serialize-user.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { instructorRecordStatements } from '#worker/lib/instructor-record.ts';
 import { bumpTokenVersion, nextLoginIdSql } from '#worker/lib/user-sql.ts';
+import { SESSION_CHANGED } from '#worker/lib/publish.ts';
 import { conflictFrom, findUserRow, uniqueViolationField } from './users.db.ts';
 import { serializeUserForAdmin } from './users.serialize.ts';
 import { assertCanGrant, assertCanManage, assertCanSetAdminId, assertNotSelf } from './users.rules.ts';
@@ -63,7 +64,10 @@ export async function updateUser({ ctx, id, input }: { ctx: ServiceCtx; id: stri
             ])) as unknown as [UserRow[]]
           )[0][0]
         : await write.get();
-      if (row) return serializeUserForAdmin(row);
+      if (row) {
+        if (set.tokenVersion) ctx.publish([id], SESSION_CHANGED);
+        return serializeUserForAdmin(row);
+      }
       throw (await findUserRow(ctx.db, id)) ? conflict(USER_MESSAGES.changedMeanwhile) : notFound(USER_MESSAGES.notFound);
     } catch (err) {
       if (generate && attempt < 5 && uniqueViolationField(err) === generated.field) continue;
