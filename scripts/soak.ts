@@ -42,8 +42,9 @@ const DEMO_LOGINS: [string, string, Record<string, string>][] = [
 
 const dataDir = mkdtempSync(join(tmpdir(), 'dojo-soak-'));
 await ensureClientBuild();
-// Coupon checks and unpaid orders are limited per address, and every call here comes from 127.0.0.1.
-const settings = { RATE_LIMIT_COUPON_IP: '1000000/600', ORDER_UNPAID_PER_IP: '1000000' };
+// Coupon checks and unpaid orders are limited per address (every call here comes from 127.0.0.1) and
+// messages per sender (each soak user sends one every few calls): the soak measures load, not those limits.
+const settings = { RATE_LIMIT_COUPON_IP: '1000000/600', ORDER_UNPAID_PER_IP: '1000000', RATE_LIMIT_MESSAGE_USER: '1000000/60' };
 const stack = await startStack({ port: 0, dataDir, log: console.log, settings });
 const db = createClient({ url: stack.dbUrl, intMode: 'number' });
 const sockets: Socket[] = [];
@@ -90,7 +91,7 @@ try {
     'write',
   );
   for (const id of extra) users.push({ id, role: 'member', token: await signToken({ sub: id, role: 'member', tv: 0 }, secret, 3600) });
-  sockets.push(...(await Promise.all(users.map((u) => openSocket(stack.url, u.id, u.token)))));
+  sockets.push(...(await Promise.all(users.map((u) => openSocket(stack.url, u)))));
   routes.clear();
 
   const workerd = stack.pids.workerHost ? childrenNamed(stack.pids.workerHost, 'workerd')[0] : undefined;

@@ -110,8 +110,8 @@ describe('db/server killed during a burst of writes', () => {
       port: 0,
       dataDir,
       db: { url: `http://127.0.0.1:${dbPort}` },
-      // The burst keeps many orders unpaid from one address: the hoarding caps are not what this proves.
-      settings: { DB_TIMEOUT_MS: String(DB_TIMEOUT_MS), ORDER_UNPAID_PER_IP: '100000' },
+      // The burst keeps many orders unpaid from one address and sends messages fast: those limits are not what this proves.
+      settings: { DB_TIMEOUT_MS: String(DB_TIMEOUT_MS), ORDER_UNPAID_PER_IP: '100000', RATE_LIMIT_MESSAGE_USER: '100000/60' },
       scheduled: false,
       log: () => {},
       onUnexpectedExit: (name) => (unexpectedExit = name),
