@@ -29,12 +29,13 @@ import {
   suspendInstructor,
 } from './instructors.moves.ts';
 import { allInstructorEnrollments, getInstructorEnrollment, instructorsOfType, myInstructorEnrollments } from './instructors.read.ts';
+import { bodyLimit } from '#worker/middleware/body-limit.ts';
 
 const FORM = { maxBytes: INSTRUCTOR_LIMITS.bodyBytes, tooLargeMessage: M.bodyTooLarge, wrongTypeMessage: M.wrongType };
 
 /** `/api/instructors` (issue 13, decision 012 "Instructors"). Fixed paths come before /:id so it cannot swallow them. */
 export const instructorsRoutes = new Hono<AppEnv>()
-  .post('/', async (c) => {
+  .post('/', bodyLimit(FORM), async (c) => {
     const enrollment = await applyInstructor(c.var.ctx, await readBody(c.req.raw, FORM));
     return c.json({ success: true, message: M.applied, data: { enrollment } }, 201);
   })

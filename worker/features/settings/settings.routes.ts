@@ -4,6 +4,7 @@ import type { AppEnv } from '#worker/env.ts';
 import { readBody } from '#worker/lib/body.ts';
 import { badRequest } from '#worker/lib/errors.ts';
 import { getSettings, LOGO_MAX_BYTES, LOGO_TOO_LARGE, updateSettings } from './settings.service.ts';
+import { bodyLimit } from '#worker/middleware/body-limit.ts';
 
 /** Room for the text fields (two legal texts of up to 50,000 characters) beside the logo. */
 const FIELDS_MAX_BYTES = 512 * 1024;
@@ -20,7 +21,7 @@ export const settingsRoutes = new Hono<AppEnv>()
     const settings = await getSettings({ ctx: c.var.ctx });
     return c.json({ success: true, data: settings, settings });
   })
-  .put('/', async (c) => {
+  .put('/', bodyLimit(BODY), async (c) => {
     if (!isJsonOrMultipart(c.req.header('content-type')?.toLowerCase() ?? '')) throw badRequest(SETTINGS_MESSAGES.bodyObject);
     const settings = await updateSettings({ ctx: c.var.ctx, body: await readBody(c.req.raw, BODY) });
     return c.json({ success: true, data: settings, settings, message: SETTINGS_MESSAGES.updated });

@@ -9,12 +9,13 @@ import { CREATE_BODY, createPost } from './social-posts.create.ts';
 import { getPost, listPosts, localLog } from './social-posts.read.ts';
 import { dashboardStats } from './social-posts.stats.ts';
 import { deletePost, retryPost } from './social-posts.write.ts';
+import { bodyLimit } from '#worker/middleware/body-limit.ts';
 
 const LocalLogQuery = z.object({ postId: z.string().max(64).optional().catch(undefined) });
 
 /** Spec 7 Social: posts and the dashboard (mounted at /api/social-media). */
 export const socialPostsRoutes = new Hono<AppEnv>()
-  .post('/posts', async (c) => {
+  .post('/posts', bodyLimit(CREATE_BODY), async (c) => {
     const { post, message } = await createPost(c.var.ctx, await readBody(c.req.raw, CREATE_BODY));
     return c.json({ success: true, data: post, post, message }, 201);
   })
