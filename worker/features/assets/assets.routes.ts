@@ -5,10 +5,10 @@ import type { AppEnv } from '#worker/env.ts';
 import { badRequest } from '#worker/lib/errors.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { readBody } from '#worker/lib/body.ts';
+import { bodyLimit } from '#worker/middleware/body-limit.ts';
 import { bulkCreateAssets, bulkJsonAssets, bulkUploadAssets } from './assets.bulk.ts';
 import { assetStats, getAsset, listAssets, listAssetsByType } from './assets.read.ts';
 import { bulkDeleteAssets, createAsset, deleteAsset, updateAsset } from './assets.write.ts';
-import { bodyLimit } from '#worker/middleware/body-limit.ts';
 
 const plural = (n: number) => `${n} asset${n === 1 ? '' : 's'}`;
 const single = { maxBytes: VIDEO_MAX_BYTES, tooLargeMessage: UPLOAD_MESSAGES.requestTooLarge };

@@ -6,12 +6,12 @@ import { UpdateProfileInput } from '#core/auth/profile.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { requireUser } from '#worker/middleware/auth.ts';
+import { bodyLimit } from '#worker/middleware/body-limit.ts';
 import { ASSET_TYPES, deleteProfilePicture, serveAvatar, tooLargeMessage, uploadProfilePicture } from './avatar.service.ts';
 import { updatePassword } from './password.service.ts';
 import { getCurrentUser, updateProfile } from './profile.service.ts';
 import { AVATAR_URL_PREFIX, serializeUser } from '#worker/lib/serialize-user.ts';
 import { deactivateAccount, logoutEverywhere, refreshSession } from './session.service.ts';
-import { bodyLimit } from '#worker/middleware/body-limit.ts';
 
 const AssetParam = z.object({ type: z.enum(ASSET_TYPES, { error: `Unsupported asset type. Must be one of: ${ASSET_TYPES.join(', ')}` }) });
 

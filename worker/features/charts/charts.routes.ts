@@ -7,8 +7,8 @@ import type { AppEnv } from '#worker/env.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { parseInput } from '#worker/lib/validate.ts';
 import { readBody } from '#worker/lib/body.ts';
-import { bulkDeleteCharts, createChart, deleteChart, getChart, listCharts, toggleChartFeatured, updateChart } from './charts.service.ts';
 import { bodyLimit } from '#worker/middleware/body-limit.ts';
+import { bulkDeleteCharts, createChart, deleteChart, getChart, listCharts, toggleChartFeatured, updateChart } from './charts.service.ts';
 
 const imageBody = { maxBytes: IMAGE_MAX_BYTES, tooLargeMessage: UPLOAD_MESSAGES.imageTooLarge };
 const FeaturedBody = z.object({ featured: firstOf(flag('featured')).optional() });

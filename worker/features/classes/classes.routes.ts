@@ -4,8 +4,8 @@ import type { AppEnv } from '#worker/env.ts';
 import { readBody } from '#worker/lib/body.ts';
 import { CATALOG_BODY } from '#worker/lib/catalog/input.ts';
 import { parseInput, validate } from '#worker/lib/validate.ts';
-import { createClass, deleteClass, listClasses, updateClass } from './classes.service.ts';
 import { bodyLimit } from '#worker/middleware/body-limit.ts';
+import { createClass, deleteClass, listClasses, updateClass } from './classes.service.ts';
 
 export const classesRoutes = new Hono<AppEnv>()
   .get('/', validate('query', ListClassesQuery), async (c) => {

@@ -9,11 +9,11 @@ import {
 } from '#core/enquiries/enquiry-schemas.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { validate } from '#worker/lib/validate.ts';
+import { bodyLimit } from '#worker/middleware/body-limit.ts';
 import { createEnquiry } from './enquiries.create.ts';
 import { enquiryStats, getEnquiry, listEnquiries, namedList } from './enquiries.read.ts';
 import { serializeSubmitted } from './enquiries.serialize.ts';
 import { bulkDeleteEnquiries, deleteEnquiry, markEnquiry, updateEnquiry } from './enquiries.write.ts';
-import { bodyLimit } from '#worker/middleware/body-limit.ts';
 
 const smallBody = bodyLimit({ maxBytes: 64 * 1024, tooLargeMessage: 'The enquiry is too long' });
 

@@ -2,10 +2,10 @@ import { Hono } from 'hono';
 import type { AppEnv } from '#worker/env.ts';
 import { readBody } from '#worker/lib/body.ts';
 import { validate } from '#worker/lib/validate.ts';
+import { bodyLimit } from '#worker/middleware/body-limit.ts';
 import { BulkDeleteFileUploadsInput, FILE_UPLOAD_LIMITS, FILE_UPLOAD_MESSAGES as M, FileUploadListQuery } from './file-uploads.input.ts';
 import { getFileUpload, listFileUploads } from './file-uploads.read.ts';
 import { bulkDeleteFileUploads, createFileUpload, deleteFileUpload, updateFileUpload } from './file-uploads.write.ts';
-import { bodyLimit } from '#worker/middleware/body-limit.ts';
 
 /** Limits of POST/PUT: files and fields together (JSON, which carries no files, at most 256 KB). */
 const FORM = {

@@ -17,6 +17,7 @@ import type { AppEnv } from '#worker/env.ts';
 import { readBody } from '#worker/lib/body.ts';
 import { badRequest } from '#worker/lib/errors.ts';
 import { validate } from '#worker/lib/validate.ts';
+import { bodyLimit } from '#worker/middleware/body-limit.ts';
 import { applyInstructor } from './instructors.apply.ts';
 import { documentResponse } from './instructors.documents.ts';
 import {
@@ -29,7 +30,6 @@ import {
   suspendInstructor,
 } from './instructors.moves.ts';
 import { allInstructorEnrollments, getInstructorEnrollment, instructorsOfType, myInstructorEnrollments } from './instructors.read.ts';
-import { bodyLimit } from '#worker/middleware/body-limit.ts';
 
 const FORM = { maxBytes: INSTRUCTOR_LIMITS.bodyBytes, tooLargeMessage: M.bodyTooLarge, wrongTypeMessage: M.wrongType };
 

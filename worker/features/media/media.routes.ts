@@ -4,8 +4,8 @@ import { ListMediaQuery, MEDIA_MESSAGES, MediaItemParam, MediaOwnerParam } from 
 import type { AppEnv } from '#worker/env.ts';
 import { readBody } from '#worker/lib/body.ts';
 import { validate } from '#worker/lib/validate.ts';
-import { deleteMedia, listMedia, uploadMedia } from './media.service.ts';
 import { bodyLimit } from '#worker/middleware/body-limit.ts';
+import { deleteMedia, listMedia, uploadMedia } from './media.service.ts';
 
 const bulk = { maxBytes: BULK_UPLOAD_MAX_BYTES, tooLargeMessage: UPLOAD_MESSAGES.bulkTooLarge };
 

@@ -14,6 +14,7 @@ import {
 } from '#core/enrollments/membership-schemas.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { validate } from '#worker/lib/validate.ts';
+import { bodyLimit } from '#worker/middleware/body-limit.ts';
 import { purchaseMembership } from './membership-purchases.create.ts';
 import { MAX_PURCHASE_BODY_BYTES } from './membership-purchases.documents.ts';
 import { bulkDeleteMembershipEnrollments, deleteMembershipEnrollment } from './membership-purchases.delete.ts';
@@ -30,7 +31,6 @@ import {
 } from './membership-purchases.read.ts';
 import { renewMembership } from './membership-purchases.renew.ts';
 import { verifyMembershipPayment } from './membership-purchases.verify.ts';
-import { bodyLimit } from '#worker/middleware/body-limit.ts';
 
 const plural = (n: number) => `${n} membership enrollment${n === 1 ? '' : 's'}`;
 

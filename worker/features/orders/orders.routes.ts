@@ -12,13 +12,13 @@ import {
 } from '#core/shop/order-schemas.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { validate } from '#worker/lib/validate.ts';
+import { bodyLimit } from '#worker/middleware/body-limit.ts';
 import { createOrder } from './orders.create.ts';
 import { bulkDeleteOrders, deleteOrder } from './orders.delete.ts';
 import { cancelOrder, changeOrderStatus } from './orders.lifecycle.ts';
 import { payAgain } from './orders.pay.ts';
 import { allOrders, getOrder, myOrders } from './orders.read.ts';
 import { verifyOrderPayment } from './orders.verify.ts';
-import { bodyLimit } from '#worker/middleware/body-limit.ts';
 
 const orderBody = bodyLimit({ maxBytes: 64 * 1024, tooLargeMessage: 'The order is too large' });
 

@@ -11,10 +11,10 @@ import { schoolCurrency } from '#worker/lib/payments/currency.ts';
 import { serializePayment } from '#worker/lib/payments/serialize.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { paymentMethods } from '#worker/lib/payments/methods.ts';
+import { bodyLimit } from '#worker/middleware/body-limit.ts';
 import { allPayments, myPayments, paymentsOfPurchase, visiblePayment } from './payments.read.ts';
 import { cancelPayment, setPaymentStatus } from './payments.write.ts';
 import { handleWebhook } from './payments.webhook.ts';
-import { bodyLimit } from '#worker/middleware/body-limit.ts';
 
 /**
  * A gateway's event is a few KiB; Stripe documents no cap, and an event carrying objects with full metadata

@@ -4,9 +4,9 @@ import { BulkDeletePostsSchema, ListPostsQuery, POST_MESSAGES } from '#core/medi
 import type { AppEnv } from '#worker/env.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { readBody } from '#worker/lib/body.ts';
+import { bodyLimit } from '#worker/middleware/body-limit.ts';
 import { getPost, listPosts } from './posts.read.ts';
 import { bulkDeletePosts, createPost, deletePost, updatePost } from './posts.write.ts';
-import { bodyLimit } from '#worker/middleware/body-limit.ts';
 
 const imageBody = { maxBytes: IMAGE_MAX_BYTES, tooLargeMessage: UPLOAD_MESSAGES.imageTooLarge };
 const plural = (n: number) => `${n} post${n === 1 ? '' : 's'}`;

@@ -8,10 +8,10 @@ import {
 } from '#core/shop/product-schemas.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { validate } from '#worker/lib/validate.ts';
+import { bodyLimit } from '#worker/middleware/body-limit.ts';
 import { PRODUCT_BODY, readProductInput } from './products.input.ts';
 import { getProduct, listProducts } from './products.read.ts';
 import { bulkDeleteProducts, createProduct, deleteProduct, updateProduct } from './products.write.ts';
-import { bodyLimit } from '#worker/middleware/body-limit.ts';
 
 /** Spec 7 Products. */
 export const productsRoutes = new Hono<AppEnv>()

@@ -3,8 +3,8 @@ import { SETTINGS_MESSAGES } from '#core/settings/settings-schemas.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { readBody } from '#worker/lib/body.ts';
 import { badRequest } from '#worker/lib/errors.ts';
-import { getSettings, LOGO_MAX_BYTES, LOGO_TOO_LARGE, updateSettings } from './settings.service.ts';
 import { bodyLimit } from '#worker/middleware/body-limit.ts';
+import { getSettings, LOGO_MAX_BYTES, LOGO_TOO_LARGE, updateSettings } from './settings.service.ts';
 
 /** Room for the text fields (two legal texts of up to 50,000 characters) beside the logo. */
 const FIELDS_MAX_BYTES = 512 * 1024;

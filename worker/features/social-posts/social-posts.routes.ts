@@ -5,11 +5,11 @@ import { SOCIAL_MESSAGES } from '#core/social/social-options.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { readBody } from '#worker/lib/body.ts';
 import { validate } from '#worker/lib/validate.ts';
+import { bodyLimit } from '#worker/middleware/body-limit.ts';
 import { CREATE_BODY, createPost } from './social-posts.create.ts';
 import { getPost, listPosts, localLog } from './social-posts.read.ts';
 import { dashboardStats } from './social-posts.stats.ts';
 import { deletePost, retryPost } from './social-posts.write.ts';
-import { bodyLimit } from '#worker/middleware/body-limit.ts';
 
 const LocalLogQuery = z.object({ postId: z.string().max(64).optional().catch(undefined) });
 

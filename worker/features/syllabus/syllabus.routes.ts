@@ -5,10 +5,10 @@ import { MySyllabusQuery, SyllabusAdminAllQuery, SyllabusListQuery } from '#core
 import type { AppEnv } from '#worker/env.ts';
 import { readBody } from '#worker/lib/body.ts';
 import { validate } from '#worker/lib/validate.ts';
+import { bodyLimit } from '#worker/middleware/body-limit.ts';
 import { downloadMaterial } from './syllabus.download.ts';
 import { getSyllabusItem, listSyllabus, listSyllabusByGrade, mySyllabus } from './syllabus.read.ts';
 import { bulkDeleteSyllabus, createSyllabusItem, deleteSyllabusItem, updateSyllabusItem } from './syllabus.write.ts';
-import { bodyLimit } from '#worker/middleware/body-limit.ts';
 
 /** Limits of POST/PUT: files and fields together (JSON, which carries no files, at most 256 KB). */
 const FORM = {

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '#worker/env.ts';
 import { readBody } from '#worker/lib/body.ts';
+import { bodyLimit } from '#worker/middleware/body-limit.ts';
 import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from './upload.rules.ts';
 import { uploadMultiple, uploadSingle } from './upload.service.ts';
-import { bodyLimit } from '#worker/middleware/body-limit.ts';
 
 const single = { maxBytes: UPLOAD_LIMITS.pdfBytes, tooLargeMessage: UPLOAD_MESSAGES.fileTooLarge };
 const multiple = { maxBytes: UPLOAD_LIMITS.multipleTotalBytes, tooLargeMessage: UPLOAD_MESSAGES.totalTooLarge };

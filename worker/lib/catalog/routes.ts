@@ -5,9 +5,9 @@ import type { Pagination } from '#core/paging.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { validate } from '#worker/lib/validate.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { bodyLimit } from '#worker/middleware/body-limit.ts';
 import type { CheckedImage } from './image.ts';
 import { CATALOG_BODY, readCatalogInput } from './input.ts';
-import { bodyLimit } from '#worker/middleware/body-limit.ts';
 
 type ById = { ctx: ServiceCtx; id: string };
 type Listed<Many extends string, Dto> = { pagination: Pagination } & Record<Many, Dto[]>;
