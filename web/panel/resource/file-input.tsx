@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { describe, FieldFrame } from './field-frame.tsx';
 import type { FileValue } from './form-values.ts';
 import type { FilesField, ImageField, Item } from './types.ts';
+import { StoredImage } from './stored-image.tsx';
 
 export const formatBytes = (n: number) =>
   n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${Math.round(n / 102.4) / 10} KB` : `${Math.round(n / (1024 * 104.8576)) / 10} MB`;
@@ -34,7 +35,7 @@ export function FileInput({ field: f, id, value, error, item, disabled, onChange
     <FieldFrame id={id} label={f.label} hint={hint} error={error} required={f.required} wide className="field-file">
       {stored && (
         <figure className="file-current">
-          <img src={stored} alt="" width={96} height={96} loading="lazy" />
+          <StoredImage src={stored} width={96} height={96} loading="lazy" />
           <figcaption>Current image</figcaption>
         </figure>
       )}

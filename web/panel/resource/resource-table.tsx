@@ -1,6 +1,7 @@
 import { PanelLink } from '#web/panel/router.tsx';
 import { ActionsHeader, DataTable, SelectAll, SelectRow } from './list-kit.tsx';
 import { toggleOn, type Item, type ResourceConfig, type ToggleDef } from './types.ts';
+import { StoredImage } from './stored-image.tsx';
 
 type Props = {
   config: ResourceConfig;
@@ -43,7 +44,7 @@ export function ResourceTable({ config, base, items, busy, busyRow, selected, on
                 <div className="cell-name">
                   {thumb !== undefined && (
                     <span className="thumb">
-                      {thumb ? <img src={thumb} alt="" width={48} height={48} loading="lazy" decoding="async" /> : null}
+                      {thumb ? <StoredImage src={thumb} width={48} height={48} loading="lazy" decoding="async" /> : null}
                     </span>
                   )}
                   <PanelLink href={`${base}/${encodeURIComponent(item._id)}`}>{name}</PanelLink>

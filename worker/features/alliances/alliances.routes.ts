@@ -14,6 +14,7 @@ import {
   setAllianceActive,
   updateAlliance,
 } from './alliances.service.ts';
+import { bodyLimit } from '#worker/middleware/body-limit.ts';
 
 const imageBody = { maxBytes: IMAGE_MAX_BYTES, tooLargeMessage: UPLOAD_MESSAGES.imageTooLarge };
 const plural = (n: number) => `${n} alliance${n === 1 ? '' : 's'}`;
@@ -28,7 +29,7 @@ export const alliancesRoutes = new Hono<AppEnv>()
     const { alliances, pagination } = await listActiveAlliances({ ctx: c.var.ctx, query: c.req.valid('query') });
     return c.json({ success: true, data: alliances, alliances, pagination });
   })
-  .post('/', async (c) => {
+  .post('/', bodyLimit(imageBody), async (c) => {
     const alliance = await createAlliance({ ctx: c.var.ctx, input: await readBody(c.req.raw, imageBody) });
     return c.json({ success: true, data: alliance, alliance, message: ALLIANCE_MESSAGES.created }, 201);
   })
@@ -40,7 +41,7 @@ export const alliancesRoutes = new Hono<AppEnv>()
     const alliance = await getAlliance({ ctx: c.var.ctx, id: c.req.param('id') });
     return c.json({ success: true, data: alliance, alliance });
   })
-  .put('/:id', async (c) => {
+  .put('/:id', bodyLimit(imageBody), async (c) => {
     const alliance = await updateAlliance({ ctx: c.var.ctx, id: c.req.param('id'), input: await readBody(c.req.raw, imageBody) });
     return c.json({ success: true, data: alliance, alliance, message: ALLIANCE_MESSAGES.updated });
   })

@@ -5,6 +5,7 @@ import type { AppEnv } from '#worker/env.ts';
 import { badRequest } from '#worker/lib/errors.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { readBody } from '#worker/lib/body.ts';
+import { bodyLimit } from '#worker/middleware/body-limit.ts';
 import { bulkCreateAssets, bulkJsonAssets, bulkUploadAssets } from './assets.bulk.ts';
 import { assetStats, getAsset, listAssets, listAssetsByType } from './assets.read.ts';
 import { bulkDeleteAssets, createAsset, deleteAsset, updateAsset } from './assets.write.ts';
@@ -21,7 +22,7 @@ export const assetsRoutes = new Hono<AppEnv>()
     const { assets, pagination } = await listAssets({ ctx: c.var.ctx, query: c.req.valid('query') });
     return c.json({ success: true, data: assets, pagination });
   })
-  .post('/', async (c) => {
+  .post('/', bodyLimit(single), async (c) => {
     const asset = await createAsset({ ctx: c.var.ctx, input: await readBody(c.req.raw, single) });
     return c.json({ success: true, data: asset, asset, message: ASSET_MESSAGES.created }, 201);
   })
@@ -37,7 +38,7 @@ export const assetsRoutes = new Hono<AppEnv>()
     });
     return c.json({ success: true, data: assets, pagination });
   })
-  .post('/bulk', async (c) => {
+  .post('/bulk', bodyLimit(single), async (c) => {
     const input = await readBody(c.req.raw, single);
     const assets = await bulkCreateAssets({ ctx: c.var.ctx, body: input.fields });
     return c.json({ success: true, data: assets, count: assets.length, message: `${plural(assets.length)} created successfully` }, 201);
@@ -46,12 +47,12 @@ export const assetsRoutes = new Hono<AppEnv>()
     const { deletedCount } = await bulkDeleteAssets({ ctx: c.var.ctx, assetIds: c.req.valid('json').assetIds });
     return c.json({ success: true, data: { deletedCount }, count: deletedCount, message: `${plural(deletedCount)} deleted successfully` });
   })
-  .post('/bulk-upload', async (c) => {
+  .post('/bulk-upload', bodyLimit(bulk), async (c) => {
     if (!isMultipart(c.req.raw)) throw badRequest(ASSET_MESSAGES.bulkUploadForm);
     const assets = await bulkUploadAssets({ ctx: c.var.ctx, input: await readBody(c.req.raw, bulk) });
     return c.json({ success: true, data: assets, count: assets.length, message: `${plural(assets.length)} uploaded successfully` }, 201);
   })
-  .post('/bulk-json', async (c) => {
+  .post('/bulk-json', bodyLimit(bulk), async (c) => {
     if (!isMultipart(c.req.raw)) throw badRequest(ASSET_MESSAGES.bulkJsonForm);
     const assets = await bulkJsonAssets({ ctx: c.var.ctx, input: await readBody(c.req.raw, bulk) });
     return c.json({ success: true, data: assets, count: assets.length, message: `${plural(assets.length)} imported successfully` }, 201);
@@ -60,7 +61,7 @@ export const assetsRoutes = new Hono<AppEnv>()
     const asset = await getAsset({ ctx: c.var.ctx, id: c.req.param('id') });
     return c.json({ success: true, data: asset, asset });
   })
-  .put('/:id', async (c) => {
+  .put('/:id', bodyLimit(single), async (c) => {
     const asset = await updateAsset({ ctx: c.var.ctx, id: c.req.param('id'), input: await readBody(c.req.raw, single) });
     return c.json({ success: true, data: asset, asset, message: ASSET_MESSAGES.updated });
   })

@@ -6,13 +6,19 @@ import { UpdateProfileInput } from '#core/auth/profile.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { requireUser } from '#worker/middleware/auth.ts';
-import { ASSET_TYPES, deleteProfilePicture, serveAvatar, uploadProfilePicture } from './avatar.service.ts';
+import { bodyLimit } from '#worker/middleware/body-limit.ts';
+import { ASSET_TYPES, deleteProfilePicture, serveAvatar, tooLargeMessage, uploadProfilePicture } from './avatar.service.ts';
 import { updatePassword } from './password.service.ts';
 import { getCurrentUser, updateProfile } from './profile.service.ts';
 import { AVATAR_URL_PREFIX, serializeUser } from '#worker/lib/serialize-user.ts';
 import { deactivateAccount, logoutEverywhere, refreshSession } from './session.service.ts';
 
 const AssetParam = z.object({ type: z.enum(ASSET_TYPES, { error: `Unsupported asset type. Must be one of: ${ASSET_TYPES.join(', ')}` }) });
+
+const avatarBound = (c: Context<AppEnv>) => {
+  const maxBytes = c.var.config.AVATAR_MAX_BYTES;
+  return { maxBytes, tooLargeMessage: tooLargeMessage(maxBytes) };
+};
 
 const currentUser = async (c: Context<AppEnv>) => {
   const row = c.get('userRow');
@@ -37,7 +43,7 @@ export const meRoutes = new Hono<AppEnv>()
     const result = await updatePassword({ ctx: c.var.ctx, userId: requireUser(c).id, input: c.req.valid('json') });
     return c.json({ success: true as const, ...result });
   })
-  .post('/upload-asset/:type', validate('param', AssetParam), async (c) => {
+  .post('/upload-asset/:type', bodyLimit(avatarBound), validate('param', AssetParam), async (c) => {
     const result = await uploadProfilePicture({ ctx: c.var.ctx, userId: requireUser(c).id, request: c.req.raw });
     return c.json({ success: true as const, ...result });
   })

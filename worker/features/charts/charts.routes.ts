@@ -7,6 +7,7 @@ import type { AppEnv } from '#worker/env.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { parseInput } from '#worker/lib/validate.ts';
 import { readBody } from '#worker/lib/body.ts';
+import { bodyLimit } from '#worker/middleware/body-limit.ts';
 import { bulkDeleteCharts, createChart, deleteChart, getChart, listCharts, toggleChartFeatured, updateChart } from './charts.service.ts';
 
 const imageBody = { maxBytes: IMAGE_MAX_BYTES, tooLargeMessage: UPLOAD_MESSAGES.imageTooLarge };
@@ -19,7 +20,7 @@ export const chartsRoutes = new Hono<AppEnv>()
     const { charts, pagination } = await listCharts({ ctx: c.var.ctx, query: c.req.valid('query') });
     return c.json({ success: true, data: charts, charts, pagination });
   })
-  .post('/', async (c) => {
+  .post('/', bodyLimit(imageBody), async (c) => {
     const chart = await createChart({ ctx: c.var.ctx, input: await readBody(c.req.raw, imageBody) });
     return c.json({ success: true, data: chart, chart, message: CHART_MESSAGES.created }, 201);
   })
@@ -31,7 +32,7 @@ export const chartsRoutes = new Hono<AppEnv>()
     const chart = await getChart({ ctx: c.var.ctx, id: c.req.param('id') });
     return c.json({ success: true, data: chart, chart });
   })
-  .put('/:id', async (c) => {
+  .put('/:id', bodyLimit(imageBody), async (c) => {
     const chart = await updateChart({ ctx: c.var.ctx, id: c.req.param('id'), input: await readBody(c.req.raw, imageBody) });
     return c.json({ success: true, data: chart, chart, message: CHART_MESSAGES.updated });
   })
@@ -39,7 +40,7 @@ export const chartsRoutes = new Hono<AppEnv>()
     const data = await deleteChart({ ctx: c.var.ctx, id: c.req.param('id') });
     return c.json({ success: true, data, message: CHART_MESSAGES.deleted });
   })
-  .patch('/:id/featured', async (c) => {
+  .patch('/:id/featured', bodyLimit(imageBody), async (c) => {
     const { featured } = parseInput(FeaturedBody, (await readBody(c.req.raw, imageBody)).fields);
     const chart = await toggleChartFeatured({ ctx: c.var.ctx, id: c.req.param('id'), featured });
     return c.json({

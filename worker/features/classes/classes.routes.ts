@@ -4,6 +4,7 @@ import type { AppEnv } from '#worker/env.ts';
 import { readBody } from '#worker/lib/body.ts';
 import { CATALOG_BODY } from '#worker/lib/catalog/input.ts';
 import { parseInput, validate } from '#worker/lib/validate.ts';
+import { bodyLimit } from '#worker/middleware/body-limit.ts';
 import { createClass, deleteClass, listClasses, updateClass } from './classes.service.ts';
 
 export const classesRoutes = new Hono<AppEnv>()
@@ -11,12 +12,12 @@ export const classesRoutes = new Hono<AppEnv>()
     const { classes, pagination } = await listClasses({ ctx: c.var.ctx, query: c.req.valid('query') });
     return c.json({ success: true, data: classes, classes, pagination });
   })
-  .post('/', async (c) => {
+  .post('/', bodyLimit(CATALOG_BODY), async (c) => {
     const input = parseInput(CreateClassSchema, (await readBody(c.req.raw, CATALOG_BODY)).fields);
     const data = await createClass({ ctx: c.var.ctx, input });
     return c.json({ success: true, data, class: data, message: CLASS_MESSAGES.created }, 201);
   })
-  .put('/:id', async (c) => {
+  .put('/:id', bodyLimit(CATALOG_BODY), async (c) => {
     const input = parseInput(UpdateClassSchema, (await readBody(c.req.raw, CATALOG_BODY)).fields);
     const data = await updateClass({ ctx: c.var.ctx, id: c.req.param('id'), input });
     return c.json({ success: true, data, class: data, message: CLASS_MESSAGES.updated });

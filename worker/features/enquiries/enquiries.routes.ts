@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { namedListQuery, ListEnquiriesQuery } from '#core/enquiries/enquiry-query.ts';
 import {
   BulkDeleteEnquiriesSchema,
@@ -9,19 +8,14 @@ import {
   UpdateEnquirySchema,
 } from '#core/enquiries/enquiry-schemas.ts';
 import type { AppEnv } from '#worker/env.ts';
-import { tooLarge } from '#worker/lib/errors.ts';
 import { validate } from '#worker/lib/validate.ts';
+import { bodyLimit } from '#worker/middleware/body-limit.ts';
 import { createEnquiry } from './enquiries.create.ts';
 import { enquiryStats, getEnquiry, listEnquiries, namedList } from './enquiries.read.ts';
 import { serializeSubmitted } from './enquiries.serialize.ts';
 import { bulkDeleteEnquiries, deleteEnquiry, markEnquiry, updateEnquiry } from './enquiries.write.ts';
 
-const smallBody = bodyLimit({
-  maxSize: 64 * 1024,
-  onError: () => {
-    throw tooLarge('The enquiry is too long');
-  },
-});
+const smallBody = bodyLimit({ maxBytes: 64 * 1024, tooLargeMessage: 'The enquiry is too long' });
 
 const plural = (n: number) => `${n} enquir${n === 1 ? 'y' : 'ies'}`;
 

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '#worker/env.ts';
 import { readBody } from '#worker/lib/body.ts';
 import { validate } from '#worker/lib/validate.ts';
+import { bodyLimit } from '#worker/middleware/body-limit.ts';
 import { BulkDeleteFileUploadsInput, FILE_UPLOAD_LIMITS, FILE_UPLOAD_MESSAGES as M, FileUploadListQuery } from './file-uploads.input.ts';
 import { getFileUpload, listFileUploads } from './file-uploads.read.ts';
 import { bulkDeleteFileUploads, createFileUpload, deleteFileUpload, updateFileUpload } from './file-uploads.write.ts';
@@ -21,7 +22,7 @@ export const fileUploadsRoutes = new Hono<AppEnv>()
     const { uploads, pagination } = await listFileUploads({ ctx: c.var.ctx, query: c.req.valid('query') });
     return c.json({ success: true, data: uploads, pagination });
   })
-  .post('/', async (c) => {
+  .post('/', bodyLimit(FORM), async (c) => {
     const upload = await createFileUpload({ ctx: c.var.ctx, body: await readBody(c.req.raw, FORM) });
     return c.json({ success: true, data: upload, message: M.created }, 201);
   })
@@ -33,7 +34,7 @@ export const fileUploadsRoutes = new Hono<AppEnv>()
     const upload = await getFileUpload({ ctx: c.var.ctx, id: c.req.param('id') });
     return c.json({ success: true, data: upload });
   })
-  .put('/:id', async (c) => {
+  .put('/:id', bodyLimit(FORM), async (c) => {
     const upload = await updateFileUpload({ ctx: c.var.ctx, id: c.req.param('id'), body: await readBody(c.req.raw, FORM) });
     return c.json({ success: true, data: upload, message: M.updated });
   })

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '#worker/env.ts';
 import { notFound } from '#worker/lib/errors.ts';
+import { isHiddenPostFile } from '#worker/lib/hidden-files.ts';
+import { seesHidden } from '#worker/lib/visibility.ts';
 import { serveObject } from '#worker/lib/uploads.ts';
 import { INLINE_TYPES, isPublicKey } from '#worker/lib/public-files.ts';
 
@@ -27,6 +29,8 @@ function keyOf(path: string): string | null {
 export const filesRoutes = new Hono<AppEnv>().get('/*', async (c) => {
   const key = keyOf(c.req.path);
   if (!key) throw notFound('File not found');
+  const hidden = await isHiddenPostFile(c.var.db, key);
+  if (hidden && !seesHidden(c.var.ctx)) throw notFound('File not found');
   const etag = c.req.header('if-none-match');
   const object: R2Object | R2ObjectBody | null = await c.env.UPLOADS.get(
     key,
@@ -35,6 +39,7 @@ export const filesRoutes = new Hono<AppEnv>().get('/*', async (c) => {
   if (!object) throw notFound('File not found');
   if (!('body' in object)) return new Response(null, { status: 304, headers: { etag: object.httpEtag } });
   const res = serveObject(object);
+  if (hidden) res.headers.set('cache-control', 'private, no-store');
   const type = res.headers.get('content-type') ?? '';
   if (!INLINE_TYPES.test(type)) {
     const name = object.customMetadata?.filename ?? key.split('/').pop() ?? 'download';

@@ -35,8 +35,18 @@ describe('POST /api/instructors', () => {
     });
     const view = res.body.data.enrollment;
     expect(view.documents).toEqual([
-      { name: 'dan certificate.pdf', type: 'application/pdf', size: FILES.pdf().length, url: `/api/instructors/${view._id}/documents/0` },
-      { name: 'belt.png', type: 'image/png', size: FILES.png().length, url: `/api/instructors/${view._id}/documents/1` },
+      {
+        name: `instructor-${view._id}-1.pdf`,
+        type: 'application/pdf',
+        size: FILES.pdf().length,
+        url: `/api/instructors/${view._id}/documents/0`,
+      },
+      {
+        name: `instructor-${view._id}-2.png`,
+        type: 'image/png',
+        size: FILES.png().length,
+        url: `/api/instructors/${view._id}/documents/1`,
+      },
     ]);
     const row = (await enrollmentRow(view._id))!;
     expect(row.previousRole).toBe('student');
@@ -62,7 +72,7 @@ describe('POST /api/instructors', () => {
       const got = await fetchRaw(url, { token });
       expect(got.status).toBe(200);
       expect(got.headers.get('content-type')).toBe('application/pdf');
-      expect(got.headers.get('content-disposition')).toMatch(/^attachment; filename="cv.pdf"/);
+      expect(got.headers.get('content-disposition')).toBe(`attachment; filename="instructor-${res.body.data.enrollment._id}-1.pdf"`);
       expect(got.headers.get('x-content-type-options')).toBe('nosniff');
       expect(new Uint8Array(await got.arrayBuffer())).toEqual(FILES.pdf(200));
     }

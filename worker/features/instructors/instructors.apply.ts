@@ -43,7 +43,7 @@ export async function applyInstructor(ctx: ServiceCtx, body: RequestBody) {
   // Spares storing documents for a refusal; the unique index below still decides under parallel requests.
   if (await liveApplication(ctx, user.id)) throw conflict(ENROLLMENT_MESSAGES.alreadyApplied);
   const id = newId();
-  const { objects, documents } = await checkedDocuments(filesOf(body, ['documents']), `instructors/${id}`);
+  const { objects, documents } = await checkedDocuments(filesOf(body, ['documents']), `instructors/${id}`, { kind: 'instructor', id });
   try {
     await withObjects(ctx.storage, objects, () =>
       ctx.db.insert(instructorEnrollments).values({

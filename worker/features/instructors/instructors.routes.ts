@@ -17,6 +17,7 @@ import type { AppEnv } from '#worker/env.ts';
 import { readBody } from '#worker/lib/body.ts';
 import { badRequest } from '#worker/lib/errors.ts';
 import { validate } from '#worker/lib/validate.ts';
+import { bodyLimit } from '#worker/middleware/body-limit.ts';
 import { applyInstructor } from './instructors.apply.ts';
 import { documentResponse } from './instructors.documents.ts';
 import {
@@ -34,7 +35,7 @@ const FORM = { maxBytes: INSTRUCTOR_LIMITS.bodyBytes, tooLargeMessage: M.bodyToo
 
 /** `/api/instructors` (issue 13, decision 012 "Instructors"). Fixed paths come before /:id so it cannot swallow them. */
 export const instructorsRoutes = new Hono<AppEnv>()
-  .post('/', async (c) => {
+  .post('/', bodyLimit(FORM), async (c) => {
     const enrollment = await applyInstructor(c.var.ctx, await readBody(c.req.raw, FORM));
     return c.json({ success: true, message: M.applied, data: { enrollment } }, 201);
   })

@@ -4,7 +4,10 @@ import { ListMediaQuery, MEDIA_MESSAGES, MediaItemParam, MediaOwnerParam } from 
 import type { AppEnv } from '#worker/env.ts';
 import { readBody } from '#worker/lib/body.ts';
 import { validate } from '#worker/lib/validate.ts';
+import { bodyLimit } from '#worker/middleware/body-limit.ts';
 import { deleteMedia, listMedia, uploadMedia } from './media.service.ts';
+
+const bulk = { maxBytes: BULK_UPLOAD_MAX_BYTES, tooLargeMessage: UPLOAD_MESSAGES.bulkTooLarge };
 
 export const mediaRoutes = new Hono<AppEnv>()
   .get('/:ownerId', validate('param', MediaOwnerParam), validate('query', ListMediaQuery), async (c) => {
@@ -12,8 +15,8 @@ export const mediaRoutes = new Hono<AppEnv>()
     const { items, pagination } = await listMedia({ ctx: c.var.ctx, ownerId, query: c.req.valid('query') });
     return c.json({ success: true, data: items, media: items, pagination });
   })
-  .post('/:ownerId', validate('param', MediaOwnerParam), async (c) => {
-    const input = await readBody(c.req.raw, { maxBytes: BULK_UPLOAD_MAX_BYTES, tooLargeMessage: UPLOAD_MESSAGES.bulkTooLarge });
+  .post('/:ownerId', bodyLimit(bulk), validate('param', MediaOwnerParam), async (c) => {
+    const input = await readBody(c.req.raw, bulk);
     const items = await uploadMedia({ ctx: c.var.ctx, ownerId: c.req.valid('param').ownerId, input });
     return c.json({ success: true, data: items, media: items, count: items.length, message: MEDIA_MESSAGES.uploaded }, 201);
   })

@@ -7,6 +7,8 @@ import { ENROLLMENT_MESSAGES } from '#core/enrollments/enrollment-status.ts';
 import { MEMBERSHIP_PURCHASE_MESSAGES } from '#core/enrollments/membership-schemas.ts';
 import { COUPON_MESSAGES } from '#core/shop/shop-options.ts';
 import { bucket } from '#test/file-helpers.ts';
+import { pngClaiming } from '#worker/lib/image-size.fixtures.ts';
+import { IMAGE_TOO_MANY_PIXELS } from '#worker/lib/image-size.ts';
 import { api, createUser, testDb } from '#test/helpers.ts';
 import { couponUsesOf, enrollmentRow, FAKE_PDF, insertMembership, PDF, PNG, purchase } from '#test/membership-helpers.ts';
 import { insertCoupon } from '#test/membership-helpers.ts';
@@ -39,8 +41,8 @@ describe('POST /api/purchase-membership', () => {
       canRenew: false,
     });
     expect(enrollment.documents.map((d: { name: string; type: string }) => [d.name, d.type])).toEqual([
-      ['waiver.pdf', 'application/pdf'],
-      ['photo.png', 'image/png'],
+      [`membership-${enrollment._id}-1.pdf`, 'application/pdf'],
+      [`membership-${enrollment._id}-2.png`, 'image/png'],
     ]);
     expect(payment).toMatchObject({ gateway: 'sandbox', amount: 10_170 });
     expect(payment.checkoutUrl).toContain(encodeURIComponent(`/memberships/complete?enrollmentId=${enrollment._id}`));
@@ -50,7 +52,7 @@ describe('POST /api/purchase-membership', () => {
     expect(row.paymentDueAt!.getTime() - row.createdAt.getTime()).toBe(ENROLLMENT_LIMITS.paymentWindowDays * 86_400_000);
   });
 
-  it('refuses a text file named .pdf (real type by magic bytes), too many and too large documents, writing nothing', async () => {
+  it('refuses a text file named .pdf (real type by magic bytes), too many, too large documents and images past the pixel cap, writing nothing', async () => {
     const user = await createUser({ role: 'student' });
     const { membership, plan } = await insertMembership();
     const ids = { membershipId: membership.id, planId: plan.id };
@@ -68,6 +70,9 @@ describe('POST /api/purchase-membership', () => {
     big.set(PDF());
     const large = await purchase(user, ids, [{ name: 'big.pdf', bytes: big }]);
     expect(large.status).toBe(413);
+    const huge = await purchase(user, ids, [{ name: 'huge.png', bytes: pngClaiming(100_000, 100_000), type: 'image/png' }]);
+    expect(huge.status).toBe(400);
+    expect(huge.body.message).toBe(IMAGE_TOO_MANY_PIXELS);
     const mine = await api('/api/purchase-membership/my-enrollments', { token: user.token });
     expect(mine.body.data).toEqual([]);
   });

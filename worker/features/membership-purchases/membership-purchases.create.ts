@@ -66,7 +66,7 @@ export async function purchaseMembership(ctx: ServiceCtx, req: Request): Promise
     notes: text(form, 'notes'),
   });
   const id = newId();
-  const { objects, documents } = await checkedDocuments(documentFiles(form), `enrollments/${id}`);
+  const { objects, documents } = await checkedDocuments(documentFiles(form), `enrollments/${id}`, { kind: 'membership', id });
   const priced = await pricePlan(ctx, await activePlan(ctx, input.membershipId, input.planId), input.couponCode, user.id);
   const { plan, membership, totals, coupon } = priced;
   const free = totals.totalCents === 0;

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ENROLLMENT_MESSAGES } from '#core/enrollments/enrollment-status.ts';
 import { COUPON_MESSAGES } from '#core/shop/shop-options.ts';
 import { bucket } from '#test/file-helpers.ts';
-import { api, createUser, freshIp, uniq } from '#test/helpers.ts';
+import { eq } from 'drizzle-orm';
+import { membershipEnrollments } from '#db/schema/index.ts';
+import { api, createUser, freshIp, testDb, uniq } from '#test/helpers.ts';
 import { enrollmentRow, insertCoupon, insertMembership, PDF, PNG, purchase, verifyMembership } from '#test/membership-helpers.ts';
 
 const P = '/api/purchase-membership';
@@ -104,12 +106,45 @@ describe('ownership and the school', () => {
     const res = await api(documents[1].url, { token: owner.token });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="card.png"/);
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="membership-${id}-2.png"`);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect((await api(documents[0].url, { token: (await createUser({ role: 'admin' })).token })).status).toBe(200);
     expect((await api(documents[0].url, { token: (await createUser({ role: 'member' })).token })).status).toBe(404);
     expect((await api(`${P}/${id}/documents/7`, { token: owner.token })).status).toBe(404);
     expect((await api(documents[0].url)).status).toBe(401);
+  });
+
+  it("lists and serves a document under a name the server makes, never the uploader's, also for one stored with it", async () => {
+    const owner = await createUser({ role: 'member' });
+    const { membership, plan } = await insertMembership();
+    const created = await purchase(owner, { membershipId: membership.id, planId: plan.id }, [
+      { name: 'x.html', bytes: PNG(), type: 'text/html' },
+    ]);
+    const { _id: id, documents } = created.body.data.enrollment;
+    expect(documents[0]).toMatchObject({ name: `membership-${id}-1.png`, type: 'image/png' });
+    // A document stored before names were made here still carries the uploader's name and type.
+    const row = (await enrollmentRow(id))!;
+    await testDb()
+      .update(membershipEnrollments)
+      .set({
+        documents: [
+          { ...row.documents[0]!, name: 'x.html' },
+          { ...row.documents[0]!, name: '../"evil".html', type: 'text/html' },
+        ],
+      })
+      .where(eq(membershipEnrollments.id, id));
+    const listed = await api(`${P}/${id}`, { token: owner.token });
+    expect(listed.body.data.documents.map((d: { name: string }) => d.name)).toEqual([`membership-${id}-1.png`, `membership-${id}-2.bin`]);
+    for (const [index, name, type] of [
+      [0, `membership-${id}-1.png`, 'image/png'],
+      [1, `membership-${id}-2.bin`, 'application/octet-stream'],
+    ] as const) {
+      const res = await api(`${P}/${id}/documents/${index}`, { token: owner.token });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe(type);
+      expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${name}"`);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    }
   });
 
   it('lists all for the school, 10 a page, filtered and searched, with stats', async () => {

@@ -128,7 +128,7 @@ export async function getMembershipEnrollment(ctx: ServiceCtx, id: string) {
 /** GET /:id/documents/:index: the owner's or the school's download, never rendered by the browser. */
 export async function documentResponse(ctx: ServiceCtx, id: string, index: string): Promise<Response> {
   const { row } = await visibleEnrollment(ctx, id);
-  return documentDownload(ctx, row.documents, index);
+  return documentDownload(ctx, { kind: 'membership', id: row.id }, row.documents, index);
 }
 
 /** GET /payment-methods: spec 3's shape, the currency C$ enforced on the membership side (spec 9). */

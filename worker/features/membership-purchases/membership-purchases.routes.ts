@@ -14,7 +14,9 @@ import {
 } from '#core/enrollments/membership-schemas.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { validate } from '#worker/lib/validate.ts';
+import { bodyLimit } from '#worker/middleware/body-limit.ts';
 import { purchaseMembership } from './membership-purchases.create.ts';
+import { MAX_PURCHASE_BODY_BYTES } from './membership-purchases.documents.ts';
 import { bulkDeleteMembershipEnrollments, deleteMembershipEnrollment } from './membership-purchases.delete.ts';
 import { approveMembership, cancelMembership, rejectMembership } from './membership-purchases.moves.ts';
 import { payAgain } from './membership-purchases.pay.ts';
@@ -36,7 +38,7 @@ const plural = (n: number) => `${n} membership enrollment${n === 1 ? '' : 's'}`;
 export const membershipPurchasesRoutes = new Hono<AppEnv>()
   .get('/public-members', async (c) => c.json({ success: true, data: await publicMembers(c.var.ctx) }))
   .get('/payment-methods', async (c) => c.json({ success: true, data: await membershipPaymentMethods(c.var.ctx) }))
-  .post('/', async (c) => {
+  .post('/', bodyLimit({ maxBytes: MAX_PURCHASE_BODY_BYTES, tooLargeMessage: M.tooLarge }), async (c) => {
     const data = await purchaseMembership(c.var.ctx, c.req.raw);
     return c.json({ success: true, message: M.created, data }, 201);
   })

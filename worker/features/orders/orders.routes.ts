@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import {
   AdminOrdersQuery,
   BulkDeleteOrdersSchema,
@@ -12,8 +11,8 @@ import {
   VerifyOrderPaymentSchema,
 } from '#core/shop/order-schemas.ts';
 import type { AppEnv } from '#worker/env.ts';
-import { tooLarge } from '#worker/lib/errors.ts';
 import { validate } from '#worker/lib/validate.ts';
+import { bodyLimit } from '#worker/middleware/body-limit.ts';
 import { createOrder } from './orders.create.ts';
 import { bulkDeleteOrders, deleteOrder } from './orders.delete.ts';
 import { cancelOrder, changeOrderStatus } from './orders.lifecycle.ts';
@@ -21,12 +20,7 @@ import { payAgain } from './orders.pay.ts';
 import { allOrders, getOrder, myOrders } from './orders.read.ts';
 import { verifyOrderPayment } from './orders.verify.ts';
 
-const orderBody = bodyLimit({
-  maxSize: 64 * 1024,
-  onError: () => {
-    throw tooLarge('The order is too large');
-  },
-});
+const orderBody = bodyLimit({ maxBytes: 64 * 1024, tooLargeMessage: 'The order is too large' });
 
 const plural = (n: number) => `${n} order${n === 1 ? '' : 's'}`;
 

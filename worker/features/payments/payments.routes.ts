@@ -11,9 +11,16 @@ import { schoolCurrency } from '#worker/lib/payments/currency.ts';
 import { serializePayment } from '#worker/lib/payments/serialize.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { paymentMethods } from '#worker/lib/payments/methods.ts';
+import { bodyLimit } from '#worker/middleware/body-limit.ts';
 import { allPayments, myPayments, paymentsOfPurchase, visiblePayment } from './payments.read.ts';
 import { cancelPayment, setPaymentStatus } from './payments.write.ts';
 import { handleWebhook } from './payments.webhook.ts';
+
+/**
+ * A gateway's event is a few KiB; Stripe documents no cap, and an event carrying objects with full metadata
+ * (50 keys of 500 characters each) can reach a few hundred KiB, so 1 MiB refuses no genuine event.
+ */
+const webhookBody = { maxBytes: 1024 * 1024, tooLargeMessage: 'The webhook body is too large' };
 
 /** Spec 7 Payments and the payment methods (the sandbox's checkout is a page route: worker/pages/shop). */
 export const paymentsRoutes = new Hono<AppEnv>()
@@ -52,7 +59,7 @@ export const paymentsRoutes = new Hono<AppEnv>()
     const payment = await setPaymentStatus(c.var.ctx, c.req.param('id'), c.req.valid('json').status);
     return c.json({ success: true, data: payment, payment, message: 'Payment status updated' });
   })
-  .post('/webhooks/:gateway', async (c) => {
+  .post('/webhooks/:gateway', bodyLimit(webhookBody), async (c) => {
     const result = await handleWebhook(c.var.ctx, c.req.param('gateway'), { rawBody: await c.req.text(), headers: c.req.raw.headers });
     return c.json({ success: true, data: result });
   })

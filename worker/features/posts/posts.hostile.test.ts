@@ -51,6 +51,46 @@ describe('what visitors learn of hidden posts and of authors', () => {
     expect(visible.body.data).toHaveLength(1);
   });
 
+  it('serves a draft or scheduled post’s cover and attachments only to admin-capable callers, uncached; the public gets 404 until it is published', async () => {
+    const token = await tokenOf('admin');
+    const hiddenStates: Record<string, string>[] = [
+      { status: 'draft' },
+      { status: 'published', publishedAt: new Date(Date.now() + 86_400_000).toISOString() },
+    ];
+    for (const hidden of hiddenStates) {
+      const created = await sendForm(
+        '/api/posts',
+        formOf({ title: `Hidden ${uniq()}`, ...hidden }, { coverImage: { bytes: await png(), name: 'c.png' } }),
+        {
+          token,
+        },
+      );
+      expect(created.status).toBe(201);
+      const post = created.body.data;
+      const up = await sendForm(`/api/media/${post._id}`, formOf({}, { files: { bytes: await png(), name: 'a.png' } }), { token });
+      const urls = [post.coverImage as string, up.body.data[0].url as string];
+      expect(urls.every((u) => u.startsWith('/api/files/'))).toBe(true);
+      for (const url of urls) {
+        expect((await api(url)).status, url).toBe(404);
+        expect((await api(url, { token: await tokenOf('student') })).status, url).toBe(404);
+        const admin = await api(url, { token });
+        expect(admin.status, url).toBe(200);
+        expect(admin.headers.get('cache-control')).toBe('private, no-store');
+      }
+      const published = await api(`/api/posts/${post._id}`, {
+        method: 'PUT',
+        token,
+        body: { status: 'published', publishedAt: new Date(Date.now() - 1000).toISOString() },
+      });
+      expect(published.status).toBe(200);
+      for (const url of urls) {
+        const visitor = await api(url);
+        expect(visitor.status, url).toBe(200);
+        expect(visitor.headers.get('cache-control')).toContain('public');
+      }
+    }
+  });
+
   it('never shows the public a post’s author id; admin-capable callers get it', async () => {
     const admin = await userFor('admin');
     const tag = tagged();

@@ -4,6 +4,7 @@ import { BulkDeletePostsSchema, ListPostsQuery, POST_MESSAGES } from '#core/medi
 import type { AppEnv } from '#worker/env.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { readBody } from '#worker/lib/body.ts';
+import { bodyLimit } from '#worker/middleware/body-limit.ts';
 import { getPost, listPosts } from './posts.read.ts';
 import { bulkDeletePosts, createPost, deletePost, updatePost } from './posts.write.ts';
 
@@ -15,7 +16,7 @@ export const postsRoutes = new Hono<AppEnv>()
     const { posts, pagination } = await listPosts({ ctx: c.var.ctx, query: c.req.valid('query') });
     return c.json({ success: true, data: posts, posts, pagination });
   })
-  .post('/', async (c) => {
+  .post('/', bodyLimit(imageBody), async (c) => {
     const post = await createPost({ ctx: c.var.ctx, input: await readBody(c.req.raw, imageBody) });
     return c.json({ success: true, data: post, post, message: POST_MESSAGES.created }, 201);
   })
@@ -27,7 +28,7 @@ export const postsRoutes = new Hono<AppEnv>()
     const post = await getPost({ ctx: c.var.ctx, idOrSlug: c.req.param('id') });
     return c.json({ success: true, data: post, post });
   })
-  .put('/:id', async (c) => {
+  .put('/:id', bodyLimit(imageBody), async (c) => {
     const post = await updatePost({ ctx: c.var.ctx, id: c.req.param('id'), input: await readBody(c.req.raw, imageBody) });
     return c.json({ success: true, data: post, post, message: POST_MESSAGES.updated });
   })

@@ -8,7 +8,7 @@ import { checkFiles, type CheckedFile } from '#worker/lib/stored-files.ts';
 import { parseInput } from '#worker/lib/validate.ts';
 
 /** A product form carries up to 8 pictures of 5 MB each; JSON at most 1 MB. */
-const PRODUCT_BODY: BodyOptions = {
+export const PRODUCT_BODY: BodyOptions = {
   maxBytes: SHOP_LIMITS.maxImages * IMAGE_MAX_BYTES + 64 * 1024,
   tooLargeMessage: 'Image size must not exceed 5MB',
   jsonMaxBytes: 1024 * 1024,

@@ -8,7 +8,8 @@ import {
 } from '#core/shop/product-schemas.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { validate } from '#worker/lib/validate.ts';
-import { readProductInput } from './products.input.ts';
+import { bodyLimit } from '#worker/middleware/body-limit.ts';
+import { PRODUCT_BODY, readProductInput } from './products.input.ts';
 import { getProduct, listProducts } from './products.read.ts';
 import { bulkDeleteProducts, createProduct, deleteProduct, updateProduct } from './products.write.ts';
 
@@ -18,7 +19,7 @@ export const productsRoutes = new Hono<AppEnv>()
     const { products, pagination } = await listProducts({ ctx: c.var.ctx, query: c.req.valid('query') });
     return c.json({ success: true, data: products, products, pagination });
   })
-  .post('/', async (c) => {
+  .post('/', bodyLimit(PRODUCT_BODY), async (c) => {
     const { input, images } = await readProductInput(c.req.raw, CreateProductSchema);
     const product = await createProduct({ ctx: c.var.ctx, input, images });
     return c.json({ success: true, data: product, product, message: PRODUCT_MESSAGES.created }, 201);
@@ -37,7 +38,7 @@ export const productsRoutes = new Hono<AppEnv>()
     const product = await getProduct({ ctx: c.var.ctx, id: c.req.param('id') });
     return c.json({ success: true, data: product, product });
   })
-  .put('/:id', async (c) => {
+  .put('/:id', bodyLimit(PRODUCT_BODY), async (c) => {
     const { input, images } = await readProductInput(c.req.raw, UpdateProductSchema);
     const product = await updateProduct({ ctx: c.var.ctx, id: c.req.param('id'), input, images });
     return c.json({ success: true, data: product, product, message: PRODUCT_MESSAGES.updated });

@@ -5,6 +5,7 @@ import { readBody } from '#worker/lib/body.ts';
 import { badRequest } from '#worker/lib/errors.ts';
 import { paymentSetup } from '#worker/lib/payments/registry.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { bodyLimit } from '#worker/middleware/body-limit.ts';
 import { getSettings, LOGO_MAX_BYTES, LOGO_TOO_LARGE, updateSettings } from './settings.service.ts';
 
 /** Room for the text fields (two legal texts of up to 50,000 characters) beside the logo. */
@@ -25,7 +26,7 @@ export const settingsRoutes = new Hono<AppEnv>()
     const settings = withPayments(c.var.ctx, await getSettings({ ctx: c.var.ctx }));
     return c.json({ success: true, data: settings, settings });
   })
-  .put('/', async (c) => {
+  .put('/', bodyLimit(BODY), async (c) => {
     if (!isJsonOrMultipart(c.req.header('content-type')?.toLowerCase() ?? '')) throw badRequest(SETTINGS_MESSAGES.bodyObject);
     const settings = withPayments(c.var.ctx, await updateSettings({ ctx: c.var.ctx, body: await readBody(c.req.raw, BODY) }));
     return c.json({ success: true, data: settings, settings, message: SETTINGS_MESSAGES.updated });

@@ -5,6 +5,7 @@ import { SOCIAL_MESSAGES } from '#core/social/social-options.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { readBody } from '#worker/lib/body.ts';
 import { validate } from '#worker/lib/validate.ts';
+import { bodyLimit } from '#worker/middleware/body-limit.ts';
 import { CREATE_BODY, createPost } from './social-posts.create.ts';
 import { getPost, listPosts, localLog } from './social-posts.read.ts';
 import { dashboardStats } from './social-posts.stats.ts';
@@ -14,7 +15,7 @@ const LocalLogQuery = z.object({ postId: z.string().max(64).optional().catch(und
 
 /** Spec 7 Social: posts and the dashboard (mounted at /api/social-media). */
 export const socialPostsRoutes = new Hono<AppEnv>()
-  .post('/posts', async (c) => {
+  .post('/posts', bodyLimit(CREATE_BODY), async (c) => {
     const { post, message } = await createPost(c.var.ctx, await readBody(c.req.raw, CREATE_BODY));
     return c.json({ success: true, data: post, post, message }, 201);
   })

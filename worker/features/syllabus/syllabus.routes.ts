@@ -5,6 +5,7 @@ import { MySyllabusQuery, SyllabusAdminAllQuery, SyllabusListQuery } from '#core
 import type { AppEnv } from '#worker/env.ts';
 import { readBody } from '#worker/lib/body.ts';
 import { validate } from '#worker/lib/validate.ts';
+import { bodyLimit } from '#worker/middleware/body-limit.ts';
 import { downloadMaterial } from './syllabus.download.ts';
 import { getSyllabusItem, listSyllabus, listSyllabusByGrade, mySyllabus } from './syllabus.read.ts';
 import { bulkDeleteSyllabus, createSyllabusItem, deleteSyllabusItem, updateSyllabusItem } from './syllabus.write.ts';
@@ -21,7 +22,7 @@ const plural = (n: number) => `${n} syllabus item${n === 1 ? '' : 's'}`;
 
 // Fixed two-segment paths (/student/my-syllabus, /admin/all) come before /:id.
 export const syllabusRoutes = new Hono<AppEnv>()
-  .post('/', async (c) => {
+  .post('/', bodyLimit(FORM), async (c) => {
     const item = await createSyllabusItem({ ctx: c.var.ctx, body: await readBody(c.req.raw, FORM) });
     return c.json({ success: true, data: item, syllabus: item, message: M.created }, 201);
   })
@@ -45,7 +46,7 @@ export const syllabusRoutes = new Hono<AppEnv>()
     const item = await getSyllabusItem({ ctx: c.var.ctx, id: c.req.param('id') });
     return c.json({ success: true, data: item, syllabus: item });
   })
-  .put('/:id', async (c) => {
+  .put('/:id', bodyLimit(FORM), async (c) => {
     const item = await updateSyllabusItem({ ctx: c.var.ctx, id: c.req.param('id'), body: await readBody(c.req.raw, FORM) });
     return c.json({ success: true, data: item, syllabus: item, message: M.updated });
   })

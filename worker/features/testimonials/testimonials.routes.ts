@@ -12,6 +12,7 @@ import {
   listTestimonials,
   updateTestimonial,
 } from './testimonials.service.ts';
+import { bodyLimit } from '#worker/middleware/body-limit.ts';
 
 const imageBody = { maxBytes: IMAGE_MAX_BYTES, tooLargeMessage: UPLOAD_MESSAGES.imageTooLarge };
 const plural = (n: number) => `${n} testimonial${n === 1 ? '' : 's'}`;
@@ -21,7 +22,7 @@ export const testimonialsRoutes = new Hono<AppEnv>()
     const { testimonials, pagination } = await listTestimonials({ ctx: c.var.ctx, query: c.req.valid('query') });
     return c.json({ success: true, data: testimonials, testimonials, pagination });
   })
-  .post('/', async (c) => {
+  .post('/', bodyLimit(imageBody), async (c) => {
     const testimonial = await createTestimonial({ ctx: c.var.ctx, input: await readBody(c.req.raw, imageBody) });
     return c.json({ success: true, data: testimonial, testimonial, message: TESTIMONIAL_MESSAGES.created }, 201);
   })
@@ -33,7 +34,7 @@ export const testimonialsRoutes = new Hono<AppEnv>()
     const testimonial = await getTestimonial({ ctx: c.var.ctx, id: c.req.param('id') });
     return c.json({ success: true, data: testimonial, testimonial });
   })
-  .put('/:id', async (c) => {
+  .put('/:id', bodyLimit(imageBody), async (c) => {
     const testimonial = await updateTestimonial({
       ctx: c.var.ctx,
       id: c.req.param('id'),

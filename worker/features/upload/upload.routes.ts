@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '#worker/env.ts';
 import { readBody } from '#worker/lib/body.ts';
+import { bodyLimit } from '#worker/middleware/body-limit.ts';
 import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from './upload.rules.ts';
 import { uploadMultiple, uploadSingle } from './upload.service.ts';
 
@@ -8,11 +9,11 @@ const single = { maxBytes: UPLOAD_LIMITS.pdfBytes, tooLargeMessage: UPLOAD_MESSA
 const multiple = { maxBytes: UPLOAD_LIMITS.multipleTotalBytes, tooLargeMessage: UPLOAD_MESSAGES.totalTooLarge };
 
 export const uploadRoutes = new Hono<AppEnv>()
-  .post('/single', async (c) => {
+  .post('/single', bodyLimit(single), async (c) => {
     const data = await uploadSingle({ ctx: c.var.ctx, body: await readBody(c.req.raw, single) });
     return c.json({ success: true, data, message: UPLOAD_MESSAGES.uploaded }, 201);
   })
-  .post('/multiple', async (c) => {
+  .post('/multiple', bodyLimit(multiple), async (c) => {
     const data = await uploadMultiple({ ctx: c.var.ctx, body: await readBody(c.req.raw, multiple) });
     return c.json(
       { success: true, data, count: data.length, message: `${data.length} file${data.length === 1 ? '' : 's'} uploaded successfully` },

@@ -5,8 +5,9 @@ import type { Pagination } from '#core/paging.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { validate } from '#worker/lib/validate.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { bodyLimit } from '#worker/middleware/body-limit.ts';
 import type { CheckedImage } from './image.ts';
-import { readCatalogInput } from './input.ts';
+import { CATALOG_BODY, readCatalogInput } from './input.ts';
 
 type ById = { ctx: ServiceCtx; id: string };
 type Listed<Many extends string, Dto> = { pagination: Pagination } & Record<Many, Dto[]>;
@@ -61,7 +62,7 @@ export function catalogRoutes<
       return c.json({ success: true, data: result[many], [many]: result[many], pagination: result.pagination, summary: result.summary });
     });
   routes
-    .post('/', async (c) => {
+    .post('/', bodyLimit(CATALOG_BODY), async (c) => {
       const { input, image } = await readCatalogInput(c.req.raw, schemas.create);
       const item = await def.create({ ctx: c.var.ctx, input, image });
       return c.json({ success: true, data: item, [one]: item, message: messages.created }, 201);
@@ -80,7 +81,7 @@ export function catalogRoutes<
       const item = await def.get({ ctx: c.var.ctx, id: c.req.param('id') });
       return c.json({ success: true, data: item, [one]: item });
     })
-    .put('/:id', async (c) => {
+    .put('/:id', bodyLimit(CATALOG_BODY), async (c) => {
       const { input, image } = await readCatalogInput(c.req.raw, schemas.update);
       const item = await def.update({ ctx: c.var.ctx, id: c.req.param('id'), input, image });
       return c.json({ success: true, data: item, [one]: item, message: messages.updated });

@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { CreateEnquirySchema, ENQUIRY_MESSAGES } from '#core/enquiries/enquiry-schemas.ts';
 import type { SiteInfo } from '#web/components/site-info.ts';
 import { ContactPage } from '#web/pages/public/contact-page.tsx';
@@ -7,6 +6,7 @@ import { CHECK_FIELDS, CONTACT_FIELDS, type ContactFormProps, type ContactValues
 import { CONTACT_LIMITS, HONEYPOT_FIELD, validateEnquiry } from '#web/pages/public/contact-validation.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { createEnquiry } from '#worker/features/enquiries/enquiries.create.ts';
+import { bodyLimit, PAGE_BODY_MAX_BYTES } from '#worker/middleware/body-limit.ts';
 import { toAppError } from '#worker/middleware/errors.ts';
 import { loadSite } from './loaders/media.ts';
 import { renderPublic } from './render-public.tsx';
@@ -40,36 +40,29 @@ export const contactPages = new Hono<AppEnv>()
     const { site } = await loadSite(c.var.db);
     return contactPage(c, site, { values: prefill(c.req.query('subject')) });
   })
-  .post(
-    '/contact',
-    bodyLimit({
-      maxSize: 64 * 1024,
-      onError: async (c) => contactPage(c, (await loadSite(c.var.db)).site, { alert: TOO_LONG }, 413),
-    }),
-    async (c) => {
-      const raw = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-      const fields: Record<string, string> = {};
-      for (const name of [...CONTACT_FIELDS, HONEYPOT_FIELD]) {
-        const v = raw[name];
-        if (typeof v === 'string') fields[name] = v;
-      }
-      const values: ContactValues = Object.fromEntries(CONTACT_FIELDS.filter((f) => fields[f] !== undefined).map((f) => [f, fields[f]]));
-      const parsed = CreateEnquirySchema.safeParse(fields);
-      if (!parsed.success) {
-        const { site } = await loadSite(c.var.db);
-        return contactPage(c, site, { values, errors: validateEnquiry(fields), alert: CHECK_FIELDS }, 400);
-      }
-      try {
-        await createEnquiry({ ctx: c.var.ctx, input: parsed.data });
-      } catch (err) {
-        const appErr = toAppError(err);
-        if (appErr.status >= 500) throw err;
-        const { site } = await loadSite(c.var.db);
-        const res = await contactPage(c, site, { values, alert: appErr.message }, appErr.status);
-        for (const [k, v] of Object.entries(appErr.headers ?? {})) res.headers.set(k, v);
-        return res;
-      }
+  .post('/contact', bodyLimit({ maxBytes: PAGE_BODY_MAX_BYTES, tooLargeMessage: TOO_LONG }), async (c) => {
+    const raw = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const fields: Record<string, string> = {};
+    for (const name of [...CONTACT_FIELDS, HONEYPOT_FIELD]) {
+      const v = raw[name];
+      if (typeof v === 'string') fields[name] = v;
+    }
+    const values: ContactValues = Object.fromEntries(CONTACT_FIELDS.filter((f) => fields[f] !== undefined).map((f) => [f, fields[f]]));
+    const parsed = CreateEnquirySchema.safeParse(fields);
+    if (!parsed.success) {
       const { site } = await loadSite(c.var.db);
-      return contactPage(c, site, { success: ENQUIRY_MESSAGES.created });
-    },
-  );
+      return contactPage(c, site, { values, errors: validateEnquiry(fields), alert: CHECK_FIELDS }, 400);
+    }
+    try {
+      await createEnquiry({ ctx: c.var.ctx, input: parsed.data });
+    } catch (err) {
+      const appErr = toAppError(err);
+      if (appErr.status >= 500) throw err;
+      const { site } = await loadSite(c.var.db);
+      const res = await contactPage(c, site, { values, alert: appErr.message }, appErr.status);
+      for (const [k, v] of Object.entries(appErr.headers ?? {})) res.headers.set(k, v);
+      return res;
+    }
+    const { site } = await loadSite(c.var.db);
+    return contactPage(c, site, { success: ENQUIRY_MESSAGES.created });
+  });
