@@ -289,6 +289,24 @@ describe('payment webhooks (Razorpay, signatures computed here)', () => {
         },
       },
     });
+    // The PaymentIntent as Stripe holds it now (GET /v1/payment_intents/:id, its charge expanded): paid, not refunded.
+    const original = globalThis.fetch;
+    const fetched = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if (url.host !== 'api.stripe.com') return original(input, init); // the database
+      if (url.pathname !== '/v1/payment_intents/pi_test_1')
+        return Response.json({ error: { type: 'invalid_request_error' } }, { status: 404 });
+      const charge = { id: 'ch_test_1', object: 'charge', amount: 4355, amount_refunded: 0, refunded: false, payment_intent: 'pi_test_1' };
+      return Response.json({
+        id: 'pi_test_1',
+        object: 'payment_intent',
+        amount: 4355,
+        currency: 'cad',
+        status: 'succeeded',
+        latest_charge: charge,
+      });
+    });
+    onTestFinished(() => fetched.mockRestore());
     // Stripe's documented scheme: v1 = HMAC-SHA256(secret, `${t}.${body}`).
     const t = Math.floor(Date.now() / 1000);
     const sig = await hmacSha256Hex(SECRETS.STRIPE_WEBHOOK_SECRET, `${t}.${rawBody}`);

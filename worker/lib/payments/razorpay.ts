@@ -1,11 +1,9 @@
 import type { AppConfig } from '#worker/config.ts';
 import { badRequest, unavailable } from '#worker/lib/errors.ts';
-import type { PaymentGateway, WebhookOutcome } from './gateway.ts';
+import { WEBHOOK_STATE_TIMEOUT_MS, type PaymentGateway, type WebhookOutcome } from './gateway.ts';
 import { hmacSha256Hex, verifyHmacHex } from './hmac.ts';
 
 const API = 'https://api.razorpay.com/v1';
-/** A webhook waits this long for the payment's current state; Razorpay gives up on a delivery after 5 s and retries it. */
-export const RAZORPAY_STATE_TIMEOUT_MS = 3000;
 
 type RazorpayPayment = {
   id: string;
@@ -72,7 +70,7 @@ export function razorpayGateway(config: AppConfig, _origin: string, fetcher: typ
     let now: RazorpayPayment;
     try {
       now = await call<RazorpayPayment>(`/payments/${encodeURIComponent(paymentId)}`, {
-        signal: AbortSignal.timeout(RAZORPAY_STATE_TIMEOUT_MS),
+        signal: AbortSignal.timeout(WEBHOOK_STATE_TIMEOUT_MS),
       });
     } catch {
       throw unavailable('The payment service could not be reached. Please try again.');
