@@ -88,7 +88,9 @@ export function fakeRazorpay() {
     const got = /^\/v1\/payments\/([^/]+)$/.exec(path);
     if (method === 'GET' && got) {
       const p = rzpPayments.get(decodeURIComponent(got[1]!));
-      return p ? json(200, { ...p, entity: 'payment' }) : json(400, { error: { description: 'The id provided does not exist' } });
+      return p
+        ? json(200, { ...p, entity: 'payment', amount_refunded: p.status === 'refunded' ? p.amount : 0 })
+        : json(400, { error: { description: 'The id provided does not exist' } });
     }
     const refund = /^\/v1\/payments\/([^/]+)\/refund$/.exec(path);
     if (method === 'POST' && refund) {

@@ -49,38 +49,63 @@ async function delivery(event: string, entity: Record<string, unknown>, eventId 
 }
 
 /**
+ * Razorpay at fetch, with its documented shapes: GET /payments/:id reads a payment as captured, or
+ * refunded once it is in `refunded`; POST /payments/:id/refund refunds it. `down` answers 503.
+ */
+function razorpayAtFetch() {
+  const at = { refunded: [] as string[], refunds: [] as string[], down: false };
+  const original = globalThis.fetch;
+  const fetched = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.host !== 'api.razorpay.com') return original(input, init); // the database
+    if (at.down) return Response.json({ error: { code: 'SERVER_ERROR', description: 'The server is down' } }, { status: 503 });
+    const refund = /^\/v1\/payments\/([^/]+)\/refund$/.exec(url.pathname);
+    if (refund && init?.method === 'POST') {
+      at.refunds.push(refund[1]!);
+      at.refunded.push(refund[1]!);
+      return Response.json({ id: `rfnd_${newId()}`, entity: 'refund', amount: 4355, payment_id: refund[1] });
+    }
+    const got = /^\/v1\/payments\/([^/]+)$/.exec(url.pathname);
+    if (!got) return new Response('{}', { status: 404 });
+    const refunded = at.refunded.includes(got[1]!);
+    return Response.json({
+      id: got[1],
+      entity: 'payment',
+      amount: 4355,
+      currency: 'CAD',
+      status: refunded ? 'refunded' : 'captured',
+      amount_refunded: refunded ? 4355 : 0,
+      captured: true,
+    });
+  });
+  onTestFinished(() => fetched.mockRestore());
+  return { at, restore: () => fetched.mockRestore() };
+}
+
+/**
  * Two Razorpay payments for one purchase, both captured: the first pays it, the second is refunded at
  * Razorpay (its refund API stubbed as documented), and then Razorpay reports that refund by webhook.
  */
 async function duplicateRefundReported(user: TestUser, purchase: { type: PurchaseType; id: string }) {
   const first = (await razorpayPayment(user, purchase)).row;
   const second = (await razorpayPayment(user, purchase)).row;
-  const refunds: string[] = [];
-  const original = globalThis.fetch;
-  const fetched = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.host !== 'api.razorpay.com') return original(input, init); // the database
-    const paid = /^\/v1\/payments\/([^/]+)\/refund$/.exec(url.pathname);
-    if (!paid) return new Response('{}', { status: 404 });
-    refunds.push(paid[1]!);
-    return Response.json({ id: `rfnd_${newId()}`, entity: 'refund', amount: 4355, payment_id: paid[1] });
-  });
-  onTestFinished(() => fetched.mockRestore());
+  const { at, restore } = razorpayAtFetch();
   const captured = (id: string, sessionId: string) =>
     delivery('payment.captured', { id, order_id: sessionId, amount: 4355, currency: 'CAD', status: 'captured' });
   const [payA, payB] = [`pay_${newId()}`, `pay_${newId()}`];
   await handleWebhook(ctx(), 'razorpay', await captured(payA, first.sessionId));
   await handleWebhook(ctx(), 'razorpay', await captured(payB, second.sessionId));
-  expect(refunds).toEqual([payB]);
+  expect(at.refunds).toEqual([payB]);
   expect((await paymentRow(second.id))?.status).toBe('refunded');
   const reported = await delivery('refund.processed', { id: `rfnd_${newId()}`, payment_id: payB, amount: 4355 }, undefined, 'refund');
   expect(await handleWebhook(ctx(), 'razorpay', reported)).toEqual({ received: true });
-  fetched.mockRestore();
+  restore();
   return { first, payA };
 }
 
 describe('payment webhooks (Razorpay, signatures computed here)', () => {
   it('settles the order once: a replay of the same event id changes nothing', async () => {
+    razorpayAtFetch();
     const user = await createUser();
     const { orderId, row } = await razorpayPayment(user);
     const d = await delivery('payment.captured', {
@@ -100,6 +125,7 @@ describe('payment webhooks (Razorpay, signatures computed here)', () => {
   });
 
   it('tells a replay by the signed body, not by the unsigned X-Razorpay-Event-Id header', async () => {
+    razorpayAtFetch();
     const user = await createUser();
     const { row } = await razorpayPayment(user);
     const payment = `pay_${newId()}`;
@@ -162,6 +188,7 @@ describe('payment webhooks (Razorpay, signatures computed here)', () => {
   });
 
   it('only moves forward: a failure after the payment succeeded is ignored; a refund refunds the order', async () => {
+    razorpayAtFetch();
     const user = await createUser();
     const { orderId, row } = await razorpayPayment(user);
     const payment = `pay_${newId()}`;
@@ -178,7 +205,46 @@ describe('payment webhooks (Razorpay, signatures computed here)', () => {
     expect(await orderStatus(orderId)).toBe('refunded');
   });
 
+  it('settles a payment.captured by the payment Razorpay holds now: one refunded since leaves the order unpaid', async () => {
+    const { at } = razorpayAtFetch();
+    const user = await createUser();
+    const { orderId, row } = await razorpayPayment(user);
+    const payment = `pay_${newId()}`;
+    at.refunded.push(payment); // refunded in Razorpay's dashboard before the school heard of it
+    const late = await delivery('payment.captured', {
+      id: payment,
+      order_id: row.sessionId,
+      amount: 4355,
+      currency: 'CAD',
+      status: 'captured',
+    });
+    expect(await handleWebhook(ctx(), 'razorpay', late)).toEqual({ received: true });
+    expect(await orderStatus(orderId)).toBe('pending_payment');
+    expect(await paymentRow(row.id)).toMatchObject({ status: 'refunded', providerPaymentId: payment });
+  });
+
+  it('answers 503 when Razorpay cannot say what it holds, keeps no record of the event, and settles on the retry', async () => {
+    const { at } = razorpayAtFetch();
+    const user = await createUser();
+    const { orderId, row } = await razorpayPayment(user);
+    const d = await delivery('payment.captured', {
+      id: `pay_${newId()}`,
+      order_id: row.sessionId,
+      amount: 4355,
+      currency: 'CAD',
+      status: 'captured',
+    });
+    at.down = true;
+    await expect(handleWebhook(ctx(), 'razorpay', d)).rejects.toMatchObject({ status: 503 });
+    expect(await orderStatus(orderId)).toBe('pending_payment');
+    expect(await testDb().select().from(paymentEvents).where(eq(paymentEvents.paymentId, row.id))).toHaveLength(0);
+    at.down = false;
+    expect(await handleWebhook(ctx(), 'razorpay', d)).toEqual({ received: true });
+    expect(await orderStatus(orderId)).toBe('paid');
+  });
+
   it('refuses a forged signature with 400 and ignores events for payments it does not know', async () => {
+    razorpayAtFetch();
     const d = await delivery('payment.captured', {
       id: 'pay_3',
       order_id: 'order_unknown',
@@ -223,6 +289,24 @@ describe('payment webhooks (Razorpay, signatures computed here)', () => {
         },
       },
     });
+    // The PaymentIntent as Stripe holds it now (GET /v1/payment_intents/:id, its charge expanded): paid, not refunded.
+    const original = globalThis.fetch;
+    const fetched = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if (url.host !== 'api.stripe.com') return original(input, init); // the database
+      if (url.pathname !== '/v1/payment_intents/pi_test_1')
+        return Response.json({ error: { type: 'invalid_request_error' } }, { status: 404 });
+      const charge = { id: 'ch_test_1', object: 'charge', amount: 4355, amount_refunded: 0, refunded: false, payment_intent: 'pi_test_1' };
+      return Response.json({
+        id: 'pi_test_1',
+        object: 'payment_intent',
+        amount: 4355,
+        currency: 'cad',
+        status: 'succeeded',
+        latest_charge: charge,
+      });
+    });
+    onTestFinished(() => fetched.mockRestore());
     // Stripe's documented scheme: v1 = HMAC-SHA256(secret, `${t}.${body}`).
     const t = Math.floor(Date.now() / 1000);
     const sig = await hmacSha256Hex(SECRETS.STRIPE_WEBHOOK_SECRET, `${t}.${rawBody}`);

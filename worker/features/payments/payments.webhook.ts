@@ -29,6 +29,14 @@ async function apply(ctx: ServiceCtx, payment: PaymentRow, o: WebhookOutcome) {
       .update(payments)
       .set({ status: 'failed', failureReason: `Reported by ${payment.gateway}: ${o.type}`, updatedAt: at })
       .where(and(eq(payments.id, payment.id), eq(payments.status, 'created')));
+  if (o.effect === 'refunded' && payment.status === 'created') {
+    // Refunded at the provider before we settled it (say, from its dashboard): it never paid the purchase.
+    await ctx.db
+      .update(payments)
+      .set({ status: 'refunded', providerPaymentId: o.providerPaymentId ?? null, refundedAt: at, updatedAt: at })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, 'created')));
+    return;
+  }
   if (o.effect === 'refunded') {
     const follow = SETTLEMENTS[payment.purchaseType]?.refunded(ctx.db, payment.purchaseId, { paymentId: payment.id, at }) ?? [];
     await ctx.db.batch([

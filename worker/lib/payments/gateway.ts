@@ -11,11 +11,18 @@ export interface PaymentGateway {
   create(input: CreatePaymentInput): Promise<CreatedPayment>;
   /** Checks the proof the browser brought back; never trusts it without the provider's signature or its own word. */
   verify(proof: PaymentProof, expected: ExpectedPayment): Promise<VerifiedPayment>;
-  /** Checks a webhook's signature and replay window, and says what it reports; throws 400 on a bad signature. */
+  /**
+   * Checks a webhook's signature and replay window, and says what it reports; throws 400 on a bad signature.
+   * An event that would settle a payment is only a notification (it may be a late retry): its effect comes
+   * from the payment as the provider holds it now, read within WEBHOOK_STATE_TIMEOUT_MS, else a 503 so it is retried.
+   */
   webhook(request: WebhookRequest): Promise<WebhookOutcome>;
   /** Gives the money back (whole amount unless `amountCents`). */
   refund(input: RefundInput): Promise<{ refundId: string }>;
 }
+
+/** How long a webhook waits for the payment's current state; providers give up on a delivery after 5 to 10 s and retry it. */
+export const WEBHOOK_STATE_TIMEOUT_MS = 3000;
 
 export type CreatePaymentInput = {
   /** Our payments row id, sent to the provider as metadata/reference so webhooks can find it. */

@@ -423,9 +423,26 @@ describe('PayPal webhooks', () => {
       'paypal-transmission-time': at.toISOString(),
       'content-type': 'application/json',
     });
-  /** PayPal's verify endpoint answering `status` to every request. */
-  const verifier = (status: 'SUCCESS' | 'FAILURE') =>
-    paypal({ 'POST /v1/notifications/verify-webhook-signature': () => [200, { verification_status: status }] });
+  /** GET /v2/payments/captures/:id as documented: the capture as PayPal holds it now. */
+  const captureNow = (status: string): [number, unknown] => [
+    200,
+    {
+      id: CAPTURE_ID,
+      status,
+      amount: { currency_code: 'CAD', value: '43.55' },
+      final_capture: true,
+      custom_id: 'pay1',
+      invoice_id: 'pay1',
+      supplementary_data: { related_ids: { order_id: ORDER_ID } },
+      create_time: '2026-01-01T00:00:00Z',
+      update_time: '2026-01-01T00:05:00Z',
+      links: [{ href: `${BASE}/v2/payments/captures/${CAPTURE_ID}`, rel: 'self', method: 'GET' }],
+    },
+  ];
+  const CAPTURE = `GET /v2/payments/captures/${CAPTURE_ID}`;
+  /** PayPal's verify endpoint answering `status` to every request; the capture reads as `now`. */
+  const verifier = (status: 'SUCCESS' | 'FAILURE', now: () => [number, unknown] = () => captureNow('COMPLETED')) =>
+    paypal({ 'POST /v1/notifications/verify-webhook-signature': () => [200, { verification_status: status }], [CAPTURE]: now });
 
   it('asks PayPal to verify the signature with the paypal-* headers, our webhook id and the event, and maps a completed capture', async () => {
     const pp = verifier('SUCCESS');
@@ -452,6 +469,35 @@ describe('PayPal webhooks', () => {
       webhook_id: SECRETS.PAYPAL_WEBHOOK_ID,
       webhook_event: event,
     });
+  });
+
+  it('settles a completed capture by the capture as PayPal holds it now, and answers 503 when PayPal cannot say', async () => {
+    const body = JSON.stringify(captureEvent('PAYMENT.CAPTURE.COMPLETED', 'COMPLETED'));
+    const effect = async (now: () => [number, unknown]) => {
+      const pp = verifier('SUCCESS', now);
+      const outcome = await paypalGateway(config(), 'http://dojo.test', pp.fetcher).webhook({ rawBody: body, headers: signed() });
+      expect(pp.api().map((c) => `${c.method} ${c.path}`)).toEqual(['POST /v1/notifications/verify-webhook-signature', CAPTURE]);
+      return outcome.effect;
+    };
+    // Refunded from PayPal's dashboard before the school heard of it, wholly or in part.
+    expect(await effect(() => captureNow('REFUNDED'))).toBe('refunded');
+    expect(await effect(() => captureNow('PARTIALLY_REFUNDED'))).toBe('refunded');
+    expect(await effect(() => captureNow('PENDING'))).toBe('ignored');
+    await expect(effect(() => [503, { name: 'SERVICE_UNAVAILABLE', message: 'Service Unavailable.' }])).rejects.toMatchObject({
+      status: 503,
+    });
+    await expect(
+      effect(() => [404, { name: 'RESOURCE_NOT_FOUND', message: 'The specified resource does not exist.' }]),
+    ).rejects.toMatchObject({
+      status: 503,
+    });
+    const pp = verifier('SUCCESS');
+    const hung = (async (input: RequestInfo | URL, init?: RequestInit) =>
+      new URL(String(input)).pathname.startsWith('/v2/payments/captures/')
+        ? new Promise<Response>((_ok, fail) => init?.signal?.addEventListener('abort', () => fail(init.signal?.reason)))
+        : pp.fetcher(input, init)) as typeof fetch;
+    const slow = paypalGateway(config(), 'http://dojo.test', hung).webhook({ rawBody: body, headers: signed() });
+    await expect(slow).rejects.toMatchObject({ status: 503 });
   });
 
   it('refuses the event when PayPal answers FAILURE', async () => {

@@ -1,6 +1,6 @@
 import type { AppConfig } from '#worker/config.ts';
 import { AppError, badRequest, unavailable } from '#worker/lib/errors.ts';
-import type { PaymentGateway, VerifiedPayment, WebhookOutcome } from './gateway.ts';
+import { WEBHOOK_STATE_TIMEOUT_MS, type PaymentGateway, type VerifiedPayment, type WebhookOutcome } from './gateway.ts';
 
 type Money = { currency_code: string; value: string };
 type Link = { href: string; rel: string; method?: string };
@@ -44,6 +44,15 @@ const EFFECTS: Record<string, WebhookOutcome['effect']> = {
   'PAYMENT.CAPTURE.REFUNDED': 'refunded',
   // We capture when the buyer comes back (verify); an approval alone moves no money.
   'CHECKOUT.ORDER.APPROVED': 'ignored',
+};
+
+/** A capture's current status (PENDING and anything else: not settled yet). */
+const CAPTURE_NOW: Record<string, WebhookOutcome['effect']> = {
+  COMPLETED: 'succeeded',
+  REFUNDED: 'refunded',
+  PARTIALLY_REFUNDED: 'refunded',
+  DECLINED: 'failed',
+  FAILED: 'failed',
 };
 
 /** Integer cents → PayPal's decimal string ("43.55"), by digits so no float ever rounds. */
@@ -138,7 +147,15 @@ export function paypalGateway(config: AppConfig, _origin: string, fetcher: typeo
   /** An authenticated JSON call; `raw` returns a 4xx answer to the caller instead of throwing it. */
   async function call<T>(
     path: string,
-    init: { method?: string; body?: unknown; rawBody?: string; requestId?: string; representation?: boolean; raw?: boolean } = {},
+    init: {
+      method?: string;
+      body?: unknown;
+      rawBody?: string;
+      requestId?: string;
+      representation?: boolean;
+      raw?: boolean;
+      signal?: AbortSignal;
+    } = {},
   ): Promise<{ status: number; body: T & PayPalError }> {
     const headers: Record<string, string> = {
       authorization: `Bearer ${await accessToken()}`,
@@ -149,7 +166,12 @@ export function paypalGateway(config: AppConfig, _origin: string, fetcher: typeo
     // Capture answers with only id/status/links by default; the amounts are what verify checks.
     if (init.representation) headers.prefer = 'return=representation';
     const body = init.rawBody ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined);
-    const answer = await send<T>(path, { method: init.method ?? 'GET', headers, ...(body !== undefined ? { body } : {}) });
+    const answer = await send<T>(path, {
+      method: init.method ?? 'GET',
+      headers,
+      ...(body !== undefined ? { body } : {}),
+      ...(init.signal ? { signal: init.signal } : {}),
+    });
     if (answer.status >= 400 && !init.raw) throw refusal(answer.body, answer.status);
     return answer;
   }
@@ -164,6 +186,24 @@ export function paypalGateway(config: AppConfig, _origin: string, fetcher: typeo
     if (order.status !== 'COMPLETED' || capture.status !== 'COMPLETED')
       return { ok: false, reason: `The PayPal payment is ${capture.status === 'COMPLETED' ? order.status : capture.status}` };
     return { ok: true, providerPaymentId: capture.id };
+  }
+
+  /**
+   * What a completed capture means now: a late retry may report a capture refunded since, so the capture
+   * as PayPal holds it decides. Failing to read it is a 503, so PayPal retries the event.
+   */
+  async function settlingEffect(captureId: string): Promise<WebhookOutcome['effect']> {
+    let now: Capture;
+    try {
+      now = (
+        await call<Capture>(`/v2/payments/captures/${encodeURIComponent(captureId)}`, {
+          signal: AbortSignal.timeout(WEBHOOK_STATE_TIMEOUT_MS),
+        })
+      ).body;
+    } catch {
+      throw unavailable(UNREACHABLE);
+    }
+    return CAPTURE_NOW[now.status] ?? 'ignored';
   }
 
   return {
@@ -281,7 +321,7 @@ export function paypalGateway(config: AppConfig, _origin: string, fetcher: typeo
       return {
         eventId: event.id,
         type,
-        effect,
+        effect: effect !== 'succeeded' ? effect : resource?.id ? await settlingEffect(resource.id) : 'ignored',
         ...(isCapture && orderId ? { sessionId: orderId } : {}),
         ...(isCapture && resource?.custom_id ? { paymentRecordId: resource.custom_id } : {}),
         ...(isCapture && resource?.id ? { providerPaymentId: resource.id } : {}),

@@ -29,6 +29,18 @@ function stub(routes: Record<string, (body: any) => [number, unknown]>) {
   return { fetcher, calls };
 }
 
+/** GET /payments/:id as documented: the payment as Razorpay holds it now. */
+const paymentNow = (status: string, refunded: number) => ({
+  id: 'pay_Xyz',
+  entity: 'payment',
+  order_id: 'order_Abc123',
+  amount: 4355,
+  amount_refunded: refunded,
+  currency: 'CAD',
+  status,
+  captured: status !== 'failed',
+});
+
 describe('the Razorpay adapter', () => {
   it('creates an order in the smallest unit with Basic auth and hands the browser the key, no URL', async () => {
     const { fetcher, calls } = stub({
@@ -78,7 +90,8 @@ describe('the Razorpay adapter', () => {
   });
 
   it('reads a signed webhook, refuses a forged one, and names the event by X-Razorpay-Event-Id', async () => {
-    const gw = razorpayGateway(config(), 'http://dojo.test', stub({}).fetcher);
+    const { fetcher, calls } = stub({ 'GET /v1/payments/pay_Xyz': () => [200, paymentNow('captured', 0)] });
+    const gw = razorpayGateway(config(), 'http://dojo.test', fetcher);
     const body = JSON.stringify({
       entity: 'event',
       event: 'payment.captured',
@@ -108,9 +121,37 @@ describe('the Razorpay adapter', () => {
       paymentRecordId: 'pay1',
       providerPaymentId: 'pay_Xyz',
     });
+    expect(calls.map((c) => `${c.method} ${c.url} ${c.auth}`)).toEqual([
+      `GET https://api.razorpay.com/v1/payments/pay_Xyz Basic ${btoa('rzp_test_key:key-secret-of-the-test')}`,
+    ]);
     const forged = gw.webhook({ rawBody: body.replace('4355', '1'), headers });
     await expect(forged).rejects.toBeInstanceOf(AppError);
     await expect(forged).rejects.toMatchObject({ status: 400, message: 'Invalid webhook signature' });
+  });
+
+  it('settles a capture by the payment Razorpay holds now, not by the snapshot, and answers 503 when it cannot say', async () => {
+    const body = JSON.stringify({
+      entity: 'event',
+      event: 'payment.captured',
+      payload: { payment: { entity: { id: 'pay_Xyz', order_id: 'order_Abc123', amount: 4355, currency: 'CAD', status: 'captured' } } },
+      created_at: 1_795_000_000,
+    });
+    const headers = new Headers({ 'x-razorpay-signature': await hmacSha256Hex(SECRETS.RAZORPAY_WEBHOOK_SECRET, body) });
+    const effect = async (answer: [number, unknown]) => {
+      const gw = razorpayGateway(config(), 'http://dojo.test', stub({ 'GET /v1/payments/pay_Xyz': () => answer }).fetcher);
+      return (await gw.webhook({ rawBody: body, headers })).effect;
+    };
+    expect(await effect([200, paymentNow('refunded', 4355)])).toBe('refunded');
+    expect(await effect([200, paymentNow('captured', 1000)])).toBe('refunded');
+    expect(await effect([200, paymentNow('failed', 0)])).toBe('failed');
+    await expect(effect([503, { error: { code: 'SERVER_ERROR', description: 'down' } }])).rejects.toMatchObject({ status: 503 });
+    await expect(effect([401, { error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } }])).rejects.toMatchObject({
+      status: 503,
+    });
+    const hung = (async (_: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((_ok, fail) => init?.signal?.addEventListener('abort', () => fail(init.signal?.reason)))) as typeof fetch;
+    const slow = razorpayGateway(config(), 'http://dojo.test', hung).webhook({ rawBody: body, headers });
+    await expect(slow).rejects.toMatchObject({ status: 503 });
   });
 
   it('refunds through POST /payments/:id/refund and maps a provider outage to 503', async () => {

@@ -1,11 +1,19 @@
 import type { AppConfig } from '#worker/config.ts';
 import { badRequest, unavailable } from '#worker/lib/errors.ts';
-import type { PaymentGateway, WebhookOutcome } from './gateway.ts';
+import { WEBHOOK_STATE_TIMEOUT_MS, type PaymentGateway, type WebhookOutcome } from './gateway.ts';
 import { hmacSha256Hex, verifyHmacHex } from './hmac.ts';
 
 const API = 'https://api.razorpay.com/v1';
 
-type RazorpayPayment = { id: string; order_id?: string; amount: number; currency: string; status: string; notes?: Record<string, string> };
+type RazorpayPayment = {
+  id: string;
+  order_id?: string;
+  amount: number;
+  amount_refunded?: number;
+  currency: string;
+  status: string;
+  notes?: Record<string, string>;
+};
 type RazorpayEvent = {
   event?: string;
   payload?: {
@@ -34,13 +42,14 @@ export function razorpayGateway(config: AppConfig, _origin: string, fetcher: typ
   const webhookSecret = config.RAZORPAY_WEBHOOK_SECRET ?? '';
   const auth = `Basic ${btoa(`${keyId}:${keySecret}`)}`;
 
-  async function call<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  async function call<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
     let res: Response;
     try {
       res = await fetcher(`${API}${path}`, {
         method: init.method ?? 'GET',
         headers: { authorization: auth, 'content-type': 'application/json' },
         ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+        ...(init.signal ? { signal: init.signal } : {}),
       });
     } catch {
       throw unavailable('The payment service could not be reached. Please try again.');
@@ -51,6 +60,24 @@ export function razorpayGateway(config: AppConfig, _origin: string, fetcher: typ
       throw badRequest(`Payment refused by Razorpay: ${body.error?.description ?? res.status}`);
     }
     return body;
+  }
+
+  /**
+   * What a settling event means now: its snapshot may be a day-old retry of a payment refunded since, so
+   * the payment's current state decides. Any failure to learn it is a 503, so Razorpay retries the event.
+   */
+  async function settlingEffect(paymentId: string): Promise<WebhookOutcome['effect']> {
+    let now: RazorpayPayment;
+    try {
+      now = await call<RazorpayPayment>(`/payments/${encodeURIComponent(paymentId)}`, {
+        signal: AbortSignal.timeout(WEBHOOK_STATE_TIMEOUT_MS),
+      });
+    } catch {
+      throw unavailable('The payment service could not be reached. Please try again.');
+    }
+    if (now.status === 'refunded' || (now.amount_refunded ?? 0) > 0) return 'refunded';
+    if (now.status === 'captured') return 'succeeded';
+    return now.status === 'failed' ? 'failed' : 'ignored';
   }
 
   return {
@@ -90,8 +117,9 @@ export function razorpayGateway(config: AppConfig, _origin: string, fetcher: typ
       const type = event.event ?? 'unknown';
       const payment = event.payload?.payment?.entity;
       const refund = event.payload?.refund?.entity;
-      const effect = EFFECTS[type] ?? 'ignored';
       const paymentId = payment?.id ?? refund?.payment_id;
+      const told = EFFECTS[type] ?? 'ignored';
+      const effect = told !== 'succeeded' ? told : paymentId ? await settlingEffect(paymentId) : 'ignored';
       // A replay is told by what the signature covers: the event and its entity (each refund has its own id).
       const entityId = refund?.id ?? payment?.id ?? event.payload?.order?.entity?.id;
       return {

@@ -68,6 +68,29 @@ const session = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+/** A PaymentIntent as Stripe returns it with `expand[]=latest_charge` (API reference, "The PaymentIntent object"). */
+const intent = (status = 'succeeded', amountRefunded = 0) => ({
+  id: 'pi_3PqR',
+  object: 'payment_intent',
+  amount: 4355,
+  amount_received: status === 'succeeded' ? 4355 : 0,
+  currency: 'cad',
+  metadata: { paymentRecordId: 'pay1', purchaseType: 'order', purchaseId: 'o1' },
+  status,
+  latest_charge: {
+    id: 'ch_3PqR',
+    object: 'charge',
+    amount: 4355,
+    amount_refunded: amountRefunded,
+    currency: 'cad',
+    paid: status === 'succeeded',
+    payment_intent: 'pi_3PqR',
+    refunded: amountRefunded === 4355,
+    status: status === 'succeeded' ? 'succeeded' : 'pending',
+  },
+});
+const INTENT = 'GET /v1/payment_intents/pi_3PqR';
+
 const expected = { sessionId: 'cs_test_a1B2c3', amountCents: 4355, currency: 'CAD' };
 const proof = { sessionId: 'cs_test_a1B2c3', paymentId: '', signature: '' };
 
@@ -197,7 +220,7 @@ describe('the Stripe adapter', () => {
   });
 
   it('reads signed Checkout and refund events and ignores the rest', async () => {
-    const { fetcher, calls } = stub({});
+    const { fetcher, calls } = stub({ [INTENT]: () => [200, intent()] });
     const gw = stripeGateway(config(), 'http://dojo.test', fetcher);
     const ids = { sessionId: 'cs_test_a1B2c3', paymentRecordId: 'pay1', providerPaymentId: 'pi_3PqR' };
 
@@ -250,12 +273,35 @@ describe('the Stripe adapter', () => {
     expect(
       await gw.webhook(await signed(event('customer.created', { id: 'cus_1', object: 'customer', email: 'buyer@example.com' }, 'evt_7'))),
     ).toEqual({ eventId: 'evt_7', type: 'customer.created', effect: 'ignored' });
-    // The signature is checked locally: no request to Stripe.
-    expect(calls).toHaveLength(0);
+    // The signature is checked locally; only the two settling events read the PaymentIntent as it is now.
+    expect(calls.map((c) => `${c.method} ${c.url.pathname} ${c.url.searchParams.get('expand[0]')}`)).toEqual([
+      `${INTENT} latest_charge`,
+      `${INTENT} latest_charge`,
+    ]);
+  });
+
+  it('settles a paid session by its PaymentIntent as Stripe holds it now, and answers 503 when Stripe cannot say', async () => {
+    const body = event('checkout.session.completed', session());
+    const effect = async (answer: [number, unknown]) => {
+      const gw = stripeGateway(config(), 'http://dojo.test', stub({ [INTENT]: () => answer }).fetcher);
+      return (await gw.webhook(await signed(body))).effect;
+    };
+    // Refunded from Stripe's dashboard before the school heard of it, wholly or in part.
+    expect(await effect([200, intent('succeeded', 4355)])).toBe('refunded');
+    expect(await effect([200, intent('succeeded', 1000)])).toBe('refunded');
+    expect(await effect([200, intent('processing')])).toBe('ignored');
+    await expect(effect([500, { error: { type: 'api_error', message: 'down' } }])).rejects.toMatchObject({ status: 503 });
+    await expect(effect([401, { error: { type: 'invalid_request_error', message: 'Invalid API Key' } }])).rejects.toMatchObject({
+      status: 503,
+    });
+    const hung = (async (_: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((_ok, fail) => init?.signal?.addEventListener('abort', () => fail(init.signal?.reason)))) as typeof fetch;
+    const slow = stripeGateway(config(), 'http://dojo.test', hung).webhook(await signed(body));
+    await expect(slow).rejects.toMatchObject({ status: 503 });
   });
 
   it('refuses a wrong signature, a tampered body, a missing header and a delivery dated over five minutes away, past or future', async () => {
-    const gw = stripeGateway(config(), 'http://dojo.test', stub({}).fetcher);
+    const gw = stripeGateway(config(), 'http://dojo.test', stub({ [INTENT]: () => [200, intent()] }).fetcher);
     const body = event('checkout.session.completed', session());
     const refused = async (request: { rawBody: string; headers: Headers }) => {
       const attempt = gw.webhook(request);

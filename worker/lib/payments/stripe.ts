@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type { AppConfig } from '#worker/config.ts';
 import { badRequest, unavailable } from '#worker/lib/errors.ts';
-import type { PaymentGateway, WebhookOutcome } from './gateway.ts';
+import { WEBHOOK_STATE_TIMEOUT_MS, type PaymentGateway, type WebhookOutcome } from './gateway.ts';
 
 const UNREACHABLE = 'The payment service could not be reached. Please try again.';
 
@@ -59,6 +59,27 @@ export function stripeGateway(config: AppConfig, _origin: string, fetcher: typeo
   });
   const cryptoProvider = Stripe.createSubtleCryptoProvider();
   const webhookSecret = config.STRIPE_WEBHOOK_SECRET ?? '';
+
+  /**
+   * What a settling event means now: a late retry may report a session whose payment was refunded since,
+   * so the PaymentIntent and its charge as Stripe holds them decide. Failing to read them is a 503 (retried).
+   */
+  async function settled(outcome: Omit<WebhookOutcome, 'effect'>): Promise<WebhookOutcome> {
+    if (!outcome.providerPaymentId) return { ...outcome, effect: 'ignored' };
+    let intent: Stripe.PaymentIntent;
+    try {
+      intent = await stripe.paymentIntents.retrieve(
+        outcome.providerPaymentId,
+        { expand: ['latest_charge'] },
+        { timeout: WEBHOOK_STATE_TIMEOUT_MS },
+      );
+    } catch {
+      throw unavailable(UNREACHABLE);
+    }
+    const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+    if (charge && charge.amount_refunded > 0) return { ...outcome, effect: 'refunded' };
+    return { ...outcome, effect: intent.status === 'succeeded' ? 'succeeded' : 'ignored' };
+  }
 
   return {
     name: 'stripe',
@@ -123,10 +144,11 @@ export function stripeGateway(config: AppConfig, _origin: string, fetcher: typeo
         case 'checkout.session.completed': {
           const session = event.data.object;
           // Completed but unpaid: a delayed method (bank debit); async_payment_succeeded/failed follows.
-          return { ...base, effect: session.payment_status === 'paid' ? 'succeeded' : 'ignored', ...sessionOutcome(session) };
+          if (session.payment_status !== 'paid') return { ...base, effect: 'ignored', ...sessionOutcome(session) };
+          return settled({ ...base, ...sessionOutcome(session) });
         }
         case 'checkout.session.async_payment_succeeded':
-          return { ...base, effect: 'succeeded', ...sessionOutcome(event.data.object) };
+          return settled({ ...base, ...sessionOutcome(event.data.object) });
         case 'checkout.session.async_payment_failed':
         case 'checkout.session.expired':
           return { ...base, effect: 'failed', ...sessionOutcome(event.data.object) };
