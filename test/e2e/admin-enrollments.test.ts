@@ -263,7 +263,8 @@ describe('the admin enrolment screens', () => {
     await page.waitForURL(`${baseUrl}/admin/membership-enrollments/${enrollmentId}`);
     await page.locator('.enrollment-detail[data-status="pending_approval"]').waitFor();
     // The API serves documents only with the Authorization header: the screen fetches it and opens the bytes in a new tab.
-    const doc = page.getByRole('link', { name: 'waiver.png' });
+    // Listed under the name the server makes (never the uploader's 'waiver.png').
+    const doc = page.getByRole('link', { name: `membership-${enrollmentId}-1.png` });
     const [tab] = await Promise.all([page.context().waitForEvent('page'), doc.click()]);
     await expect.poll(() => tab.url(), POLL).toMatch(/^blob:/);
     await tab.locator('img').waitFor();

@@ -203,8 +203,9 @@ describe('My enrolments in the student panel', () => {
 
     // The document opens with the session (a plain link would be refused).
     const download = page.waitForEvent('download');
-    await card.getByRole('link', { name: 'medical-form.pdf' }).click();
-    expect((await download).suggestedFilename()).toBe('medical-form.pdf');
+    // Under the name the server makes, never the uploader's 'medical-form.pdf'.
+    await card.getByRole('link', { name: `membership-${id}-1.pdf` }).click();
+    expect((await download).suggestedFilename()).toBe(`membership-${id}-1.pdf`);
 
     await card.getByRole('button', { name: /^Pay now/ }).click();
     await approveSandbox(page, /\/memberships\/complete/);
