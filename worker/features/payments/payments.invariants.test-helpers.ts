@@ -57,13 +57,14 @@ export async function runScheduled(at: Date) {
   await waitOnExecutionContext(exec);
 }
 
-export type Owed = { purchaseId: string; event: 'payment.captured' | 'refund.processed'; entity: Record<string, unknown> };
+type RzpEvent = 'payment.captured' | 'payment.failed' | 'refund.processed';
+export type Owed = { purchaseId: string; event: RzpEvent; entity: Record<string, unknown> };
 type RzpPayment = {
   id: string;
   order_id: string;
   amount: number;
   currency: string;
-  status: 'captured' | 'refunded';
+  status: 'captured' | 'refunded' | 'failed';
   notes: Record<string, string>;
 };
 
@@ -113,6 +114,24 @@ export function fakeRazorpay() {
     return id;
   }
 
+  function attempt(orderId: string, status: 'captured' | 'failed') {
+    const order = rzpOrders.get(orderId);
+    if (!order) throw new Error(`no Razorpay order ${orderId}`);
+    if ([...rzpPayments.values()].some((p) => p.order_id === orderId && p.status !== 'failed')) return undefined;
+    const p: RzpPayment = {
+      id: `pay_${newSecret(14)}`,
+      order_id: order.id,
+      amount: order.amount,
+      currency: order.currency,
+      status,
+      notes: order.notes,
+    };
+    rzpPayments.set(p.id, p);
+    const event = status === 'captured' ? 'payment.captured' : 'payment.failed';
+    owed.push({ purchaseId: p.notes.purchaseId ?? '', event, entity: { ...p, entity: 'payment' } });
+    return p;
+  }
+
   const original = globalThis.fetch;
   const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
@@ -123,24 +142,15 @@ export function fakeRazorpay() {
 
   return {
     restore: () => spy.mockRestore(),
-    /** The buyer pays in Razorpay's widget: a captured payment and the proof it hands back (an order takes one payment). */
+    /** The buyer pays in Razorpay's widget: a captured payment and the proof it hands back (an order is paid once, after any failed attempts). */
     async capture(orderId: string) {
-      const order = rzpOrders.get(orderId);
-      if (!order) throw new Error(`no Razorpay order ${orderId}`);
-      if ([...rzpPayments.values()].some((p) => p.order_id === orderId)) return undefined;
-      const p: RzpPayment = {
-        id: `pay_${newSecret(14)}`,
-        order_id: order.id,
-        amount: order.amount,
-        currency: order.currency,
-        status: 'captured',
-        notes: order.notes,
-      };
-      rzpPayments.set(p.id, p);
-      owed.push({ purchaseId: p.notes.purchaseId ?? '', event: 'payment.captured', entity: { ...p, entity: 'payment' } });
-      const signature = await hmacSha256Hex(RAZORPAY.RAZORPAY_KEY_SECRET, `${order.id}|${p.id}`);
-      return { sessionId: order.id, paymentId: p.id, signature };
+      const p = attempt(orderId, 'captured');
+      if (!p) return undefined;
+      const signature = await hmacSha256Hex(RAZORPAY.RAZORPAY_KEY_SECRET, `${p.order_id}|${p.id}`);
+      return { sessionId: p.order_id, paymentId: p.id, signature };
     },
+    /** An attempt in the widget that fails (a declined card): the buyer may try again in the same order. */
+    failedAttempt: (orderId: string) => void attempt(orderId, 'failed'),
     /** A refund made in Razorpay's dashboard (no-op when it was refunded already). */
     dashboardRefund(paymentId: string) {
       const p = rzpPayments.get(paymentId);
@@ -162,11 +172,7 @@ export function fakeRazorpay() {
 export type FakeRazorpay = ReturnType<typeof fakeRazorpay>;
 
 /** A webhook delivery as Razorpay sends it: HMAC-SHA256(webhook secret, raw body) and an event id. */
-export async function razorpayDelivery(
-  event: 'payment.captured' | 'refund.processed',
-  entity: Record<string, unknown>,
-  eventId = `evt_${newId()}`,
-) {
+export async function razorpayDelivery(event: RzpEvent, entity: Record<string, unknown>, eventId = `evt_${newId()}`) {
   const key = event === 'refund.processed' ? 'refund' : 'payment';
   const raw = JSON.stringify({ entity: 'event', event, payload: { [key]: { entity } }, created_at: Math.floor(Date.now() / 1000) });
   return {

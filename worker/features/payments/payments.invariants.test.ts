@@ -28,6 +28,7 @@ type Action =
   | { t: 'order'; buyer: number; qty: number; coupon: boolean; gw: Gw }
   | { t: 'enroll'; buyer: number; coupon: boolean; gw: Gw }
   | { t: 'pay'; p: number; s: number; again: boolean; gw: Gw }
+  | { t: 'failedAttempt'; p: number; s: number }
   | { t: 'verify'; p: number; s: number }
   | { t: 'webhook'; n: number }
   | { t: 'dashboardRefund'; p: number; unheard?: true }
@@ -63,6 +64,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 1, arbitrary: create },
   { weight: 5, arbitrary: fc.record({ t: is('pay'), p, s, again: fc.boolean(), gw }) },
   { weight: 4, arbitrary: fc.record({ t: is('verify'), p, s }) },
+  { weight: 1, arbitrary: fc.record({ t: is('failedAttempt'), p, s }) },
   {
     weight: 4,
     arbitrary: fc.record({ t: is('webhook'), n: fc.nat({ max: 5 }) }),
@@ -184,6 +186,18 @@ async function step(run: Run, a: Action, rzp: FakeRazorpay): Promise<Reply | und
       const reply = await callAs(`/pay/sandbox/${session.sessionId}`, { body: { outcome: 'approve' } });
       if (reply.status === 200) run.proofs.push({ ...session, paymentId: reply.body.data.paymentId, signature: reply.body.data.signature });
       return reply;
+    }
+    case 'failedAttempt': {
+      // An attempt fails in Razorpay's widget (its payment.failed is then owed); the buyer may pay in the same order later.
+      const session = pick(
+        of(
+          run.sessions.filter((x) => x.gw === 'razorpay'),
+          purchase,
+        ),
+        a.s,
+      );
+      if (session) rzp.failedAttempt(session.sessionId);
+      return undefined;
     }
     case 'verify': {
       const proof = pick(of(run.proofs, purchase), a.s);
@@ -383,6 +397,34 @@ describe('money invariants (fast-check against the Worker, Razorpay played at fe
         { t: 'dashboardRefund', p: 0, unheard: true },
         // Razorpay owes the capture, then the refund: the refund arrives first.
         { t: 'webhook', n: 1 },
+        { t: 'webhook', n: 0 },
+      ],
+      rzp,
+    );
+  });
+
+  // Not in issue 21: payment.failed for one attempt closed the payment, so a later capture in the same Razorpay order was kept by nobody.
+  it('a payment made after a failed attempt in the same Razorpay order settles the order (verify-payment)', async () => {
+    await play(
+      [
+        { t: 'order', buyer: 0, qty: 1, coupon: true, gw: 'razorpay' },
+        { t: 'failedAttempt', p: 0, s: 0 },
+        { t: 'webhook', n: 0 },
+        { t: 'pay', p: 0, s: 0, again: false, gw: 'razorpay' },
+        { t: 'verify', p: 0, s: 0 },
+      ],
+      rzp,
+    );
+  });
+
+  it('a payment made after a failed attempt for an enrolment that expired meanwhile is refunded (webhook)', async () => {
+    await play(
+      [
+        { t: 'enroll', buyer: 0, coupon: false, gw: 'razorpay' },
+        { t: 'failedAttempt', p: 0, s: 0 },
+        { t: 'webhook', n: 0 },
+        { t: 'expire', p: 0 },
+        { t: 'pay', p: 0, s: 0, again: false, gw: 'razorpay' },
         { t: 'webhook', n: 0 },
       ],
       rzp,

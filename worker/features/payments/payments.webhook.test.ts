@@ -3,10 +3,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { newId } from '#core/ids.ts';
 import type { PurchaseType } from '#core/shop/shop-options.ts';
-import { courseEnrollments, membershipEnrollments, orderItems, paymentEvents, payments, products } from '#db/schema/index.ts';
+import { courseEnrollments, membershipEnrollments, orderItems, orders, paymentEvents, payments, products } from '#db/schema/index.ts';
 import { loadConfig } from '#worker/config.ts';
 import type { Bindings } from '#worker/env.ts';
 import { hmacSha256Hex } from '#worker/lib/payments/hmac.ts';
+import { verifyPurchasePayment } from '#worker/lib/payments/records.ts';
 import { api, createUser, testDb, testServiceCtx, type TestUser } from '#test/helpers.ts';
 import { enroll, insertCourse } from '#test/enrollment-helpers.ts';
 import { insertMembership, purchase } from '#test/membership-helpers.ts';
@@ -53,7 +54,7 @@ async function delivery(event: string, entity: Record<string, unknown>, eventId 
  * refunded once it is in `refunded`; POST /payments/:id/refund refunds it. `down` answers 503.
  */
 function razorpayAtFetch() {
-  const at = { refunded: [] as string[], refunds: [] as string[], down: false };
+  const at = { refunded: [] as string[], refunds: [] as string[], down: false, orderOf: {} as Record<string, string> };
   const original = globalThis.fetch;
   const fetched = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
@@ -71,6 +72,7 @@ function razorpayAtFetch() {
     return Response.json({
       id: got[1],
       entity: 'payment',
+      ...(at.orderOf[got[1]!] ? { order_id: at.orderOf[got[1]!] } : {}),
       amount: 4355,
       currency: 'CAD',
       status: refunded ? 'refunded' : 'captured',
@@ -203,6 +205,59 @@ describe('payment webhooks (Razorpay, signatures computed here)', () => {
     );
     expect((await paymentRow(row.id))?.status).toBe('refunded');
     expect(await orderStatus(orderId)).toBe('refunded');
+  });
+
+  /** A first attempt in the Razorpay order fails (its payment.failed arrives); the buyer tries again in the same order. */
+  async function failedAttempt(sessionId: string) {
+    const failed = { id: `pay_${newId()}`, order_id: sessionId, amount: 4355, currency: 'CAD', status: 'failed' };
+    expect(await handleWebhook(ctx(), 'razorpay', await delivery('payment.failed', failed))).toEqual({ received: true });
+  }
+
+  it('settles a capture after a failed attempt in the same Razorpay order: a failed attempt is not final', async () => {
+    razorpayAtFetch();
+    const user = await createUser();
+    const { orderId, row } = await razorpayPayment(user);
+    await failedAttempt(row.sessionId);
+    expect((await paymentRow(row.id))?.status).toBe('failed');
+    const payment = `pay_${newId()}`;
+    const captured = { id: payment, order_id: row.sessionId, amount: 4355, currency: 'CAD', status: 'captured' };
+    expect(await handleWebhook(ctx(), 'razorpay', await delivery('payment.captured', captured))).toEqual({ received: true });
+    expect(await orderStatus(orderId)).toBe('paid');
+    expect(await paymentRow(row.id)).toMatchObject({ status: 'succeeded', providerPaymentId: payment, failureReason: null });
+  });
+
+  it('refunds a capture after a failed attempt when the order is no longer awaiting payment', async () => {
+    const { at } = razorpayAtFetch();
+    const user = await createUser();
+    const { orderId, row } = await razorpayPayment(user);
+    await failedAttempt(row.sessionId);
+    await testDb().update(orders).set({ status: 'cancelled' }).where(eq(orders.id, orderId));
+    const payment = `pay_${newId()}`;
+    const captured = { id: payment, order_id: row.sessionId, amount: 4355, currency: 'CAD', status: 'captured' };
+    expect(await handleWebhook(ctx(), 'razorpay', await delivery('payment.captured', captured))).toEqual({ received: true });
+    expect(at.refunds).toEqual([payment]);
+    expect(await paymentRow(row.id)).toMatchObject({ status: 'refunded', providerPaymentId: payment });
+    expect(await orderStatus(orderId)).toBe('cancelled');
+  });
+
+  it('verify-payment settles the payment the buyer made after a failed attempt in the same Razorpay order', async () => {
+    const { at } = razorpayAtFetch();
+    const user = await createUser();
+    const { orderId, row } = await razorpayPayment(user);
+    await failedAttempt(row.sessionId);
+    const paymentId = `pay_${newId()}`;
+    at.orderOf[paymentId] = row.sessionId;
+    const signature = await hmacSha256Hex(SECRETS.RAZORPAY_KEY_SECRET, `${row.sessionId}|${paymentId}`);
+    // What POST /api/orders/verify-payment (and each purchase's verify-payment) runs.
+    const verified = await verifyPurchasePayment(ctx(), {
+      purchaseType: 'order',
+      purchaseId: orderId,
+      proof: { sessionId: row.sessionId, paymentId, signature },
+    });
+    expect(verified.purchasePaid).toBe(true);
+    expect(verified.payment.status).toBe('succeeded');
+    expect(await orderStatus(orderId)).toBe('paid');
+    expect(await paymentRow(row.id)).toMatchObject({ status: 'succeeded', providerPaymentId: paymentId });
   });
 
   it('settles a payment.captured by the payment Razorpay holds now: one refunded since leaves the order unpaid', async () => {

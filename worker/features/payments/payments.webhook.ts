@@ -1,7 +1,7 @@
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import { paymentEvents, payments, type PaymentRow } from '#db/schema/index.ts';
 import type { WebhookOutcome } from '#worker/lib/payments/gateway.ts';
-import { settlePayment } from '#worker/lib/payments/records.ts';
+import { SETTLEABLE, settlePayment } from '#worker/lib/payments/records.ts';
 import { gatewayFor } from '#worker/lib/payments/registry.ts';
 import { SETTLEMENTS } from '#worker/lib/payments/settlements.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
@@ -23,18 +23,19 @@ async function paymentOf(ctx: ServiceCtx, gateway: string, o: WebhookOutcome): P
 /** What the event does to our payment; each step is conditional on the state, so it only moves forward. */
 async function apply(ctx: ServiceCtx, payment: PaymentRow, o: WebhookOutcome) {
   const at = new Date();
-  if (o.effect === 'succeeded' && payment.status === 'created') await settlePayment(ctx, payment, o.providerPaymentId ?? payment.sessionId);
+  const open = (SETTLEABLE as readonly string[]).includes(payment.status);
+  if (o.effect === 'succeeded' && open) await settlePayment(ctx, payment, o.providerPaymentId ?? payment.sessionId);
   if (o.effect === 'failed')
     await ctx.db
       .update(payments)
       .set({ status: 'failed', failureReason: `Reported by ${payment.gateway}: ${o.type}`, updatedAt: at })
       .where(and(eq(payments.id, payment.id), eq(payments.status, 'created')));
-  if (o.effect === 'refunded' && payment.status === 'created') {
+  if (o.effect === 'refunded' && open) {
     // Refunded at the provider before we settled it (say, from its dashboard): it never paid the purchase.
     await ctx.db
       .update(payments)
       .set({ status: 'refunded', providerPaymentId: o.providerPaymentId ?? null, refundedAt: at, updatedAt: at })
-      .where(and(eq(payments.id, payment.id), eq(payments.status, 'created')));
+      .where(and(eq(payments.id, payment.id), inArray(payments.status, SETTLEABLE)));
     return;
   }
   if (o.effect === 'refunded') {

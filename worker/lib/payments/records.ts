@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { newId } from '#core/ids.ts';
 import { currencySettings, isPayableCents, type CurrencyCode } from '#core/shop/currency.ts';
 import type { PurchaseType } from '#core/shop/shop-options.ts';
@@ -85,6 +85,12 @@ export async function startPayment(ctx: ServiceCtx, input: StartPaymentInput): P
 export type SettleResult = { payment: PaymentRow; alreadyPaid: boolean; purchasePaid: boolean };
 
 /**
+ * A failed attempt is not final for the provider's session (Razorpay takes several attempts per order; a
+ * PayPal order can be captured after a declined instrument): money the provider confirms settles a `failed` row too.
+ */
+export const SETTLEABLE = ['created', 'failed'] as const;
+
+/**
  * Marks a payment succeeded and its purchase paid in one batch, conditional on both states, so a
  * second verify (or the webhook racing the browser) changes nothing. Only the payment that moved the
  * purchase keeps its money; any other is refunded.
@@ -96,8 +102,8 @@ export async function settlePayment(ctx: ServiceCtx, payment: PaymentRow, provid
   const { move, follow } = settlement.paid(ctx.db, payment.purchaseId, at, payment.id);
   const paymentMove = ctx.db
     .update(payments)
-    .set({ status: 'succeeded', providerPaymentId, paidAt: at, updatedAt: at })
-    .where(and(eq(payments.id, payment.id), eq(payments.status, 'created')))
+    .set({ status: 'succeeded', providerPaymentId, failureReason: null, paidAt: at, updatedAt: at })
+    .where(and(eq(payments.id, payment.id), inArray(payments.status, SETTLEABLE)))
     .returning();
   // The purchase moves only if this payment did (the payment statement runs first in the transaction).
   const [moved, purchaseMoved] = (await ctx.db.batch([paymentMove, move, ...follow])) as unknown as [PaymentRow[], unknown[]];
@@ -123,7 +129,7 @@ export async function verifyPurchasePayment(
     .get();
   if (!payment) throw notFound(PAYMENT_MESSAGES.notFound);
   if (payment.status === 'succeeded') return { payment, alreadyPaid: true, purchasePaid: true };
-  if (payment.status !== 'created') throw conflict(PAYMENT_MESSAGES.notPayable);
+  if (!(SETTLEABLE as readonly string[]).includes(payment.status)) throw conflict(PAYMENT_MESSAGES.notPayable);
   const gateway = gatewayFor(ctx.config, ctx.origin, payment.gateway);
   const verdict = await gateway.verify(proof, {
     sessionId: payment.sessionId,
