@@ -5,7 +5,7 @@ import { compileFindById } from '#db/compiled-select.ts';
 import { socketPresence, users, type UserRow } from '#db/schema/index.ts';
 import { loadConfig } from '#worker/config.ts';
 import type { Bindings } from '#worker/env.ts';
-import { publisherFor, SESSION_CHANGED, type Publisher, type RoomDelivery } from '#worker/lib/publish.ts';
+import { eventOf, publisherFor, SESSION_CHANGED, type Publisher, type RoomDelivery } from '#worker/lib/publish.ts';
 import { loadUser, sessionHolds, STALE_TOKEN } from '#worker/middleware/auth.ts';
 import { dbFor } from '#worker/middleware/context.ts';
 import { FrameBudget } from './frame-budget.ts';
@@ -222,7 +222,7 @@ export function roomsPublisher(env: Bindings, appEnv: string): Publisher {
     const deliver: RoomDelivery | null = rooms.User
       ? async (userIds, event) => {
           const present = await online(env, userIds);
-          await Promise.all(present.map((id) => deliverTo(rooms, id, event as ServerFrame)));
+          await Promise.all(present.map((id) => deliverTo(rooms, id, eventOf(event, id) as ServerFrame)));
         }
       : null;
     known = publisherFor(deliver, appEnv);

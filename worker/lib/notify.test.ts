@@ -4,7 +4,7 @@ import { notificationPreferences, notifications } from '#db/schema/index.ts';
 import { api, createUser, testDb, testServiceCtx } from '#test/helpers.ts';
 import { browserKeys, decryptPushBody } from '#test/push-helpers.ts';
 import { notify, usePushSender, type PushSender } from './notify.ts';
-import type { Publisher, RealtimeEvent } from './publish.ts';
+import { eventOf, type Publisher, type RealtimeEvent } from './publish.ts';
 import { settleDeferred } from './service-context.ts';
 
 afterEach(() => vi.restoreAllMocks());
@@ -36,6 +36,29 @@ function recordingPush(answer = true) {
 }
 
 describe('notify()', () => {
+  it('hands the rooms all recipients in one publish, each with their own row (one presence lookup, not one a recipient)', async () => {
+    const users = await Promise.all([createUser(), createUser(), createUser()]);
+    const calls: { userIds: readonly string[]; events: RealtimeEvent[] }[] = [];
+    const publisher: Publisher = {
+      async send() {
+        throw new Error('a room publisher gets the recipients together');
+      },
+      async sendMany(userIds, event) {
+        calls.push({ userIds, events: userIds.map((id) => eventOf(event, id)) });
+      },
+    };
+    const { notifications: views } = await notify(
+      testServiceCtx({ publisher }),
+      users.map((u) => u.id),
+      { title: 'Grading on Saturday' },
+    );
+    await settleDeferred();
+    expect(calls).toHaveLength(1);
+    expect([...calls[0]!.userIds].sort()).toEqual(users.map((u) => u.id).sort());
+    for (const [i, id] of calls[0]!.userIds.entries())
+      expect(calls[0]!.events[i]).toEqual({ type: 'notification', data: views.find((v) => v.userId === id) });
+  });
+
   it('stores one row per recipient with the spec defaults, then publishes each exactly once after it exists', async () => {
     const users = await Promise.all([createUser(), createUser({ role: 'member' }), createUser({ role: 'instructor' })]);
     const { publisher, seen } = checkingPublisher();

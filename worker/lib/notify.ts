@@ -147,9 +147,10 @@ export async function notify(ctx: ServiceCtx, to: Recipients, input: NotifyInput
   const [first, ...rest] = chunks(values).map((part) => ctx.db.insert(notifications).values(part).returning());
   const inserted: NotificationRow[] = first ? (await ctx.db.batch([first, ...rest])).flat() : [];
   const views = inserted.map(serializeNotification);
-  for (const view of views) ctx.publish([view.userId], { type: 'notification', data: view });
-
   const byUser = new Map(views.map((v) => [v.userId, v]));
+  // One publish for all recipients, each with their own row: the rooms ask presence once, not once a recipient.
+  ctx.publish([...byUser.keys()], (userId) => ({ type: 'notification', data: byUser.get(userId) }));
+
   const pushTo = wanted.filter((a) => a.push).map((a) => byUser.get(a.userId) ?? unsaved(a.userId, data, now));
   if (pushTo.length) {
     const sender = override ?? webPush(ctx);

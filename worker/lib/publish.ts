@@ -1,11 +1,16 @@
 /** Something a service announces to the users it concerns (spec socket events: notification, new_message …). */
 export type RealtimeEvent = { type: string; data?: unknown };
 
+/** One event for all the users, or each user's own (a notification is a row per recipient). */
+export type EventFor = RealtimeEvent | ((userId: string) => RealtimeEvent);
+
+export const eventOf = (event: EventFor, userId: string): RealtimeEvent => (typeof event === 'function' ? event(userId) : event);
+
 /** Where announcements go: the rooms of the users concerned (realtime issue), a recorder until then. */
 export interface Publisher {
   send(userId: string, event: RealtimeEvent): Promise<void>;
-  /** The same event for many users at once (rooms: one presence lookup for all of them). */
-  sendMany?(userIds: readonly string[], event: RealtimeEvent): Promise<void>;
+  /** An event for many users at once (rooms: one presence lookup for all of them). */
+  sendMany?(userIds: readonly string[], event: EventFor): Promise<void>;
 }
 
 /**
@@ -39,7 +44,7 @@ export function recordingPublisher(limit = 200): Publisher & { readonly recorded
 export const publisher = recordingPublisher();
 
 /** Sends to the users' rooms (party/user-room.ts); injected so worker/lib needs no Durable Object types. */
-export type RoomDelivery = (userIds: readonly string[], event: RealtimeEvent) => Promise<unknown>;
+export type RoomDelivery = (userIds: readonly string[], event: EventFor) => Promise<unknown>;
 
 /**
  * The publisher of a request: the users' rooms when the Worker has them; in tests and locally the
@@ -48,8 +53,8 @@ export type RoomDelivery = (userIds: readonly string[], event: RealtimeEvent) =>
 export function publisherFor(deliver: RoomDelivery | null, appEnv: string): Publisher {
   if (!deliver) return publisher;
   const record = appEnv !== 'production';
-  const sendMany = async (userIds: readonly string[], event: RealtimeEvent) => {
-    if (record) for (const userId of userIds) await publisher.send(userId, event);
+  const sendMany = async (userIds: readonly string[], event: EventFor) => {
+    if (record) for (const userId of userIds) await publisher.send(userId, eventOf(event, userId));
     await deliver(userIds, event);
   };
   return { sendMany, send: (userId, event) => sendMany([userId], event) };

@@ -3,13 +3,13 @@ import type { AppConfig } from '#worker/config.ts';
 import { NO_TOKEN, type AuthUser } from '#worker/lib/auth-user.ts';
 import { unauthorized } from '#worker/lib/errors.ts';
 import type { Mailer } from '#worker/lib/mailer.ts';
-import type { Publisher, RealtimeEvent } from '#worker/lib/publish.ts';
+import { eventOf, type EventFor, type Publisher } from '#worker/lib/publish.ts';
 
 /** Runs work that need not hold the response (e-mail, notifications, push); failures are logged, never thrown. */
 export type Defer = (label: string, work: () => Promise<unknown>) => void;
 
 /** Announces a change to the users concerned, after the write it follows (delivered through `defer`). */
-export type Publish = (userIds: readonly string[], event: RealtimeEvent) => void;
+export type Publish = (userIds: readonly string[], event: EventFor) => void;
 
 /**
  * What every service verb gets, whoever calls it: a request (built by the service-context middleware),
@@ -81,8 +81,9 @@ export function serviceContext(parts: ServiceCtxParts): ServiceCtx {
   const publish: Publish = (userIds, event) => {
     const ids = [...new Set(userIds)];
     if (!ids.length) return;
-    if (publisher.sendMany) return defer(`publish ${event.type}`, () => publisher.sendMany!(ids, event));
-    for (const userId of ids) defer(`publish ${event.type}`, () => publisher.send(userId, event));
+    const label = `publish ${eventOf(event, ids[0]!).type}`;
+    if (publisher.sendMany) return defer(label, () => publisher.sendMany!(ids, event));
+    for (const userId of ids) defer(label, () => publisher.send(userId, eventOf(event, userId)));
   };
   const origin = (rest.config.PUBLIC_URL ?? requestOrigin).replace(/\/+$/, '');
   return { ...rest, origin, publish, defer };
