@@ -3,7 +3,6 @@ import { createApp } from './app.ts';
 import type { Bindings } from './env.ts';
 import { roomRequestAllowed } from './lib/room-origin.ts';
 import { scheduled } from './scheduled.ts';
-
 import { roomAccountExists } from '#party/user-room.ts';
 
 export { UserRoom } from '#party/user-room.ts';
