@@ -51,10 +51,10 @@ async function delivery(event: string, entity: Record<string, unknown>, eventId 
 
 /**
  * Razorpay at fetch, with its documented shapes: GET /payments/:id reads a payment as captured, or
- * refunded once it is in `refunded`; POST /payments/:id/refund refunds it. `down` answers 503.
+ * refunded once it is in `refunded`; POST /payments/:id/refund refunds it. `down` answers 503 (`refundDown`: the refund call only).
  */
 function razorpayAtFetch() {
-  const at = { refunded: [] as string[], refunds: [] as string[], down: false, orderOf: {} as Record<string, string> };
+  const at = { refunded: [] as string[], refunds: [] as string[], down: false, refundDown: false, orderOf: {} as Record<string, string> };
   const original = globalThis.fetch;
   const fetched = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
@@ -62,6 +62,7 @@ function razorpayAtFetch() {
     if (at.down) return Response.json({ error: { code: 'SERVER_ERROR', description: 'The server is down' } }, { status: 503 });
     const refund = /^\/v1\/payments\/([^/]+)\/refund$/.exec(url.pathname);
     if (refund && init?.method === 'POST') {
+      if (at.refundDown) return Response.json({ error: { code: 'SERVER_ERROR', description: 'The server is down' } }, { status: 503 });
       at.refunds.push(refund[1]!);
       at.refunded.push(refund[1]!);
       return Response.json({ id: `rfnd_${newId()}`, entity: 'refund', amount: 4355, payment_id: refund[1] });
@@ -276,6 +277,28 @@ describe('payment webhooks (Razorpay, signatures computed here)', () => {
     expect(await handleWebhook(ctx(), 'razorpay', late)).toEqual({ received: true });
     expect(await orderStatus(orderId)).toBe('pending_payment');
     expect(await paymentRow(row.id)).toMatchObject({ status: 'refunded', providerPaymentId: payment });
+  });
+
+  it('refunds a capture for a payment cancelled here: once across two deliveries, retryable when the refund call fails, the order unpaid', async () => {
+    const { at } = razorpayAtFetch();
+    const user = await createUser();
+    const { orderId, row } = await razorpayPayment(user);
+    const cancelled = await api(`/api/payments/cancel/${row.id}`, { method: 'POST', token: user.token, body: {} });
+    expect(cancelled.body.payment).toMatchObject({ status: 'cancelled' });
+    const payment = `pay_${newId()}`;
+    const entity = { id: payment, order_id: row.sessionId, amount: 4355, currency: 'CAD', status: 'captured' };
+    const [captured, paid] = [await delivery('payment.captured', entity), await delivery('order.paid', entity)];
+    at.refundDown = true;
+    await expect(handleWebhook(ctx(), 'razorpay', captured)).rejects.toMatchObject({ status: 503 });
+    expect(await paymentRow(row.id)).toMatchObject({ status: 'cancelled' });
+    expect(await testDb().select().from(paymentEvents).where(eq(paymentEvents.paymentId, row.id))).toHaveLength(0);
+    at.refundDown = false;
+    expect(await handleWebhook(ctx(), 'razorpay', captured)).toEqual({ received: true });
+    expect(await handleWebhook(ctx(), 'razorpay', paid)).toEqual({ received: true });
+    expect(at.refunds).toEqual([payment]);
+    expect(await paymentRow(row.id)).toMatchObject({ status: 'refunded', providerPaymentId: payment });
+    expect(await orderStatus(orderId)).toBe('pending_payment');
+    expect((await testDb().select().from(orders).where(eq(orders.id, orderId)).get())?.paidByPaymentId).toBeNull();
   });
 
   it('answers 503 when Razorpay cannot say what it holds, keeps no record of the event, and settles on the retry', async () => {

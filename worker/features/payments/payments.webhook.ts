@@ -1,7 +1,7 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { paymentEvents, payments, type PaymentRow } from '#db/schema/index.ts';
 import type { WebhookOutcome } from '#worker/lib/payments/gateway.ts';
-import { SETTLEABLE, settlePayment } from '#worker/lib/payments/records.ts';
+import { CAPTURABLE, settlePayment } from '#worker/lib/payments/records.ts';
 import { gatewayFor } from '#worker/lib/payments/registry.ts';
 import { SETTLEMENTS } from '#worker/lib/payments/settlements.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
@@ -23,7 +23,8 @@ async function paymentOf(ctx: ServiceCtx, gateway: string, o: WebhookOutcome): P
 /** What the event does to our payment; each step is conditional on the state, so it only moves forward. */
 async function apply(ctx: ServiceCtx, payment: PaymentRow, o: WebhookOutcome) {
   const at = new Date();
-  const open = (SETTLEABLE as readonly string[]).includes(payment.status);
+  // A cancelled row is open to the provider's word too: a capture is refunded, a refund recorded.
+  const open = (CAPTURABLE as readonly string[]).includes(payment.status);
   if (o.effect === 'succeeded' && open) await settlePayment(ctx, payment, o.providerPaymentId ?? payment.sessionId);
   if (o.effect === 'failed')
     await ctx.db
@@ -35,7 +36,7 @@ async function apply(ctx: ServiceCtx, payment: PaymentRow, o: WebhookOutcome) {
     await ctx.db
       .update(payments)
       .set({ status: 'refunded', providerPaymentId: o.providerPaymentId ?? null, refundedAt: at, updatedAt: at })
-      .where(and(eq(payments.id, payment.id), inArray(payments.status, SETTLEABLE)));
+      .where(and(eq(payments.id, payment.id), inArray(payments.status, CAPTURABLE)));
     return;
   }
   if (o.effect === 'refunded') {

@@ -91,6 +91,13 @@ export type SettleResult = { payment: PaymentRow; alreadyPaid: boolean; purchase
 export const SETTLEABLE = ['created', 'failed'] as const;
 
 /**
+ * What a capture the provider reports may still claim: a settleable row, or one cancelled here whose
+ * widget the buyer finished anyway. A cancelled row never pays its purchase: its money goes back.
+ */
+export const CAPTURABLE = [...SETTLEABLE, 'cancelled'] as const;
+const capturable = (status: string) => (CAPTURABLE as readonly string[]).includes(status);
+
+/**
  * Marks a payment succeeded and its purchase paid in one batch, conditional on both states, so a
  * second verify (or the webhook racing the browser) changes nothing. Only the payment that moved the
  * purchase keeps its money; any other is refunded.
@@ -99,18 +106,38 @@ export async function settlePayment(ctx: ServiceCtx, payment: PaymentRow, provid
   const settlement = SETTLEMENTS[payment.purchaseType];
   if (!settlement) throw badRequest(PAYMENT_MESSAGES.verifyFailed);
   const at = new Date();
+  const cancelled = payment.status === 'cancelled';
   const { move, follow } = settlement.paid(ctx.db, payment.purchaseId, at, payment.id);
   const paymentMove = ctx.db
     .update(payments)
     .set({ status: 'succeeded', providerPaymentId, failureReason: null, paidAt: at, updatedAt: at })
-    .where(and(eq(payments.id, payment.id), inArray(payments.status, SETTLEABLE)))
+    .where(and(eq(payments.id, payment.id), cancelled ? eq(payments.status, 'cancelled') : inArray(payments.status, SETTLEABLE)))
     .returning();
   // The purchase moves only if this payment did (the payment statement runs first in the transaction).
-  const [moved, purchaseMoved] = (await ctx.db.batch([paymentMove, move, ...follow])) as unknown as [PaymentRow[], unknown[]];
+  const [moved, purchaseMoved = []] = (await ctx.db.batch(cancelled ? [paymentMove] : [paymentMove, move, ...follow])) as unknown as [
+    PaymentRow[],
+    unknown[]?,
+  ];
   const current = moved[0] ?? (await ctx.db.select().from(payments).where(eq(payments.id, payment.id)).get())!;
-  if (!moved[0]) return { payment: current, alreadyPaid: true, purchasePaid: current.status === 'succeeded' };
+  // Cancelled here between our read and the claim: the capture is still the provider's money to give back.
+  if (!moved[0] && !cancelled && current.status === 'cancelled') return settlePayment(ctx, current, providerPaymentId);
+  if (!moved[0]) return { payment: current, alreadyPaid: true, purchasePaid: current.status === 'succeeded' && !cancelled };
   if (purchaseMoved.length === 0) {
-    const refunded = await refundPayment(ctx, current, 'The purchase was no longer awaiting payment');
+    const reason = cancelled ? 'The payment had been cancelled' : 'The purchase was no longer awaiting payment';
+    const refunded = await refundPayment(ctx, current, reason).catch(async (err: unknown) => {
+      // The refund call failed: the row goes back to what it was, so the provider's retry (or the next verify) claims it again.
+      await ctx.db
+        .update(payments)
+        .set({
+          status: payment.status,
+          providerPaymentId: payment.providerPaymentId,
+          failureReason: payment.failureReason,
+          paidAt: null,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(payments.id, payment.id), eq(payments.status, 'succeeded'), eq(payments.paidAt, at)));
+      throw err;
+    });
     return { payment: refunded, alreadyPaid: false, purchasePaid: false };
   }
   settlement.afterPaid(ctx, payment.purchaseId);
@@ -129,7 +156,7 @@ export async function verifyPurchasePayment(
     .get();
   if (!payment) throw notFound(PAYMENT_MESSAGES.notFound);
   if (payment.status === 'succeeded') return { payment, alreadyPaid: true, purchasePaid: true };
-  if (!(SETTLEABLE as readonly string[]).includes(payment.status)) throw conflict(PAYMENT_MESSAGES.notPayable);
+  if (!capturable(payment.status)) throw conflict(PAYMENT_MESSAGES.notPayable);
   const gateway = gatewayFor(ctx.config, ctx.origin, payment.gateway);
   const verdict = await gateway.verify(proof, {
     sessionId: payment.sessionId,
