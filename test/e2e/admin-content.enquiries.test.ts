@@ -82,8 +82,10 @@ describe('the enquiry inbox', () => {
     expect(await tab(page, 'Resolved').getAttribute('aria-pressed')).toBe('true');
     await row(page, subject).waitFor();
     await tab(page, 'New').click();
+    // The click may land before the screen marks itself loading: wait for the tab, then for the list to follow.
+    await expect.poll(() => tab(page, 'New').getAttribute('aria-pressed'), POLL).toBe('true');
     await screenReady(page);
-    expect(await row(page, subject).count()).toBe(0);
+    await expect.poll(() => row(page, subject).count(), POLL).toBe(0);
 
     await tab(page, 'Resolved').click();
     await screenReady(page);
