@@ -4,6 +4,8 @@ import { join, resolve } from 'node:path';
 import { createClient } from '@libsql/client';
 import { runMigrations } from '#db/migrate.ts';
 import { isLocalUrl, seedLocal } from '#db/seed.ts';
+import { loadConfig } from '#worker/config.ts';
+import type { Bindings } from '#worker/env.ts';
 import { ensureWorkerBuild } from './lib/build.ts';
 import { localVapidKeys } from './lib/vapid-keys.ts';
 import { startChild, type Child } from './lib/child.ts';
@@ -134,6 +136,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       LIBSQL_URL: dbUrl,
       ...(authToken ? { LIBSQL_AUTH_TOKEN: authToken } : {}),
     };
+    // Workers parse their settings on the first request of an isolate; locally a bad one stops the start instead.
+    loadConfig(vars as unknown as Bindings);
     const worker = spawnChild(
       'worker',
       [

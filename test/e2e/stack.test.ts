@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startStack } from '#scripts/stack.ts';
 import { launchBrowser, newPage } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -31,5 +35,15 @@ describe('the local stack', () => {
     const res = await page.goto(`${baseUrl}/`);
     expect(res?.status()).toBe(200);
     expect(await page.title()).not.toBe('');
+  });
+
+  it('refuses to start with half a gateway configured, naming the missing setting (issue 21)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'dojo-half-gateway-'));
+    try {
+      const started = startStack({ port: 0, dataDir, log: () => {}, scheduled: false, settings: { STRIPE_SECRET_KEY: 'sk_test_half' } });
+      await expect(started).rejects.toThrow(/STRIPE_WEBHOOK_SECRET is required once stripe is configured/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
