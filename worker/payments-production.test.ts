@@ -9,7 +9,7 @@ import { insertOrder } from '#test/order-helpers.ts';
 import { createApp } from './app.ts';
 import { GATEWAY_SETTINGS } from './config.ts';
 import type { Bindings } from './env.ts';
-import { NO_GATEWAY } from '#worker/lib/payments/registry.ts';
+import { NO_GATEWAY } from '#core/shop/shop-options.ts';
 
 /** Issue 21 finding 1: in production payments fail closed. The Worker is built as deployed, with APP_ENV=production. */
 const ALL_GATEWAYS: Record<string, string> = {

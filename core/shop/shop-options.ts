@@ -89,3 +89,6 @@ export const wrongCategoryMessage = (category: PurchaseCategory) => `This coupon
 
 /** Spec 9 default cancel reasons. */
 export const CANCEL_REASONS = { user: 'Cancelled by user', admin: 'Cancelled by admin', expired: 'Payment not received in time' } as const;
+
+/** Checkout with no gateway configured (production): the server's 503 and the checkout's notice say the same. */
+export const NO_GATEWAY = 'Online payment is not available: no payment gateway is configured';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { EmptyCart } from '#web/components/shop/empty-cart.tsx';
-import type { PaymentGatewayName } from '#core/shop/shop-options.ts';
+import { NO_GATEWAY, type PaymentGatewayName } from '#core/shop/shop-options.ts';
 import type { PaymentMethodsView } from '#core/shop/views.ts';
 import { Field, FormAlert, serverFieldErrors } from '#web/components/form-kit.tsx';
 import { CartTotalsView } from '#web/components/shop/cart-totals-view.tsx';
@@ -65,6 +65,8 @@ export default function Checkout({ cancelled }: { cancelled?: boolean }) {
     );
 
   const totals = totalsOf(state.lines, coupon);
+  // No gateway configured (production): say so before the buyer fills the form, and place no order.
+  const noPayment = methods !== null && methods.availableGateways.length === 0;
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -145,6 +147,11 @@ export default function Checkout({ cancelled }: { cancelled?: boolean }) {
         </fieldset>
         <fieldset>
           <legend>Payment method</legend>
+          {noPayment && (
+            <p className="form-note" role="status">
+              {NO_GATEWAY}. Please contact the school to place your order; your cart is kept.
+            </p>
+          )}
           {(methods?.supportedMethods ?? [])
             .filter((m) => m.supported)
             .map((m) => (
@@ -173,7 +180,7 @@ export default function Checkout({ cancelled }: { cancelled?: boolean }) {
         <p className="form-note">
           Prices, tax and shipping are confirmed by the school when you place the order. <a href="/cart">Edit cart</a>
         </p>
-        <button type="submit" form="checkout-form" className="btn btn-primary" disabled={busy}>
+        <button type="submit" form="checkout-form" className="btn btn-primary" disabled={busy || noPayment}>
           {busy ? 'Placing order…' : 'Place order and pay'}
         </button>
       </section>

@@ -1,5 +1,5 @@
 import { RENEWAL_DEFAULT_METHOD } from '#core/enrollments/enrollment-options.ts';
-import type { PaymentGatewayName } from '#core/shop/shop-options.ts';
+import { NO_GATEWAY, type PaymentGatewayName } from '#core/shop/shop-options.ts';
 import { GATEWAY_SETTINGS, type AppConfig } from '#worker/config.ts';
 import { badRequest, unavailable } from '#worker/lib/errors.ts';
 import type { PaymentGateway } from './gateway.ts';
@@ -12,8 +12,6 @@ type RealGateway = Exclude<PaymentGatewayName, 'sandbox'>;
 
 /** A real gateway is offered only when every secret it needs (its webhook's included) is set; loadConfig refuses half a set. */
 const configured = (c: AppConfig, g: RealGateway) => GATEWAY_SETTINGS[g].every((k) => Boolean(c[k]));
-
-export const NO_GATEWAY = 'Online payment is not available: no payment gateway is configured';
 
 export type GatewayFactory = (config: AppConfig, origin: string) => PaymentGateway;
 
