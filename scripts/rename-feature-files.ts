@@ -144,6 +144,10 @@ function main(argv: readonly string[]) {
 
   for (const [file, text] of rewrites) writeFileSync(file, text);
   for (const [from, to] of renames) git('mv', from, to);
+  // A longer name can push an import past the print width: let Prettier lay out the code it touched.
+  const code = [...rewrites.keys()].map((f) => renames.get(f) ?? f).filter((f) => /\.tsx?$/.test(f));
+  if (code.length)
+    execFileSync(posix.join('node_modules', '.bin', 'prettier'), ['--write', '--log-level=warn', ...code], { stdio: 'inherit' });
 }
 
 if (import.meta.filename === process.argv[1]) main(process.argv.slice(2));
