@@ -30,6 +30,8 @@ const testVars = {
 };
 
 const SOCIAL_TESTS = 'worker/features/social-*/**/*.test.ts';
+/** Worker code checked against a Node-only reference (e.g. push against `http_ece`): run in Node, not workerd. */
+const NODE_SIDE_TESTS = 'worker/**/*.node.test.ts';
 
 /** API tests in workerd against the libSQL server of test/global-setup.ts. */
 const workerProject = (name: string, include: string[], more: { exclude?: string[]; fileParallelism?: boolean }) => ({
@@ -64,11 +66,12 @@ export default defineConfig({
             'web/lib/**/*.test.ts',
             'party/protocol.test.ts',
             'party/frame-budget.test.ts',
+            NODE_SIDE_TESTS,
           ],
           environment: 'node',
         },
       },
-      workerProject('worker', ['worker/**/*.test.ts', 'party/**/*.room.test.ts'], { exclude: [SOCIAL_TESTS] }),
+      workerProject('worker', ['worker/**/*.test.ts', 'party/**/*.room.test.ts'], { exclude: [SOCIAL_TESTS, NODE_SIDE_TESTS] }),
       // A platform has one connected account, and these files each set the accounts they need: one file at a time.
       workerProject('worker-social', [SOCIAL_TESTS], { fileParallelism: false }),
       {

@@ -1,7 +1,7 @@
 /**
  * A browser's side of Web Push for tests: a subscription key pair, and the decryption a browser does
- * (RFC 8291 §3.4 with RFC 8188's aes128gcm record), written from the RFCs apart from worker/lib/web-push.ts
- * so the two cannot agree on the same mistake.
+ * (RFC 8291 §3.4 with RFC 8188's aes128gcm record), written from the RFCs apart from the library that
+ * encrypts (@block65/webcrypto-web-push), so the two cannot agree on the same mistake.
  */
 import { fromBase64Url, toBase64Url } from '#core/push/base64url.ts';
 

@@ -24,8 +24,7 @@ describe('startChild', () => {
     expect(alive(grandchild)).toBe(true);
     await child.stop(500);
     expect(child.isRunning()).toBe(false);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(alive(grandchild)).toBe(false);
+    await expect.poll(() => alive(grandchild), { timeout: 2000 }).toBe(false);
   });
 
   it('rejects with the output when the child exits before it is ready', async () => {

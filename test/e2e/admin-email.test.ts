@@ -63,6 +63,12 @@ async function createUsers(n: number, t: string): Promise<string[]> {
   return emails;
 }
 
+/**
+ * Resolves once every request the page started before now has reached `page.on('request')`: the browser
+ * reports requests in the order it starts them, and this one starts last.
+ */
+const requestsSeen = (page: Page) => page.evaluate(() => fetch('/api/health').then((res) => res.status));
+
 const selectedCount = (page: Page) => page.locator('[data-selected-count]').textContent();
 
 describe('the admin e-mail screen', () => {
@@ -124,7 +130,7 @@ describe('the admin e-mail screen', () => {
     expect(await page.getByLabel('Subject').getAttribute('aria-invalid')).toBe('true');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('email-subject');
     expect(await page.locator('#email-message-error').count()).toBe(0);
-    await page.waitForTimeout(500);
+    await requestsSeen(page);
     expect(calls).toEqual([]);
     const { body } = await apiCall(baseUrl, `/admin/outbox?to=${encodeURIComponent(user.email)}`, { token: await adminToken(baseUrl) });
     expect((body.data as OutboxMail[]).filter((m) => m.kind === 'admin-email')).toEqual([]);
@@ -145,7 +151,7 @@ describe('the admin e-mail screen', () => {
     const result = page.getByRole('region', { name: /^E-mail sent/ });
     await result.waitFor();
     expect(await result.locator('.email-result-counts').textContent()).toBe('1 sent · 0 failed · 0 not found');
-    await page.waitForTimeout(500);
+    await requestsSeen(page);
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatch(/\/send$/);
     expect(await mailsTo(user.email, subject)).toHaveLength(1);

@@ -96,25 +96,34 @@ describe('public content pages in Chromium', () => {
     expect(box?.width).toBeLessThanOrEqual(360);
   });
 
-  it('takes screenshots of home, courses, classes and gallery', async () => {
+  it('shows each content page under its heading with every picture loaded, the bar or the menu for the width, and nothing wider than a phone', async () => {
     const page = await newPage(browser);
+    const { data } = (await (await fetch(`${baseUrl}/api/settings`)).json()) as { data: { schoolName: string } };
     for (const [name, width, height] of [
       ['desktop', 1280, 800],
       ['mobile', 360, 740],
     ] as const) {
       await page.setViewportSize({ width, height });
-      for (const [shot, path] of [
-        ['home', '/'],
-        ['courses', '/courses'],
-        ['course', '/courses/adult-beginners'],
-        ['classes', '/classes'],
-        ['gallery', '/gallery'],
-        ['events', '/events'],
-        ['contact', '/contact'],
+      for (const [shot, path, title] of [
+        ['home', '/', data.schoolName],
+        ['courses', '/courses', 'Karate courses'],
+        ['course', '/courses/adult-beginners', 'Adult Beginners'],
+        ['classes', '/classes', 'Weekly timetable'],
+        ['gallery', '/gallery', 'Life at the dojo'],
+        ['events', '/events', 'Events and seminars'],
+        ['contact', '/contact', 'Contact us'],
       ] as const) {
-        await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+        expect((await page.goto(`${baseUrl}${path}`))?.status()).toBe(200);
+        expect(await page.getByRole('heading', { level: 1, name: title, exact: true }).isVisible(), path).toBe(true);
+        // A picture further down loads only when scrolled to: load them all, then none may be broken.
         await page.evaluate(() => document.querySelectorAll('img[loading="lazy"]').forEach((img) => img.setAttribute('loading', 'eager')));
-        await page.waitForLoadState('networkidle');
+        await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+        const broken = await page.evaluate(() => [...document.images].filter((img) => img.naturalWidth === 0).map((img) => img.src));
+        expect({ path, broken }).toEqual({ path, broken: [] });
+        expect(await page.locator('nav.nav-desktop').isVisible(), path).toBe(name === 'desktop');
+        expect(await page.locator('details.menu > summary').isVisible(), path).toBe(name === 'mobile');
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect({ path, width, overflow }).toEqual({ path, width, overflow: 0 });
         await page.screenshot({ path: join(SHOTS, `content-${shot}-${name}.png`), fullPage: true });
       }
     }

@@ -113,8 +113,11 @@ describe('messages between a student and the school, live in two browsers', () =
   it("refuses a second send while the first is in flight with 'Already sending', leaving one message", async () => {
     const student = await createTestUser(baseUrl, 'student', 'hasty');
     const { page: me, token } = await userPage(browser, student);
+    // The first send is held in flight until the test has seen the second one refused.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
     await me.route('**/api/messages/send', async (route) => {
-      await new Promise((r) => setTimeout(r, 1_500));
+      await held;
       await route.continue();
     });
     await openScreen(me, baseUrl, '/student/messages');
@@ -126,6 +129,7 @@ describe('messages between a student and the school, live in two browsers', () =
     await me.getByRole('button', { name: 'Sending…' }).dispatchEvent('click');
     await box.press('Enter');
     await expect.poll(() => me.locator('.msg-notice').textContent(), POLL).toBe('Already sending');
+    release();
     await expect.poll(() => me.locator('.msg-mine:not(.msg-pending)', { hasText: text }).count(), POLL).toBe(1);
     expect(await thread(me).getByText(text).count()).toBe(1);
     expect(await savedCopies(token, text)).toBe(1);

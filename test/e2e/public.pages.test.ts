@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage } from './browser.ts';
 
@@ -107,21 +107,43 @@ describe('public pages in Chromium', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
   });
 
-  it('takes screenshots of the home and under-construction pages', async () => {
+  it("shows the home page's name and call to action on the first screen, and lays the under-construction tiles out for the width, at 1280 and 360 px", async () => {
     const page = await newPage(browser);
+    const { data } = (await (await fetch(`${baseUrl}/api/settings`)).json()) as { data: { schoolName: string } };
+    /** Visible and wholly inside the window as first shown, without scrolling. */
+    const onFirstScreen = async (locator: Locator, width: number, height: number) => {
+      const box = await locator.boundingBox();
+      return !!box && box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= height;
+    };
     for (const [name, width, height] of [
       ['desktop', 1280, 800],
       ['mobile', 360, 740],
     ] as const) {
       await page.setViewportSize({ width, height });
       await page.goto(`${baseUrl}/`);
+      const hero = page.getByRole('region', { name: data.schoolName });
+      expect(await onFirstScreen(hero.getByRole('heading', { level: 1, name: data.schoolName }), width, height)).toBe(true);
+      expect(await onFirstScreen(hero.getByRole('link', { name: 'Book a free trial class' }), width, height)).toBe(true);
       await page.screenshot({ path: join(SHOTS, `home-${name}.png`), fullPage: true });
       await page.screenshot({ path: join(SHOTS, `home-${name}-top.png`) });
+
       await page.goto(`${baseUrl}/under-construction?launch=2027-03-01`);
+      const main = page.getByRole('main');
+      expect(await main.getByText('Expected launch: March 1, 2027').isVisible()).toBe(true);
+      // Three tiles side by side on a desktop, one under another on a phone.
+      const tops = await main
+        .getByRole('list', { name: 'What to expect' })
+        .getByRole('listitem')
+        .evaluateAll((items) => items.map((li) => Math.round(li.getBoundingClientRect().top)));
+      expect(tops).toHaveLength(3);
+      if (name === 'desktop') expect(new Set(tops).size).toBe(1);
+      else expect(tops[0]! < tops[1]! && tops[1]! < tops[2]!, `tiles at ${tops.join(', ')}`).toBe(true);
+      for (const button of ['Go Back', 'Return to Homepage']) expect(await main.getByRole('link', { name: button }).isVisible()).toBe(true);
       await page.screenshot({ path: join(SHOTS, `under-construction-${name}.png`), fullPage: true });
     }
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`${baseUrl}/legal/privacy-policy`);
+    expect(await onFirstScreen(page.getByRole('heading', { level: 1, name: 'Privacy Policy' }), 1280, 800)).toBe(true);
     await page.screenshot({ path: join(SHOTS, 'privacy-desktop.png') });
   });
 });
