@@ -57,14 +57,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: [
-            'core/**/*.test.ts',
-            'db/**/*.test.ts',
-            'scripts/**/*.test.ts',
-            'web/lib/**/*.test.ts',
-            'party/protocol.test.ts',
-            'party/frame-budget.test.ts',
-          ],
+          include: ['core/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts', 'web/lib/**/*.test.ts', 'party/frame-budget.test.ts'],
           environment: 'node',
         },
       },

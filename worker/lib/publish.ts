@@ -1,5 +1,15 @@
-/** Something a service announces to the users it concerns (spec socket events: notification, new_message …). */
-export type RealtimeEvent = { type: string; data?: unknown };
+import type { PublishedFrame } from '#core/realtime/frames.ts';
+
+/**
+ * Not a frame for the browser: it tells the users' rooms to check their sockets against the account now
+ * (token version, block, role) and to close those that no longer hold (party/protocol.ts ROOM_CLOSE.sessionEnded).
+ * Published after every write that bumps a token version, blocks, deactivates, deletes or changes a role.
+ */
+export const SESSION_CHANGED = { type: 'session_changed' } as const;
+export type SessionChanged = typeof SESSION_CHANGED & { data?: undefined };
+
+/** What a service announces to the users it concerns: one of spec 7's frames (core/realtime/frames.ts), or SESSION_CHANGED. */
+export type RealtimeEvent = PublishedFrame | SessionChanged;
 
 /** One event for all the users, or each user's own (a notification is a row per recipient). */
 export type EventFor = RealtimeEvent | ((userId: string) => RealtimeEvent);
@@ -12,13 +22,6 @@ export interface Publisher {
   /** An event for many users at once (rooms: one presence lookup for all of them). */
   sendMany?(userIds: readonly string[], event: EventFor): Promise<void>;
 }
-
-/**
- * Not a frame for the browser: it tells the users' rooms to check their sockets against the account now
- * (token version, block, role) and to close those that no longer hold (party/protocol.ts ROOM_CLOSE.sessionEnded).
- * Published after every write that bumps a token version, blocks, deactivates, deletes or changes a role.
- */
-export const SESSION_CHANGED = { type: 'session_changed' } as const satisfies RealtimeEvent;
 
 export type Published = { userId: string; event: RealtimeEvent; at: string };
 
@@ -43,7 +46,7 @@ export function recordingPublisher(limit = 200): Publisher & { readonly recorded
 /** What tests and the local stack read back; production does not keep it (publisherFor). */
 export const publisher = recordingPublisher();
 
-/** Sends to the users' rooms (party/user-room.ts); injected so worker/lib needs no Durable Object types. */
+/** Sends to the users' rooms (worker/lib/publish-rooms.ts). */
 export type RoomDelivery = (userIds: readonly string[], event: EventFor) => Promise<unknown>;
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ClientFrame, previewText } from './protocol.ts';
+import { previewText } from '#core/messages/message-view.ts';
+import { ClientFrame } from './frames.ts';
 
 describe('realtime protocol', () => {
   it('accepts the two client frames of the spec and drops anything else', () => {
