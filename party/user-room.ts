@@ -10,7 +10,7 @@ import type { Bindings } from '#worker/env.ts';
 import { conversation } from '#worker/features/messages/messages.read.ts';
 import { loadUser, sessionHolds, STALE_TOKEN, type AuthUser } from '#worker/lib/auth-user.ts';
 import { SESSION_CHANGED } from '#worker/lib/publish.ts';
-import { deliverTo, type RoomCommand, type RoomsEnv } from '#worker/lib/publish-rooms.ts';
+import { deliverTo, type RoomCommand, type RoomRpc, type RoomsEnv } from '#worker/lib/publish-rooms.ts';
 import { runtimeContext, runtimeOf } from '#worker/lib/runtime.ts';
 import { FrameBudget } from './frame-budget.ts';
 import { AUTH_WINDOW_MS, MAX_FRAME_CHARS, ROOM_CLOSE } from './protocol.ts';
@@ -36,7 +36,7 @@ const send = (connection: Connection, frame: ServerFrame) => connection.send(JSO
  * (SESSION_CHANGED) and the sender's current rights are read again before typing is relayed.
  * docs/decisions/014-realtime.md.
  */
-export class UserRoom extends Server<Bindings> {
+export class UserRoom extends Server<Bindings> implements RoomRpc {
   static override options = { hibernate: true };
 
   /** In memory only: a flood keeps the room awake, and an idle socket needs no budget. */

@@ -2,14 +2,16 @@ import { and, gt, inArray } from 'drizzle-orm';
 import type { ServerFrame } from '#core/realtime/frames.ts';
 import type { Db } from '#db/client.ts';
 import { socketPresence } from '#db/schema/index.ts';
-import type { UserRoom } from '#party/user-room.ts';
 import { eventOf, publisherFor, type Publisher, type RoomDelivery, type SessionChanged } from './publish.ts';
 
 /** What a room is handed over RPC: a frame for its sockets, or SESSION_CHANGED (check them against the account). */
 export type RoomCommand = ServerFrame | SessionChanged;
 
+/** What a user's room answers over RPC (party/user-room.ts implements it): how many sockets it sent the frame to. */
+export type RoomRpc = Rpc.DurableObjectBranded & { deliver(command: RoomCommand): Promise<number> };
+
 /** The rooms' binding, as wrangler.toml declares it (absent in plain unit tests). */
-export type RoomsEnv = { User?: DurableObjectNamespace<UserRoom> };
+export type RoomsEnv = { User?: DurableObjectNamespace<RoomRpc> };
 
 /** Hands a frame to a user's room; a user with no socket open costs one call that sends nothing. */
 export async function deliverTo(env: RoomsEnv, userId: string, command: RoomCommand): Promise<number> {

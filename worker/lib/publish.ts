@@ -16,7 +16,7 @@ export type EventFor = RealtimeEvent | ((userId: string) => RealtimeEvent);
 
 export const eventOf = (event: EventFor, userId: string): RealtimeEvent => (typeof event === 'function' ? event(userId) : event);
 
-/** Where announcements go: the rooms of the users concerned (realtime issue), a recorder until then. */
+/** Where announcements go: the rooms of the users concerned (publish-rooms.ts), or a recorder (tests, no rooms). */
 export interface Publisher {
   send(userId: string, event: RealtimeEvent): Promise<void>;
   /** An event for many users at once (rooms: one presence lookup for all of them). */
