@@ -65,27 +65,27 @@ export class UserRoom extends Server<Bindings> implements RoomRpc {
     if (!me?.userId || !me.role) return this.refuse(connection, 'Authenticate first', ROOM_CLOSE.authFailed);
     if (frame.targetId === me.userId) return;
     try {
-      await this.relayTyping(me, frame.targetId, frame.isTyping);
+      await this.relayTyping({ ...me, userId: me.userId, role: me.role }, frame.targetId, frame.isTyping);
     } catch (err) {
       this.failed(connection, 'typing', err);
     }
   }
 
   /** typing: relayed to the other side, never stored. Members talk only to the school, so a non-admin's typing reaches only an admin-capable user. */
-  private async relayTyping(me: SocketState, targetId: string, isTyping: boolean) {
+  private async relayTyping(me: SocketState & { userId: string; role: Role }, targetId: string, isTyping: boolean) {
     // The sender's rights as they are now, not as they were when the socket authenticated.
-    if (!stillHolds(await findUser(this.db().$read, me.userId!), me)) {
+    if (!stillHolds(await findUser(this.db().$read, me.userId), me)) {
       await this.endSessions();
       return;
     }
-    const typing: ServerFrame = { type: 'typing', data: { userId: me.userId!, isTyping } };
+    const typing: ServerFrame = { type: 'typing', data: { userId: me.userId, isTyping } };
     // A member writes to the school, not to one admin: `school` reaches every school account online.
     if (targetId === SCHOOL_TARGET) {
       const school = await this.schoolOnline();
       await Promise.all(school.filter((id) => id !== me.userId).map((id) => deliverTo(this.rooms(), id, typing)));
       return;
     }
-    if (!isAdminCapable(me.role!) && !(await this.isSchool(targetId))) return;
+    if (!isAdminCapable(me.role) && !(await this.isSchool(targetId))) return;
     await deliverTo(this.rooms(), targetId, typing);
   }
 
