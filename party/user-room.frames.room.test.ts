@@ -3,7 +3,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
 import { ROOM_ERRORS, ServerFrame } from '#core/realtime/frames.ts';
 import { api, createUser, uniq } from '#test/helpers.ts';
-import { reply, writeToSchool } from '#worker/features/messages/messages.test-helpers.ts';
+import { reply, send as call, writeToSchool } from '#worker/features/messages/messages.test-helpers.ts';
 import { authenticate, connect, open, publish, type Socket } from './room.test-helpers.ts';
 
 const rooms = () => (env as unknown as { User: DurableObjectNamespace }).User;
@@ -75,5 +75,52 @@ describe("the room's own frames (spec 7: conversation_history, error)", () => {
       delete (room as { db?: unknown }).db;
     });
     s.ws!.close();
+  });
+
+  it("delivers what the API publishes in shapes the browser's parser accepts: messages, read receipts, broadcasts, notifications", async () => {
+    const [student, school] = await Promise.all([
+      createUser({ role: 'student', studentId: `STU-${uniq().toUpperCase()}` }),
+      createUser({ role: 'admin' }),
+    ]);
+    const [s, a] = [await connect(student), await connect(school)];
+    await writeToSchool(student, 'May I come on Sunday?');
+    const answer = await reply(school, student.id, 'Yes, at nine.');
+    expect((await call('PATCH', '/api/messages/mark-read', student.token, { messageIds: [answer._id] })).status).toBe(200);
+    const sent = await call('POST', '/api/messages/admin/broadcast', school.token, {
+      content: `Dojo closed ${uniq()}`,
+      targetRoles: ['student'],
+    });
+    expect(sent.status).toBe(201);
+    // Other files share the database: a socket may also get their broadcasts or the school's read updates.
+    const types = (x: Socket) => x.frames.map((f) => f.type);
+    await expect
+      .poll(() => types(s), { timeout: 5000 })
+      .toEqual(
+        expect.arrayContaining([
+          'authenticated',
+          'conversation_history',
+          'message_sent',
+          'notification',
+          'new_reply',
+          'messages_marked_read',
+          'new_broadcast',
+        ]),
+      );
+    await expect
+      .poll(() => types(a), { timeout: 5000 })
+      .toEqual(
+        expect.arrayContaining([
+          'authenticated',
+          'conversation_history',
+          'new_message',
+          'notification',
+          'reply_sent',
+          'messages_read_by_user',
+          'broadcast_sent',
+        ]),
+      );
+    allParse(s);
+    allParse(a);
+    for (const x of [s, a]) x.ws!.close();
   });
 });
