@@ -6,6 +6,7 @@ import type { PublishedFrame } from '#core/realtime/frames.ts';
  * Published after every write that bumps a token version, blocks, deactivates, deletes or changes a role.
  */
 export const SESSION_CHANGED = { type: 'session_changed' } as const;
+/** No data; `data?: undefined` lets a reader of any RealtimeEvent look at `event.data` without narrowing first. */
 export type SessionChanged = typeof SESSION_CHANGED & { data?: undefined };
 
 /** What a service announces to the users it concerns: one of spec 7's frames (core/realtime/frames.ts), or SESSION_CHANGED. */
