@@ -64,7 +64,6 @@ export default defineConfig({
             'db/**/*.test.ts',
             'scripts/**/*.test.ts',
             'web/lib/**/*.test.ts',
-            'party/protocol.test.ts',
             'party/frame-budget.test.ts',
             NODE_SIDE_TESTS,
           ],

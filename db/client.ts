@@ -28,7 +28,7 @@ export function createLibsqlClient({ url, authToken, timeoutMs = 8000, via }: Db
 }
 
 /**
- * Made once per isolate from bindings (worker/middleware/context.ts). Without the relational `schema` option: nothing uses `db.query`,
+ * Made once per isolate from bindings (worker/lib/runtime.ts). Without the relational `schema` option: nothing uses `db.query`,
  * and extracting the relational config of every table on each request cost more than the query.
  */
 export function createDb(opts: DbOptions) {

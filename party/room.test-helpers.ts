@@ -3,7 +3,8 @@ import { env, exports } from 'cloudflare:workers';
 import { expect } from 'vitest';
 import type { TestUser } from '#test/helpers.ts';
 import type { Bindings } from '#worker/env.ts';
-import { roomsPublisher } from './user-room.ts';
+import type { RealtimeEvent } from '#worker/lib/publish.ts';
+import { runtimeOf } from '#worker/lib/runtime.ts';
 
 export type Frame = { type: string; data?: any; message?: string };
 export type Closed = { code: number; reason: string; at: number };
@@ -54,13 +55,19 @@ export const authenticate = (user: Pick<TestUser, 'id' | 'role' | 'token'>) => (
   token: user.token,
 });
 
-/** A socket of this user, authenticated by frame. */
+/** A socket of this user, authenticated by frame, its conversation_history read. */
 export async function connect(user: Pick<TestUser, 'id' | 'role' | 'token'>): Promise<Socket> {
   const s = await open(user.id);
   expect(s.res.status).toBe(101);
   s.send(authenticate(user));
   expect(await s.next()).toMatchObject({ type: 'authenticated', data: { userId: user.id } });
+  expect(await s.next()).toMatchObject({ type: 'conversation_history' });
   return s;
 }
 
-export const publish = (userId: string, event: Frame) => roomsPublisher(env as unknown as Bindings, 'test').send(userId, event);
+/** What every authenticated socket is sent first (spec 7). */
+export const GREETING = ['authenticated', 'conversation_history'];
+
+/** Publishes as a service does; tests hand partial frames (the room forwards what it is given, unread). */
+export const publish = (userId: string, event: Frame) =>
+  runtimeOf(env as unknown as Bindings).publisher.send(userId, event as RealtimeEvent);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { socketPresence } from '#db/schema/index.ts';
 import { api, createUser, testDb } from '#test/helpers.ts';
-import { authenticate, connect, open, publish } from './room.test-helpers.ts';
+import { authenticate, connect, GREETING, open, publish } from './room.test-helpers.ts';
 
 describe('a user room (/parties/user/{userId})', () => {
   it('authenticates its own user by the authenticate frame, then delivers what the API publishes to them', async () => {
@@ -13,6 +13,7 @@ describe('a user room (/parties/user/{userId})', () => {
     expect(s.res.status).toBe(101);
     s.send(authenticate(user));
     expect(await s.next()).toMatchObject({ type: 'authenticated', data: { userId: user.id, role: 'student' } });
+    expect(await s.next()).toMatchObject({ type: 'conversation_history' });
     await publish(user.id, { type: 'notification', data: { title: 'Grading on Saturday' } });
     expect(await s.next()).toEqual({ type: 'notification', data: { title: 'Grading on Saturday' } });
     // Presence: publishing asks it first, so only rooms with a socket are woken.
@@ -78,7 +79,7 @@ describe('a user room (/parties/user/{userId})', () => {
     expect(await a.next()).toEqual({ type: 'typing', data: { userId: student.id, isTyping: true } });
     a.send({ type: 'typing', targetId: student.id, isTyping: false });
     expect(await s.next()).toEqual({ type: 'typing', data: { userId: admin.id, isTyping: false } });
-    expect(o.frames.map((f) => f.type)).toEqual(['authenticated']);
+    expect(o.frames.map((f) => f.type)).toEqual(GREETING);
     for (const x of [s, a, o]) x.ws!.close();
   });
 
@@ -94,7 +95,7 @@ describe('a user room (/parties/user/{userId})', () => {
     const typing = { type: 'typing', data: { userId: student.id, isTyping: true } };
     expect(await a1!.next()).toEqual(typing);
     expect(await a2!.next()).toEqual(typing);
-    expect(o!.frames.map((f) => f.type)).toEqual(['authenticated']);
+    expect(o!.frames.map((f) => f.type)).toEqual(GREETING);
     for (const x of [s, a1, a2, o]) x!.ws!.close();
   });
 

@@ -6,7 +6,7 @@ import { users } from '#db/schema/index.ts';
 import { api, createUser, testDb, type TestUser } from '#test/helpers.ts';
 import { FRAME_LIMIT } from './frame-budget.ts';
 import { AUTH_WINDOW_MS, ROOM_CLOSE } from './protocol.ts';
-import { authenticate, connect, open, publish, type Socket } from './room.test-helpers.ts';
+import { authenticate, connect, GREETING, open, publish, type Socket } from './room.test-helpers.ts';
 
 const STALE = 'Your session has ended, please log in again';
 
@@ -30,7 +30,7 @@ describe('realtime sessions end with the session (issue 21, finding 2)', () => {
     const sockets = [await connect(user), await connect(user)];
     await closesWithinASecond(sockets, () => api('/api/auth/logout', { method: 'POST', token: user.token }));
     await publish(user.id, { type: 'notification', data: { title: 'after logout' } });
-    for (const s of sockets) expect(s.frames.map((f) => f.type)).toEqual(['authenticated', 'auth_error']);
+    for (const s of sockets) expect(s.frames.map((f) => f.type)).toEqual([...GREETING, 'auth_error']);
   });
 
   it("blocking closes the user's sockets; another user's socket stays open", async () => {
@@ -85,8 +85,8 @@ describe('realtime sessions end with the session (issue 21, finding 2)', () => {
     expect((await a!.closed).code).toBe(ROOM_CLOSE.sessionEnded);
     expect((await m!.closed).code).toBe(ROOM_CLOSE.sessionEnded);
     await new Promise((r) => setTimeout(r, 200));
-    expect(s!.frames.map((f) => f.type)).toEqual(['authenticated']);
-    expect(g!.frames.map((f) => f.type)).toEqual(['authenticated']);
+    expect(s!.frames.map((f) => f.type)).toEqual(GREETING);
+    expect(g!.frames.map((f) => f.type)).toEqual(GREETING);
     for (const x of [s, g]) x!.ws!.close();
   });
 });

@@ -1,15 +1,19 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import { Server, type Connection, type ConnectionContext, type WSMessage } from 'partyserver';
+import { newId } from '#core/ids.ts';
+import { CONVERSATION_PAGE_SIZE } from '#core/messages/message-schemas.ts';
+import { parseClientFrame, ROOM_ERRORS, SCHOOL_TARGET, type ServerFrame } from '#core/realtime/frames.ts';
 import { ADMIN_CAPABLE, isAdminCapable, isRole, type Role } from '#core/roles.ts';
 import { compileFindById } from '#db/compiled-select.ts';
 import { socketPresence, users, type UserRow } from '#db/schema/index.ts';
-import { loadConfig } from '#worker/config.ts';
 import type { Bindings } from '#worker/env.ts';
-import { eventOf, publisherFor, SESSION_CHANGED, type Publisher, type RoomDelivery } from '#worker/lib/publish.ts';
-import { loadUser, sessionHolds, STALE_TOKEN } from '#worker/middleware/auth.ts';
-import { dbFor } from '#worker/middleware/context.ts';
+import { conversation } from '#worker/features/messages/messages.read.ts';
+import { loadUser, sessionHolds, STALE_TOKEN, type AuthUser } from '#worker/lib/auth-user.ts';
+import { SESSION_CHANGED } from '#worker/lib/publish.ts';
+import { deliverTo, type RoomCommand, type RoomRpc, type RoomsEnv } from '#worker/lib/publish-rooms.ts';
+import { runtimeContext, runtimeOf } from '#worker/lib/runtime.ts';
 import { FrameBudget } from './frame-budget.ts';
-import { AUTH_WINDOW_MS, ClientFrame, ROOM_CLOSE, SCHOOL_TARGET, type ServerFrame } from './protocol.ts';
+import { AUTH_WINDOW_MS, MAX_FRAME_CHARS, ROOM_CLOSE } from './protocol.ts';
 
 export { AUTH_WINDOW_MS, ROOM_CLOSE };
 
@@ -22,14 +26,17 @@ const findUser = compileFindById(users, users.id);
 const stillHolds = (row: UserRow | undefined, me: SocketState) =>
   Boolean(row && me.tokenVersion !== null && sessionHolds(row, me.tokenVersion) && row.role === me.role);
 
+const send = (connection: Connection, frame: ServerFrame) => connection.send(JSON.stringify(frame));
+
 /**
  * One room per user (`/parties/user/{userId}`: partyserver routes by the binding's name, `User`). Hibernation is on: an idle socket costs nothing,
  * and what a socket is (its user, role and token version) lives in its attached state. A socket authenticates
  * with the spec's `authenticate` frame within AUTH_WINDOW_MS (never by URL: a URL is logged); nothing
  * flows before, and only for this room's own user. The API tells the room when the account changes
  * (SESSION_CHANGED) and the sender's current rights are read again before typing is relayed.
+ * docs/decisions/014-realtime.md.
  */
-export class UserRoom extends Server<Bindings> {
+export class UserRoom extends Server<Bindings> implements RoomRpc {
   static override options = { hibernate: true };
 
   /** In memory only: a flood keeps the room awake, and an idle socket needs no budget. */
@@ -45,39 +52,41 @@ export class UserRoom extends Server<Bindings> {
     if (connection.readyState !== WebSocket.OPEN) return;
     const verdict = this.budgetOf(connection).take();
     if (verdict === 'close') return connection.close(ROOM_CLOSE.tooManyFrames, 'Too many frames');
-    if (verdict === 'drop' || typeof message !== 'string' || message.length > 4096) return;
-    let raw: unknown;
-    try {
-      raw = JSON.parse(message);
-    } catch {
-      return;
-    }
-    const frame = ClientFrame.safeParse(raw);
-    if (!frame.success) return;
+    if (verdict === 'drop') return;
     const me = connection.state;
-    if (frame.data.type === 'authenticate') {
+    const frame = typeof message === 'string' && message.length <= MAX_FRAME_CHARS ? parseClientFrame(message) : null;
+    // Before authenticating a socket is told nothing; afterwards a frame the room cannot read is answered.
+    if (!frame) return me?.userId ? send(connection, { type: 'error', code: 'BAD_REQUEST', message: ROOM_ERRORS.badFrame }) : undefined;
+    if (frame.type === 'authenticate') {
       if (me?.userId) return;
-      if (frame.data.userId !== this.name) return this.refuse(connection, 'This is not your room', ROOM_CLOSE.notYourRoom);
-      return this.authenticate(connection, frame.data.token);
+      if (frame.userId !== this.name) return this.refuse(connection, 'This is not your room', ROOM_CLOSE.notYourRoom);
+      return this.authenticate(connection, frame.token);
     }
     if (!me?.userId || !me.role) return this.refuse(connection, 'Authenticate first', ROOM_CLOSE.authFailed);
-    if (frame.data.targetId === me.userId) return;
+    if (frame.targetId === me.userId) return;
+    try {
+      await this.relayTyping({ ...me, userId: me.userId, role: me.role }, frame.targetId, frame.isTyping);
+    } catch (err) {
+      this.failed(connection, 'typing', err);
+    }
+  }
+
+  /** typing: relayed to the other side, never stored. Members talk only to the school, so a non-admin's typing reaches only an admin-capable user. */
+  private async relayTyping(me: SocketState & { userId: string; role: Role }, targetId: string, isTyping: boolean) {
     // The sender's rights as they are now, not as they were when the socket authenticated.
     if (!stillHolds(await findUser(this.db().$read, me.userId), me)) {
       await this.endSessions();
       return;
     }
-    // typing: relayed to the other side, never stored. Members talk only to the school, so a
-    // non-admin's typing reaches only an admin-capable user.
-    const typing: ServerFrame = { type: 'typing', data: { userId: me.userId, isTyping: frame.data.isTyping } };
+    const typing: ServerFrame = { type: 'typing', data: { userId: me.userId, isTyping } };
     // A member writes to the school, not to one admin: `school` reaches every school account online.
-    if (frame.data.targetId === SCHOOL_TARGET) {
+    if (targetId === SCHOOL_TARGET) {
       const school = await this.schoolOnline();
-      await Promise.all(school.filter((id) => id !== me.userId).map((id) => deliverTo(this.env as RoomsEnv, id, typing)));
+      await Promise.all(school.filter((id) => id !== me.userId).map((id) => deliverTo(this.rooms(), id, typing)));
       return;
     }
-    if (!isAdminCapable(me.role) && !(await this.isSchool(frame.data.targetId))) return;
-    await deliverTo(this.env as RoomsEnv, frame.data.targetId, typing);
+    if (!isAdminCapable(me.role) && !(await this.isSchool(targetId))) return;
+    await deliverTo(this.rooms(), targetId, typing);
   }
 
   private budgetOf(connection: Connection) {
@@ -87,7 +96,16 @@ export class UserRoom extends Server<Bindings> {
   }
 
   private db() {
-    return dbFor(loadConfig(this.env), this.env.LIBSQL_SERVICE);
+    return runtimeOf(this.env).db;
+  }
+
+  private rooms() {
+    return this.env as RoomsEnv;
+  }
+
+  /** The one service context (decision 010) for work this room does as its user. */
+  private contextFor(user: AuthUser) {
+    return runtimeContext(this.env, { user, requestId: `room-${newId()}`, waitUntil: (p) => this.ctx.waitUntil(p) });
   }
 
   /** Active school accounts with a socket open (one query). */
@@ -127,10 +145,10 @@ export class UserRoom extends Server<Bindings> {
     if (waiting) await this.ctx.storage.setAlarm(now + AUTH_WINDOW_MS);
   }
 
-  /** RPC from the API (worker/lib/publish.ts): an event for every authenticated socket of this user. */
-  async deliver(frame: ServerFrame | typeof SESSION_CHANGED): Promise<number> {
-    if (frame.type === SESSION_CHANGED.type) return this.endSessions();
-    const text = JSON.stringify(frame);
+  /** RPC from the API (worker/lib/publish-rooms.ts): a frame for every authenticated socket of this user. */
+  async deliver(command: RoomCommand): Promise<number> {
+    if (command.type === SESSION_CHANGED.type) return this.endSessions();
+    const text = JSON.stringify(command);
     let sent = 0;
     for (const c of this.getConnections<SocketState>()) {
       if (!c.state?.userId) continue;
@@ -156,8 +174,7 @@ export class UserRoom extends Server<Bindings> {
   }
 
   private async authenticate(connection: Connection<SocketState>, token: string) {
-    const config = loadConfig(this.env);
-    const loaded = await loadUser({ config, db: dbFor(config, this.env.LIBSQL_SERVICE) }, token);
+    const loaded = await loadUser(runtimeOf(this.env), token);
     if (typeof loaded === 'string') return this.refuse(connection, loaded, ROOM_CLOSE.authFailed);
     if (loaded.user.id !== this.name) return this.refuse(connection, 'This is not your room', ROOM_CLOSE.notYourRoom);
     const { id, role, tokenVersion } = loaded.user;
@@ -166,11 +183,31 @@ export class UserRoom extends Server<Bindings> {
     // Read again once present: a change the API made before it saw this socket in socket_presence is caught here.
     await this.endSessions();
     if (connection.readyState !== WebSocket.OPEN) return;
-    connection.send(JSON.stringify({ type: 'authenticated', data: { userId: id, role } } satisfies ServerFrame));
+    send(connection, { type: 'authenticated', data: { userId: id, role } });
+    await this.sendHistory(connection, loaded.user);
+  }
+
+  /** conversation_history: the user's conversation, page 1, as GET /api/messages/conversation answers it. */
+  private async sendHistory(connection: Connection, user: AuthUser) {
+    try {
+      const data = await conversation(this.contextFor(user), { page: 1, limit: CONVERSATION_PAGE_SIZE });
+      if (connection.readyState === WebSocket.OPEN) send(connection, { type: 'conversation_history', data });
+    } catch (err) {
+      this.failed(connection, 'conversation_history', err);
+    }
+  }
+
+  /** The room's own work failed (the database, mostly): the socket is told with `error`, and stays open. */
+  private failed(connection: Connection, label: string, err: unknown) {
+    console.error(
+      JSON.stringify({ level: 'error', room: this.name, message: `room ${label} failed`, error: String((err as Error)?.message ?? err) }),
+    );
+    if (connection.readyState === WebSocket.OPEN)
+      send(connection, { type: 'error', code: 'UNAVAILABLE', message: ROOM_ERRORS.unavailable });
   }
 
   private refuse(connection: Connection, message: string, code: number) {
-    connection.send(JSON.stringify({ type: 'auth_error', message } satisfies ServerFrame));
+    send(connection, { type: 'auth_error', message });
     connection.close(code, message);
   }
 
@@ -182,51 +219,6 @@ export class UserRoom extends Server<Bindings> {
 
 /** Whether a room may exist for this name: an active account's id (asked before partyserver makes the room). */
 export async function roomAccountExists(env: Bindings, userId: string): Promise<boolean> {
-  const row = await findUser(dbFor(loadConfig(env), env.LIBSQL_SERVICE).$read, userId);
+  const row = await findUser(runtimeOf(env).db.$read, userId);
   return Boolean(row?.isActive && !row.deactivatedAt);
-}
-
-/** The rooms' binding, as wrangler.toml declares it. */
-type RoomsEnv = { User?: DurableObjectNamespace<UserRoom> };
-
-/** Hands an event to a user's room; a user with no socket open costs one call that sends nothing. */
-export async function deliverTo(env: RoomsEnv, userId: string, frame: ServerFrame | typeof SESSION_CHANGED): Promise<number> {
-  if (!env.User) return 0;
-  const room = env.User.get(env.User.idFromName(userId));
-  return room.deliver(frame);
-}
-
-const publishers = new WeakMap<object, Publisher>();
-
-/** Of these users, those whose room holds an authenticated socket (one query per 500). */
-async function online(env: Bindings, userIds: readonly string[]): Promise<string[]> {
-  const config = loadConfig(env);
-  const db = dbFor(config, env.LIBSQL_SERVICE);
-  const found: string[] = [];
-  for (let i = 0; i < userIds.length; i += 500) {
-    const part = userIds.slice(i, i + 500);
-    const rows = await db
-      .select({ userId: socketPresence.userId })
-      .from(socketPresence)
-      .where(and(inArray(socketPresence.userId, part), gt(socketPresence.sockets, 0)));
-    found.push(...rows.map((r) => r.userId));
-  }
-  return found;
-}
-
-/** The publisher for requests of this Worker: events go to the rooms of the users who are online (one per env object). */
-export function roomsPublisher(env: Bindings, appEnv: string): Publisher {
-  let known = publishers.get(env);
-  if (!known) {
-    const rooms = env as RoomsEnv;
-    const deliver: RoomDelivery | null = rooms.User
-      ? async (userIds, event) => {
-          const present = await online(env, userIds);
-          await Promise.all(present.map((id) => deliverTo(rooms, id, eventOf(event, id) as ServerFrame)));
-        }
-      : null;
-    known = publisherFor(deliver, appEnv);
-    publishers.set(env, known);
-  }
-  return known;
 }

@@ -1,14 +1,12 @@
 import { newId } from '#core/ids.ts';
-import { roomsPublisher } from '#party/user-room.ts';
-import { loadConfig } from './config.ts';
 import type { Bindings } from './env.ts';
 import { JOBS as ENROLLMENT_JOBS } from './features/enrollments/enrollments.jobs.ts';
 import { JOBS as MEMBERSHIP_JOBS } from './features/membership-purchases/membership-purchases.jobs.ts';
 import { JOBS as SOCIAL_ACCOUNT_JOBS } from './features/social-accounts/social-accounts.jobs.ts';
 import { JOBS as SOCIAL_POST_JOBS } from './features/social-posts/social-posts.jobs.ts';
 import { expireUnpaidOrders } from './features/orders/orders.expire.ts';
-import { serviceContext, type ServiceCtx } from './lib/service-context.ts';
-import { dbFor, mailerFor } from './middleware/context.ts';
+import { runtimeContext } from './lib/runtime.ts';
+import type { ServiceCtx } from './lib/service-context.ts';
 
 /** What time decides (ARCHITECTURE "Scheduled work"). Each job is idempotent: a run fired twice changes nothing more. */
 export const SCHEDULED_JOBS: { name: string; run: (ctx: ServiceCtx, now: Date) => Promise<unknown> }[] = [
@@ -21,20 +19,7 @@ export const SCHEDULED_JOBS: { name: string; run: (ctx: ServiceCtx, now: Date) =
 
 /** The service context of a run: no caller, links pointing at PUBLIC_URL. */
 export function scheduledContext(env: Bindings, waitUntil?: (p: Promise<unknown>) => void): ServiceCtx {
-  const config = loadConfig(env);
-  const db = dbFor(config, env.LIBSQL_SERVICE);
-  return serviceContext({
-    db,
-    config,
-    mailer: mailerFor(config, db),
-    user: null,
-    requestId: `cron-${newId()}`,
-    storage: env.UPLOADS,
-    ip: '',
-    requestOrigin: config.PUBLIC_URL ?? 'http://localhost',
-    publisher: roomsPublisher(env, config.APP_ENV),
-    waitUntil,
-  });
+  return runtimeContext(env, { user: null, requestId: `cron-${newId()}`, waitUntil });
 }
 
 /** Runs every job; one that fails is logged and does not stop the others. */

@@ -1,4 +1,4 @@
-import type { ServerFrame } from '#party/protocol.ts';
+import type { ServerFrame } from '#core/realtime/frames.ts';
 import { RealtimeClient, type SocketStatus } from './realtime.ts';
 import { storedToken } from './session.ts';
 

@@ -1,22 +1,9 @@
-import { MESSAGE_MAX_LENGTH, MESSAGE_MESSAGES, type MessagePriority } from '#core/messages/message-schemas.ts';
+import { MESSAGE_MAX_LENGTH, MESSAGE_MESSAGES } from '#core/messages/message-schemas.ts';
+import { MessageViewSchema, type MessageView } from '#core/messages/message-view.ts';
 import { ApiError, INVALID_JSON, REQUEST_FAILED } from './api.ts';
 
-/** A message as the API and the socket carry it (worker/features/messages/README.md). */
-export type ChatMessage = {
-  _id: string;
-  content: string;
-  priority: MessagePriority;
-  kind: 'direct' | 'reply' | 'broadcast';
-  isBroadcast: boolean;
-  senderId: { _id: string; role: string | null; specialId: string | null; profile: { firstName: string; lastName: string } } | null;
-  senderRole: string | null;
-  recipientId: string | null;
-  conversationId: string | null;
-  targetRoles: string[] | null;
-  parentId: string | null;
-  isRead: boolean;
-  readAt: string | null;
-  createdAt: string;
+/** A message as the API and the socket carry it (core/messages/message-view.ts), or its optimistic copy. */
+export type ChatMessage = MessageView & {
   /** Client-only: the optimistic copy is on its way. */
   pending?: boolean;
 };
@@ -81,21 +68,21 @@ export function contentError(content: string): string {
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
-export const isChatMessage = (v: unknown): v is ChatMessage =>
-  isObject(v) && typeof v._id === 'string' && typeof v.content === 'string' && typeof v.createdAt === 'string';
-
-/** The saved message of a send/reply answer, or 'Invalid response structure'. */
+/** The saved message of a send/reply answer, parsed, or 'Invalid response structure'. */
 export function sentMessage(body: unknown): ChatMessage {
-  const data = isObject(body) ? body.data : undefined;
-  if (!isChatMessage(data)) throw new Error(THREAD_MESSAGES.invalidResponse);
-  return data;
+  const parsed = MessageViewSchema.safeParse(isObject(body) ? body.data : undefined);
+  if (!parsed.success) throw new Error(THREAD_MESSAGES.invalidResponse);
+  return parsed.data;
 }
 
-/** The messages of a conversation answer, or 'No conversation data received'. */
+/** The messages of a conversation answer, each parsed (one that is not a message is left out), or 'No conversation data received'. */
 export function conversationMessages(body: unknown): ChatMessage[] {
   const data = isObject(body) ? (body.data ?? body.messages) : undefined;
   if (!Array.isArray(data)) throw new Error(THREAD_MESSAGES.noData);
-  return data.filter(isChatMessage);
+  return data.flatMap((m) => {
+    const parsed = MessageViewSchema.safeParse(m);
+    return parsed.success ? [parsed.data] : [];
+  });
 }
 
 /**
@@ -107,24 +94,6 @@ export function sendFailureReason(err: unknown): string {
     return err.message === REQUEST_FAILED ? THREAD_MESSAGES.successFalse : err.message;
   }
   return err instanceof Error && err.message ? err.message : REQUEST_FAILED;
-}
-
-/** The message payload of a socket frame's data `{ message, preview }`. */
-export const frameMessage = (data: unknown): ChatMessage | null => (isObject(data) && isChatMessage(data.message) ? data.message : null);
-
-/** The ids of a read-receipt frame's data `{ messageIds, readAt }`. */
-export function frameReadIds(data: unknown): { ids: string[]; readAt: string | null } {
-  if (!isObject(data) || !Array.isArray(data.messageIds)) return { ids: [], readAt: null };
-  return {
-    ids: data.messageIds.filter((x): x is string => typeof x === 'string'),
-    readAt: typeof data.readAt === 'string' ? data.readAt : null,
-  };
-}
-
-/** `{ userId, isTyping }` of a typing frame. */
-export function frameTyping(data: unknown): { userId: string; isTyping: boolean } | null {
-  if (!isObject(data) || typeof data.userId !== 'string' || typeof data.isTyping !== 'boolean') return null;
-  return { userId: data.userId, isTyping: data.isTyping };
 }
 
 /** A typing indicator goes away this long after the last `typing` frame, even without isTyping false. */

@@ -45,6 +45,33 @@ class FakeSocket extends EventTarget {
 
 const last = () => FakeSocket.made[FakeSocket.made.length - 1]!;
 
+/** Frames as a room sends them: the client parses each against core/realtime/frames.ts. */
+const AUTHENTICATED = { type: 'authenticated', data: { userId: 'u1', role: 'student' } };
+const NOTIFICATION = {
+  type: 'notification',
+  data: {
+    _id: 'n1',
+    id: 'n1',
+    userId: 'u1',
+    title: 'Hi',
+    body: 'Grading on Saturday',
+    type: 'info',
+    eventType: 'custom',
+    priority: 'normal',
+    entityType: null,
+    entityId: null,
+    data: {},
+    actions: [],
+    read: false,
+    readAt: null,
+    clicked: false,
+    clickedAt: null,
+    delivered: false,
+    timestamp: '2026-11-27T10:00:00.000Z',
+    createdAt: '2026-11-27T10:00:00.000Z',
+  },
+};
+
 function client(session: { token: string | null } = { token: 'tok' }) {
   const statuses: [SocketStatus, string | undefined][] = [];
   const frames: unknown[] = [];
@@ -78,13 +105,13 @@ describe('the realtime client (spec 4, 8, 9)', () => {
     expect(last().url).not.toMatch(/tok/);
     last().open();
     expect(JSON.parse(last().sent.shift()!)).toEqual({ type: 'authenticate', userId: 'u1', userRole: 'student', token: 'tok' });
-    last().receive({ type: 'authenticated', data: { userId: 'u1' } });
+    last().receive(AUTHENTICATED);
     expect(c.status).toBe('connected');
+    last().receive(NOTIFICATION);
+    // Parsed, never cast: a frame outside the protocol, or one whose data is not its view, goes nowhere.
     last().receive({ type: 'notification', data: { title: 'Hi' } });
-    expect(frames).toEqual([
-      { type: 'authenticated', data: { userId: 'u1' } },
-      { type: 'notification', data: { title: 'Hi' } },
-    ]);
+    last().receive({ type: 'new_message', content: 'spoofed' });
+    expect(frames).toEqual([AUTHENTICATED, NOTIFICATION]);
     expect(statuses.map(([s]) => s)).toEqual(['connecting', 'connected']);
     c.typing('admin1', true);
     expect(JSON.parse(last().sent[0]!)).toEqual({ type: 'typing', targetId: 'admin1', isTyping: true });
@@ -133,7 +160,7 @@ describe('the realtime client (spec 4, 8, 9)', () => {
     }
     await vi.advanceTimersByTimeAsync(appRetryDelay(0) + 50);
     last().open();
-    last().receive({ type: 'authenticated' });
+    last().receive(AUTHENTICATED);
     expect(c.status).toBe('connected');
     for (let i = 0; i < SOCKET.maxAttempts; i++) {
       if (i > 0) await vi.advanceTimersByTimeAsync(SOCKET.reconnectMaxMs);
@@ -169,7 +196,7 @@ describe('the realtime client (spec 4, 8, 9)', () => {
     b.c.connect();
     await vi.advanceTimersByTimeAsync(0);
     last().open();
-    last().receive({ type: 'authenticated' });
+    last().receive(AUTHENTICATED);
     b.c.close();
     expect(b.c.status).toBe('disconnected');
     const after = FakeSocket.made.length;
@@ -182,14 +209,14 @@ describe('the realtime client (spec 4, 8, 9)', () => {
     c.connect();
     await vi.advanceTimersByTimeAsync(0);
     last().open();
-    last().receive({ type: 'authenticated' });
+    last().receive(AUTHENTICATED);
     const first = last();
     first.close(1006, 'network');
     expect(statuses.at(-1)).toEqual(['reconnecting', 'Reconnection failed: network']);
     await vi.advanceTimersByTimeAsync(SOCKET.reconnectMaxMs);
     expect(last()).not.toBe(first);
     last().open();
-    last().receive({ type: 'authenticated' });
+    last().receive(AUTHENTICATED);
     expect(c.status).toBe('connected');
   });
 
@@ -199,7 +226,7 @@ describe('the realtime client (spec 4, 8, 9)', () => {
     c.connect();
     await vi.advanceTimersByTimeAsync(0);
     last().open();
-    last().receive({ type: 'authenticated' });
+    last().receive(AUTHENTICATED);
     // Renewed silently; then the room ends the old socket's session.
     session.token = 'renewed';
     const first = last();
@@ -210,7 +237,7 @@ describe('the realtime client (spec 4, 8, 9)', () => {
     expect(last()).not.toBe(first);
     last().open();
     expect(JSON.parse(last().sent[0]!)).toMatchObject({ type: 'authenticate', token: 'renewed' });
-    last().receive({ type: 'authenticated' });
+    last().receive(AUTHENTICATED);
     expect(c.status).toBe('connected');
     // Refused with the token the session still holds: that one is over, stop.
     last().receive({ type: 'auth_error', message: 'Your session has ended, please log in again' });

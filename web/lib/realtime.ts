@@ -1,5 +1,5 @@
 import PartySocket from 'partysocket';
-import { ClientFrame, type ServerFrame } from '#party/protocol.ts';
+import { ClientFrame, parseServerFrame, type ServerFrame } from '#core/realtime/frames.ts';
 
 /** Spec 4 socket states. */
 export type SocketStatus = 'disconnected' | 'connecting' | 'connected' | 'reconnecting' | 'error' | 'failed';
@@ -126,13 +126,10 @@ export class RealtimeClient {
     this.set('disconnected');
   }
 
+  /** Every frame is parsed against the protocol (core/realtime/frames.ts); anything else is dropped. */
   private onMessage(text: string) {
-    let frame: ServerFrame;
-    try {
-      frame = JSON.parse(text) as ServerFrame;
-    } catch {
-      return;
-    }
+    const frame = parseServerFrame(text);
+    if (!frame) return;
     if (frame.type === 'authenticated') {
       this.failures = 0;
       this.appRetries = 0;
@@ -141,7 +138,7 @@ export class RealtimeClient {
     } else if (frame.type === 'auth_error') {
       // Refused with an old token while the session has a newer one: the room closes, the transport reconnects with it.
       const current = this.opts.token();
-      if (!current || current === this.sentToken) this.stop('error', frame.message ?? 'Authentication failed');
+      if (!current || current === this.sentToken) this.stop('error', frame.message || SOCKET_MESSAGES.noSession);
     }
     this.opts.onFrame(frame);
   }

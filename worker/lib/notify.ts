@@ -149,7 +149,7 @@ export async function notify(ctx: ServiceCtx, to: Recipients, input: NotifyInput
   const views = inserted.map(serializeNotification);
   const byUser = new Map(views.map((v) => [v.userId, v]));
   // One publish for all recipients, each with their own row: the rooms ask presence once, not once a recipient.
-  ctx.publish([...byUser.keys()], (userId) => ({ type: 'notification', data: byUser.get(userId) }));
+  ctx.publish([...byUser.keys()], (userId) => ({ type: 'notification', data: byUser.get(userId)! }));
 
   const pushTo = wanted.filter((a) => a.push).map((a) => byUser.get(a.userId) ?? unsaved(a.userId, data, now));
   if (pushTo.length) {

@@ -1,24 +1,28 @@
-/** Something a service announces to the users it concerns (spec socket events: notification, new_message …). */
-export type RealtimeEvent = { type: string; data?: unknown };
-
-/** One event for all the users, or each user's own (a notification is a row per recipient). */
-export type EventFor = RealtimeEvent | ((userId: string) => RealtimeEvent);
-
-export const eventOf = (event: EventFor, userId: string): RealtimeEvent => (typeof event === 'function' ? event(userId) : event);
-
-/** Where announcements go: the rooms of the users concerned (realtime issue), a recorder until then. */
-export interface Publisher {
-  send(userId: string, event: RealtimeEvent): Promise<void>;
-  /** An event for many users at once (rooms: one presence lookup for all of them). */
-  sendMany?(userIds: readonly string[], event: EventFor): Promise<void>;
-}
+import type { PublishedFrame } from '#core/realtime/frames.ts';
 
 /**
  * Not a frame for the browser: it tells the users' rooms to check their sockets against the account now
  * (token version, block, role) and to close those that no longer hold (party/protocol.ts ROOM_CLOSE.sessionEnded).
  * Published after every write that bumps a token version, blocks, deactivates, deletes or changes a role.
  */
-export const SESSION_CHANGED = { type: 'session_changed' } as const satisfies RealtimeEvent;
+export const SESSION_CHANGED = { type: 'session_changed' } as const;
+/** No data; `data?: undefined` lets a reader of any RealtimeEvent look at `event.data` without narrowing first. */
+export type SessionChanged = typeof SESSION_CHANGED & { data?: undefined };
+
+/** What a service announces to the users it concerns: one of spec 7's frames (core/realtime/frames.ts), or SESSION_CHANGED. */
+export type RealtimeEvent = PublishedFrame | SessionChanged;
+
+/** One event for all the users, or each user's own (a notification is a row per recipient). */
+export type EventFor = RealtimeEvent | ((userId: string) => RealtimeEvent);
+
+export const eventOf = (event: EventFor, userId: string): RealtimeEvent => (typeof event === 'function' ? event(userId) : event);
+
+/** Where announcements go: the rooms of the users concerned (publish-rooms.ts), or a recorder (tests, no rooms). */
+export interface Publisher {
+  send(userId: string, event: RealtimeEvent): Promise<void>;
+  /** An event for many users at once (rooms: one presence lookup for all of them). */
+  sendMany?(userIds: readonly string[], event: EventFor): Promise<void>;
+}
 
 export type Published = { userId: string; event: RealtimeEvent; at: string };
 
@@ -43,7 +47,7 @@ export function recordingPublisher(limit = 200): Publisher & { readonly recorded
 /** What tests and the local stack read back; production does not keep it (publisherFor). */
 export const publisher = recordingPublisher();
 
-/** Sends to the users' rooms (party/user-room.ts); injected so worker/lib needs no Durable Object types. */
+/** Sends to the users' rooms (worker/lib/publish-rooms.ts). */
 export type RoomDelivery = (userIds: readonly string[], event: EventFor) => Promise<unknown>;
 
 /**

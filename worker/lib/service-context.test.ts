@@ -26,12 +26,15 @@ describe('service context', () => {
 
   it('publishes one event to each user concerned, once each, after the caller goes on', async () => {
     const ctx = testServiceCtx();
-    ctx.publish(['u1', 'u2', 'u1'], { type: 'notification', data: { title: 'Grading on Saturday' } });
+    ctx.publish(['u1', 'u2', 'u1'], {
+      type: 'messages_marked_read',
+      data: { messageIds: ['m1'], count: 1, readAt: '2026-11-27T10:00:00.000Z' },
+    });
     expect(ctx.published).toHaveLength(0);
     await settleDeferred();
     expect(ctx.published.map((p) => [p.userId, p.event.type])).toEqual([
-      ['u1', 'notification'],
-      ['u2', 'notification'],
+      ['u1', 'messages_marked_read'],
+      ['u2', 'messages_marked_read'],
     ]);
   });
 

@@ -9,7 +9,7 @@ export function useEnrollmentUpdates(user: { _id: string; role: string }, reload
     const token = storedToken();
     if (!token) return;
     return subscribeLiveEvents(user, token, (frame) => {
-      if (frame.type === 'notification' && isEnrollmentNotice(frame.data as { entityType?: string; eventType?: string })) void reload();
+      if (frame.type === 'notification' && isEnrollmentNotice(frame.data)) void reload();
     });
   }, [user, reload]);
 }

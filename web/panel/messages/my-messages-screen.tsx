@@ -1,12 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { MessagePriority } from '#core/messages/message-schemas.ts';
-import { SCHOOL_TARGET } from '#party/protocol.ts';
+import { SCHOOL_TARGET } from '#core/realtime/frames.ts';
 import { FormAlert } from '#web/components/form-kit.tsx';
 import { Loading } from '#web/components/loading.tsx';
 import { sendTyping } from '#web/lib/live-events.ts';
 import {
-  frameMessage,
-  frameReadIds,
   markReadLocally,
   mergeMessages,
   optimisticMessage,
@@ -34,14 +32,15 @@ export default function MyMessagesScreen({ user }: AdminScreenProps) {
   useLiveFrames(user, (frame) => {
     if (frame.type === 'typing') return typing.onTyping(frame.data);
     if (frame.type === 'new_reply' || frame.type === 'new_broadcast' || frame.type === 'message_sent') {
-      const m = frameMessage(frame.data);
-      if (!m) return;
+      const m = frame.data.message;
       if (frame.type === 'new_reply' && m.senderId) typing.clear(m.senderId._id);
       setMessages((list) => mergeMessages(list, [m], frame.type === 'message_sent' ? pendingTwin(list, m) : undefined));
     }
+    // On every (re)connect: what arrived while the socket was away joins the thread.
+    if (frame.type === 'conversation_history') setMessages((list) => mergeMessages(list, frame.data.messages));
     if (frame.type === 'messages_read_by_user' || frame.type === 'messages_marked_read') {
-      const { ids, readAt } = frameReadIds(frame.data);
-      setMessages((list) => markReadLocally(list, ids, readAt));
+      const { messageIds, readAt } = frame.data;
+      setMessages((list) => markReadLocally(list, messageIds, readAt));
     }
   });
 

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormAlert, FormStatus } from '#web/components/form-kit.tsx';
 import { errorMessage } from '#web/lib/api.ts';
-import { frameMessage } from '#web/lib/messages-thread.ts';
 import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
 import { navigate } from '#web/panel/router.tsx';
 import { BroadcastDialog } from './broadcast-dialog.tsx';
@@ -47,9 +46,9 @@ export default function SchoolInboxScreen({ user, base, path }: AdminScreenProps
   useLiveFrames(user, (frame) => {
     if (frame.type === 'typing') return typing.onTyping(frame.data);
     if (frame.type === 'new_message') {
-      const m = frameMessage(frame.data);
-      const from = m?.senderId?._id;
-      if (!m || !from) return;
+      const m = frame.data.message;
+      const from = m.senderId?._id;
+      if (!from) return;
       typing.clear(from);
       if (!users?.some((u) => u._id === from)) return reload();
       const bump = (u: InboxUser) =>

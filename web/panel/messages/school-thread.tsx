@@ -6,8 +6,6 @@ import { Loading } from '#web/components/loading.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { sendTyping } from '#web/lib/live-events.ts';
 import {
-  frameMessage,
-  frameReadIds,
   markReadLocally,
   mergeMessages,
   optimisticMessage,
@@ -62,13 +60,13 @@ export function SchoolThread({ me, targetKey, person, typing, onOpened, onRead, 
 
   useLiveFrames(me, (frame) => {
     if (frame.type === 'new_message' || frame.type === 'reply_sent') {
-      const m = frameMessage(frame.data);
-      if (m && userId && m.conversationId === userId)
+      const m = frame.data.message;
+      if (userId && m.conversationId === userId)
         setMessages((list) => mergeMessages(list, [m], frame.type === 'reply_sent' ? pendingTwin(list, m) : undefined));
     }
     if (frame.type === 'messages_read_by_user' || frame.type === 'messages_read_status_update') {
-      const { ids, readAt } = frameReadIds(frame.data);
-      setMessages((list) => markReadLocally(list, ids, readAt));
+      const { messageIds, readAt } = frame.data;
+      setMessages((list) => markReadLocally(list, messageIds, readAt));
     }
   });
 

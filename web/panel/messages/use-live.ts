@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ServerFrame } from '#party/protocol.ts';
+import type { FrameOf, ServerFrame } from '#core/realtime/frames.ts';
 import { subscribeLiveEvents, subscribeLiveStatus } from '#web/lib/live-events.ts';
-import { frameTyping, TYPING_TIMEOUT_MS } from '#web/lib/messages-thread.ts';
+import { TYPING_TIMEOUT_MS } from '#web/lib/messages-thread.ts';
 import type { SocketStatus } from '#web/lib/realtime.ts';
 import { storedToken, type SessionUser } from '#web/lib/session.ts';
 
@@ -30,9 +30,7 @@ export function useTypingPeople() {
     const all = timers.current;
     return () => all.forEach((t) => clearTimeout(t));
   }, []);
-  function onTyping(data: unknown) {
-    const t = frameTyping(data);
-    if (!t) return;
+  function onTyping(t: FrameOf<'typing'>['data']) {
     clearTimeout(timers.current.get(t.userId));
     timers.current.delete(t.userId);
     const stop = () => setTyping((list) => list.filter((id) => id !== t.userId));

@@ -35,8 +35,8 @@ export function NotificationBell({ user, allHref }: { user: SessionUser; allHref
     const token = storedToken();
     const stop = token
       ? subscribeLiveEvents(user, token, (frame) => {
-          if (frame.type !== 'notification' || !frame.data) return;
-          const n = frame.data as NotificationView;
+          if (frame.type !== 'notification') return;
+          const n = frame.data;
           setItems((list) => mergeNotifications(list, [n]));
           if (!n.read) setCount((c) => c + 1);
         })

@@ -67,8 +67,8 @@ export default function NotificationsScreen({ user, panel }: AdminScreenProps) {
     const token = storedToken();
     if (!token) return;
     return subscribeLiveEvents(user, token, (frame) => {
-      if (frame.type !== 'notification' || !frame.data) return;
-      const n = frame.data as NotificationView;
+      if (frame.type !== 'notification') return;
+      const n = frame.data;
       if (!n.read) setUnread((c) => c + 1);
       if (!filteredRef.current) setItems((list) => mergeNotifications(list, [n]));
     });

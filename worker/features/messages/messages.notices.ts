@@ -1,7 +1,7 @@
 import { profileName } from '#core/users/person-name.ts';
 import type { NotifyInput } from '#core/notifications/notification-schemas.ts';
 import type { NotificationPriority } from '#core/notifications/notification-options.ts';
-import { previewText } from '#party/protocol.ts';
+import { previewText } from '#core/messages/message-view.ts';
 import { panelScreenUrl, type Role } from '#core/roles.ts';
 import type { SerializedMessage } from './messages.serialize.ts';
 

@@ -1,5 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { previewText } from '#party/protocol.ts';
+import { previewText, type MessageView as MessageData } from '#core/messages/message-view.ts';
+import type { FrameOf } from '#core/realtime/frames.ts';
 import type { Db } from '#db/client.ts';
 import { messages, users } from '#db/schema/index.ts';
 import { readAtFor, specialIdOf, type Viewer } from './messages.scope.ts';
@@ -31,7 +32,7 @@ export type MessageView = Awaited<ReturnType<typeof selectMessages>>[number];
 const iso = (v: Date | number | null) => (v === null ? null : new Date(v).toISOString());
 
 /** Spec 3 Message: `senderId` carries the sender (the client reads `senderId.profile.firstName`). */
-export function serializeMessage(row: MessageView) {
+export function serializeMessage(row: MessageView): MessageData {
   return {
     _id: row.id,
     content: row.content,
@@ -53,10 +54,13 @@ export function serializeMessage(row: MessageView) {
     parentId: row.parentId,
     isRead: row.readAt !== null,
     readAt: iso(row.readAt),
-    createdAt: iso(row.createdAt),
+    createdAt: new Date(row.createdAt).toISOString(),
   };
 }
-export type SerializedMessage = ReturnType<typeof serializeMessage>;
+export type SerializedMessage = MessageData;
 
 /** What a socket event carries: the message and the spec's 100-character preview. */
-export const eventData = (message: SerializedMessage) => ({ message, preview: previewText(message.content) });
+export const eventData = (message: SerializedMessage): FrameOf<'new_message'>['data'] => ({
+  message,
+  preview: previewText(message.content),
+});
