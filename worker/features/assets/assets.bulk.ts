@@ -51,8 +51,7 @@ async function insertExternal(ctx: ServiceCtx, items: unknown[]) {
 }
 
 /** POST /api/assets/bulk {assets: [...]}: external assets, all or none. */
-export const bulkCreateAssets = ({ ctx, body }: { ctx: ServiceCtx; body: unknown }) =>
-  insertExternal(ctx, parseInput(BulkAssetsSchema, body).assets);
+export const bulkCreateAssets = (ctx: ServiceCtx, body: unknown) => insertExternal(ctx, parseInput(BulkAssetsSchema, body).assets);
 
 async function readImportFile(file: File): Promise<unknown[]> {
   if (file.size > IMPORT_FILE_MAX_BYTES) throw tooLarge(UPLOAD_MESSAGES.importTooLarge);
@@ -85,7 +84,7 @@ async function checkAll(files: File[]): Promise<CheckedFile[]> {
  * POST /api/assets/bulk-upload (form data): many image/video `files` become uploaded assets (the text
  * fields apply to each), or one JSON/CSV file describing external assets is imported.
  */
-export async function bulkUploadAssets({ ctx, input }: { ctx: ServiceCtx; input: RequestBody }) {
+export async function bulkUploadAssets(ctx: ServiceCtx, input: RequestBody) {
   const files = filesOf(input, ASSET_FILE_FIELDS);
   if (!files.length) throw badRequest(ASSET_MESSAGES.bulkNoFiles);
   if (files.length === 1 && (await isImportFile(files[0]!))) return insertExternal(ctx, await readImportFile(files[0]!));
@@ -108,7 +107,7 @@ export async function bulkUploadAssets({ ctx, input }: { ctx: ServiceCtx; input:
 }
 
 /** POST /api/assets/bulk-json (form data): a `.json` (or `.csv`) file, or an `assets` field holding JSON. */
-export async function bulkJsonAssets({ ctx, input }: { ctx: ServiceCtx; input: RequestBody }) {
+export async function bulkJsonAssets(ctx: ServiceCtx, input: RequestBody) {
   const [file] = filesOf(input, ['file', 'jsonFile', 'json', 'files', 'assets']);
   if (file) return insertExternal(ctx, await readImportFile(file));
   const field = firstValue(input.fields?.assets);

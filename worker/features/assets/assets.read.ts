@@ -21,7 +21,7 @@ function whereOf(f: Filters): SQL | undefined {
 }
 
 /** GET /api/assets and /api/assets/type/:mediaType: newest first, one batch of two statements. */
-export async function listAssets({ ctx, query }: { ctx: ServiceCtx; query: Filters & { page: number; limit: number } }) {
+export async function listAssets(ctx: ServiceCtx, query: Filters & { page: number; limit: number }) {
   const { rows, pagination } = await listPage(ctx.db, {
     table: assets,
     where: whereOf(query),
@@ -32,17 +32,13 @@ export async function listAssets({ ctx, query }: { ctx: ServiceCtx; query: Filte
   return { assets: rows.map(serializeAsset), pagination };
 }
 
-export const listAssetsByType = ({
-  ctx,
-  mediaType,
-  query,
-}: {
-  ctx: ServiceCtx;
-  mediaType: MediaType;
-  query: { page: number; limit: number; featured?: boolean | undefined };
-}) => listAssets({ ctx, query: { ...query, mediaType } });
+export const listAssetsByType = (
+  ctx: ServiceCtx,
+  mediaType: MediaType,
+  query: { page: number; limit: number; featured?: boolean | undefined },
+) => listAssets(ctx, { ...query, mediaType });
 
-export async function getAsset({ ctx, id }: { ctx: ServiceCtx; id: string }) {
+export async function getAsset(ctx: ServiceCtx, id: string) {
   const row = await ctx.db.select().from(assets).where(eq(assets.id, id)).get();
   if (!row) throw notFound(ASSET_MESSAGES.notFound);
   return serializeAsset(row);
@@ -51,7 +47,7 @@ export async function getAsset({ ctx, id }: { ctx: ServiceCtx; id: string }) {
 const countWhere = (cond: SQL) => sql<number>`coalesce(sum(case when ${cond} then 1 else 0 end), 0)`;
 
 /** GET /api/assets/stats/summary: every count in one statement. */
-export async function assetStats({ ctx }: { ctx: ServiceCtx }): Promise<AssetStats> {
+export async function assetStats(ctx: ServiceCtx): Promise<AssetStats> {
   const row = await ctx.db
     .select({
       totalAssets: sql<number>`count(*)`,

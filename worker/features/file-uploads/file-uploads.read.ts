@@ -22,7 +22,7 @@ function whereOf(q: FileUploadListQuery, admin: boolean): SQL | undefined {
 }
 
 /** GET /api/file-uploads: newest first; `userId` (uploader), `search` (title, description, tags), `category`. */
-export async function listFileUploads({ ctx, query }: { ctx: ServiceCtx; query: FileUploadListQuery }) {
+export async function listFileUploads(ctx: ServiceCtx, query: FileUploadListQuery) {
   const { rows, pagination } = await listPage(ctx.db, {
     table: f,
     where: whereOf(query, seesHidden(ctx)),
@@ -34,7 +34,7 @@ export async function listFileUploads({ ctx, query }: { ctx: ServiceCtx; query: 
 }
 
 /** GET /api/file-uploads/:id: an unpublished upload is a 404 for everybody but admins. */
-export async function getFileUpload({ ctx, id }: { ctx: ServiceCtx; id: string }) {
+export async function getFileUpload(ctx: ServiceCtx, id: string) {
   const row = await ctx.db.select().from(f).where(eq(f.id, id)).get();
   if (!row || (!row.isPublished && !seesHidden(ctx))) throw notFound(M.notFound);
   return serializeFileUpload(row);

@@ -34,15 +34,11 @@ export const serializeMedia = (row: MediaRow) => ({
 });
 
 /** GET /api/media/:ownerId: the owner's files, newest first; a draft post's are 404 to visitors, like the post. */
-export async function listMedia({
-  ctx,
-  ownerId,
-  query,
-}: {
-  ctx: ServiceCtx;
-  ownerId: string;
-  query: { page: number; limit: number; mediaType?: MediaType | undefined };
-}) {
+export async function listMedia(
+  ctx: ServiceCtx,
+  ownerId: string,
+  query: { page: number; limit: number; mediaType?: MediaType | undefined },
+) {
   if (!seesHidden(ctx) && (await isHiddenOwner(ctx.db, ownerId))) throw notFound(POST_MESSAGES.notFound);
   const { rows, pagination } = await listPage(ctx.db, {
     table: media,
@@ -55,7 +51,7 @@ export async function listMedia({
 }
 
 /** POST /api/media/:ownerId: every file checked before any is stored; all stored or none. */
-export async function uploadMedia({ ctx, ownerId, input }: { ctx: ServiceCtx; ownerId: string; input: RequestBody }) {
+export async function uploadMedia(ctx: ServiceCtx, ownerId: string, input: RequestBody) {
   if (!input.multipart) throw badRequest(MEDIA_MESSAGES.form);
   const meta = parseInput(UploadMediaSchema, input.fields);
   const files = filesOf(input, MEDIA_FILE_FIELDS);
@@ -82,7 +78,7 @@ export async function uploadMedia({ ctx, ownerId, input }: { ctx: ServiceCtx; ow
 }
 
 /** DELETE /api/media/:ownerId/:mediaId: the row, then its object. */
-export async function deleteMedia({ ctx, ownerId, mediaId }: { ctx: ServiceCtx; ownerId: string; mediaId: string }) {
+export async function deleteMedia(ctx: ServiceCtx, ownerId: string, mediaId: string) {
   const row = await ctx.db
     .delete(media)
     .where(and(eq(media.id, mediaId), eq(media.ownerId, ownerId)))

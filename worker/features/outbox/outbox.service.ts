@@ -33,7 +33,7 @@ export function serializeOutboxMessage(row: OutboxRow, viewer: OutboxViewer) {
 
 export type OutboxQuery = { page: number; limit: number; to?: string | undefined };
 
-export async function listOutbox({ ctx, input, viewer }: { ctx: { db: Db }; input: OutboxQuery; viewer: OutboxViewer }) {
+export async function listOutbox(ctx: { db: Db }, input: OutboxQuery, viewer: OutboxViewer) {
   const { db } = ctx;
   const where = input.to ? eq(emailOutbox.to, input.to) : undefined;
   const [rows, totals] = await db.batch([
@@ -54,7 +54,7 @@ export async function listOutbox({ ctx, input, viewer }: { ctx: { db: Db }; inpu
   };
 }
 
-export async function getOutboxMessage({ ctx, id, viewer }: { ctx: { db: Db }; id: string; viewer: OutboxViewer }) {
+export async function getOutboxMessage(ctx: { db: Db }, id: string, viewer: OutboxViewer) {
   const row = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).get();
   if (!row) throw notFound('Email not found');
   return serializeOutboxMessage(row, viewer);

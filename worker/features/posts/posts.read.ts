@@ -13,7 +13,7 @@ import { serializePost, serializePostSummary, withAuthor } from './posts.seriali
 // The sitemap reads it from here; the rule itself lives in worker/lib (media attachments follow it too).
 
 /** GET /api/posts: visitors get published posts newest first; admins also drafts (filter by status). */
-export async function listPosts({ ctx, query }: { ctx: ServiceCtx; query: ListPostsQueryInput }) {
+export async function listPosts(ctx: ServiceCtx, query: ListPostsQueryInput) {
   const admin = seesHidden(ctx);
   const { rows, pagination } = await listPage(ctx.db, {
     table: posts,
@@ -30,7 +30,7 @@ export async function listPosts({ ctx, query }: { ctx: ServiceCtx; query: ListPo
 }
 
 /** GET /api/posts/:id — by id or by slug; a draft or a scheduled post is 404 for visitors. */
-export async function getPost({ ctx, idOrSlug }: { ctx: ServiceCtx; idOrSlug: string }) {
+export async function getPost(ctx: ServiceCtx, idOrSlug: string) {
   const row = await postByIdOrSlug(ctx.db, idOrSlug).get();
   const admin = seesHidden(ctx);
   if (!row || (!isVisibleToPublic(row) && !admin)) throw notFound(POST_MESSAGES.notFound);

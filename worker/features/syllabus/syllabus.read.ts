@@ -37,7 +37,7 @@ const gradeOfUser = (db: Db, userId: string) =>
     .where(eq(users.id, userId));
 
 /** GET /api/syllabus (admin-capable): everything, newest first, filtered and paged. */
-export async function listSyllabus({ ctx, query }: { ctx: ServiceCtx; query: SyllabusListQuery }) {
+export async function listSyllabus(ctx: ServiceCtx, query: SyllabusListQuery) {
   const { rows, pagination } = await listPage(ctx.db, {
     table: s,
     where: whereOf(query),
@@ -49,7 +49,7 @@ export async function listSyllabus({ ctx, query }: { ctx: ServiceCtx; query: Syl
 }
 
 /** GET /api/syllabus/admin/all (admin-capable): in grade order, with the page grouped by grade. */
-export async function listSyllabusByGrade({ ctx, query }: { ctx: ServiceCtx; query: SyllabusListQuery }) {
+export async function listSyllabusByGrade(ctx: ServiceCtx, query: SyllabusListQuery) {
   const { rows, pagination } = await listPage(ctx.db, {
     table: s,
     where: whereOf(query),
@@ -65,7 +65,7 @@ export async function listSyllabusByGrade({ ctx, query }: { ctx: ServiceCtx; que
 }
 
 /** GET /api/syllabus/:id: admins see any item; everybody else only an active item of their own grade (else 404). */
-export async function getSyllabusItem({ ctx, id }: { ctx: ServiceCtx; id: string }) {
+export async function getSyllabusItem(ctx: ServiceCtx, id: string) {
   const user = ctx.user!;
   if (isAdminCapable(user.role)) {
     const row = await ctx.db.select().from(s).where(eq(s.id, id)).get();
@@ -86,7 +86,7 @@ export type MySyllabus = { items: SyllabusView[]; grade: string | null; message?
  * empty list (not an error); no grade on the profile gives an empty list and a message. Admins get
  * whatever grade they ask for (all grades when they ask for none).
  */
-export async function mySyllabus({ ctx, query }: { ctx: ServiceCtx; query: MySyllabusQuery }): Promise<MySyllabus> {
+export async function mySyllabus(ctx: ServiceCtx, query: MySyllabusQuery): Promise<MySyllabus> {
   const user = ctx.user!;
   const category = normalizeCategory(query.category);
   const asked = query.grade ? normalizeGrade(query.grade) : undefined;

@@ -15,7 +15,7 @@ function reachable(ctx: ServiceCtx, userIds: string[]): SQL | undefined {
 }
 
 /** DELETE /api/users {userIds}: one batch; ids out of reach are skipped, not refused. */
-export async function bulkDeleteUsers({ ctx, userIds }: { ctx: ServiceCtx; userIds: string[] }) {
+export async function bulkDeleteUsers(ctx: ServiceCtx, userIds: string[]) {
   const where = reachable(ctx, userIds);
   try {
     const [, deleted] = await ctx.db.batch([
@@ -33,7 +33,7 @@ export async function bulkDeleteUsers({ ctx, userIds }: { ctx: ServiceCtx; userI
 }
 
 /** PATCH /api/users/bulk: one conditional statement over the reachable rows. */
-export async function bulkUpdateUsers({ ctx, input }: { ctx: ServiceCtx; input: BulkUpdateUsersInput }) {
+export async function bulkUpdateUsers(ctx: ServiceCtx, input: BulkUpdateUsersInput) {
   const { update } = input;
   if (update.role) assertCanGrant(signedIn(ctx), update.role);
   const set: SQLiteUpdateSetSource<typeof users> = { updatedAt: new Date() };

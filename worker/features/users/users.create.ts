@@ -14,7 +14,7 @@ const GENERATE_ATTEMPTS = 5;
 const withoutNulls = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined));
 
 /** POST /api/users: an admin creates an account; the role's login id is generated when not given. */
-export async function createUser({ ctx, input }: { ctx: ServiceCtx; input: CreateUserInput }) {
+export async function createUser(ctx: ServiceCtx, input: CreateUserInput) {
   assertCanGrant(signedIn(ctx), input.role);
   assertCanSetAdminId(signedIn(ctx), input.adminId !== undefined);
   const values: NewUserRow = {
