@@ -1,4 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
+import { pagination } from '#core/paging.ts';
 import { normalizeLoginId } from '#core/users/login-ids.ts';
 import { USER_MESSAGES } from '#core/users/user-messages.ts';
 import type { ListUsersQueryInput, SearchUsersQueryInput } from '#core/users/user-query.ts';
@@ -12,11 +13,7 @@ import { findUserRow } from './users.db.ts';
 /** GET /api/users (and /role/:role): one count and one page, sent together. */
 export async function listUsers(ctx: ServiceCtx, query: ListUsersQueryInput) {
   const { rows, total } = await userPage(ctx.db, query, query.sort, query.page, query.limit);
-  const totalPages = Math.ceil(total / query.limit);
-  return {
-    users: rows.map(serializeUser),
-    pagination: { page: query.page, limit: query.limit, total, totalPages, hasMore: query.page < totalPages },
-  };
+  return { users: rows.map(serializeUser), pagination: pagination(query.page, query.limit, total) };
 }
 
 /** GET /api/users/search: a short list for pickers, newest first. */
