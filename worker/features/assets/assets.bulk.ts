@@ -6,7 +6,7 @@ import { assets, type NewAssetRow } from '#db/schema/index.ts';
 import { AppError, badRequest, tooLarge, type FieldError } from '#worker/lib/errors.ts';
 import { writeOrRemove } from '#worker/lib/stored-objects.ts';
 import { sniffType } from '#worker/lib/uploads.ts';
-import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { parseInput } from '#worker/lib/validate.ts';
 import { filesOf, firstValue, type RequestBody } from '#worker/lib/body.ts';
 import { checkFile, putFiles, type CheckedFile } from '#worker/lib/stored-files.ts';
@@ -44,7 +44,7 @@ async function insertExternal(ctx: ServiceCtx, items: unknown[]) {
     mediaType: a.mediaType,
     source: 'external',
     externalUrlLink: a.externalUrlLink,
-    uploadedBy: ctx.user?.id ?? null,
+    uploadedBy: signedIn(ctx).id,
   }));
   const inserted = await ctx.db.insert(assets).values(rows).returning();
   return inserted.map(serializeAsset);
@@ -100,7 +100,7 @@ export async function bulkUploadAssets(ctx: ServiceCtx, input: RequestBody) {
     altText: meta.altText ?? '',
     featured: meta.featured ?? false,
     tags: meta.tags ?? [],
-    uploadedBy: ctx.user?.id ?? null,
+    uploadedBy: signedIn(ctx).id,
   }));
   const inserted = await writeOrRemove(ctx.storage, keys, () => ctx.db.insert(assets).values(rows).returning());
   return inserted.map(serializeAsset);

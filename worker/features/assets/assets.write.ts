@@ -4,7 +4,7 @@ import { ASSET_MESSAGES, ExternalAssetSchema, UpdateAssetSchema, UploadAssetSche
 import { assets, type AssetRow, type NewAssetRow } from '#db/schema/index.ts';
 import { badRequest, conflict, notFound } from '#worker/lib/errors.ts';
 import { writeOrRemove } from '#worker/lib/stored-objects.ts';
-import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { parseInput } from '#worker/lib/validate.ts';
 import { filesOf, type RequestBody } from '#worker/lib/body.ts';
 import { sameKey } from '#worker/lib/sql.ts';
@@ -56,7 +56,7 @@ const externalColumns = (url: string) => ({
 /** POST /api/assets: a multipart `file` is uploaded to R2; otherwise an `externalUrlLink` is recorded. */
 export async function createAsset(ctx: ServiceCtx, input: RequestBody) {
   const [file] = filesOf(input, ASSET_FILE_FIELDS);
-  const uploadedBy = ctx.user?.id ?? null;
+  const uploadedBy = signedIn(ctx).id;
   if (!file) {
     if (input.multipart && input.fields.externalUrlLink === undefined) throw badRequest(ASSET_MESSAGES.fileOrUrl);
     const data = parseInput(ExternalAssetSchema, input.fields);

@@ -5,7 +5,7 @@ import { organizationalCharts as charts, type ChartRow } from '#db/schema/index.
 import { badRequest, notFound } from '#worker/lib/errors.ts';
 import { listPage } from '#worker/lib/list.ts';
 import { objectUrl } from '#worker/lib/public-files.ts';
-import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { insertWithImage, updateWithImage, type StoredImage } from '#worker/lib/image-slot.ts';
 import { parseInput } from '#worker/lib/validate.ts';
 import { filesOf, type RequestBody } from '#worker/lib/body.ts';
@@ -74,7 +74,7 @@ export async function createChart(ctx: ServiceCtx, input: RequestBody) {
         description: data.description ?? '',
         featured: data.featured ?? false,
         ...imageColumns(image!),
-        createdBy: ctx.user?.id ?? null,
+        createdBy: signedIn(ctx).id,
       })
       .returning()
       .get(),

@@ -9,7 +9,7 @@ import { badRequest, notFound } from '#worker/lib/errors.ts';
 import { listPage } from '#worker/lib/list.ts';
 import { isHiddenOwner } from '#worker/lib/media-attachments.ts';
 import { fileUrl } from '#worker/lib/public-files.ts';
-import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { checkFiles, putFiles, removeObjects } from '#worker/lib/stored-files.ts';
 import { writeOrRemove } from '#worker/lib/stored-objects.ts';
 import { parseInput } from '#worker/lib/validate.ts';
@@ -71,7 +71,7 @@ export async function uploadMedia(ctx: ServiceCtx, ownerId: string, input: Reque
     fileName: f.name,
     altText: meta.altText ?? '',
     caption: meta.caption ?? '',
-    uploadedBy: ctx.user?.id ?? null,
+    uploadedBy: signedIn(ctx).id,
   }));
   const inserted = await writeOrRemove(ctx.storage, keys, () => ctx.db.insert(media).values(rows).returning());
   return inserted.map(serializeMedia);

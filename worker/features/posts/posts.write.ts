@@ -6,7 +6,7 @@ import { nextFreeSlug, slugify } from '#core/slug.ts';
 import { posts, type PostRow } from '#db/schema/index.ts';
 import { isUniqueViolation } from '#worker/lib/db-errors.ts';
 import { conflict, notFound } from '#worker/lib/errors.ts';
-import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { insertWithImage, updateWithImage, type StoredImage } from '#worker/lib/image-slot.ts';
 import { deleteOwnerMedia } from '#worker/lib/media-attachments.ts';
 import { parseInput } from '#worker/lib/validate.ts';
@@ -68,7 +68,7 @@ export async function createPost(ctx: ServiceCtx, input: RequestBody) {
           tags: data.tags ?? [],
           status,
           publishedAt: data.publishedAt ?? (status === 'published' ? new Date() : null),
-          authorId: ctx.user?.id ?? null,
+          authorId: signedIn(ctx).id,
           ...coverColumns(image),
         })
         .returning()

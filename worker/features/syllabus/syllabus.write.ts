@@ -8,7 +8,7 @@ import { badRequest, conflict, notFound } from '#worker/lib/errors.ts';
 import { deleteObjects, withObjects } from '#worker/lib/stored-objects.ts';
 import { parseInput } from '#worker/lib/validate.ts';
 import { filesOf, firstValue, listField, type RequestBody } from '#worker/lib/body.ts';
-import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { linksFromForm } from './syllabus.form.ts';
 import { materialRef, prepareMaterials } from './syllabus.materials.ts';
 import { serializeSyllabus } from './syllabus.serialize.ts';
@@ -30,7 +30,7 @@ export async function createSyllabusItem(ctx: ServiceCtx, body: RequestBody) {
     gradeRank: gradeRank(fields.grade),
     materials: prepared.map((p) => p.material),
     externalLinks,
-    createdBy: ctx.user?.id ?? null,
+    createdBy: signedIn(ctx).id,
   };
   const inserted = await withObjects(
     ctx.storage,
