@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { newId } from '#core/ids.ts';
 import { ALLIANCE_MESSAGES, CreateAllianceSchema, UpdateAllianceSchema } from '#core/media/alliance-schemas.ts';
 import { alliances, type AllianceRow } from '#db/schema/index.ts';
@@ -10,7 +10,7 @@ import { seesHidden } from '#worker/lib/visibility.ts';
 import { insertWithImage, updateWithImage, type StoredImage } from '#worker/lib/image-slot.ts';
 import { parseInput } from '#worker/lib/validate.ts';
 import { filesOf, type RequestBody } from '#worker/lib/body.ts';
-import { likeLiteral, sameKey } from '#worker/lib/sql.ts';
+import { likeAny, sameKey } from '#worker/lib/sql.ts';
 import { PUBLIC_ALLIANCES, PUBLIC_ALLIANCES_ORDER } from './alliances.queries.ts';
 import { removeObjects } from '#worker/lib/stored-files.ts';
 
@@ -43,7 +43,7 @@ type ListQuery = { page: number; limit: number; isActive?: boolean | undefined; 
 export async function listActiveAlliances(ctx: ServiceCtx, query: ListQuery) {
   const { rows, pagination } = await listPage(ctx.db, {
     table: alliances,
-    where: and(PUBLIC_ALLIANCES, query.search ? likeLiteral(alliances.name, query.search) : undefined),
+    where: and(PUBLIC_ALLIANCES, query.search ? likeAny(query.search, [alliances.name]) : undefined),
     orderBy: PUBLIC_ALLIANCES_ORDER,
     page: query.page,
     limit: query.limit,
@@ -57,7 +57,7 @@ export async function listAllAlliances(ctx: ServiceCtx, query: ListQuery) {
     table: alliances,
     where: and(
       query.isActive === undefined ? undefined : eq(alliances.isActive, query.isActive),
-      query.search ? or(likeLiteral(alliances.name, query.search), likeLiteral(alliances.country, query.search)) : undefined,
+      query.search ? likeAny(query.search, [alliances.name, alliances.country]) : undefined,
     ),
     orderBy: [desc(alliances.createdAt), desc(alliances.id)],
     page: query.page,

@@ -1,11 +1,11 @@
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { ASSET_MESSAGES, type AssetStats, type ListAssetsQueryInput } from '#core/media/asset-schemas.ts';
 import type { MediaType } from '#core/media/limits.ts';
 import { assets } from '#db/schema/index.ts';
 import { notFound } from '#worker/lib/errors.ts';
 import { listPage } from '#worker/lib/list.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
-import { jsonArrayHas, likeLiteral } from '#worker/lib/sql.ts';
+import { jsonArrayHas, likeAny } from '#worker/lib/sql.ts';
 import { serializeAsset } from './assets.serialize.ts';
 
 type Filters = Partial<Omit<ListAssetsQueryInput, 'page' | 'limit'>>;
@@ -15,7 +15,7 @@ function whereOf(f: Filters): SQL | undefined {
     f.mediaType ? eq(assets.mediaType, f.mediaType) : undefined,
     f.featured === undefined ? undefined : eq(assets.featured, f.featured),
     f.source ? eq(assets.source, f.source) : undefined,
-    f.search ? or(likeLiteral(assets.title, f.search), likeLiteral(assets.description, f.search)) : undefined,
+    f.search ? likeAny(f.search, [assets.title, assets.description]) : undefined,
     f.tag ? jsonArrayHas(assets.tags, f.tag.toLowerCase()) : undefined,
   );
 }

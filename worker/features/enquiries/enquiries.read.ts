@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { EnquiryStatus } from '#core/enquiries/enquiry-options.ts';
 import { ENQUIRY_MESSAGES } from '#core/enquiries/enquiry-schemas.ts';
 import type { ListEnquiriesQueryInput } from '#core/enquiries/enquiry-query.ts';
@@ -6,20 +6,14 @@ import type { Db } from '#db/client.ts';
 import { enquiries } from '#db/schema/index.ts';
 import { notFound } from '#worker/lib/errors.ts';
 import { listPage } from '#worker/lib/list.ts';
+import { likeAny } from '#worker/lib/sql.ts';
 import { serializeEnquiry } from './enquiries.serialize.ts';
 
 type Ctx = { db: Db };
 
 const NEWEST_FIRST = [desc(enquiries.createdAt), desc(enquiries.id)];
 
-/** `%term%` for LIKE, with the wildcards of the term itself escaped. */
-const contains = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
-function searchCondition(term: string): SQL {
-  const p = contains(term);
-  const like = (col: unknown) => sql`${col} like ${p} escape '\\'`;
-  return or(like(enquiries.name), like(enquiries.email), like(enquiries.subject), like(enquiries.message)) as SQL;
-}
+const searchCondition = (term: string) => likeAny(term, [enquiries.name, enquiries.email, enquiries.subject, enquiries.message]);
 
 /** GET /api/enquiries: filters, one count and one page in a single batch, newest first. */
 export async function listEnquiries(ctx: Ctx, query: ListEnquiriesQueryInput) {

@@ -6,6 +6,7 @@ import { authTokens, users } from '#db/schema/index.ts';
 import { instructorRecordStatements } from '#worker/lib/instructor-record.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { SESSION_CHANGED } from '#worker/lib/publish.ts';
+import { batch } from '#worker/lib/sql.ts';
 import { conflictFrom } from './users.db.ts';
 import { assertCanGrant } from './users.rules.ts';
 
@@ -56,10 +57,10 @@ export async function bulkUpdateUsers(ctx: ServiceCtx, input: BulkUpdateUsersInp
     // Spec 4: whoever becomes or stops being an instructor here gets their instructor enrolment kept in step, same batch.
     const rows = update.role
       ? (
-          (await ctx.db.batch([
+          await batch(ctx.db, [
             write,
             ...instructorRecordStatements(ctx.db, { userIds: input.userIds, at: new Date(), actorId: signedIn(ctx).id }),
-          ])) as unknown as [{ id: string }[]]
+          ])
         )[0]
       : await write;
     if (revoke.length)
