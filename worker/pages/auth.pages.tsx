@@ -34,10 +34,7 @@ async function verifyOutcome(c: Context<AppEnv>): Promise<VerifyOutcome & { stat
     return { ok: true, message, status: 200 };
   } catch (err) {
     const appErr = toAppError(err);
-    if (appErr.status >= 500)
-      console.error(
-        JSON.stringify({ level: 'error', requestId: c.get('requestId'), message: 'verify-email page failed', error: String(err) }),
-      );
+    if (appErr.status >= 500) c.var.ctx.log.error('verify-email page failed', { error: String(err) });
     return { ok: false, message: appErr.message, status: appErr.status };
   }
 }
