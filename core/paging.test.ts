@@ -11,6 +11,7 @@ describe('paging', () => {
   it('computes total pages and whether more follow', () => {
     expect(pagination(1, 20, 45)).toEqual({ page: 1, limit: 20, total: 45, totalPages: 3, hasMore: true });
     expect(pagination(3, 20, 45).hasMore).toBe(false);
-    expect(pagination(1, 20, 0).totalPages).toBe(1);
+    // An empty list is one (empty) page: every list answers this, never totalPages 0.
+    expect(pagination(1, 20, 0)).toEqual({ page: 1, limit: 20, total: 0, totalPages: 1, hasMore: false });
   });
 });

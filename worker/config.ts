@@ -112,6 +112,20 @@ export type AppConfig = Omit<z.infer<typeof configSchema>, RateLimitName | 'VAPI
   rateLimits: Record<RateLimitName, RateLimit>;
 };
 
+/**
+ * The one rule for every outside adapter (a payment gateway, a social platform's app, the mail service,
+ * Zoom): it is configured when every setting it needs is set, and only then offered.
+ */
+export function configured<C extends object, K extends keyof C>(
+  config: C,
+  keys: readonly K[],
+): config is C & { [P in K]-?: NonNullable<C[P]> } {
+  return keys.every((k) => Boolean(config[k]));
+}
+
+/** What the Zoom adapter needs (meetings); without all three, a meeting needs the admin's own link. */
+export const ZOOM_SETTINGS = ['ZOOM_ACCOUNT_ID', 'ZOOM_CLIENT_ID', 'ZOOM_CLIENT_SECRET'] as const;
+
 /** Every setting each real gateway needs: all of them or none (a partly configured gateway refuses to start). */
 export const GATEWAY_SETTINGS = {
   stripe: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
@@ -127,7 +141,7 @@ function checkGateways(data: Record<string, unknown>) {
         `Invalid configuration: ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} required once ${gateway} is configured (set every setting of a gateway, or none)`,
       );
   }
-  const none = Object.values(GATEWAY_SETTINGS).every((names) => !data[names[0]]);
+  const none = !Object.values(GATEWAY_SETTINGS).some((names) => configured(data, names));
   if (data.APP_ENV === 'production' && none)
     console.error(
       JSON.stringify({ level: 'warn', message: 'No payment gateway is configured: online payment is off (checkout answers 503)' }),

@@ -29,9 +29,7 @@ export async function runScheduledJobs(ctx: ServiceCtx, now: Date) {
     try {
       results[job.name] = await job.run(ctx, now);
     } catch (err) {
-      console.error(
-        JSON.stringify({ level: 'error', requestId: ctx.requestId, message: `scheduled job failed: ${job.name}`, error: String(err) }),
-      );
+      ctx.log.error(`scheduled job failed: ${job.name}`, { error: String(err) });
     }
   }
   return results;

@@ -27,13 +27,18 @@ export const EmergencyContactInput = z.object({
   email: profileText('Emergency contact email', 254),
 });
 
-const LocationInput = z.object({
+/** The place names of a saved location: one list for a user's own save and an admin's (core/users/user-fields.ts). */
+export const LOCATION_TEXT_FIELDS = {
   city: profileText('City', 100),
   state: profileText('State', 100),
   country: profileText('Country', 100),
   countryCode: profileText('Country code', 8),
   detectedAt: profileText('Detected at', 40),
   detectionMethod: profileText('Detection method', 40),
+};
+
+const LocationInput = z.object({
+  ...LOCATION_TEXT_FIELDS,
   coordinates: z
     .object({
       latitude: z.number().min(-90).max(90),
@@ -44,8 +49,8 @@ const LocationInput = z.object({
     .optional(),
 });
 
-/** The profile fields a user may change about themselves; grade, role, ids and flags are not among them. */
-export const ProfileFieldsInput = z.object({
+/** The profile's text fields, the same whoever saves them (the user here, an admin in core/users/user-fields.ts). */
+export const PROFILE_TEXT_FIELDS = {
   firstName: profileText('First name', 100),
   lastName: profileText('Last name', 100),
   phone: profileText('Phone number', 30),
@@ -56,6 +61,11 @@ export const ProfileFieldsInput = z.object({
   state: profileText('State', 100),
   country: profileText('Country', 100),
   bio: profileText('Bio', 2000),
+};
+
+/** The profile fields a user may change about themselves; grade, role, ids and flags are not among them. */
+export const ProfileFieldsInput = z.object({
+  ...PROFILE_TEXT_FIELDS,
   timezone: profileText('Timezone', 64),
   location: LocationInput.nullable().optional(),
 });

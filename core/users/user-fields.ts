@@ -4,7 +4,7 @@ import { passwordProblem } from '#core/password-policy.ts';
 import { INVALID_ROLE_MESSAGE, ROLES } from '#core/roles.ts';
 import { LOGIN_ID_PATTERN, loginIdFormatMessage, normalizeLoginId, type LoginIdField } from './login-ids.ts';
 import { USER_MESSAGES } from './user-messages.ts';
-import { profileText } from '#core/auth/profile.ts';
+import { LOCATION_TEXT_FIELDS, PROFILE_TEXT_FIELDS, profileText } from '#core/auth/profile.ts';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -45,12 +45,7 @@ const coordinate = (label: string, limit: number) =>
 /** What the location prompt saves (spec 3 Location): place names, how and when, coordinates. */
 export const LocationField = z.object(
   {
-    city: profileText('City', 100),
-    state: profileText('State', 100),
-    country: profileText('Country', 100),
-    countryCode: profileText('Country code', 8),
-    detectedAt: profileText('Detected at', 40),
-    detectionMethod: profileText('Detection method', 40),
+    ...LOCATION_TEXT_FIELDS,
     coordinates: z
       .object(
         {
@@ -69,16 +64,7 @@ export const LocationField = z.object(
 /** Known profile fields only; anything else is dropped. */
 export const ProfileField = z.object(
   {
-    firstName: profileText('First name', 100),
-    lastName: profileText('Last name', 100),
-    phone: profileText('Phone number', 30),
-    dateOfBirth: profileText('Date of birth', 30),
-    gender: profileText('Gender', 30),
-    address: profileText('Address', 300),
-    city: profileText('City', 100),
-    state: profileText('State', 100),
-    country: profileText('Country', 100),
-    bio: profileText('Bio', 2000),
+    ...PROFILE_TEXT_FIELDS,
     grade: profileText('Grade', 50),
     timezone: TimezoneField.nullable().optional(),
     location: LocationField.nullable().optional(),

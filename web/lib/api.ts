@@ -1,7 +1,8 @@
+import type { Pagination } from '#core/paging.ts';
 import { readStored, STORAGE_KEYS } from './storage-keys.ts';
 import { renewTokenIfDue } from './token-renewal.ts';
 
-export type Pagination = { page: number; limit: number; total: number; totalPages: number; hasMore: boolean };
+export type { Pagination };
 export type FieldError = { path: string; message: string };
 
 /** The server's envelope (ARCHITECTURE "API contract"); extra top-level keys vary per call. */

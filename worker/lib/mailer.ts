@@ -1,7 +1,7 @@
 import { newId } from '#core/ids.ts';
 import type { Db } from '#db/client.ts';
 import { emailOutbox } from '#db/schema/index.ts';
-import type { AppConfig } from '#worker/config.ts';
+import { configured, type AppConfig } from '#worker/config.ts';
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string; kind?: string; sentBy?: string; userId?: string };
 export type MailResult = { id: string; status: 'stored' | 'sent' | 'failed' };
@@ -65,6 +65,7 @@ export const resendMailer = (db: Db, apiKey: string, from: string, fetcher: type
 });
 
 export function createMailer(config: AppConfig, db: Db): Mailer {
-  if (config.MAIL_PROVIDER === 'resend' && config.MAIL_API_KEY) return resendMailer(db, config.MAIL_API_KEY, config.MAIL_FROM);
+  if (config.MAIL_PROVIDER === 'resend' && configured(config, ['MAIL_API_KEY']))
+    return resendMailer(db, config.MAIL_API_KEY, config.MAIL_FROM);
   return outboxMailer(db);
 }

@@ -2,6 +2,8 @@ import { and, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { pushSubscriptions, type PushSubscriptionRow } from '#db/schema/index.ts';
 import type { AppConfig } from '#worker/config.ts';
+import { batch } from '#worker/lib/sql.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { isPushServiceUrl } from '#core/push/push-services.ts';
 import { buildPushRequest, MAX_PAYLOAD_BYTES, type Urgency, type VapidIdentity } from './web-push.ts';
 
@@ -22,7 +24,7 @@ export type PushPayload = {
   topic?: string;
 };
 
-export type PushCtx = { db: Db; config: AppConfig; requestId: string };
+export type PushCtx = Pick<ServiceCtx, 'db' | 'config' | 'log'>;
 
 /** The one way other features (notify()) send pushes; `send` never throws. */
 export interface PushSender {
@@ -37,9 +39,6 @@ const DEFAULT_TTL_SECONDS = 24 * 60 * 60;
 const CONCURRENCY = 6;
 
 type Outcome = 'delivered' | 'gone' | 'failed';
-
-const log = (ctx: PushCtx, message: string, extra: Record<string, unknown> = {}) =>
-  console.error(JSON.stringify({ level: 'warn', requestId: ctx.requestId, message, ...extra }));
 
 export function vapidIdentity(config: AppConfig): VapidIdentity | null {
   const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: subject } = config;
@@ -84,7 +83,7 @@ export async function sendPush(
     const message = JSON.stringify(shown);
     // Too big for one record is the sender's fault, not the browsers': refuse once, count nothing against them.
     if (new TextEncoder().encode(message).length > MAX_PAYLOAD_BYTES) {
-      log(ctx, 'push payload too large', { bytes: message.length, max: MAX_PAYLOAD_BYTES });
+      ctx.log.warn('push payload too large', { bytes: message.length, max: MAX_PAYLOAD_BYTES });
       return report;
     }
     const now = Date.now();
@@ -101,7 +100,7 @@ export async function sendPush(
             outcomes.set(row.id, await deliver(row, message, vapid, payload, fetcher));
           } catch (err) {
             outcomes.set(row.id, 'failed');
-            log(ctx, 'push delivery failed', { subscriptionId: row.id, error: String((err as Error)?.message ?? err) });
+            ctx.log.warn('push delivery failed', { subscriptionId: row.id, error: String((err as Error)?.message ?? err) });
           }
         }),
       );
@@ -113,7 +112,7 @@ export async function sendPush(
     report.failed = idsWith('failed').length;
     await recordOutcomes(ctx.db, idsWith('delivered'), idsWith('gone'), idsWith('failed'), new Date(now));
   } catch (err) {
-    log(ctx, 'push failed', { error: String((err as Error)?.message ?? err) });
+    ctx.log.warn('push failed', { error: String((err as Error)?.message ?? err) });
   }
   return report;
 }
@@ -138,7 +137,7 @@ async function recordOutcomes(db: Db, delivered: string[], gone: string[], faile
       : null,
     failed.length ? db.delete(t).where(and(inArray(t.id, failed), gte(t.failureCount, MAX_CONSECUTIVE_FAILURES))) : null,
   ].filter((s) => s !== null);
-  if (statements.length) await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
+  await batch(db, statements);
 }
 
 /** Real delivery; the fetcher is the outside world, swapped in tests. */

@@ -11,6 +11,9 @@ export type Defer = (label: string, work: () => Promise<unknown>) => void;
 /** Announces a change to the users concerned, after the write it follows (delivered through `defer`). */
 export type Publish = (userIds: readonly string[], event: EventFor) => void;
 
+/** One JSON line per call: `{ level, requestId, message, ...fields }` (info to stdout, warn and error to stderr). */
+export type Log = Record<'info' | 'warn' | 'error', (message: string, fields?: Record<string, unknown>) => void>;
+
 /**
  * What every service verb gets, whoever calls it: a request (built by the service-context middleware),
  * a room, the scheduled handler or a seed (built with `serviceContext` the same way).
@@ -28,9 +31,10 @@ export type ServiceCtx = {
   storage: R2Bucket;
   publish: Publish;
   defer: Defer;
+  log: Log;
 };
 
-export type ServiceCtxParts = Omit<ServiceCtx, 'publish' | 'defer' | 'origin'> & {
+export type ServiceCtxParts = Omit<ServiceCtx, 'publish' | 'defer' | 'origin' | 'log'> & {
   /** The origin of the request (or PUBLIC_URL's stand-in for work without one). */
   requestOrigin: string;
   publisher: Publisher;
@@ -38,10 +42,16 @@ export type ServiceCtxParts = Omit<ServiceCtx, 'publish' | 'defer' | 'origin'> &
   waitUntil?: ((promise: Promise<unknown>) => void) | undefined;
 };
 
-const logFailure = (requestId: string, label: string, err: unknown) =>
-  console.error(
-    JSON.stringify({ level: 'error', requestId, message: `deferred work failed: ${label}`, error: String((err as Error)?.message ?? err) }),
-  );
+/** The log of one request (or job): console is looked up per call, so a test's spy sees the line. */
+export const requestLog = (requestId: string): Log => {
+  const line = (level: string, message: string, fields?: Record<string, unknown>) =>
+    JSON.stringify({ level, requestId, message, ...fields });
+  return {
+    info: (message, fields) => console.log(line('info', message, fields)),
+    warn: (message, fields) => console.warn(line('warn', message, fields)),
+    error: (message, fields) => console.error(line('error', message, fields)),
+  };
+};
 
 /** Deferred work not yet settled in this isolate: the local scheduler and tests wait for it with settleDeferred(). */
 const inFlight = new Map<Promise<void>, string>();
@@ -67,12 +77,13 @@ export async function settleDeferred(): Promise<void> {
 /** The one builder of the service context. */
 export function serviceContext(parts: ServiceCtxParts): ServiceCtx {
   const { requestOrigin, publisher, waitUntil, ...rest } = parts;
+  const log = requestLog(rest.requestId);
   const defer: Defer = (label, work) => {
     const done: Promise<void> = Promise.resolve()
       .then(work)
       .then(
         () => {},
-        (err) => logFailure(rest.requestId, label, err),
+        (err) => log.error(`deferred work failed: ${label}`, { error: String((err as Error)?.message ?? err) }),
       )
       .finally(() => inFlight.delete(done));
     inFlight.set(done, label);
@@ -86,7 +97,7 @@ export function serviceContext(parts: ServiceCtxParts): ServiceCtx {
     for (const userId of ids) defer(label, () => publisher.send(userId, eventOf(event, userId)));
   };
   const origin = (rest.config.PUBLIC_URL ?? requestOrigin).replace(/\/+$/, '');
-  return { ...rest, origin, publish, defer };
+  return { ...rest, origin, publish, defer, log };
 }
 
 /** The caller of a verb that needs one; 401 otherwise (the access table already refuses anonymous calls). */

@@ -1,14 +1,15 @@
 import { eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { Db } from '#db/client.ts';
 
 /** `column = key`, or `column IS NULL` for a null key: the compare half of a compare-and-set. */
 export const sameKey = (column: SQLiteColumn, key: string | null): SQL => (key === null ? isNull(column) : eq(column, key));
 
 /** A LIKE pattern matching `term` literally anywhere (%, _ and \ escaped). */
 export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-export const likeLiteral = (column: SQLiteColumn, term: string): SQL => sql`${column} like ${containsPattern(term)} escape '\\'`;
 
-/** Any of the columns contains `term` literally. */
+/** Any of the columns (or expressions) contains `term` literally: the one search condition of every list. */
 export const likeAny = (term: string, columns: readonly (SQLiteColumn | SQL)[]): SQL => {
   const p = containsPattern(term);
   return sql`(${sql.join(
@@ -23,3 +24,16 @@ export const jsonArrayHas = (column: SQLiteColumn, value: string): SQL =>
 
 /** The total a `select({ total: count() })` answered. */
 export const totalOf = (rows: readonly { total: number }[]) => rows[0]?.total ?? 0;
+
+type Statement = BatchItem<'sqlite'>;
+type Results<T extends readonly Statement[]> = { -readonly [K in keyof T]: Awaited<T[K]> };
+
+/**
+ * Statements run as one batch (one transaction, one round trip), each result typed as its own query's,
+ * also for a list with a spread in it (`[write, ...follow]`); an empty list runs nothing. Drizzle's
+ * `db.batch` wants a non-empty tuple, which a built list is not.
+ */
+export async function batch<const T extends readonly Statement[]>(db: Db, statements: T): Promise<Results<T>> {
+  if (!statements.length) return [] as unknown as Results<T>;
+  return (await db.batch(statements as unknown as [Statement, ...Statement[]])) as unknown as Results<T>;
+}

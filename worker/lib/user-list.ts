@@ -1,30 +1,28 @@
-import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { offsetOf } from '#core/paging.ts';
 import type { UserSort } from '#core/users/user-query.ts';
 import type { Role } from '#core/roles.ts';
 import type { Db } from '#db/client.ts';
 import { users, type UserRow } from '#db/schema/index.ts';
-import { containsPattern } from '#worker/lib/sql.ts';
+import { likeAny } from '#worker/lib/sql.ts';
 
 /** The admin lists of users (GET /api/users, the e-mail recipients): filters, search and sort in one place. */
 const firstName = sql`json_extract(${users.profile}, '$.firstName')`;
 const lastName = sql`json_extract(${users.profile}, '$.lastName')`;
 
 /** E-mail, first/last/full name and every login id. */
-function searchCondition(term: string): SQL {
-  const p = containsPattern(term);
-  const like = (expr: unknown) => sql`${expr} like ${p} escape '\\'`;
-  return or(
-    like(users.email),
-    like(firstName),
-    like(lastName),
-    like(sql`(coalesce(${firstName}, '') || ' ' || coalesce(${lastName}, ''))`),
-    like(users.studentId),
-    like(users.membershipId),
-    like(users.instructorId),
-    like(users.grandmasterId),
-    like(users.adminId),
-  ) as SQL;
-}
+const searchCondition = (term: string): SQL =>
+  likeAny(term, [
+    users.email,
+    firstName,
+    lastName,
+    sql`(coalesce(${firstName}, '') || ' ' || coalesce(${lastName}, ''))`,
+    users.studentId,
+    users.membershipId,
+    users.instructorId,
+    users.grandmasterId,
+    users.adminId,
+  ]);
 
 export type UserFilters = {
   role?: Role | undefined;
@@ -73,7 +71,7 @@ export async function userPage(
       .where(where)
       .orderBy(...orderOf(sort))
       .limit(limit)
-      .offset((page - 1) * limit),
+      .offset(offsetOf(page, limit)),
   ]);
   return { rows, total: totals[0]?.total ?? 0 };
 }

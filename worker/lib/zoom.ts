@@ -1,4 +1,4 @@
-import type { AppConfig } from '#worker/config.ts';
+import { configured, ZOOM_SETTINGS, type AppConfig } from '#worker/config.ts';
 import { unavailable } from './errors.ts';
 
 export type ZoomMeetingRequest = {
@@ -94,7 +94,9 @@ export function zoomProvider(
 
 /** The Zoom adapter when its three secrets are set; null otherwise (the admin's pasted link is then required). */
 export function meetingsProvider(config: AppConfig, fetcher?: typeof fetch): MeetingsProvider | null {
-  const { ZOOM_ACCOUNT_ID: accountId, ZOOM_CLIENT_ID: clientId, ZOOM_CLIENT_SECRET: clientSecret } = config;
-  if (!accountId || !clientId || !clientSecret) return null;
-  return zoomProvider({ accountId, clientId, clientSecret }, fetcher);
+  if (!configured(config, ZOOM_SETTINGS)) return null;
+  return zoomProvider(
+    { accountId: config.ZOOM_ACCOUNT_ID, clientId: config.ZOOM_CLIENT_ID, clientSecret: config.ZOOM_CLIENT_SECRET },
+    fetcher,
+  );
 }

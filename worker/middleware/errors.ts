@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '#worker/env.ts';
 import { AppError, ERROR_STATUS, unavailable, type ErrorCode } from '#worker/lib/errors.ts';
 import { isDbUnavailable } from '#worker/lib/db-errors.ts';
+import { requestLog } from '#worker/lib/service-context.ts';
 
 const codeForStatus = (status: number): ErrorCode =>
   (Object.entries(ERROR_STATUS).find(([, s]) => s === status)?.[0] as ErrorCode | undefined) ??
@@ -32,15 +33,7 @@ export function toAppError(err: unknown): AppError {
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
   const appErr = toAppError(err);
   if (appErr.status >= 500) {
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        requestId: c.get('requestId'),
-        path: c.req.path,
-        message: String((err as Error)?.message),
-        stack: (err as Error)?.stack,
-      }),
-    );
+    requestLog(c.get('requestId')).error(String((err as Error)?.message), { path: c.req.path, stack: (err as Error)?.stack });
   }
   const wantsHtml = !c.req.path.startsWith('/api/') && (c.req.header('accept') ?? '').includes('text/html');
   if (wantsHtml)

@@ -30,14 +30,11 @@ async function verifyOutcome(c: Context<AppEnv>): Promise<VerifyOutcome & { stat
   const token = (c.req.query('token') ?? '').trim();
   if (!token || token.length > 256) return { ok: false, message: INVALID_VERIFICATION_TOKEN, status: 400 };
   try {
-    const { message } = await verifyEmail({ ctx: c.var.ctx, input: { token } });
+    const { message } = await verifyEmail(c.var.ctx, { token });
     return { ok: true, message, status: 200 };
   } catch (err) {
     const appErr = toAppError(err);
-    if (appErr.status >= 500)
-      console.error(
-        JSON.stringify({ level: 'error', requestId: c.get('requestId'), message: 'verify-email page failed', error: String(err) }),
-      );
+    if (appErr.status >= 500) c.var.ctx.log.error('verify-email page failed', { error: String(err) });
     return { ok: false, message: appErr.message, status: appErr.status };
   }
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import { Document, type PageMeta } from '#web/document.tsx';
 import type { AppEnv } from '#worker/env.ts';
+import { requestLog } from '#worker/lib/service-context.ts';
 import { pageAssets, type PageStyles } from './manifest.ts';
 
 export type RenderOptions = Omit<PageMeta, 'canonical'> & { status?: number; path?: string; styles?: PageStyles };
@@ -20,7 +21,7 @@ export async function renderPage(c: Context<AppEnv>, page: ReactNode, opts: Rend
     {
       nonce,
       onError(err) {
-        console.error(JSON.stringify({ level: 'error', requestId: c.get('requestId'), message: 'render failed', error: String(err) }));
+        requestLog(c.get('requestId')).error('render failed', { error: String(err) });
       },
     },
   );

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { ADMIN_EMAIL_MESSAGES, type SendBulkEmailInput, type SendEmailInput } from '#core/admin-email/admin-email-schemas.ts';
+import { pagination } from '#core/paging.ts';
 import type { ListUsersQueryInput } from '#core/users/user-query.ts';
 import { users, type UserRow } from '#db/schema/index.ts';
 import { notFound } from '#worker/lib/errors.ts';
@@ -14,7 +15,7 @@ export async function emailRecipients(ctx: ServiceCtx, query: ListUsersQueryInpu
     // The screen says who will be skipped: deactivated accounts receive nothing.
     users: rows.map((r) => ({ ...serializeUser(r), deactivated: r.deactivatedAt !== null })),
     page: query.page,
-    totalPages: Math.ceil(total / query.limit),
+    totalPages: pagination(query.page, query.limit, total).totalPages,
     total,
   };
 }

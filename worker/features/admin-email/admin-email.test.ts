@@ -19,6 +19,12 @@ describe('admin e-mail (spec 7)', () => {
     expect(res.body.users[0].deactivated).toBe(false);
   });
 
+  it('answers no match with one page, as every list does (core pagination)', async () => {
+    const admin = await createUser({ role: 'admin' });
+    const res = await send(admin.token, 'users', { page: 1, limit: 20, search: `nobody-${uniq()}` });
+    expect(res.body).toMatchObject({ success: true, users: [], page: 1, totalPages: 1, total: 0 });
+  });
+
   it('flags deactivated accounts in the list, since sending skips them', async () => {
     const admin = await createUser({ role: 'admin' });
     const tag = `gone-${uniq()}`;

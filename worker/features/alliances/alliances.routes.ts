@@ -22,38 +22,38 @@ const plural = (n: number) => `${n} alliance${n === 1 ? '' : 's'}`;
 /** Mounted at /api/allience (the spec's spelling) and /api/alliance. GET /admin comes before GET /:id. */
 export const alliancesRoutes = new Hono<AppEnv>()
   .get('/admin', validate('query', ListAlliancesQuery), async (c) => {
-    const { alliances, pagination } = await listAllAlliances({ ctx: c.var.ctx, query: c.req.valid('query') });
+    const { alliances, pagination } = await listAllAlliances(c.var.ctx, c.req.valid('query'));
     return c.json({ success: true, data: alliances, alliances, pagination });
   })
   .get('/', validate('query', ListAlliancesQuery), async (c) => {
-    const { alliances, pagination } = await listActiveAlliances({ ctx: c.var.ctx, query: c.req.valid('query') });
+    const { alliances, pagination } = await listActiveAlliances(c.var.ctx, c.req.valid('query'));
     return c.json({ success: true, data: alliances, alliances, pagination });
   })
   .post('/', bodyLimit(imageBody), async (c) => {
-    const alliance = await createAlliance({ ctx: c.var.ctx, input: await readBody(c.req.raw, imageBody) });
+    const alliance = await createAlliance(c.var.ctx, await readBody(c.req.raw, imageBody));
     return c.json({ success: true, data: alliance, alliance, message: ALLIANCE_MESSAGES.created }, 201);
   })
   .delete('/', validate('json', BulkDeleteAlliancesSchema), async (c) => {
-    const { deletedCount } = await bulkDeleteAlliances({ ctx: c.var.ctx, ids: c.req.valid('json').allienceIds });
+    const { deletedCount } = await bulkDeleteAlliances(c.var.ctx, c.req.valid('json').allienceIds);
     return c.json({ success: true, data: { deletedCount }, count: deletedCount, message: `${plural(deletedCount)} deleted successfully` });
   })
   .get('/:id', async (c) => {
-    const alliance = await getAlliance({ ctx: c.var.ctx, id: c.req.param('id') });
+    const alliance = await getAlliance(c.var.ctx, c.req.param('id'));
     return c.json({ success: true, data: alliance, alliance });
   })
   .put('/:id', bodyLimit(imageBody), async (c) => {
-    const alliance = await updateAlliance({ ctx: c.var.ctx, id: c.req.param('id'), input: await readBody(c.req.raw, imageBody) });
+    const alliance = await updateAlliance(c.var.ctx, c.req.param('id'), await readBody(c.req.raw, imageBody));
     return c.json({ success: true, data: alliance, alliance, message: ALLIANCE_MESSAGES.updated });
   })
   .delete('/:id', async (c) => {
-    const data = await deleteAlliance({ ctx: c.var.ctx, id: c.req.param('id') });
+    const data = await deleteAlliance(c.var.ctx, c.req.param('id'));
     return c.json({ success: true, data, message: ALLIANCE_MESSAGES.deleted });
   })
   .patch('/:id/activate', async (c) => {
-    const alliance = await setAllianceActive({ ctx: c.var.ctx, id: c.req.param('id'), isActive: true });
+    const alliance = await setAllianceActive(c.var.ctx, c.req.param('id'), true);
     return c.json({ success: true, data: alliance, alliance, message: ALLIANCE_MESSAGES.activated });
   })
   .patch('/:id/deactivate', async (c) => {
-    const alliance = await setAllianceActive({ ctx: c.var.ctx, id: c.req.param('id'), isActive: false });
+    const alliance = await setAllianceActive(c.var.ctx, c.req.param('id'), false);
     return c.json({ success: true, data: alliance, alliance, message: ALLIANCE_MESSAGES.deactivated });
   });

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { newId } from '#core/ids.ts';
 import { ALLIANCE_MESSAGES, CreateAllianceSchema, UpdateAllianceSchema } from '#core/media/alliance-schemas.ts';
 import { alliances, type AllianceRow } from '#db/schema/index.ts';
@@ -10,7 +10,7 @@ import { seesHidden } from '#worker/lib/visibility.ts';
 import { insertWithImage, updateWithImage, type StoredImage } from '#worker/lib/image-slot.ts';
 import { parseInput } from '#worker/lib/validate.ts';
 import { filesOf, type RequestBody } from '#worker/lib/body.ts';
-import { likeLiteral, sameKey } from '#worker/lib/sql.ts';
+import { likeAny, sameKey } from '#worker/lib/sql.ts';
 import { PUBLIC_ALLIANCES, PUBLIC_ALLIANCES_ORDER } from './alliances.queries.ts';
 import { removeObjects } from '#worker/lib/stored-files.ts';
 
@@ -40,10 +40,10 @@ const logoColumns = (img: StoredImage | null) => ({
 type ListQuery = { page: number; limit: number; isActive?: boolean | undefined; search?: string | undefined };
 
 /** GET /api/allience: active alliances by name, for everyone (the admin list is /admin). */
-export async function listActiveAlliances({ ctx, query }: { ctx: ServiceCtx; query: ListQuery }) {
+export async function listActiveAlliances(ctx: ServiceCtx, query: ListQuery) {
   const { rows, pagination } = await listPage(ctx.db, {
     table: alliances,
-    where: and(PUBLIC_ALLIANCES, query.search ? likeLiteral(alliances.name, query.search) : undefined),
+    where: and(PUBLIC_ALLIANCES, query.search ? likeAny(query.search, [alliances.name]) : undefined),
     orderBy: PUBLIC_ALLIANCES_ORDER,
     page: query.page,
     limit: query.limit,
@@ -52,12 +52,12 @@ export async function listActiveAlliances({ ctx, query }: { ctx: ServiceCtx; que
 }
 
 /** GET /api/allience/admin: every alliance, newest first, filtered by isActive and name/country search. */
-export async function listAllAlliances({ ctx, query }: { ctx: ServiceCtx; query: ListQuery }) {
+export async function listAllAlliances(ctx: ServiceCtx, query: ListQuery) {
   const { rows, pagination } = await listPage(ctx.db, {
     table: alliances,
     where: and(
       query.isActive === undefined ? undefined : eq(alliances.isActive, query.isActive),
-      query.search ? or(likeLiteral(alliances.name, query.search), likeLiteral(alliances.country, query.search)) : undefined,
+      query.search ? likeAny(query.search, [alliances.name, alliances.country]) : undefined,
     ),
     orderBy: [desc(alliances.createdAt), desc(alliances.id)],
     page: query.page,
@@ -72,10 +72,9 @@ async function loadAlliance(ctx: ServiceCtx, id: string, includeHidden: boolean)
   return row;
 }
 
-export const getAlliance = async ({ ctx, id }: { ctx: ServiceCtx; id: string }) =>
-  serializeAlliance(await loadAlliance(ctx, id, seesHidden(ctx)));
+export const getAlliance = async (ctx: ServiceCtx, id: string) => serializeAlliance(await loadAlliance(ctx, id, seesHidden(ctx)));
 
-export async function createAlliance({ ctx, input }: { ctx: ServiceCtx; input: RequestBody }) {
+export async function createAlliance(ctx: ServiceCtx, input: RequestBody) {
   const { removeLogo: _ignored, ...data } = parseInput(CreateAllianceSchema, input.fields);
   const [file] = filesOf(input, LOGO_FIELDS);
   const row = await insertWithImage(ctx, ALLIANCE_PREFIX, file, (image) =>
@@ -97,7 +96,7 @@ export async function createAlliance({ ctx, input }: { ctx: ServiceCtx; input: R
 }
 
 /** PUT: the fields sent change; a new `logo` replaces the old one, `removeLogo=true` clears it. */
-export async function updateAlliance({ ctx, id, input }: { ctx: ServiceCtx; id: string; input: RequestBody }) {
+export async function updateAlliance(ctx: ServiceCtx, id: string, input: RequestBody) {
   const { removeLogo, ...data } = parseInput(UpdateAllianceSchema, input.fields);
   const current = await loadAlliance(ctx, id, true);
   const [file] = filesOf(input, LOGO_FIELDS);
@@ -120,20 +119,20 @@ export async function updateAlliance({ ctx, id, input }: { ctx: ServiceCtx; id: 
 }
 
 /** PATCH /:id/activate and /:id/deactivate: one statement each. */
-export async function setAllianceActive({ ctx, id, isActive }: { ctx: ServiceCtx; id: string; isActive: boolean }) {
+export async function setAllianceActive(ctx: ServiceCtx, id: string, isActive: boolean) {
   const row = await ctx.db.update(alliances).set({ isActive, updatedAt: new Date() }).where(eq(alliances.id, id)).returning().get();
   if (!row) throw notFound(ALLIANCE_MESSAGES.notFound);
   return serializeAlliance(row);
 }
 
-export async function deleteAlliance({ ctx, id }: { ctx: ServiceCtx; id: string }) {
+export async function deleteAlliance(ctx: ServiceCtx, id: string) {
   const row = await ctx.db.delete(alliances).where(eq(alliances.id, id)).returning({ id: alliances.id, logoKey: alliances.logoKey }).get();
   if (!row) throw notFound(ALLIANCE_MESSAGES.notFound);
   await removeObjects(ctx.storage, [row.logoKey]);
   return { _id: row.id };
 }
 
-export async function bulkDeleteAlliances({ ctx, ids }: { ctx: ServiceCtx; ids: string[] }) {
+export async function bulkDeleteAlliances(ctx: ServiceCtx, ids: string[]) {
   const rows = await ctx.db.delete(alliances).where(inArray(alliances.id, ids)).returning({ logoKey: alliances.logoKey });
   await removeObjects(
     ctx.storage,

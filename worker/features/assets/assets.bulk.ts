@@ -6,7 +6,7 @@ import { assets, type NewAssetRow } from '#db/schema/index.ts';
 import { AppError, badRequest, tooLarge, type FieldError } from '#worker/lib/errors.ts';
 import { writeOrRemove } from '#worker/lib/stored-objects.ts';
 import { sniffType } from '#worker/lib/uploads.ts';
-import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { parseInput } from '#worker/lib/validate.ts';
 import { filesOf, firstValue, type RequestBody } from '#worker/lib/body.ts';
 import { checkFile, putFiles, type CheckedFile } from '#worker/lib/stored-files.ts';
@@ -44,15 +44,14 @@ async function insertExternal(ctx: ServiceCtx, items: unknown[]) {
     mediaType: a.mediaType,
     source: 'external',
     externalUrlLink: a.externalUrlLink,
-    uploadedBy: ctx.user?.id ?? null,
+    uploadedBy: signedIn(ctx).id,
   }));
   const inserted = await ctx.db.insert(assets).values(rows).returning();
   return inserted.map(serializeAsset);
 }
 
 /** POST /api/assets/bulk {assets: [...]}: external assets, all or none. */
-export const bulkCreateAssets = ({ ctx, body }: { ctx: ServiceCtx; body: unknown }) =>
-  insertExternal(ctx, parseInput(BulkAssetsSchema, body).assets);
+export const bulkCreateAssets = (ctx: ServiceCtx, body: unknown) => insertExternal(ctx, parseInput(BulkAssetsSchema, body).assets);
 
 async function readImportFile(file: File): Promise<unknown[]> {
   if (file.size > IMPORT_FILE_MAX_BYTES) throw tooLarge(UPLOAD_MESSAGES.importTooLarge);
@@ -85,7 +84,7 @@ async function checkAll(files: File[]): Promise<CheckedFile[]> {
  * POST /api/assets/bulk-upload (form data): many image/video `files` become uploaded assets (the text
  * fields apply to each), or one JSON/CSV file describing external assets is imported.
  */
-export async function bulkUploadAssets({ ctx, input }: { ctx: ServiceCtx; input: RequestBody }) {
+export async function bulkUploadAssets(ctx: ServiceCtx, input: RequestBody) {
   const files = filesOf(input, ASSET_FILE_FIELDS);
   if (!files.length) throw badRequest(ASSET_MESSAGES.bulkNoFiles);
   if (files.length === 1 && (await isImportFile(files[0]!))) return insertExternal(ctx, await readImportFile(files[0]!));
@@ -101,14 +100,14 @@ export async function bulkUploadAssets({ ctx, input }: { ctx: ServiceCtx; input:
     altText: meta.altText ?? '',
     featured: meta.featured ?? false,
     tags: meta.tags ?? [],
-    uploadedBy: ctx.user?.id ?? null,
+    uploadedBy: signedIn(ctx).id,
   }));
   const inserted = await writeOrRemove(ctx.storage, keys, () => ctx.db.insert(assets).values(rows).returning());
   return inserted.map(serializeAsset);
 }
 
 /** POST /api/assets/bulk-json (form data): a `.json` (or `.csv`) file, or an `assets` field holding JSON. */
-export async function bulkJsonAssets({ ctx, input }: { ctx: ServiceCtx; input: RequestBody }) {
+export async function bulkJsonAssets(ctx: ServiceCtx, input: RequestBody) {
   const [file] = filesOf(input, ['file', 'jsonFile', 'json', 'files', 'assets']);
   if (file) return insertExternal(ctx, await readImportFile(file));
   const field = firstValue(input.fields?.assets);

@@ -19,53 +19,49 @@ const isMultipart = (req: Request) => (req.headers.get('content-type') ?? '').to
 // Fixed paths come before /:id so it cannot swallow them.
 export const assetsRoutes = new Hono<AppEnv>()
   .get('/', validate('query', ListAssetsQuery), async (c) => {
-    const { assets, pagination } = await listAssets({ ctx: c.var.ctx, query: c.req.valid('query') });
+    const { assets, pagination } = await listAssets(c.var.ctx, c.req.valid('query'));
     return c.json({ success: true, data: assets, pagination });
   })
   .post('/', bodyLimit(single), async (c) => {
-    const asset = await createAsset({ ctx: c.var.ctx, input: await readBody(c.req.raw, single) });
+    const asset = await createAsset(c.var.ctx, await readBody(c.req.raw, single));
     return c.json({ success: true, data: asset, asset, message: ASSET_MESSAGES.created }, 201);
   })
   .get('/stats/summary', async (c) => {
-    const stats = await assetStats({ ctx: c.var.ctx });
+    const stats = await assetStats(c.var.ctx);
     return c.json({ success: true, data: stats, stats });
   })
   .get('/type/:mediaType', validate('param', MediaTypeParam), validate('query', AssetsByTypeQuery), async (c) => {
-    const { assets, pagination } = await listAssetsByType({
-      ctx: c.var.ctx,
-      mediaType: c.req.valid('param').mediaType,
-      query: c.req.valid('query'),
-    });
+    const { assets, pagination } = await listAssetsByType(c.var.ctx, c.req.valid('param').mediaType, c.req.valid('query'));
     return c.json({ success: true, data: assets, pagination });
   })
   .post('/bulk', bodyLimit(single), async (c) => {
     const input = await readBody(c.req.raw, single);
-    const assets = await bulkCreateAssets({ ctx: c.var.ctx, body: input.fields });
+    const assets = await bulkCreateAssets(c.var.ctx, input.fields);
     return c.json({ success: true, data: assets, count: assets.length, message: `${plural(assets.length)} created successfully` }, 201);
   })
   .post('/bulk-delete', validate('json', BulkDeleteAssetsSchema), async (c) => {
-    const { deletedCount } = await bulkDeleteAssets({ ctx: c.var.ctx, assetIds: c.req.valid('json').assetIds });
+    const { deletedCount } = await bulkDeleteAssets(c.var.ctx, c.req.valid('json').assetIds);
     return c.json({ success: true, data: { deletedCount }, count: deletedCount, message: `${plural(deletedCount)} deleted successfully` });
   })
   .post('/bulk-upload', bodyLimit(bulk), async (c) => {
     if (!isMultipart(c.req.raw)) throw badRequest(ASSET_MESSAGES.bulkUploadForm);
-    const assets = await bulkUploadAssets({ ctx: c.var.ctx, input: await readBody(c.req.raw, bulk) });
+    const assets = await bulkUploadAssets(c.var.ctx, await readBody(c.req.raw, bulk));
     return c.json({ success: true, data: assets, count: assets.length, message: `${plural(assets.length)} uploaded successfully` }, 201);
   })
   .post('/bulk-json', bodyLimit(bulk), async (c) => {
     if (!isMultipart(c.req.raw)) throw badRequest(ASSET_MESSAGES.bulkJsonForm);
-    const assets = await bulkJsonAssets({ ctx: c.var.ctx, input: await readBody(c.req.raw, bulk) });
+    const assets = await bulkJsonAssets(c.var.ctx, await readBody(c.req.raw, bulk));
     return c.json({ success: true, data: assets, count: assets.length, message: `${plural(assets.length)} imported successfully` }, 201);
   })
   .get('/:id', async (c) => {
-    const asset = await getAsset({ ctx: c.var.ctx, id: c.req.param('id') });
+    const asset = await getAsset(c.var.ctx, c.req.param('id'));
     return c.json({ success: true, data: asset, asset });
   })
   .put('/:id', bodyLimit(single), async (c) => {
-    const asset = await updateAsset({ ctx: c.var.ctx, id: c.req.param('id'), input: await readBody(c.req.raw, single) });
+    const asset = await updateAsset(c.var.ctx, c.req.param('id'), await readBody(c.req.raw, single));
     return c.json({ success: true, data: asset, asset, message: ASSET_MESSAGES.updated });
   })
   .delete('/:id', async (c) => {
-    const data = await deleteAsset({ ctx: c.var.ctx, id: c.req.param('id') });
+    const data = await deleteAsset(c.var.ctx, c.req.param('id'));
     return c.json({ success: true, data, message: ASSET_MESSAGES.deleted });
   });

@@ -4,7 +4,7 @@ import { ASSET_MESSAGES, ExternalAssetSchema, UpdateAssetSchema, UploadAssetSche
 import { assets, type AssetRow, type NewAssetRow } from '#db/schema/index.ts';
 import { badRequest, conflict, notFound } from '#worker/lib/errors.ts';
 import { writeOrRemove } from '#worker/lib/stored-objects.ts';
-import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { parseInput } from '#worker/lib/validate.ts';
 import { filesOf, type RequestBody } from '#worker/lib/body.ts';
 import { sameKey } from '#worker/lib/sql.ts';
@@ -54,9 +54,9 @@ const externalColumns = (url: string) => ({
 });
 
 /** POST /api/assets: a multipart `file` is uploaded to R2; otherwise an `externalUrlLink` is recorded. */
-export async function createAsset({ ctx, input }: { ctx: ServiceCtx; input: RequestBody }) {
+export async function createAsset(ctx: ServiceCtx, input: RequestBody) {
   const [file] = filesOf(input, ASSET_FILE_FIELDS);
-  const uploadedBy = ctx.user?.id ?? null;
+  const uploadedBy = signedIn(ctx).id;
   if (!file) {
     if (input.multipart && input.fields.externalUrlLink === undefined) throw badRequest(ASSET_MESSAGES.fileOrUrl);
     const data = parseInput(ExternalAssetSchema, input.fields);
@@ -91,7 +91,7 @@ async function loadAsset(ctx: ServiceCtx, id: string): Promise<AssetRow> {
  * PUT /api/assets/:id (JSON or form data): metadata; a new `file` replaces the stored one; an
  * `externalUrlLink` turns it into an external asset. The old object is deleted after the row changed.
  */
-export async function updateAsset({ ctx, id, input }: { ctx: ServiceCtx; id: string; input: RequestBody }) {
+export async function updateAsset(ctx: ServiceCtx, id: string, input: RequestBody) {
   const data = parseInput(UpdateAssetSchema, input.fields);
   const current = await loadAsset(ctx, id);
   const [file] = filesOf(input, ASSET_FILE_FIELDS);
@@ -122,7 +122,7 @@ export async function updateAsset({ ctx, id, input }: { ctx: ServiceCtx; id: str
 }
 
 /** DELETE /api/assets/:id: the row first, then its object. */
-export async function deleteAsset({ ctx, id }: { ctx: ServiceCtx; id: string }) {
+export async function deleteAsset(ctx: ServiceCtx, id: string) {
   const row = await ctx.db.delete(assets).where(eq(assets.id, id)).returning({ id: assets.id, objectKey: assets.objectKey }).get();
   if (!row) throw notFound(ASSET_MESSAGES.notFound);
   await removeObjects(ctx.storage, [row.objectKey]);
@@ -130,7 +130,7 @@ export async function deleteAsset({ ctx, id }: { ctx: ServiceCtx; id: string }) 
 }
 
 /** POST /api/assets/bulk-delete: ids that do not exist are skipped and not counted. */
-export async function bulkDeleteAssets({ ctx, assetIds }: { ctx: ServiceCtx; assetIds: string[] }) {
+export async function bulkDeleteAssets(ctx: ServiceCtx, assetIds: string[]) {
   const rows = await ctx.db.delete(assets).where(inArray(assets.id, assetIds)).returning({ objectKey: assets.objectKey });
   await removeObjects(
     ctx.storage,

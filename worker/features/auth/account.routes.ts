@@ -14,22 +14,22 @@ const VerifyQuery = z.object({
 /** Signing up and the e-mailed links (verification, password reset). */
 export const accountRoutes = new Hono<AppEnv>()
   .post('/register', validate('json', RegisterInput), async (c) => {
-    const result = await registerUser({ ctx: c.var.ctx, input: c.req.valid('json') });
+    const result = await registerUser(c.var.ctx, c.req.valid('json'));
     return c.json({ success: true as const, ...result }, 201);
   })
   .post('/forgot-password', validate('json', EmailOnlyInput), async (c) => {
-    const result = await requestPasswordReset({ ctx: c.var.ctx, input: c.req.valid('json') });
+    const result = await requestPasswordReset(c.var.ctx, c.req.valid('json'));
     return c.json({ success: true as const, ...result });
   })
   .post('/reset-password', validate('json', ResetPasswordInput), async (c) => {
-    const result = await resetPassword({ ctx: c.var.ctx, input: c.req.valid('json') });
+    const result = await resetPassword(c.var.ctx, c.req.valid('json'));
     return c.json({ success: true as const, ...result });
   })
   .get('/verify-email', validate('query', VerifyQuery), async (c) => {
-    const result = await verifyEmail({ ctx: c.var.ctx, input: c.req.valid('query') });
+    const result = await verifyEmail(c.var.ctx, c.req.valid('query'));
     return c.json({ success: true as const, ...result });
   })
   .post('/resend-verification', validate('json', EmailOnlyInput), async (c) => {
-    const result = await resendVerification({ ctx: c.var.ctx, input: c.req.valid('json') });
+    const result = await resendVerification(c.var.ctx, c.req.valid('json'));
     return c.json({ success: true as const, ...result });
   });

@@ -82,7 +82,7 @@ describe('with REQUIRE_EMAIL_VERIFICATION on (services called directly)', () => 
 
   it('registers without a token and tells to check the e-mail', async () => {
     const email = `strict-${uniq()}@example.test`;
-    const result = await registerUser({ ctx: strictCtx(), input: { email, password: 'Kata-Practice-2026' } });
+    const result = await registerUser(strictCtx(), { email, password: 'Kata-Practice-2026' });
     expect(result).not.toHaveProperty('token');
     expect(result.message).toBe(REGISTERED);
     expect(await mailsTo(email)).toHaveLength(1);
@@ -91,16 +91,16 @@ describe('with REQUIRE_EMAIL_VERIFICATION on (services called directly)', () => 
   it('refuses an unverified login with 403 after the password matched, and admits it once verified', async () => {
     const u = await createUser({ role: 'member', emailVerified: false });
     const input = { kind: 'email' as const, identifier: u.email, password: u.password };
-    await expect(loginUser({ ctx: strictCtx(), input })).rejects.toMatchObject({
+    await expect(loginUser(strictCtx(), input)).rejects.toMatchObject({
       code: 'FORBIDDEN',
       message: 'Please verify your email address before logging in',
     });
-    await expect(loginUser({ ctx: strictCtx(), input: { ...input, password: 'wrong-password' } })).rejects.toMatchObject({
+    await expect(loginUser(strictCtx(), { ...input, password: 'wrong-password' })).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
     });
     await api('/api/auth/resend-verification', { method: 'POST', body: { email: u.email }, headers: ipHeaders() });
     await verify(await latestLinkToken(u.email, 'verify-email'));
-    const ok = await loginUser({ ctx: strictCtx(), input });
+    const ok = await loginUser(strictCtx(), input);
     expect(ok.token).toEqual(expect.any(String));
   });
 });

@@ -42,7 +42,7 @@ async function swapPicture(db: Db, userId: string, next: string | null): Promise
   throw new Error('profile picture kept changing underneath the update');
 }
 
-export async function uploadProfilePicture({ ctx, userId, request }: { ctx: ServiceCtx; userId: string; request: Request }) {
+export async function uploadProfilePicture(ctx: ServiceCtx, userId: string, request: Request) {
   const max = ctx.config.AVATAR_MAX_BYTES;
   const message = tooLargeMessage(max);
   const body = await readLimitedBody(request, max + MULTIPART_OVERHEAD_BYTES, message);
@@ -63,7 +63,7 @@ export async function uploadProfilePicture({ ctx, userId, request }: { ctx: Serv
   return { message: 'Profile picture uploaded successfully', user, data: { type: 'profile-picture', url: AVATAR_URL_PREFIX + key, user } };
 }
 
-export async function deleteProfilePicture({ ctx, userId }: { ctx: ServiceCtx; userId: string }) {
+export async function deleteProfilePicture(ctx: ServiceCtx, userId: string) {
   const { previous, row } = await swapPicture(ctx.db, userId, null);
   await deleteObject(ctx.storage, previous);
   const user = serializeUser(row);
@@ -71,7 +71,7 @@ export async function deleteProfilePicture({ ctx, userId }: { ctx: ServiceCtx; u
 }
 
 /** Public read of a picture; only well-formed avatar keys are looked up at all. */
-export async function serveAvatar({ ctx, key }: { ctx: ServiceCtx; key: string }): Promise<Response> {
+export async function serveAvatar(ctx: ServiceCtx, key: string): Promise<Response> {
   if (!AVATAR_KEY.test(key)) throw notFound('File not found');
   const object = await ctx.storage.get(key);
   if (!object) throw notFound('File not found');

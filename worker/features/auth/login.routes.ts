@@ -8,7 +8,7 @@ import { loginUser, type LoginKind } from './login.service.ts';
 const LOGIN_OK = 'Login successful';
 
 const login = async (c: Context<AppEnv>, kind: LoginKind, identifier: string, password: string) => {
-  const result = await loginUser({ ctx: c.var.ctx, input: { kind, identifier, password } });
+  const result = await loginUser(c.var.ctx, { kind, identifier, password });
   return c.json({ success: true as const, message: LOGIN_OK, ...result });
 };
 

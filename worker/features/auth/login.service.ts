@@ -36,7 +36,7 @@ const accountKey = (kind: LoginKind, identifier: string, row: UserRow | undefine
  * One login for every flow. Unknown account, wrong role and wrong password answer the same 401 after
  * the same work; blocked, deactivated and unverified accounts are told so only once the password matched.
  */
-export async function loginUser({ ctx, input }: { ctx: ServiceCtx; input: { kind: LoginKind; identifier: string; password: string } }) {
+export async function loginUser(ctx: ServiceCtx, input: { kind: LoginKind; identifier: string; password: string }) {
   const { db, config } = ctx;
   const { column, roles } = LOGIN_KINDS[input.kind];
   const row = await db.select().from(users).where(eq(column, input.identifier)).get();

@@ -22,12 +22,12 @@ const avatarBound = (c: Context<AppEnv>) => {
 
 const currentUser = async (c: Context<AppEnv>) => {
   const row = c.get('userRow');
-  const user = row ? serializeUser(row) : await getCurrentUser({ ctx: c.var.ctx, userId: requireUser(c).id });
+  const user = row ? serializeUser(row) : await getCurrentUser(c.var.ctx, requireUser(c).id);
   return c.json({ success: true as const, data: user, user });
 };
 
 const logout = async (c: Context<AppEnv>) => {
-  const result = await logoutEverywhere({ ctx: c.var.ctx, userId: requireUser(c).id });
+  const result = await logoutEverywhere(c.var.ctx, requireUser(c).id);
   return c.json({ success: true as const, ...result });
 };
 
@@ -36,28 +36,28 @@ export const meRoutes = new Hono<AppEnv>()
   .get('/me', currentUser)
   .get('/profile', currentUser)
   .put('/update-profile', validate('json', UpdateProfileInput), async (c) => {
-    const user = await updateProfile({ ctx: c.var.ctx, userId: requireUser(c).id, input: c.req.valid('json') });
+    const user = await updateProfile(c.var.ctx, requireUser(c).id, c.req.valid('json'));
     return c.json({ success: true as const, message: 'Profile updated successfully', data: user, user });
   })
   .post('/update-password', validate('json', UpdatePasswordInput), async (c) => {
-    const result = await updatePassword({ ctx: c.var.ctx, userId: requireUser(c).id, input: c.req.valid('json') });
+    const result = await updatePassword(c.var.ctx, c.req.valid('json'), requireUser(c).id);
     return c.json({ success: true as const, ...result });
   })
   .post('/upload-asset/:type', bodyLimit(avatarBound), validate('param', AssetParam), async (c) => {
-    const result = await uploadProfilePicture({ ctx: c.var.ctx, userId: requireUser(c).id, request: c.req.raw });
+    const result = await uploadProfilePicture(c.var.ctx, requireUser(c).id, c.req.raw);
     return c.json({ success: true as const, ...result });
   })
   .delete('/upload-asset/profile-picture', async (c) => {
-    const result = await deleteProfilePicture({ ctx: c.var.ctx, userId: requireUser(c).id });
+    const result = await deleteProfilePicture(c.var.ctx, requireUser(c).id);
     return c.json({ success: true as const, ...result });
   })
-  .get('/assets/*', (c) => serveAvatar({ ctx: c.var.ctx, key: c.req.path.slice(AVATAR_URL_PREFIX.length) }))
+  .get('/assets/*', (c) => serveAvatar(c.var.ctx, c.req.path.slice(AVATAR_URL_PREFIX.length)))
   .post('/refresh-token', async (c) => {
-    const result = await refreshSession({ ctx: c.var.ctx, userId: requireUser(c).id });
+    const result = await refreshSession(c.var.ctx, requireUser(c).id);
     return c.json({ success: true as const, ...result });
   })
   .post('/deactivate', validate('json', DeactivateInput), async (c) => {
-    const result = await deactivateAccount({ ctx: c.var.ctx, userId: requireUser(c).id, input: c.req.valid('json') });
+    const result = await deactivateAccount(c.var.ctx, requireUser(c).id, c.req.valid('json'));
     return c.json({ success: true as const, ...result });
   })
   .get('/logout', logout)

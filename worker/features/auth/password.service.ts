@@ -19,7 +19,7 @@ export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 export const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
 
 /** Same answer whether or not the account exists; the counters are keyed by the address given. */
-export async function requestPasswordReset({ ctx, input }: { ctx: ServiceCtx; input: { email: string } }) {
+export async function requestPasswordReset(ctx: ServiceCtx, input: { email: string }) {
   const { db, config } = ctx;
   await enforceRateLimits(
     db,
@@ -41,7 +41,7 @@ export async function requestPasswordReset({ ctx, input }: { ctx: ServiceCtx; in
  * Single use under concurrency: the password change is conditional on the token still being usable and
  * the token is spent by a conditional UPDATE … RETURNING in the same batch, so only one caller wins.
  */
-export async function resetPassword({ ctx, input }: { ctx: ServiceCtx; input: ResetPasswordInput }) {
+export async function resetPassword(ctx: ServiceCtx, input: ResetPasswordInput) {
   const { db } = ctx;
   const tokenHash = await sha256Hex(input.token);
   const row = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
@@ -83,7 +83,7 @@ export async function applyPasswordReset(
 }
 
 /** Checks the current password, then ends every other session and hands the caller a fresh token. */
-export async function updatePassword({ ctx, input, userId }: { ctx: ServiceCtx; input: UpdatePasswordInput; userId: string }) {
+export async function updatePassword(ctx: ServiceCtx, input: UpdatePasswordInput, userId: string) {
   const { db, config } = ctx;
   await enforceRateLimits(db, [{ key: `password-change:${userId}`, limit: config.rateLimits.RATE_LIMIT_LOGIN_ACCOUNT }], TOO_MANY_REQUESTS);
   const row = await loadUserRow(db, userId);

@@ -6,7 +6,7 @@ import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { serializeUser } from '#worker/lib/serialize-user.ts';
 import { loadUserRow } from './session.ts';
 
-export async function getCurrentUser({ ctx, userId }: { ctx: ServiceCtx; userId: string }) {
+export async function getCurrentUser(ctx: ServiceCtx, userId: string) {
   return serializeUser(await loadUserRow(ctx.db, userId));
 }
 
@@ -19,7 +19,7 @@ const merge = (
 ) => (patch && Object.keys(patch).length ? sql`json_patch(${column}, ${JSON.stringify(patch)})` : undefined);
 
 /** Only the caller's own profile fields, links and emergency contact; anything else in the body was dropped by the schema. */
-export async function updateProfile({ ctx, userId, input }: { ctx: ServiceCtx; userId: string; input: UpdateProfileInput }) {
+export async function updateProfile(ctx: ServiceCtx, userId: string, input: UpdateProfileInput) {
   const { profile: nested, socialLinks, emergencyContact, ...top } = input;
   const profilePatch = { ...definedOnly(nested ?? {}), ...definedOnly(top) };
   const changes = definedOnly({

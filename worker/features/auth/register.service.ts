@@ -20,7 +20,7 @@ export const REGISTERED = 'Registration received. Please check your email: we se
  * address gets the same 201 and answer after the same hashing, and its owner gets an e-mail instead
  * (at most RATE_LIMIT_PASSWORD_RESET_ACCOUNT of them, silently), so the call tells nobody who has an account.
  */
-export async function registerUser({ ctx, input }: { ctx: ServiceCtx; input: RegisterInput }) {
+export async function registerUser(ctx: ServiceCtx, input: RegisterInput) {
   const { db, config } = ctx;
   const role = input.role ?? 'member';
   if (!(SELF_REGISTER_ROLES as readonly string[]).includes(role)) throw forbidden(ROLE_NOT_ALLOWED);

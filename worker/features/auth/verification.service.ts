@@ -12,7 +12,7 @@ export const INVALID_VERIFICATION_TOKEN = 'Invalid or expired verification token
 export const VERIFICATION_SENT = 'If an account exists for that email and is not yet verified, a verification link has been sent.';
 
 /** Spends the link (single use, 24 h) and marks the address verified, in one batch. */
-export async function verifyEmail({ ctx, input }: { ctx: ServiceCtx; input: { token: string } }) {
+export async function verifyEmail(ctx: ServiceCtx, input: { token: string }) {
   const { db } = ctx;
   const tokenHash = await sha256Hex(input.token);
   const now = Date.now();
@@ -33,7 +33,7 @@ export async function verifyEmail({ ctx, input }: { ctx: ServiceCtx; input: { to
   return { message: 'Email verified successfully' };
 }
 
-export async function resendVerification({ ctx, input }: { ctx: ServiceCtx; input: { email: string } }) {
+export async function resendVerification(ctx: ServiceCtx, input: { email: string }) {
   const { db, config } = ctx;
   await enforceRateLimits(
     db,

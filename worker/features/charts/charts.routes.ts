@@ -17,32 +17,32 @@ const plural = (n: number) => `${n} chart${n === 1 ? '' : 's'}`;
 // DELETE /bulk is registered before DELETE /:id so it cannot be taken for an id.
 export const chartsRoutes = new Hono<AppEnv>()
   .get('/', validate('query', ListChartsQuery), async (c) => {
-    const { charts, pagination } = await listCharts({ ctx: c.var.ctx, query: c.req.valid('query') });
+    const { charts, pagination } = await listCharts(c.var.ctx, c.req.valid('query'));
     return c.json({ success: true, data: charts, charts, pagination });
   })
   .post('/', bodyLimit(imageBody), async (c) => {
-    const chart = await createChart({ ctx: c.var.ctx, input: await readBody(c.req.raw, imageBody) });
+    const chart = await createChart(c.var.ctx, await readBody(c.req.raw, imageBody));
     return c.json({ success: true, data: chart, chart, message: CHART_MESSAGES.created }, 201);
   })
   .delete('/bulk', validate('json', BulkDeleteChartsSchema), async (c) => {
-    const { deletedCount } = await bulkDeleteCharts({ ctx: c.var.ctx, chartIds: c.req.valid('json').chartIds });
+    const { deletedCount } = await bulkDeleteCharts(c.var.ctx, c.req.valid('json').chartIds);
     return c.json({ success: true, data: { deletedCount }, count: deletedCount, message: `${plural(deletedCount)} deleted successfully` });
   })
   .get('/:id', async (c) => {
-    const chart = await getChart({ ctx: c.var.ctx, id: c.req.param('id') });
+    const chart = await getChart(c.var.ctx, c.req.param('id'));
     return c.json({ success: true, data: chart, chart });
   })
   .put('/:id', bodyLimit(imageBody), async (c) => {
-    const chart = await updateChart({ ctx: c.var.ctx, id: c.req.param('id'), input: await readBody(c.req.raw, imageBody) });
+    const chart = await updateChart(c.var.ctx, c.req.param('id'), await readBody(c.req.raw, imageBody));
     return c.json({ success: true, data: chart, chart, message: CHART_MESSAGES.updated });
   })
   .delete('/:id', async (c) => {
-    const data = await deleteChart({ ctx: c.var.ctx, id: c.req.param('id') });
+    const data = await deleteChart(c.var.ctx, c.req.param('id'));
     return c.json({ success: true, data, message: CHART_MESSAGES.deleted });
   })
   .patch('/:id/featured', bodyLimit(imageBody), async (c) => {
     const { featured } = parseInput(FeaturedBody, (await readBody(c.req.raw, imageBody)).fields);
-    const chart = await toggleChartFeatured({ ctx: c.var.ctx, id: c.req.param('id'), featured });
+    const chart = await toggleChartFeatured(c.var.ctx, c.req.param('id'), featured);
     return c.json({
       success: true,
       data: chart,

@@ -5,7 +5,7 @@ import { organizationalCharts as charts, type ChartRow } from '#db/schema/index.
 import { badRequest, notFound } from '#worker/lib/errors.ts';
 import { listPage } from '#worker/lib/list.ts';
 import { objectUrl } from '#worker/lib/public-files.ts';
-import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { insertWithImage, updateWithImage, type StoredImage } from '#worker/lib/image-slot.ts';
 import { parseInput } from '#worker/lib/validate.ts';
 import { filesOf, type RequestBody } from '#worker/lib/body.ts';
@@ -40,13 +40,7 @@ const imageColumns = (img: StoredImage) => ({
 });
 
 /** GET /api/organizational-chart: featured first, then newest. */
-export async function listCharts({
-  ctx,
-  query,
-}: {
-  ctx: ServiceCtx;
-  query: { page: number; limit: number; featured?: boolean | undefined };
-}) {
+export async function listCharts(ctx: ServiceCtx, query: { page: number; limit: number; featured?: boolean | undefined }) {
   const { rows, pagination } = await listPage(ctx.db, {
     table: charts,
     where: query.featured === undefined ? undefined : eq(charts.featured, query.featured),
@@ -63,10 +57,10 @@ async function loadChart(ctx: ServiceCtx, id: string) {
   return row;
 }
 
-export const getChart = async ({ ctx, id }: { ctx: ServiceCtx; id: string }) => serializeChart(await loadChart(ctx, id));
+export const getChart = async (ctx: ServiceCtx, id: string) => serializeChart(await loadChart(ctx, id));
 
 /** POST: the text fields are checked first (the spec's order: title, alt text, then the image file). */
-export async function createChart({ ctx, input }: { ctx: ServiceCtx; input: RequestBody }) {
+export async function createChart(ctx: ServiceCtx, input: RequestBody) {
   const data = parseInput(CreateChartSchema, input.fields);
   const [file] = filesOf(input, SRC_FIELDS);
   if (!file) throw badRequest(CHART_MESSAGES.imageRequired);
@@ -80,7 +74,7 @@ export async function createChart({ ctx, input }: { ctx: ServiceCtx; input: Requ
         description: data.description ?? '',
         featured: data.featured ?? false,
         ...imageColumns(image!),
-        createdBy: ctx.user?.id ?? null,
+        createdBy: signedIn(ctx).id,
       })
       .returning()
       .get(),
@@ -89,7 +83,7 @@ export async function createChart({ ctx, input }: { ctx: ServiceCtx; input: Requ
 }
 
 /** PUT: text fields as sent; a new `src` file replaces the image, otherwise the current one (existingSrc) stays. */
-export async function updateChart({ ctx, id, input }: { ctx: ServiceCtx; id: string; input: RequestBody }) {
+export async function updateChart(ctx: ServiceCtx, id: string, input: RequestBody) {
   const { existingSrc: _keep, ...data } = parseInput(UpdateChartSchema, input.fields);
   const current = await loadChart(ctx, id);
   const [file] = filesOf(input, SRC_FIELDS);
@@ -111,7 +105,7 @@ export async function updateChart({ ctx, id, input }: { ctx: ServiceCtx; id: str
 }
 
 /** PATCH /:id/featured: sets `featured` when the body gives it, otherwise flips it (one statement). */
-export async function toggleChartFeatured({ ctx, id, featured }: { ctx: ServiceCtx; id: string; featured?: boolean | undefined }) {
+export async function toggleChartFeatured(ctx: ServiceCtx, id: string, featured?: boolean) {
   const row = await ctx.db
     .update(charts)
     .set({ featured: featured ?? not(charts.featured), updatedAt: new Date() })
@@ -122,14 +116,14 @@ export async function toggleChartFeatured({ ctx, id, featured }: { ctx: ServiceC
   return serializeChart(row);
 }
 
-export async function deleteChart({ ctx, id }: { ctx: ServiceCtx; id: string }) {
+export async function deleteChart(ctx: ServiceCtx, id: string) {
   const row = await ctx.db.delete(charts).where(eq(charts.id, id)).returning({ id: charts.id, imageKey: charts.imageKey }).get();
   if (!row) throw notFound(CHART_MESSAGES.notFound);
   await removeObjects(ctx.storage, [row.imageKey]);
   return { _id: row.id };
 }
 
-export async function bulkDeleteCharts({ ctx, chartIds }: { ctx: ServiceCtx; chartIds: string[] }) {
+export async function bulkDeleteCharts(ctx: ServiceCtx, chartIds: string[]) {
   const rows = await ctx.db.delete(charts).where(inArray(charts.id, chartIds)).returning({ imageKey: charts.imageKey });
   await removeObjects(
     ctx.storage,

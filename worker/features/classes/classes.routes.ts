@@ -9,20 +9,20 @@ import { createClass, deleteClass, listClasses, updateClass } from './classes.se
 
 export const classesRoutes = new Hono<AppEnv>()
   .get('/', validate('query', ListClassesQuery), async (c) => {
-    const { classes, pagination } = await listClasses({ ctx: c.var.ctx, query: c.req.valid('query') });
+    const { classes, pagination } = await listClasses(c.var.ctx, c.req.valid('query'));
     return c.json({ success: true, data: classes, classes, pagination });
   })
   .post('/', bodyLimit(CATALOG_BODY), async (c) => {
     const input = parseInput(CreateClassSchema, (await readBody(c.req.raw, CATALOG_BODY)).fields);
-    const data = await createClass({ ctx: c.var.ctx, input });
+    const data = await createClass(c.var.ctx, input);
     return c.json({ success: true, data, class: data, message: CLASS_MESSAGES.created }, 201);
   })
   .put('/:id', bodyLimit(CATALOG_BODY), async (c) => {
     const input = parseInput(UpdateClassSchema, (await readBody(c.req.raw, CATALOG_BODY)).fields);
-    const data = await updateClass({ ctx: c.var.ctx, id: c.req.param('id'), input });
+    const data = await updateClass(c.var.ctx, c.req.param('id'), input);
     return c.json({ success: true, data, class: data, message: CLASS_MESSAGES.updated });
   })
   .delete('/:id', async (c) => {
-    const data = await deleteClass({ ctx: c.var.ctx, id: c.req.param('id') });
+    const data = await deleteClass(c.var.ctx, c.req.param('id'));
     return c.json({ success: true, data, message: CLASS_MESSAGES.deleted });
   });

@@ -43,7 +43,7 @@ export const timetableQuery = (db: Db, limit: number) =>
     .limit(limit);
 
 /** GET /api/classes: the weekly timetable, a page and its total in one statement. */
-export async function listClasses({ ctx, query }: { ctx: ServiceCtx; query: ListClassesQueryInput }) {
+export async function listClasses(ctx: ServiceCtx, query: ListClassesQueryInput) {
   const { rows, pagination } = await listPage(ctx.db, {
     table: classes,
     where: whereOf(query, seesHidden(ctx)),
@@ -54,7 +54,7 @@ export async function listClasses({ ctx, query }: { ctx: ServiceCtx; query: List
   return { classes: rows.map(serializeClass), pagination };
 }
 
-export async function createClass({ ctx, input }: { ctx: ServiceCtx; input: CreateClassInput }) {
+export async function createClass(ctx: ServiceCtx, input: CreateClassInput) {
   const row = await mapDbErrors(
     () =>
       ctx.db
@@ -75,7 +75,7 @@ export async function createClass({ ctx, input }: { ctx: ServiceCtx; input: Crea
 }
 
 /** PUT /api/classes/:id. Changing only one of the times is checked against the stored other one by the database. */
-export async function updateClass({ ctx, id, input }: { ctx: ServiceCtx; id: string; input: UpdateClassInput }) {
+export async function updateClass(ctx: ServiceCtx, id: string, input: UpdateClassInput) {
   const columns = classColumns(input);
   if (!Object.keys(columns).length) throw badRequest(CLASS_MESSAGES.nothingToUpdate);
   const row = await mapDbErrors(
@@ -92,7 +92,7 @@ export async function updateClass({ ctx, id, input }: { ctx: ServiceCtx; id: str
   return serializeClass(row);
 }
 
-export async function deleteClass({ ctx, id }: { ctx: ServiceCtx; id: string }) {
+export async function deleteClass(ctx: ServiceCtx, id: string) {
   const row = await ctx.db.delete(classes).where(eq(classes.id, id)).returning({ id: classes.id }).get();
   if (!row) throw notFound(CLASS_MESSAGES.notFound);
   return { _id: row.id };

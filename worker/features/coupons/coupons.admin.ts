@@ -12,7 +12,7 @@ import { fromCents } from '#core/money.ts';
 import { couponUses, coupons, type CouponRow, type NewCouponRow } from '#db/schema/index.ts';
 import { isUniqueViolation } from '#worker/lib/db-errors.ts';
 import { badRequest, conflict, notFound } from '#worker/lib/errors.ts';
-import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { likeAny } from '#worker/lib/sql.ts';
 import { serializeCoupon } from './coupons.serialize.ts';
 
@@ -84,7 +84,7 @@ export async function createCoupon(ctx: ServiceCtx, input: CreateCouponInput) {
   try {
     const row = await ctx.db
       .insert(coupons)
-      .values({ ...(columnsOf(input) as NewCouponRow), id: newId(), createdBy: ctx.user?.id ?? null })
+      .values({ ...(columnsOf(input) as NewCouponRow), id: newId(), createdBy: signedIn(ctx).id })
       .returning()
       .get();
     return serializeCoupon(row, 0);

@@ -64,18 +64,13 @@ async function discountFor(ctx: ServiceCtx, row: CouponRow, order: OrderRow) {
 }
 
 const logStaffRecord = (ctx: ServiceCtx, row: CouponRow, order: OrderRow, adminId: string) =>
-  console.log(
-    JSON.stringify({
-      level: 'info',
-      requestId: ctx.requestId,
-      message: 'coupon use recorded by staff',
-      couponId: row.id,
-      orderId: order.id,
-      buyerId: order.userId,
-      adminId,
-      placedWithCoupon: order.couponId === row.id,
-    }),
-  );
+  ctx.log.info('coupon use recorded by staff', {
+    couponId: row.id,
+    orderId: order.id,
+    buyerId: order.userId,
+    adminId,
+    placedWithCoupon: order.couponId === row.id,
+  });
 
 /**
  * POST /coupons/record-usage and /coupons/apply with an orderId. A buyer confirms the use of their own

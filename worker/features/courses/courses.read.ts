@@ -39,7 +39,7 @@ function whereOf(q: ListCoursesQueryInput, hidden: boolean): SQL | undefined {
 }
 
 /** GET /api/courses: one page and its total in one batch (2 statements). */
-export async function listCourses({ ctx, query }: { ctx: ServiceCtx; query: ListCoursesQueryInput }) {
+export async function listCourses(ctx: ServiceCtx, query: ListCoursesQueryInput) {
   const { rows, pagination } = await listPage(ctx.db, {
     table: courses,
     where: whereOf(query, seesHidden(ctx)),
@@ -51,7 +51,7 @@ export async function listCourses({ ctx, query }: { ctx: ServiceCtx; query: List
 }
 
 /** GET /api/courses/admin: everything, with the catalog summary, still 2 statements. */
-export async function listCoursesForAdmin({ ctx, query }: { ctx: ServiceCtx; query: ListCoursesQueryInput }) {
+export async function listCoursesForAdmin(ctx: ServiceCtx, query: ListCoursesQueryInput) {
   const { rows, pagination, summary } = await pageWithSummary(ctx.db, {
     table: courses,
     where: whereOf(query, true),
@@ -65,12 +65,12 @@ export async function listCoursesForAdmin({ ctx, query }: { ctx: ServiceCtx; que
 }
 
 /** GET /api/courses/featured: active and featured, newest first. */
-export async function featuredCourses({ ctx, limit }: { ctx: ServiceCtx; limit: number }) {
+export async function featuredCourses(ctx: ServiceCtx, limit: number) {
   return (await featuredCoursesQuery(ctx.db, limit)).map(serializeCourse);
 }
 
 /** GET /api/courses/:id — by id or slug; a hidden course does not exist for visitors. */
-export async function getCourse({ ctx, idOrSlug }: { ctx: ServiceCtx; idOrSlug: string }) {
+export async function getCourse(ctx: ServiceCtx, idOrSlug: string) {
   const [row] = await courseBySlugOrIdQuery(ctx.db, idOrSlug, seesHidden(ctx));
   if (!row) throw notFound(COURSE_MESSAGES.notFound);
   return serializeCourse(row);

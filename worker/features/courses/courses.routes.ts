@@ -16,7 +16,7 @@ import { bulkDeleteCourses, createCourse, deleteCourse, toggleCourseStatus, upda
 // /featured comes before the catalog's /:id so it cannot be taken for an id.
 export const coursesRoutes = new Hono<AppEnv>()
   .get('/featured', validate('query', FeaturedCoursesQuery), async (c) => {
-    const courses = await featuredCourses({ ctx: c.var.ctx, limit: c.req.valid('query').limit });
+    const courses = await featuredCourses(c.var.ctx, c.req.valid('query').limit);
     return c.json({ success: true, data: courses, courses, count: courses.length });
   })
   .route(
@@ -29,7 +29,7 @@ export const coursesRoutes = new Hono<AppEnv>()
       messages: COURSE_MESSAGES,
       list: listCourses,
       listForAdmin: listCoursesForAdmin,
-      get: ({ ctx, id }) => getCourse({ ctx, idOrSlug: id }),
+      get: getCourse,
       create: createCourse,
       update: updateCourse,
       remove: deleteCourse,

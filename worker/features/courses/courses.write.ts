@@ -46,7 +46,7 @@ async function freeSlug(db: Db, title: string): Promise<string> {
 const isSlugTaken = (err: unknown) => catalogDbError(err, { unique: COURSE_DB_ERRORS.unique }) !== undefined;
 
 /** POST /api/courses. A generated slug that another request took meanwhile is simply recomputed. */
-export async function createCourse({ ctx, input, image }: { ctx: ServiceCtx; input: CreateCourseInput; image: CheckedImage | null }) {
+export async function createCourse(ctx: ServiceCtx, input: CreateCourseInput, image: CheckedImage | null) {
   return withStoredImage(ctx.storage, 'courses', image, async (imageKey) => {
     for (let attempt = 0; ; attempt++) {
       const slug = input.slug ?? (await freeSlug(ctx.db, input.title));
@@ -69,17 +69,7 @@ export async function createCourse({ ctx, input, image }: { ctx: ServiceCtx; inp
  * PUT /api/courses/:id. The old picture is read in the same batch as the update (one transaction),
  * and deleted only once the row points at the new one (or at none, with removeImage).
  */
-export async function updateCourse({
-  ctx,
-  id,
-  input,
-  image,
-}: {
-  ctx: ServiceCtx;
-  id: string;
-  input: UpdateCourseInput;
-  image: CheckedImage | null;
-}) {
+export async function updateCourse(ctx: ServiceCtx, id: string, input: UpdateCourseInput, image: CheckedImage | null) {
   const columns = courseColumns(input);
   const touchesImage = image !== null || input.removeImage === true;
   if (!Object.keys(columns).length && !touchesImage) throw badRequest(COURSE_MESSAGES.nothingToUpdate);
@@ -103,7 +93,7 @@ export async function updateCourse({
 }
 
 /** DELETE /api/courses/:id: the row first, then its picture. */
-export async function deleteCourse({ ctx, id }: { ctx: ServiceCtx; id: string }) {
+export async function deleteCourse(ctx: ServiceCtx, id: string) {
   const row = await mapDbErrors(
     () => ctx.db.delete(courses).where(eq(courses.id, id)).returning({ id: courses.id, image: courses.image }).get(),
     COURSE_DB_ERRORS,
@@ -114,7 +104,7 @@ export async function deleteCourse({ ctx, id }: { ctx: ServiceCtx; id: string })
 }
 
 /** DELETE /api/courses {courseIds}: one statement; unknown ids are skipped and not counted. */
-export async function bulkDeleteCourses({ ctx, ids }: { ctx: ServiceCtx; ids: string[] }) {
+export async function bulkDeleteCourses(ctx: ServiceCtx, ids: string[]) {
   const rows = await mapDbErrors(
     () => ctx.db.delete(courses).where(inArray(courses.id, ids)).returning({ id: courses.id, image: courses.image }),
     COURSE_DB_ERRORS,
@@ -127,7 +117,7 @@ export async function bulkDeleteCourses({ ctx, ids }: { ctx: ServiceCtx; ids: st
 }
 
 /** PATCH /api/courses/:id/toggle-status: flipped by the database in one statement, never read-then-write. */
-export async function toggleCourseStatus({ ctx, id }: { ctx: ServiceCtx; id: string }) {
+export async function toggleCourseStatus(ctx: ServiceCtx, id: string) {
   const row = await ctx.db
     .update(courses)
     .set({ isActive: sql`case when ${courses.isActive} then 0 else 1 end`, updatedAt: new Date() })

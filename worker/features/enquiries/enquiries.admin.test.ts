@@ -183,7 +183,7 @@ describe('GET /api/enquiries/stats', () => {
     await insertEnquiry({ createdAt: ago(1), isSpam: true });
     await insertEnquiry({ createdAt: ago(48) });
     await insertEnquiry({ createdAt: ago(24 * 8) });
-    const stats = await enquiryStats({ ctx: { db: testDb() }, now });
+    const stats = await enquiryStats({ db: testDb() }, now);
     expect(stats.today).toBe(2);
     expect(stats.thisWeek).toBe(3);
   });

@@ -206,7 +206,7 @@ describe('admin notification of a new enquiry', () => {
     const mailer = { send: vi.fn(async () => Promise.reject(new Error('smtp down'))) };
     const ctx = testServiceCtx({ mailer, requestId: 'req-test', requestOrigin: 'http://dojo.test' });
     const input = { name: 'Ken', email: `ken.${tag}@example.test`, phone: '555', subject: `Failing ${tag}`, message: 'Hello' };
-    const row = await createEnquiry({ ctx, input });
+    const row = await createEnquiry(ctx, input);
     await settleDeferred();
     expect(row).toMatchObject({ subject: `Failing ${tag}`, status: 'New', isSpam: false });
     expect(await rowsTagged(tag)).toHaveLength(1);

@@ -12,7 +12,7 @@ import { notifyAdminsOfEnquiry } from './enquiries.notify.ts';
  * (hidden from the lists, no notification) rather than dropped, so a person whose browser filled
  * the hidden field by mistake is never lost: admins can still find it with `?spam=true`.
  */
-export async function createEnquiry({ ctx, input }: { ctx: ServiceCtx; input: CreateEnquiryInput }) {
+export async function createEnquiry(ctx: ServiceCtx, input: CreateEnquiryInput) {
   await enforceRateLimits(
     ctx.db,
     [{ key: `enquiry:ip:${ctx.ip}`, limit: ctx.config.rateLimits.RATE_LIMIT_ENQUIRY_IP }],

@@ -54,22 +54,18 @@ export function enquiryMail(enquiry: EnquiryRow, origin: string) {
  * Tells the school about a new enquiry. The enquiry is already saved: a failure here is logged and
  * swallowed, never turned into a failed submission. A realtime notification will be added here.
  */
-export async function notifyAdminsOfEnquiry(
-  ctx: Pick<ServiceCtx, 'db' | 'mailer' | 'origin' | 'requestId'>,
-  enquiry: EnquiryRow,
-): Promise<void> {
+export async function notifyAdminsOfEnquiry(ctx: Pick<ServiceCtx, 'db' | 'mailer' | 'origin' | 'log'>, enquiry: EnquiryRow): Promise<void> {
   try {
     const to = await recipients(ctx);
     const mail = enquiryMail(enquiry, ctx.origin);
     const results = await Promise.allSettled(to.map((address) => ctx.mailer.send({ to: address, ...mail })));
     const failed = results.filter((r) => r.status === 'rejected');
     if (!to.length || failed.length)
-      logFailure(ctx.requestId, enquiry.id, to.length ? String((failed[0] as PromiseRejectedResult).reason) : 'no recipient');
+      logFailure(ctx, enquiry.id, to.length ? String((failed[0] as PromiseRejectedResult).reason) : 'no recipient');
   } catch (err) {
-    logFailure(ctx.requestId, enquiry.id, String((err as Error)?.message ?? err));
+    logFailure(ctx, enquiry.id, String((err as Error)?.message ?? err));
   }
 }
 
-function logFailure(requestId: string, enquiryId: string, error: string) {
-  console.error(JSON.stringify({ level: 'error', requestId, message: 'enquiry notification failed', enquiryId, error }));
-}
+const logFailure = (ctx: Pick<ServiceCtx, 'log'>, enquiryId: string, error: string) =>
+  ctx.log.error('enquiry notification failed', { enquiryId, error });

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { EnquiryStatus } from '#core/enquiries/enquiry-options.ts';
 import { ENQUIRY_MESSAGES } from '#core/enquiries/enquiry-schemas.ts';
 import type { ListEnquiriesQueryInput } from '#core/enquiries/enquiry-query.ts';
@@ -6,23 +6,17 @@ import type { Db } from '#db/client.ts';
 import { enquiries } from '#db/schema/index.ts';
 import { notFound } from '#worker/lib/errors.ts';
 import { listPage } from '#worker/lib/list.ts';
+import { likeAny } from '#worker/lib/sql.ts';
 import { serializeEnquiry } from './enquiries.serialize.ts';
 
 type Ctx = { db: Db };
 
 const NEWEST_FIRST = [desc(enquiries.createdAt), desc(enquiries.id)];
 
-/** `%term%` for LIKE, with the wildcards of the term itself escaped. */
-const contains = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
-function searchCondition(term: string): SQL {
-  const p = contains(term);
-  const like = (col: unknown) => sql`${col} like ${p} escape '\\'`;
-  return or(like(enquiries.name), like(enquiries.email), like(enquiries.subject), like(enquiries.message)) as SQL;
-}
+const searchCondition = (term: string) => likeAny(term, [enquiries.name, enquiries.email, enquiries.subject, enquiries.message]);
 
 /** GET /api/enquiries: filters, one count and one page in a single batch, newest first. */
-export async function listEnquiries({ ctx, query }: { ctx: Ctx; query: ListEnquiriesQueryInput }) {
+export async function listEnquiries(ctx: Ctx, query: ListEnquiriesQueryInput) {
   const where = and(
     eq(enquiries.isSpam, query.spam),
     query.status ? eq(enquiries.status, query.status) : undefined,
@@ -45,7 +39,7 @@ const STATUSES_OF = {
 } as const satisfies Record<string, readonly EnquiryStatus[] | undefined>;
 
 /** The spec's named lists (recent, new, unresolved), newest first, spam left out. */
-export async function namedList({ ctx, list, limit }: { ctx: Ctx; list: keyof typeof STATUSES_OF; limit: number }) {
+export async function namedList(ctx: Ctx, list: keyof typeof STATUSES_OF, limit: number) {
   const statuses = STATUSES_OF[list];
   const rows = await ctx.db
     .select()
@@ -56,7 +50,7 @@ export async function namedList({ ctx, list, limit }: { ctx: Ctx; list: keyof ty
   return rows.map(serializeEnquiry);
 }
 
-export async function getEnquiry({ ctx, id }: { ctx: Ctx; id: string }) {
+export async function getEnquiry(ctx: Ctx, id: string) {
   const row = await ctx.db.select().from(enquiries).where(eq(enquiries.id, id)).get();
   if (!row) throw notFound(ENQUIRY_MESSAGES.notFound);
   return serializeEnquiry(row);
@@ -70,7 +64,7 @@ export function periodStarts(now: Date) {
 }
 
 /** GET /api/enquiries/stats: every count in one statement. Spam is counted apart, never in the totals. */
-export async function enquiryStats({ ctx, now = new Date() }: { ctx: Ctx; now?: Date }) {
+export async function enquiryStats(ctx: Ctx, now: Date = new Date()) {
   const { today, week } = periodStarts(now);
   const real = sql`${enquiries.isSpam} = 0`;
   const since = (start: number) => sql`${real} and ${enquiries.createdAt} >= ${start} and ${enquiries.createdAt} <= ${now.getTime()}`;

@@ -16,7 +16,7 @@ function stampsFor(status: EnquiryStatus, now: number) {
 }
 
 /** PUT /api/enquiries/:id: any status (this is how an admin reopens a resolved enquiry) and the notes. */
-export async function updateEnquiry({ ctx, id, input }: { ctx: Ctx; id: string; input: UpdateEnquiryInput }) {
+export async function updateEnquiry(ctx: Ctx, id: string, input: UpdateEnquiryInput) {
   const now = Date.now();
   const row = await ctx.db
     .update(enquiries)
@@ -45,17 +45,7 @@ function refusal(target: 'Contacted' | 'Resolved', current: EnquiryStatus): stri
 }
 
 /** PATCH /api/enquiries/:id/contacted|resolved: one conditional update, so two admins cannot both move it. */
-export async function markEnquiry({
-  ctx,
-  id,
-  target,
-  input,
-}: {
-  ctx: Ctx;
-  id: string;
-  target: 'Contacted' | 'Resolved';
-  input: MarkEnquiryInput;
-}) {
+export async function markEnquiry(ctx: Ctx, id: string, target: 'Contacted' | 'Resolved', input: MarkEnquiryInput) {
   const now = Date.now();
   const row = await ctx.db
     .update(enquiries)
@@ -74,14 +64,14 @@ export async function markEnquiry({
   throw conflict(refusal(target, current.status));
 }
 
-export async function deleteEnquiry({ ctx, id }: { ctx: Ctx; id: string }) {
+export async function deleteEnquiry(ctx: Ctx, id: string) {
   const row = await ctx.db.delete(enquiries).where(eq(enquiries.id, id)).returning({ id: enquiries.id }).get();
   if (!row) throw notFound(ENQUIRY_MESSAGES.notFound);
   return { _id: row.id };
 }
 
 /** DELETE /api/enquiries {enquiryIds}: unknown ids are skipped; the answer says how many went. */
-export async function bulkDeleteEnquiries({ ctx, ids }: { ctx: Ctx; ids: string[] }) {
+export async function bulkDeleteEnquiries(ctx: Ctx, ids: string[]) {
   const rows = await ctx.db.delete(enquiries).where(inArray(enquiries.id, ids)).returning({ id: enquiries.id });
   return { deletedCount: rows.length, deletedIds: rows.map((r) => r.id) };
 }

@@ -20,7 +20,7 @@ function whereOf(q: Pick<ListEventsQueryInput, 'when'> & Partial<ListEventsQuery
 }
 
 /** GET /api/events: upcoming by default (2 statements). */
-export async function listEvents({ ctx, query }: { ctx: ServiceCtx; query: ListEventsQueryInput }) {
+export async function listEvents(ctx: ServiceCtx, query: ListEventsQueryInput) {
   const now = new Date();
   const { rows, pagination } = await listPage(ctx.db, {
     table: events,
@@ -58,7 +58,7 @@ export const eventSitemapQuery = (db: Db, limit: number) =>
     .limit(limit);
 
 /** GET /api/events/:id; an inactive event does not exist for visitors. */
-export async function getEvent({ ctx, id }: { ctx: ServiceCtx; id: string }) {
+export async function getEvent(ctx: ServiceCtx, id: string) {
   const [row] = await eventByIdQuery(ctx.db, id, seesHidden(ctx));
   if (!row) throw notFound(EVENT_MESSAGES.notFound);
   return serializeEvent(row);

@@ -1,13 +1,12 @@
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { fileUploads as f } from '#db/schema/index.ts';
 import { notFound } from '#worker/lib/errors.ts';
 import { listPage } from '#worker/lib/list.ts';
+import { likeAny } from '#worker/lib/sql.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { seesHidden } from '#worker/lib/visibility.ts';
 import { FILE_UPLOAD_MESSAGES as M, type FileUploadListQuery } from './file-uploads.input.ts';
 import { serializeFileUpload } from './file-uploads.serialize.ts';
-
-const contains = (column: unknown, term: string) => sql`${column} like ${`%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`} escape '\\'`;
 
 /** Visitors see published uploads only; admins see all and may filter on `isPublished`. */
 function whereOf(q: FileUploadListQuery, admin: boolean): SQL | undefined {
@@ -17,12 +16,12 @@ function whereOf(q: FileUploadListQuery, admin: boolean): SQL | undefined {
     published !== undefined ? eq(f.isPublished, published) : undefined,
     q.userId ? eq(f.uploadedBy, q.userId) : undefined,
     category ? eq(f.category, category) : undefined,
-    q.search ? or(contains(f.title, q.search), contains(f.description, q.search), contains(f.tags, q.search)) : undefined,
+    q.search ? likeAny(q.search, [f.title, f.description, f.tags]) : undefined,
   );
 }
 
 /** GET /api/file-uploads: newest first; `userId` (uploader), `search` (title, description, tags), `category`. */
-export async function listFileUploads({ ctx, query }: { ctx: ServiceCtx; query: FileUploadListQuery }) {
+export async function listFileUploads(ctx: ServiceCtx, query: FileUploadListQuery) {
   const { rows, pagination } = await listPage(ctx.db, {
     table: f,
     where: whereOf(query, seesHidden(ctx)),
@@ -34,7 +33,7 @@ export async function listFileUploads({ ctx, query }: { ctx: ServiceCtx; query: 
 }
 
 /** GET /api/file-uploads/:id: an unpublished upload is a 404 for everybody but admins. */
-export async function getFileUpload({ ctx, id }: { ctx: ServiceCtx; id: string }) {
+export async function getFileUpload(ctx: ServiceCtx, id: string) {
   const row = await ctx.db.select().from(f).where(eq(f.id, id)).get();
   if (!row || (!row.isPublished && !seesHidden(ctx))) throw notFound(M.notFound);
   return serializeFileUpload(row);

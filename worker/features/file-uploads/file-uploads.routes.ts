@@ -19,26 +19,26 @@ const plural = (n: number) => `${n} file upload${n === 1 ? '' : 's'}`;
 
 export const fileUploadsRoutes = new Hono<AppEnv>()
   .get('/', validate('query', FileUploadListQuery), async (c) => {
-    const { uploads, pagination } = await listFileUploads({ ctx: c.var.ctx, query: c.req.valid('query') });
+    const { uploads, pagination } = await listFileUploads(c.var.ctx, c.req.valid('query'));
     return c.json({ success: true, data: uploads, pagination });
   })
   .post('/', bodyLimit(FORM), async (c) => {
-    const upload = await createFileUpload({ ctx: c.var.ctx, body: await readBody(c.req.raw, FORM) });
+    const upload = await createFileUpload(c.var.ctx, await readBody(c.req.raw, FORM));
     return c.json({ success: true, data: upload, message: M.created }, 201);
   })
   .delete('/', validate('json', BulkDeleteFileUploadsInput), async (c) => {
-    const { deletedCount } = await bulkDeleteFileUploads({ ctx: c.var.ctx, ids: c.req.valid('json').uploadIds });
+    const { deletedCount } = await bulkDeleteFileUploads(c.var.ctx, c.req.valid('json').uploadIds);
     return c.json({ success: true, data: { deletedCount }, count: deletedCount, message: `${plural(deletedCount)} deleted successfully` });
   })
   .get('/:id', async (c) => {
-    const upload = await getFileUpload({ ctx: c.var.ctx, id: c.req.param('id') });
+    const upload = await getFileUpload(c.var.ctx, c.req.param('id'));
     return c.json({ success: true, data: upload });
   })
   .put('/:id', bodyLimit(FORM), async (c) => {
-    const upload = await updateFileUpload({ ctx: c.var.ctx, id: c.req.param('id'), body: await readBody(c.req.raw, FORM) });
+    const upload = await updateFileUpload(c.var.ctx, c.req.param('id'), await readBody(c.req.raw, FORM));
     return c.json({ success: true, data: upload, message: M.updated });
   })
   .delete('/:id', async (c) => {
-    const data = await deleteFileUpload({ ctx: c.var.ctx, id: c.req.param('id') });
+    const data = await deleteFileUpload(c.var.ctx, c.req.param('id'));
     return c.json({ success: true, data, message: M.deleted });
   });

@@ -26,7 +26,7 @@ function parseFields<S extends typeof CreateFileUploadFields | typeof UpdateFile
 }
 
 /** POST /api/file-uploads: every file is checked before the first one is stored; `uploadedBy` is the caller. */
-export async function createFileUpload({ ctx, body }: { ctx: ServiceCtx; body: RequestBody }) {
+export async function createFileUpload(ctx: ServiceCtx, body: RequestBody) {
   const fields = parseFields(CreateFileUploadFields, body);
   const excel = await prepareExcel(filesOf(body, ['excelFile']));
   const images = await prepareImages(filesOf(body, ['images']));
@@ -47,7 +47,7 @@ export async function createFileUpload({ ctx, body }: { ctx: ServiceCtx; body: R
  * all; sent empty: keep none); a new `excelFile` replaces the old one; new `images` are added.
  * Objects no longer referenced are deleted after the row is written.
  */
-export async function updateFileUpload({ ctx, id, body }: { ctx: ServiceCtx; id: string; body: RequestBody }) {
+export async function updateFileUpload(ctx: ServiceCtx, id: string, body: RequestBody) {
   const fields = parseFields(UpdateFileUploadFields, body);
   const keepExcel = firstValue(body.fields?.existingExcelFile);
   const keepImages = listField(body.fields?.existingImages);
@@ -93,7 +93,7 @@ const keysOf = (row: { excelFile: { key: string } | null; images: { key: string 
 ];
 
 /** DELETE /api/file-uploads/:id: the row first, then its objects. */
-export async function deleteFileUpload({ ctx, id }: { ctx: ServiceCtx; id: string }) {
+export async function deleteFileUpload(ctx: ServiceCtx, id: string) {
   const row = await ctx.db.delete(fileUploads).where(eq(fileUploads.id, id)).returning().get();
   if (!row) throw notFound(M.notFound);
   await deleteObjects(ctx.storage, keysOf(row));
@@ -101,7 +101,7 @@ export async function deleteFileUpload({ ctx, id }: { ctx: ServiceCtx; id: strin
 }
 
 /** DELETE /api/file-uploads {uploadIds}: unknown ids are not counted. */
-export async function bulkDeleteFileUploads({ ctx, ids }: { ctx: ServiceCtx; ids: string[] }) {
+export async function bulkDeleteFileUploads(ctx: ServiceCtx, ids: string[]) {
   const rows = await ctx.db
     .delete(fileUploads)
     .where(inArray(fileUploads.id, [...new Set(ids)]))

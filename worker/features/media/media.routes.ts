@@ -12,15 +12,16 @@ const bulk = { maxBytes: BULK_UPLOAD_MAX_BYTES, tooLargeMessage: UPLOAD_MESSAGES
 export const mediaRoutes = new Hono<AppEnv>()
   .get('/:ownerId', validate('param', MediaOwnerParam), validate('query', ListMediaQuery), async (c) => {
     const { ownerId } = c.req.valid('param');
-    const { items, pagination } = await listMedia({ ctx: c.var.ctx, ownerId, query: c.req.valid('query') });
+    const { items, pagination } = await listMedia(c.var.ctx, ownerId, c.req.valid('query'));
     return c.json({ success: true, data: items, media: items, pagination });
   })
   .post('/:ownerId', bodyLimit(bulk), validate('param', MediaOwnerParam), async (c) => {
     const input = await readBody(c.req.raw, bulk);
-    const items = await uploadMedia({ ctx: c.var.ctx, ownerId: c.req.valid('param').ownerId, input });
+    const items = await uploadMedia(c.var.ctx, c.req.valid('param').ownerId, input);
     return c.json({ success: true, data: items, media: items, count: items.length, message: MEDIA_MESSAGES.uploaded }, 201);
   })
   .delete('/:ownerId/:mediaId', validate('param', MediaItemParam), async (c) => {
-    const data = await deleteMedia({ ctx: c.var.ctx, ...c.req.valid('param') });
+    const { ownerId, mediaId } = c.req.valid('param');
+    const data = await deleteMedia(c.var.ctx, ownerId, mediaId);
     return c.json({ success: true, data, message: MEDIA_MESSAGES.deleted });
   });

@@ -9,7 +9,7 @@ import { badRequest, notFound } from '#worker/lib/errors.ts';
 import { listPage } from '#worker/lib/list.ts';
 import { isHiddenOwner } from '#worker/lib/media-attachments.ts';
 import { fileUrl } from '#worker/lib/public-files.ts';
-import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { checkFiles, putFiles, removeObjects } from '#worker/lib/stored-files.ts';
 import { writeOrRemove } from '#worker/lib/stored-objects.ts';
 import { parseInput } from '#worker/lib/validate.ts';
@@ -34,15 +34,11 @@ export const serializeMedia = (row: MediaRow) => ({
 });
 
 /** GET /api/media/:ownerId: the owner's files, newest first; a draft post's are 404 to visitors, like the post. */
-export async function listMedia({
-  ctx,
-  ownerId,
-  query,
-}: {
-  ctx: ServiceCtx;
-  ownerId: string;
-  query: { page: number; limit: number; mediaType?: MediaType | undefined };
-}) {
+export async function listMedia(
+  ctx: ServiceCtx,
+  ownerId: string,
+  query: { page: number; limit: number; mediaType?: MediaType | undefined },
+) {
   if (!seesHidden(ctx) && (await isHiddenOwner(ctx.db, ownerId))) throw notFound(POST_MESSAGES.notFound);
   const { rows, pagination } = await listPage(ctx.db, {
     table: media,
@@ -55,7 +51,7 @@ export async function listMedia({
 }
 
 /** POST /api/media/:ownerId: every file checked before any is stored; all stored or none. */
-export async function uploadMedia({ ctx, ownerId, input }: { ctx: ServiceCtx; ownerId: string; input: RequestBody }) {
+export async function uploadMedia(ctx: ServiceCtx, ownerId: string, input: RequestBody) {
   if (!input.multipart) throw badRequest(MEDIA_MESSAGES.form);
   const meta = parseInput(UploadMediaSchema, input.fields);
   const files = filesOf(input, MEDIA_FILE_FIELDS);
@@ -75,14 +71,14 @@ export async function uploadMedia({ ctx, ownerId, input }: { ctx: ServiceCtx; ow
     fileName: f.name,
     altText: meta.altText ?? '',
     caption: meta.caption ?? '',
-    uploadedBy: ctx.user?.id ?? null,
+    uploadedBy: signedIn(ctx).id,
   }));
   const inserted = await writeOrRemove(ctx.storage, keys, () => ctx.db.insert(media).values(rows).returning());
   return inserted.map(serializeMedia);
 }
 
 /** DELETE /api/media/:ownerId/:mediaId: the row, then its object. */
-export async function deleteMedia({ ctx, ownerId, mediaId }: { ctx: ServiceCtx; ownerId: string; mediaId: string }) {
+export async function deleteMedia(ctx: ServiceCtx, ownerId: string, mediaId: string) {
   const row = await ctx.db
     .delete(media)
     .where(and(eq(media.id, mediaId), eq(media.ownerId, ownerId)))

@@ -79,14 +79,14 @@ export function membershipsWithPlans(rows: readonly MembershipRow[], plans: read
 }
 
 /** GET /api/memberships and /admin: page, total (with the summary) and the page's plans as 3 statements in one batch. */
-export async function listMemberships({ ctx, query, admin }: { ctx: ServiceCtx; query: ListMembershipsQueryInput; admin: boolean }) {
+export async function listMemberships(ctx: ServiceCtx, query: ListMembershipsQueryInput, admin: boolean) {
   const { rows, stats, plans } = membershipListQueries(ctx.db, query, admin || seesHidden(ctx));
   const [page, totals, pagePlans] = await ctx.db.batch([rows, stats, plans]);
   return { memberships: membershipsWithPlans(page as MembershipRow[], pagePlans), ...statsToPage(totals, query.page, query.limit) };
 }
 
 /** GET /api/memberships/:id: the membership and its plans in one round trip; hidden ones are 404 for visitors. */
-export async function getMembership({ ctx, id }: { ctx: ServiceCtx; id: string }) {
+export async function getMembership(ctx: ServiceCtx, id: string) {
   const hidden = seesHidden(ctx);
   const [rows, plans] = await ctx.db.batch([
     ctx.db

@@ -157,7 +157,7 @@ describe('PUT /api/memberships/:id', () => {
         { name: 'Broken', durationMonths: 500, price: 1000, discountPrice: null, planId: undefined },
       ],
     } as unknown as UpdateMembershipInput;
-    await expect(updateMembership({ ctx: testServiceCtx(), id: m._id, input, image: null })).rejects.toMatchObject({
+    await expect(updateMembership(testServiceCtx(), m._id, input, null)).rejects.toMatchObject({
       status: 400,
       message: 'Plan duration (months) must be between 1 and 120',
     });

@@ -29,15 +29,7 @@ function membershipColumns(input: UpdateMembershipInput): Partial<NewMembershipR
 }
 
 /** POST /api/memberships: the membership and its plans in one batch. */
-export async function createMembership({
-  ctx,
-  input,
-  image,
-}: {
-  ctx: ServiceCtx;
-  input: CreateMembershipInput;
-  image: CheckedImage | null;
-}) {
+export async function createMembership(ctx: ServiceCtx, input: CreateMembershipInput, image: CheckedImage | null) {
   return withStoredImage(ctx.storage, 'memberships', image, async (imageKey) => {
     const id = newId();
     const rows = planRows(id, input.plans ?? [], new Set(), new Date());
@@ -59,17 +51,7 @@ export async function createMembership({
  * PUT /api/memberships/:id. Given `plans`, they become the whole set, in the same batch as the other
  * changes: if any statement fails, nothing changes (the old plans stay as they were).
  */
-export async function updateMembership({
-  ctx,
-  id,
-  input,
-  image,
-}: {
-  ctx: ServiceCtx;
-  id: string;
-  input: UpdateMembershipInput;
-  image: CheckedImage | null;
-}) {
+export async function updateMembership(ctx: ServiceCtx, id: string, input: UpdateMembershipInput, image: CheckedImage | null) {
   const columns = membershipColumns(input);
   const touchesImage = image !== null || input.removeImage === true;
   if (!Object.keys(columns).length && input.plans === undefined && !touchesImage) throw badRequest(MEMBERSHIP_MESSAGES.nothingToUpdate);
@@ -104,7 +86,7 @@ export async function updateMembership({
 }
 
 /** DELETE /api/memberships/:id: its plans and the row in one batch, then its picture. */
-export async function deleteMembership({ ctx, id }: { ctx: ServiceCtx; id: string }) {
+export async function deleteMembership(ctx: ServiceCtx, id: string) {
   const [, deleted] = await mapDbErrors(
     () =>
       ctx.db.batch([
@@ -120,7 +102,7 @@ export async function deleteMembership({ ctx, id }: { ctx: ServiceCtx; id: strin
 }
 
 /** DELETE /api/memberships {membershipIds}: unknown ids are skipped and not counted. */
-export async function bulkDeleteMemberships({ ctx, ids }: { ctx: ServiceCtx; ids: string[] }) {
+export async function bulkDeleteMemberships(ctx: ServiceCtx, ids: string[]) {
   const [, deleted] = await mapDbErrors(
     () =>
       ctx.db.batch([
@@ -137,7 +119,7 @@ export async function bulkDeleteMemberships({ ctx, ids }: { ctx: ServiceCtx; ids
 }
 
 /** PATCH /api/memberships/:id/toggle-status: flipped in one statement; the plans come along in the same batch. */
-export async function toggleMembershipStatus({ ctx, id }: { ctx: ServiceCtx; id: string }) {
+export async function toggleMembershipStatus(ctx: ServiceCtx, id: string) {
   const [updated, plans] = await ctx.db.batch([
     ctx.db
       .update(memberships)

@@ -4,6 +4,7 @@ import { offsetOf, pagination } from '#core/paging.ts';
 import { messages } from '#db/schema/index.ts';
 import { forbidden, notFound } from '#worker/lib/errors.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
+import { likeAny } from '#worker/lib/sql.ts';
 import { addressedTo, findBySpecialId, isSchool, outer, unreadFor, visibleTo, type Viewer } from './messages.scope.ts';
 import { selectMessages, serializeMessage } from './messages.serialize.ts';
 
@@ -70,8 +71,6 @@ export async function getMessage(ctx: ServiceCtx, id: string) {
   return serializeMessage(row);
 }
 
-const contains = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
 /** GET / (school): every message, newest first, by kind, priority and words in the content. */
 export async function listMessages(ctx: ServiceCtx, query: ListMessagesQueryInput) {
   const me = signedIn(ctx);
@@ -79,7 +78,7 @@ export async function listMessages(ctx: ServiceCtx, query: ListMessagesQueryInpu
     visibleTo(me),
     query.kind ? eq(messages.kind, query.kind) : undefined,
     query.priority ? eq(messages.priority, query.priority) : undefined,
-    query.search ? sql`${messages.content} like ${contains(query.search)} escape '\\'` : undefined,
+    query.search ? likeAny(query.search, [messages.content]) : undefined,
   ) as SQL;
   return page(ctx, me, where, query);
 }

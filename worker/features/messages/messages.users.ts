@@ -1,11 +1,10 @@
-import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { MessageUsersQueryInput } from '#core/messages/message-schemas.ts';
 import { offsetOf, pagination } from '#core/paging.ts';
 import { users } from '#db/schema/index.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { likeAny } from '#worker/lib/sql.ts';
 import { specialIdOf } from './messages.scope.ts';
-
-const contains = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 // Qualified by hand: Drizzle writes a one-table select's columns bare, and a bare "id" here would mean m.id.
 const userId = sql.raw('"users"."id"');
@@ -24,17 +23,15 @@ const lastMessage = sql<
  * and when they last talked; those with a conversation first, latest on top.
  */
 export async function messageUsers(ctx: ServiceCtx, query: MessageUsersQueryInput) {
-  const term = query.search ? contains(query.search) : undefined;
-  const like = (col: unknown) => sql`${col} like ${term} escape '\\'`;
   const where = and(
     query.role ? eq(users.role, query.role) : undefined,
-    term
-      ? or(
-          like(users.email),
-          like(specialIdOf),
-          like(sql`json_extract(${users.profile}, '$.firstName')`),
-          like(sql`json_extract(${users.profile}, '$.lastName')`),
-        )
+    query.search
+      ? likeAny(query.search, [
+          users.email,
+          specialIdOf,
+          sql`json_extract(${users.profile}, '$.firstName')`,
+          sql`json_extract(${users.profile}, '$.lastName')`,
+        ])
       : undefined,
   ) as SQL | undefined;
   const [rows, [total]] = await ctx.db.batch([

@@ -37,14 +37,7 @@ async function noticeFirst(ctx: ServiceCtx, to: readonly string[], input: Notify
   try {
     await notify(ctx, to, input);
   } catch (err) {
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        requestId: ctx.requestId,
-        message: 'message notification failed',
-        error: String((err as Error)?.message ?? err),
-      }),
-    );
+    ctx.log.error('message notification failed', { error: String((err as Error)?.message ?? err) });
   }
 }
 

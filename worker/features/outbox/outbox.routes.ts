@@ -23,10 +23,10 @@ const ListQuery = z.object({
 /** /api/admin/outbox: every e-mail the product sent (locally: the mailbox itself). Admin-capable only. */
 export const outboxRoutes = new Hono<AppEnv>()
   .get('/', validate('query', ListQuery), async (c) => {
-    const result = await listOutbox({ ctx: c.var, input: c.req.valid('query'), viewer: requireUser(c) });
+    const result = await listOutbox(c.var, c.req.valid('query'), requireUser(c));
     return c.json({ success: true as const, ...result });
   })
   .get('/:id', async (c) => {
-    const data = await getOutboxMessage({ ctx: c.var, id: c.req.param('id'), viewer: requireUser(c) });
+    const data = await getOutboxMessage(c.var, c.req.param('id'), requireUser(c));
     return c.json({ success: true as const, data });
   });

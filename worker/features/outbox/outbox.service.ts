@@ -1,4 +1,5 @@
 import { count, desc, eq } from 'drizzle-orm';
+import { offsetOf, pagination } from '#core/paging.ts';
 import type { Db } from '#db/client.ts';
 import { emailOutbox } from '#db/schema/index.ts';
 import { notFound } from '#worker/lib/errors.ts';
@@ -33,7 +34,7 @@ export function serializeOutboxMessage(row: OutboxRow, viewer: OutboxViewer) {
 
 export type OutboxQuery = { page: number; limit: number; to?: string | undefined };
 
-export async function listOutbox({ ctx, input, viewer }: { ctx: { db: Db }; input: OutboxQuery; viewer: OutboxViewer }) {
+export async function listOutbox(ctx: { db: Db }, input: OutboxQuery, viewer: OutboxViewer) {
   const { db } = ctx;
   const where = input.to ? eq(emailOutbox.to, input.to) : undefined;
   const [rows, totals] = await db.batch([
@@ -43,18 +44,14 @@ export async function listOutbox({ ctx, input, viewer }: { ctx: { db: Db }; inpu
       .where(where)
       .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
       .limit(input.limit)
-      .offset((input.page - 1) * input.limit),
+      .offset(offsetOf(input.page, input.limit)),
     db.select({ total: count() }).from(emailOutbox).where(where),
   ]);
   const total = totals[0]?.total ?? 0;
-  const totalPages = Math.ceil(total / input.limit);
-  return {
-    data: rows.map((row) => serializeOutboxMessage(row, viewer)),
-    pagination: { page: input.page, limit: input.limit, total, totalPages, hasMore: input.page < totalPages },
-  };
+  return { data: rows.map((row) => serializeOutboxMessage(row, viewer)), pagination: pagination(input.page, input.limit, total) };
 }
 
-export async function getOutboxMessage({ ctx, id, viewer }: { ctx: { db: Db }; id: string; viewer: OutboxViewer }) {
+export async function getOutboxMessage(ctx: { db: Db }, id: string, viewer: OutboxViewer) {
   const row = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).get();
   if (!row) throw notFound('Email not found');
   return serializeOutboxMessage(row, viewer);

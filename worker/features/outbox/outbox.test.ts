@@ -50,6 +50,13 @@ describe('GET /api/admin/outbox', () => {
     },
   );
 
+  it('answers an empty list with one page, as every list does (core pagination)', async () => {
+    const admin = await createUser({ role: 'admin' });
+    const res = await api(`/api/admin/outbox?to=${encodeURIComponent(`nobody-${uniq()}@example.test`)}`, { token: admin.token });
+    expect(res.body.data).toEqual([]);
+    expect(res.body.pagination).toEqual({ page: 1, limit: 20, total: 0, totalPages: 1, hasMore: false });
+  });
+
   it('defaults to 20 per page and refuses a limit over 100', async () => {
     const admin = await createUser({ role: 'admin' });
     const res = await api('/api/admin/outbox', { token: admin.token });

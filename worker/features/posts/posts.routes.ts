@@ -13,26 +13,26 @@ const plural = (n: number) => `${n} post${n === 1 ? '' : 's'}`;
 
 export const postsRoutes = new Hono<AppEnv>()
   .get('/', validate('query', ListPostsQuery), async (c) => {
-    const { posts, pagination } = await listPosts({ ctx: c.var.ctx, query: c.req.valid('query') });
+    const { posts, pagination } = await listPosts(c.var.ctx, c.req.valid('query'));
     return c.json({ success: true, data: posts, posts, pagination });
   })
   .post('/', bodyLimit(imageBody), async (c) => {
-    const post = await createPost({ ctx: c.var.ctx, input: await readBody(c.req.raw, imageBody) });
+    const post = await createPost(c.var.ctx, await readBody(c.req.raw, imageBody));
     return c.json({ success: true, data: post, post, message: POST_MESSAGES.created }, 201);
   })
   .delete('/', validate('json', BulkDeletePostsSchema), async (c) => {
-    const { deletedCount } = await bulkDeletePosts({ ctx: c.var.ctx, postIds: c.req.valid('json').postIds });
+    const { deletedCount } = await bulkDeletePosts(c.var.ctx, c.req.valid('json').postIds);
     return c.json({ success: true, data: { deletedCount }, count: deletedCount, message: `${plural(deletedCount)} deleted successfully` });
   })
   .get('/:id', async (c) => {
-    const post = await getPost({ ctx: c.var.ctx, idOrSlug: c.req.param('id') });
+    const post = await getPost(c.var.ctx, c.req.param('id'));
     return c.json({ success: true, data: post, post });
   })
   .put('/:id', bodyLimit(imageBody), async (c) => {
-    const post = await updatePost({ ctx: c.var.ctx, id: c.req.param('id'), input: await readBody(c.req.raw, imageBody) });
+    const post = await updatePost(c.var.ctx, c.req.param('id'), await readBody(c.req.raw, imageBody));
     return c.json({ success: true, data: post, post, message: POST_MESSAGES.updated });
   })
   .delete('/:id', async (c) => {
-    const data = await deletePost({ ctx: c.var.ctx, id: c.req.param('id') });
+    const data = await deletePost(c.var.ctx, c.req.param('id'));
     return c.json({ success: true, data, message: POST_MESSAGES.deleted });
   });

@@ -6,7 +6,7 @@ import { nextFreeSlug, slugify } from '#core/slug.ts';
 import { posts, type PostRow } from '#db/schema/index.ts';
 import { isUniqueViolation } from '#worker/lib/db-errors.ts';
 import { conflict, notFound } from '#worker/lib/errors.ts';
-import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { insertWithImage, updateWithImage, type StoredImage } from '#worker/lib/image-slot.ts';
 import { deleteOwnerMedia } from '#worker/lib/media-attachments.ts';
 import { parseInput } from '#worker/lib/validate.ts';
@@ -50,7 +50,7 @@ async function withSlug<T>(ctx: ServiceCtx, given: string | undefined, title: st
 }
 
 /** POST /api/posts: publishing without a date publishes now; a blank excerpt is made from the body. */
-export async function createPost({ ctx, input }: { ctx: ServiceCtx; input: RequestBody }) {
+export async function createPost(ctx: ServiceCtx, input: RequestBody) {
   const data = parseInput(CreatePostSchema, input.fields);
   const [file] = filesOf(input, COVER_FIELDS);
   const status = data.status ?? 'draft';
@@ -68,7 +68,7 @@ export async function createPost({ ctx, input }: { ctx: ServiceCtx; input: Reque
           tags: data.tags ?? [],
           status,
           publishedAt: data.publishedAt ?? (status === 'published' ? new Date() : null),
-          authorId: ctx.user?.id ?? null,
+          authorId: signedIn(ctx).id,
           ...coverColumns(image),
         })
         .returning()
@@ -85,7 +85,7 @@ async function loadPost(ctx: ServiceCtx, id: string): Promise<PostRow> {
 }
 
 /** PUT /api/posts/:id: the slug stays when the title changes (links keep working) unless a new slug is given. */
-export async function updatePost({ ctx, id, input }: { ctx: ServiceCtx; id: string; input: RequestBody }) {
+export async function updatePost(ctx: ServiceCtx, id: string, input: RequestBody) {
   const { removeCoverImage, slug, ...data } = parseInput(UpdatePostSchema, input.fields);
   const current = await loadPost(ctx, id);
   const [file] = filesOf(input, COVER_FIELDS);
@@ -133,12 +133,12 @@ async function removePosts(ctx: ServiceCtx, ids: string[]) {
   return rows;
 }
 
-export async function deletePost({ ctx, id }: { ctx: ServiceCtx; id: string }) {
+export async function deletePost(ctx: ServiceCtx, id: string) {
   const [row] = await removePosts(ctx, [id]);
   if (!row) throw notFound(POST_MESSAGES.notFound);
   return { _id: row.id };
 }
 
-export async function bulkDeletePosts({ ctx, postIds }: { ctx: ServiceCtx; postIds: string[] }) {
+export async function bulkDeletePosts(ctx: ServiceCtx, postIds: string[]) {
   return { deletedCount: (await removePosts(ctx, postIds)).length };
 }

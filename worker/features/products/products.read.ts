@@ -8,7 +8,7 @@ import { productByIdQuery, productFilter, productOrder } from './products.querie
 import { serializeProduct } from './products.serialize.ts';
 
 /** GET /api/products (and the /shop page): one page and its total in ONE statement. */
-export async function listProducts({ ctx, query }: { ctx: ServiceCtx; query: ListProductsQueryInput }) {
+export async function listProducts(ctx: ServiceCtx, query: ListProductsQueryInput) {
   const { rows, pagination } = await listPage(ctx.db, {
     table: products,
     where: productFilter(query, seesHidden(ctx)),
@@ -20,7 +20,7 @@ export async function listProducts({ ctx, query }: { ctx: ServiceCtx; query: Lis
 }
 
 /** GET /api/products/:id: an inactive product does not exist for visitors. */
-export async function getProduct({ ctx, id }: { ctx: ServiceCtx; id: string }) {
+export async function getProduct(ctx: ServiceCtx, id: string) {
   const [row] = await productByIdQuery(ctx.db, id, seesHidden(ctx));
   if (!row) throw notFound(PRODUCT_MESSAGES.notFound);
   return serializeProduct(row);

@@ -16,16 +16,16 @@ import { bulkDeleteProducts, createProduct, deleteProduct, updateProduct } from 
 /** Spec 7 Products. */
 export const productsRoutes = new Hono<AppEnv>()
   .get('/', validate('query', ListProductsQuery), async (c) => {
-    const { products, pagination } = await listProducts({ ctx: c.var.ctx, query: c.req.valid('query') });
+    const { products, pagination } = await listProducts(c.var.ctx, c.req.valid('query'));
     return c.json({ success: true, data: products, products, pagination });
   })
   .post('/', bodyLimit(PRODUCT_BODY), async (c) => {
     const { input, images } = await readProductInput(c.req.raw, CreateProductSchema);
-    const product = await createProduct({ ctx: c.var.ctx, input, images });
+    const product = await createProduct(c.var.ctx, input, images);
     return c.json({ success: true, data: product, product, message: PRODUCT_MESSAGES.created }, 201);
   })
   .delete('/', validate('json', BulkDeleteProductsSchema), async (c) => {
-    const { deletedCount, deletedIds } = await bulkDeleteProducts({ ctx: c.var.ctx, ids: c.req.valid('json').productIds });
+    const { deletedCount, deletedIds } = await bulkDeleteProducts(c.var.ctx, c.req.valid('json').productIds);
     const noun = deletedCount === 1 ? 'product' : 'products';
     return c.json({
       success: true,
@@ -35,15 +35,15 @@ export const productsRoutes = new Hono<AppEnv>()
     });
   })
   .get('/:id', async (c) => {
-    const product = await getProduct({ ctx: c.var.ctx, id: c.req.param('id') });
+    const product = await getProduct(c.var.ctx, c.req.param('id'));
     return c.json({ success: true, data: product, product });
   })
   .put('/:id', bodyLimit(PRODUCT_BODY), async (c) => {
     const { input, images } = await readProductInput(c.req.raw, UpdateProductSchema);
-    const product = await updateProduct({ ctx: c.var.ctx, id: c.req.param('id'), input, images });
+    const product = await updateProduct(c.var.ctx, c.req.param('id'), input, images);
     return c.json({ success: true, data: product, product, message: PRODUCT_MESSAGES.updated });
   })
   .delete('/:id', async (c) => {
-    const data = await deleteProduct({ ctx: c.var.ctx, id: c.req.param('id') });
+    const data = await deleteProduct(c.var.ctx, c.req.param('id'));
     return c.json({ success: true, data, message: PRODUCT_MESSAGES.deleted });
   });

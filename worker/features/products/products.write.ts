@@ -35,7 +35,7 @@ function productColumns(input: UpdateProductInput): Partial<NewProductRow> {
 }
 
 /** POST /api/products: pictures first, then the row; a refused row removes the pictures again. */
-export async function createProduct({ ctx, input, images }: { ctx: ServiceCtx; input: CreateProductInput; images: CheckedFile[] }) {
+export async function createProduct(ctx: ServiceCtx, input: CreateProductInput, images: CheckedFile[]) {
   const keys = await putFiles(ctx.storage, 'products', images);
   return writeOrRemove(ctx.storage, keys, async () => {
     const row = await mapDbErrors(
@@ -58,17 +58,7 @@ const keyOf = (ref: string) => ref.replace(/^\/api\/files\//, '');
  * PUT /api/products/:id. The new image list is the kept ones (in the order sent) then the new files;
  * the update is conditional on the list it was computed from, so two editors cannot lose a picture.
  */
-export async function updateProduct({
-  ctx,
-  id,
-  input,
-  images,
-}: {
-  ctx: ServiceCtx;
-  id: string;
-  input: UpdateProductInput;
-  images: CheckedFile[];
-}) {
+export async function updateProduct(ctx: ServiceCtx, id: string, input: UpdateProductInput, images: CheckedFile[]) {
   const columns = productColumns(input);
   const touchesImages = images.length > 0 || input.keepImages !== undefined;
   if (!Object.keys(columns).length && !touchesImages) throw badRequest(PRODUCT_MESSAGES.nothingToUpdate);
@@ -107,7 +97,7 @@ const dropped = async (ctx: ServiceCtx, rows: Pick<ProductRow, 'id' | 'images'>[
 };
 
 /** DELETE /api/products/:id: past orders keep their copied lines (order_items.product_id becomes null). */
-export async function deleteProduct({ ctx, id }: { ctx: ServiceCtx; id: string }) {
+export async function deleteProduct(ctx: ServiceCtx, id: string) {
   const row = await mapDbErrors(
     () => ctx.db.delete(products).where(eq(products.id, id)).returning({ id: products.id, images: products.images }).get(),
     PRODUCT_DB_ERRORS,
@@ -118,7 +108,7 @@ export async function deleteProduct({ ctx, id }: { ctx: ServiceCtx; id: string }
 }
 
 /** DELETE /api/products {productIds}: one statement; unknown ids are skipped and not counted. */
-export async function bulkDeleteProducts({ ctx, ids }: { ctx: ServiceCtx; ids: string[] }) {
+export async function bulkDeleteProducts(ctx: ServiceCtx, ids: string[]) {
   const rows = await mapDbErrors(
     () => ctx.db.delete(products).where(inArray(products.id, ids)).returning({ id: products.id, images: products.images }),
     PRODUCT_DB_ERRORS,

@@ -19,7 +19,7 @@ function whereOf(q: Pick<ListSeminarsQueryInput, 'when'> & Partial<ListSeminarsQ
 }
 
 /** GET /api/seminars: upcoming first, then past ones (2 statements). */
-export async function listSeminars({ ctx, query }: { ctx: ServiceCtx; query: ListSeminarsQueryInput }) {
+export async function listSeminars(ctx: ServiceCtx, query: ListSeminarsQueryInput) {
   const now = new Date();
   const { rows, pagination } = await listPage(ctx.db, {
     table: seminars,
@@ -57,7 +57,7 @@ export const seminarSitemapQuery = (db: Db, limit: number) =>
     .limit(limit);
 
 /** GET /api/seminars/:id; an inactive seminar does not exist for visitors. */
-export async function getSeminar({ ctx, id }: { ctx: ServiceCtx; id: string }) {
+export async function getSeminar(ctx: ServiceCtx, id: string) {
   const [row] = await seminarByIdQuery(ctx.db, id, seesHidden(ctx));
   if (!row) throw notFound(SEMINAR_MESSAGES.notFound);
   return serializeSeminar(row);

@@ -23,11 +23,11 @@ const withPayments = <T extends object>(ctx: ServiceCtx, settings: T) => ({ ...s
 
 export const settingsRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
-    const settings = withPayments(c.var.ctx, await getSettings({ ctx: c.var.ctx }));
+    const settings = withPayments(c.var.ctx, await getSettings(c.var.ctx));
     return c.json({ success: true, data: settings, settings });
   })
   .put('/', bodyLimit(BODY), async (c) => {
     if (!isJsonOrMultipart(c.req.header('content-type')?.toLowerCase() ?? '')) throw badRequest(SETTINGS_MESSAGES.bodyObject);
-    const settings = withPayments(c.var.ctx, await updateSettings({ ctx: c.var.ctx, body: await readBody(c.req.raw, BODY) }));
+    const settings = withPayments(c.var.ctx, await updateSettings(c.var.ctx, await readBody(c.req.raw, BODY)));
     return c.json({ success: true, data: settings, settings, message: SETTINGS_MESSAGES.updated });
   });

@@ -12,7 +12,7 @@ export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const LOGO_TOO_LARGE = 'Logo size must not exceed 2MB';
 export const WRONG_LOGO_TYPE = 'Only JPEG, PNG, and WebP images are allowed';
 
-export async function getSettings({ ctx }: { ctx: Pick<ServiceCtx, 'db'> }) {
+export async function getSettings(ctx: Pick<ServiceCtx, 'db'>) {
   return serializeSettings(await loadSettingsRow(ctx.db));
 }
 
@@ -63,10 +63,10 @@ function inputOf(body: RequestBody): { input: UpdateSettingsInput; logo: File | 
  * key); a failed row write deletes the new object, and the replaced object goes only once the row no
  * longer points at it.
  */
-export async function updateSettings({ ctx, body }: { ctx: ServiceCtx; body: RequestBody }) {
+export async function updateSettings(ctx: ServiceCtx, body: RequestBody) {
   const { input, logo } = inputOf(body);
   const image = logo ? await checkedLogo(logo) : null;
-  if (!image && !input.removeLogo && !input.socialLinks && !Object.keys(changesOf(input)).length) return getSettings({ ctx });
+  if (!image && !input.removeLogo && !input.socialLinks && !Object.keys(changesOf(input)).length) return getSettings(ctx);
   const newKey = image ? objectKey('settings', image.type.ext) : null;
   const objects =
     image && newKey

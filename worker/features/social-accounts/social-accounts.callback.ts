@@ -101,14 +101,7 @@ async function finishFlow(
   } catch (err) {
     // The platform's own words (the adapters keep them, never the raw body) or ours; anything else is logged.
     if (err instanceof SocialPlatformError || err instanceof AppError) return { error: clean(err.message) };
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        requestId: ctx.requestId,
-        message: `social connect failed: ${platform}`,
-        error: (err as Error)?.name,
-      }),
-    );
+    ctx.log.error(`social connect failed: ${platform}`, { error: (err as Error)?.name });
     return { error: CALLBACK_MESSAGES.failed(label) };
   }
 }

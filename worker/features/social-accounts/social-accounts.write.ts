@@ -62,7 +62,7 @@ export async function disconnectAccount(ctx: ServiceCtx, id: string) {
     }
   } catch (err) {
     const reason = err instanceof SocialPlatformError ? err.kind : ((err as Error)?.name ?? 'error');
-    console.warn(JSON.stringify({ level: 'warn', requestId: ctx.requestId, message: `revoke failed: ${row.platform}`, reason }));
+    ctx.log.warn(`revoke failed: ${row.platform}`, { reason });
   }
   return { _id: row.id, revoked };
 }

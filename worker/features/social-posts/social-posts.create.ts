@@ -5,7 +5,7 @@ import { newId } from '#core/ids.ts';
 import { socialPostTargets, socialPosts } from '#db/schema/index.ts';
 import type { RequestBody } from '#worker/lib/body.ts';
 import { badRequest } from '#worker/lib/errors.ts';
-import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { parseInput } from '#worker/lib/validate.ts';
 import { chosenAssets, limitsMedia } from './social-posts.media.ts';
 import { freshClaim, publishClaimed } from './social-posts.publish.ts';
@@ -43,7 +43,7 @@ export async function createPost(ctx: ServiceCtx, body: RequestBody, now = new D
         content: input.content,
         mediaIds: chosen.map((a) => a.id),
         scheduleTime: scheduled,
-        createdBy: ctx.user?.id ?? null,
+        createdBy: signedIn(ctx).id,
         createdAt: now,
         updatedAt: now,
       })

@@ -70,16 +70,7 @@ async function publishOne(
     if (err instanceof SocialPlatformError)
       return { ok: false, accountId: account.id, kind: err.kind, message: err.message.slice(0, 1000) };
     // Never the error's message: a library's words may carry a request (and its token).
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        requestId: ctx.requestId,
-        message: 'social publish failed',
-        platform,
-        postId: post.id,
-        error: (err as Error)?.name ?? 'unknown',
-      }),
-    );
+    ctx.log.error('social publish failed', { platform, postId: post.id, error: (err as Error)?.name ?? 'unknown' });
     return { ok: false, accountId: account.id, kind: 'unavailable', message: UNAVAILABLE(label) };
   }
 }

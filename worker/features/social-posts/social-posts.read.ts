@@ -5,7 +5,7 @@ import type { PostStatus } from '#core/social/post-status.ts';
 import { assets, socialLocalLog, socialPostTargets, socialPosts, users, type SocialPostRow } from '#db/schema/index.ts';
 import { badRequest, notFound } from '#worker/lib/errors.ts';
 import { listPage } from '#worker/lib/list.ts';
-import { likeLiteral } from '#worker/lib/sql.ts';
+import { likeAny } from '#worker/lib/sql.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { serializePost, serializePostMedia, type PostJson, type PostMediaJson } from './social-posts.serialize.ts';
 
@@ -83,7 +83,7 @@ export async function listPosts(ctx: Ctx, q: ListPostsInput) {
   const where = and(
     q.status ? STATUS_SQL[q.status] : undefined,
     q.platform ? hasTarget(sql`${socialPostTargets.platform} = ${q.platform}`) : undefined,
-    q.search ? likeLiteral(socialPosts.content, q.search) : undefined,
+    q.search ? likeAny(q.search, [socialPosts.content]) : undefined,
   );
   const { rows, pagination } = await listPage(ctx.db, {
     table: socialPosts,

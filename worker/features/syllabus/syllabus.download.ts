@@ -15,19 +15,7 @@ export type LinkQuery = { uid?: string | undefined; exp?: string | undefined; si
  * `sig`). Credentials are checked before anything about the item is looked at, so an anonymous
  * caller learns nothing (401); a caller of another grade gets 404.
  */
-export async function downloadMaterial({
-  ctx,
-  id,
-  materialId,
-  link,
-  range,
-}: {
-  ctx: ServiceCtx;
-  id: string;
-  materialId: string;
-  link: LinkQuery;
-  range: string | undefined;
-}) {
+export async function downloadMaterial(ctx: ServiceCtx, id: string, materialId: string, link: LinkQuery, range: string | undefined) {
   const viewerId = ctx.user?.id ?? (link.uid && link.exp && link.sig ? link.uid.slice(0, 64) : undefined);
   if (!viewerId) throw unauthorized(NO_TOKEN);
   const [items, viewers] = await ctx.db.batch([

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { isAdminCapable } from '#core/roles.ts';
 import { normalizeGrade } from '#core/syllabus/grades.ts';
 import { SYLLABUS_MESSAGES as M } from '#core/syllabus/syllabus-messages.ts';
@@ -7,14 +7,13 @@ import type { Db } from '#db/client.ts';
 import { syllabusItems as s, users } from '#db/schema/index.ts';
 import { notFound } from '#worker/lib/errors.ts';
 import { listPage } from '#worker/lib/list.ts';
-import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
+import { likeAny } from '#worker/lib/sql.ts';
 import { serializeAll, serializeSyllabus, type SyllabusView } from './syllabus.serialize.ts';
 
 /** A grade's syllabus is short; one query without paging answers my-syllabus, capped for safety. */
 const MY_SYLLABUS_MAX = 500;
 const IN_GRADE_ORDER = [asc(s.gradeRank), asc(s.category), asc(s.title), asc(s.id)];
-
-const pattern = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 function whereOf(q: Pick<SyllabusListQuery, 'grade' | 'category' | 'search' | 'isActive'>): SQL | undefined {
   const grade = q.grade ? normalizeGrade(q.grade) : undefined;
@@ -23,9 +22,7 @@ function whereOf(q: Pick<SyllabusListQuery, 'grade' | 'category' | 'search' | 'i
     grade ? eq(s.grade, grade) : undefined,
     category ? eq(s.category, category) : undefined,
     q.isActive ? eq(s.isActive, q.isActive === 'true') : undefined,
-    q.search
-      ? or(sql`${s.title} like ${pattern(q.search)} escape '\\'`, sql`${s.description} like ${pattern(q.search)} escape '\\'`)
-      : undefined,
+    q.search ? likeAny(q.search, [s.title, s.description]) : undefined,
   );
 }
 
@@ -37,7 +34,7 @@ const gradeOfUser = (db: Db, userId: string) =>
     .where(eq(users.id, userId));
 
 /** GET /api/syllabus (admin-capable): everything, newest first, filtered and paged. */
-export async function listSyllabus({ ctx, query }: { ctx: ServiceCtx; query: SyllabusListQuery }) {
+export async function listSyllabus(ctx: ServiceCtx, query: SyllabusListQuery) {
   const { rows, pagination } = await listPage(ctx.db, {
     table: s,
     where: whereOf(query),
@@ -49,7 +46,7 @@ export async function listSyllabus({ ctx, query }: { ctx: ServiceCtx; query: Syl
 }
 
 /** GET /api/syllabus/admin/all (admin-capable): in grade order, with the page grouped by grade. */
-export async function listSyllabusByGrade({ ctx, query }: { ctx: ServiceCtx; query: SyllabusListQuery }) {
+export async function listSyllabusByGrade(ctx: ServiceCtx, query: SyllabusListQuery) {
   const { rows, pagination } = await listPage(ctx.db, {
     table: s,
     where: whereOf(query),
@@ -65,8 +62,8 @@ export async function listSyllabusByGrade({ ctx, query }: { ctx: ServiceCtx; que
 }
 
 /** GET /api/syllabus/:id: admins see any item; everybody else only an active item of their own grade (else 404). */
-export async function getSyllabusItem({ ctx, id }: { ctx: ServiceCtx; id: string }) {
-  const user = ctx.user!;
+export async function getSyllabusItem(ctx: ServiceCtx, id: string) {
+  const user = signedIn(ctx);
   if (isAdminCapable(user.role)) {
     const row = await ctx.db.select().from(s).where(eq(s.id, id)).get();
     if (!row) throw notFound(M.notFound);
@@ -86,8 +83,8 @@ export type MySyllabus = { items: SyllabusView[]; grade: string | null; message?
  * empty list (not an error); no grade on the profile gives an empty list and a message. Admins get
  * whatever grade they ask for (all grades when they ask for none).
  */
-export async function mySyllabus({ ctx, query }: { ctx: ServiceCtx; query: MySyllabusQuery }): Promise<MySyllabus> {
-  const user = ctx.user!;
+export async function mySyllabus(ctx: ServiceCtx, query: MySyllabusQuery): Promise<MySyllabus> {
+  const user = signedIn(ctx);
   const category = normalizeCategory(query.category);
   const asked = query.grade ? normalizeGrade(query.grade) : undefined;
   const select = (where: SQL | undefined) =>

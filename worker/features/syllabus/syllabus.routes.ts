@@ -23,44 +23,38 @@ const plural = (n: number) => `${n} syllabus item${n === 1 ? '' : 's'}`;
 // Fixed two-segment paths (/student/my-syllabus, /admin/all) come before /:id.
 export const syllabusRoutes = new Hono<AppEnv>()
   .post('/', bodyLimit(FORM), async (c) => {
-    const item = await createSyllabusItem({ ctx: c.var.ctx, body: await readBody(c.req.raw, FORM) });
+    const item = await createSyllabusItem(c.var.ctx, await readBody(c.req.raw, FORM));
     return c.json({ success: true, data: item, syllabus: item, message: M.created }, 201);
   })
   .get('/', validate('query', SyllabusListQuery), async (c) => {
-    const { items, pagination } = await listSyllabus({ ctx: c.var.ctx, query: c.req.valid('query') });
+    const { items, pagination } = await listSyllabus(c.var.ctx, c.req.valid('query'));
     return c.json({ success: true, data: items, pagination });
   })
   .delete('/', validate('json', BulkDeleteSyllabusInput), async (c) => {
-    const { deletedCount } = await bulkDeleteSyllabus({ ctx: c.var.ctx, ids: c.req.valid('json').syllabusIds });
+    const { deletedCount } = await bulkDeleteSyllabus(c.var.ctx, c.req.valid('json').syllabusIds);
     return c.json({ success: true, data: { deletedCount }, count: deletedCount, message: `${plural(deletedCount)} deleted successfully` });
   })
   .get('/student/my-syllabus', validate('query', MySyllabusQuery), async (c) => {
-    const { items, grade, message } = await mySyllabus({ ctx: c.var.ctx, query: c.req.valid('query') });
+    const { items, grade, message } = await mySyllabus(c.var.ctx, c.req.valid('query'));
     return c.json({ success: true, data: items, count: items.length, grade, ...(message ? { message } : {}) });
   })
   .get('/admin/all', validate('query', SyllabusAdminAllQuery), async (c) => {
-    const { items, grouped, pagination } = await listSyllabusByGrade({ ctx: c.var.ctx, query: c.req.valid('query') });
+    const { items, grouped, pagination } = await listSyllabusByGrade(c.var.ctx, c.req.valid('query'));
     return c.json({ success: true, data: items, grouped, pagination });
   })
   .get('/:id', async (c) => {
-    const item = await getSyllabusItem({ ctx: c.var.ctx, id: c.req.param('id') });
+    const item = await getSyllabusItem(c.var.ctx, c.req.param('id'));
     return c.json({ success: true, data: item, syllabus: item });
   })
   .put('/:id', bodyLimit(FORM), async (c) => {
-    const item = await updateSyllabusItem({ ctx: c.var.ctx, id: c.req.param('id'), body: await readBody(c.req.raw, FORM) });
+    const item = await updateSyllabusItem(c.var.ctx, c.req.param('id'), await readBody(c.req.raw, FORM));
     return c.json({ success: true, data: item, syllabus: item, message: M.updated });
   })
   .delete('/:id', async (c) => {
-    const data = await deleteSyllabusItem({ ctx: c.var.ctx, id: c.req.param('id') });
+    const data = await deleteSyllabusItem(c.var.ctx, c.req.param('id'));
     return c.json({ success: true, data, message: M.deleted });
   })
   .get('/:id/materials/:materialId', async (c) => {
     const { uid, exp, sig } = c.req.query();
-    return downloadMaterial({
-      ctx: c.var.ctx,
-      id: c.req.param('id'),
-      materialId: c.req.param('materialId'),
-      link: { uid, exp, sig },
-      range: c.req.header('range'),
-    });
+    return downloadMaterial(c.var.ctx, c.req.param('id'), c.req.param('materialId'), { uid, exp, sig }, c.req.header('range'));
   });

@@ -8,7 +8,7 @@ import { badRequest, conflict, notFound } from '#worker/lib/errors.ts';
 import { deleteObjects, withObjects } from '#worker/lib/stored-objects.ts';
 import { parseInput } from '#worker/lib/validate.ts';
 import { filesOf, firstValue, listField, type RequestBody } from '#worker/lib/body.ts';
-import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { linksFromForm } from './syllabus.form.ts';
 import { materialRef, prepareMaterials } from './syllabus.materials.ts';
 import { serializeSyllabus } from './syllabus.serialize.ts';
@@ -20,7 +20,7 @@ const textFields = (fields: Record<string, unknown> | null) =>
   Object.fromEntries(FIELD_NAMES.filter((k) => fields?.[k] !== undefined).map((k) => [k, firstValue(fields![k])]));
 
 /** POST /api/syllabus: fields, links and files are all checked before the first object is stored. */
-export async function createSyllabusItem({ ctx, body }: { ctx: ServiceCtx; body: RequestBody }) {
+export async function createSyllabusItem(ctx: ServiceCtx, body: RequestBody) {
   const fields = parseInput(CreateSyllabusFields, textFields(body.fields));
   const externalLinks = linksFromForm(body.fields?.externalLinks) ?? [];
   const prepared = await prepareMaterials(filesOf(body, ['materials']));
@@ -30,7 +30,7 @@ export async function createSyllabusItem({ ctx, body }: { ctx: ServiceCtx; body:
     gradeRank: gradeRank(fields.grade),
     materials: prepared.map((p) => p.material),
     externalLinks,
-    createdBy: ctx.user?.id ?? null,
+    createdBy: signedIn(ctx).id,
   };
   const inserted = await withObjects(
     ctx.storage,
@@ -45,7 +45,7 @@ export async function createSyllabusItem({ ctx, body }: { ctx: ServiceCtx; body:
  * `materials` are added; the row is written only if nobody changed it since we read it, and the
  * objects of removed materials are deleted after that write.
  */
-export async function updateSyllabusItem({ ctx, id, body }: { ctx: ServiceCtx; id: string; body: RequestBody }) {
+export async function updateSyllabusItem(ctx: ServiceCtx, id: string, body: RequestBody) {
   const fields = parseInput(UpdateSyllabusFields, textFields(body.fields));
   const externalLinks = linksFromForm(body.fields?.externalLinks);
   const keep = listField(body.fields?.existingMaterials);
@@ -87,7 +87,7 @@ export async function updateSyllabusItem({ ctx, id, body }: { ctx: ServiceCtx; i
 }
 
 /** DELETE /api/syllabus/:id: the row first, then its objects. */
-export async function deleteSyllabusItem({ ctx, id }: { ctx: ServiceCtx; id: string }) {
+export async function deleteSyllabusItem(ctx: ServiceCtx, id: string) {
   const row = await ctx.db
     .delete(syllabusItems)
     .where(eq(syllabusItems.id, id))
@@ -102,7 +102,7 @@ export async function deleteSyllabusItem({ ctx, id }: { ctx: ServiceCtx; id: str
 }
 
 /** DELETE /api/syllabus {syllabusIds}: ids that do not exist are simply not counted. */
-export async function bulkDeleteSyllabus({ ctx, ids }: { ctx: ServiceCtx; ids: string[] }) {
+export async function bulkDeleteSyllabus(ctx: ServiceCtx, ids: string[]) {
   const rows = await ctx.db
     .delete(syllabusItems)
     .where(inArray(syllabusItems.id, [...new Set(ids)]))

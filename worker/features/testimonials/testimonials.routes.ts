@@ -19,30 +19,26 @@ const plural = (n: number) => `${n} testimonial${n === 1 ? '' : 's'}`;
 
 export const testimonialsRoutes = new Hono<AppEnv>()
   .get('/', validate('query', ListTestimonialsQuery), async (c) => {
-    const { testimonials, pagination } = await listTestimonials({ ctx: c.var.ctx, query: c.req.valid('query') });
+    const { testimonials, pagination } = await listTestimonials(c.var.ctx, c.req.valid('query'));
     return c.json({ success: true, data: testimonials, testimonials, pagination });
   })
   .post('/', bodyLimit(imageBody), async (c) => {
-    const testimonial = await createTestimonial({ ctx: c.var.ctx, input: await readBody(c.req.raw, imageBody) });
+    const testimonial = await createTestimonial(c.var.ctx, await readBody(c.req.raw, imageBody));
     return c.json({ success: true, data: testimonial, testimonial, message: TESTIMONIAL_MESSAGES.created }, 201);
   })
   .post('/bulk-delete', validate('json', BulkDeleteTestimonialsSchema), async (c) => {
-    const { deletedCount } = await bulkDeleteTestimonials({ ctx: c.var.ctx, testimonialIds: c.req.valid('json').testimonialIds });
+    const { deletedCount } = await bulkDeleteTestimonials(c.var.ctx, c.req.valid('json').testimonialIds);
     return c.json({ success: true, data: { deletedCount }, count: deletedCount, message: `${plural(deletedCount)} deleted successfully` });
   })
   .get('/:id', async (c) => {
-    const testimonial = await getTestimonial({ ctx: c.var.ctx, id: c.req.param('id') });
+    const testimonial = await getTestimonial(c.var.ctx, c.req.param('id'));
     return c.json({ success: true, data: testimonial, testimonial });
   })
   .put('/:id', bodyLimit(imageBody), async (c) => {
-    const testimonial = await updateTestimonial({
-      ctx: c.var.ctx,
-      id: c.req.param('id'),
-      input: await readBody(c.req.raw, imageBody),
-    });
+    const testimonial = await updateTestimonial(c.var.ctx, c.req.param('id'), await readBody(c.req.raw, imageBody));
     return c.json({ success: true, data: testimonial, testimonial, message: TESTIMONIAL_MESSAGES.updated });
   })
   .delete('/:id', async (c) => {
-    const data = await deleteTestimonial({ ctx: c.var.ctx, id: c.req.param('id') });
+    const data = await deleteTestimonial(c.var.ctx, c.req.param('id'));
     return c.json({ success: true, data, message: TESTIMONIAL_MESSAGES.deleted });
   });

@@ -41,7 +41,7 @@ const photoColumns = (img: StoredImage | null) => ({
 type ListQuery = { page: number; limit: number; featured?: boolean | undefined; isActive?: boolean | undefined };
 
 /** Visitors get active testimonials only; admins see all and may filter by isActive. Featured first, newest next. */
-export async function listTestimonials({ ctx, query }: { ctx: ServiceCtx; query: ListQuery }) {
+export async function listTestimonials(ctx: ServiceCtx, query: ListQuery) {
   const admin = seesHidden(ctx);
   const { rows, pagination } = await listPage(ctx.db, {
     table: testimonials,
@@ -62,10 +62,9 @@ async function loadTestimonial(ctx: ServiceCtx, id: string, includeHidden: boole
   return row;
 }
 
-export const getTestimonial = async ({ ctx, id }: { ctx: ServiceCtx; id: string }) =>
-  serializeTestimonial(await loadTestimonial(ctx, id, seesHidden(ctx)));
+export const getTestimonial = async (ctx: ServiceCtx, id: string) => serializeTestimonial(await loadTestimonial(ctx, id, seesHidden(ctx)));
 
-export async function createTestimonial({ ctx, input }: { ctx: ServiceCtx; input: RequestBody }) {
+export async function createTestimonial(ctx: ServiceCtx, input: RequestBody) {
   const { removePhoto: _ignored, ...data } = parseInput(CreateTestimonialSchema, input.fields);
   const [file] = filesOf(input, PHOTO_FIELDS);
   const row = await insertWithImage(ctx, TESTIMONIAL_PREFIX, file, (image) =>
@@ -88,7 +87,7 @@ export async function createTestimonial({ ctx, input }: { ctx: ServiceCtx; input
 }
 
 /** PUT: the fields sent change; a new `photo` replaces the old one, `removePhoto=true` clears it. */
-export async function updateTestimonial({ ctx, id, input }: { ctx: ServiceCtx; id: string; input: RequestBody }) {
+export async function updateTestimonial(ctx: ServiceCtx, id: string, input: RequestBody) {
   const { removePhoto, ...data } = parseInput(UpdateTestimonialSchema, input.fields);
   const current = await loadTestimonial(ctx, id, true);
   const [file] = filesOf(input, PHOTO_FIELDS);
@@ -110,7 +109,7 @@ export async function updateTestimonial({ ctx, id, input }: { ctx: ServiceCtx; i
   return serializeTestimonial(row);
 }
 
-export async function deleteTestimonial({ ctx, id }: { ctx: ServiceCtx; id: string }) {
+export async function deleteTestimonial(ctx: ServiceCtx, id: string) {
   const row = await ctx.db
     .delete(testimonials)
     .where(eq(testimonials.id, id))
@@ -121,7 +120,7 @@ export async function deleteTestimonial({ ctx, id }: { ctx: ServiceCtx; id: stri
   return { _id: row.id };
 }
 
-export async function bulkDeleteTestimonials({ ctx, testimonialIds }: { ctx: ServiceCtx; testimonialIds: string[] }) {
+export async function bulkDeleteTestimonials(ctx: ServiceCtx, testimonialIds: string[]) {
   const rows = await ctx.db
     .delete(testimonials)
     .where(inArray(testimonials.id, testimonialIds))

@@ -97,7 +97,7 @@ describe('POST /api/upload/multiple', () => {
     const request = new Request('http://dojo.test/api/upload/multiple', { method: 'POST', body: form });
     const ctx = { storage: flaky, user: { id: 'flaky-test', role: 'admin' } } as unknown as ServiceCtx;
     const body = await readBody(request, { maxBytes: 1024 * 1024, tooLargeMessage: 'too large' });
-    await expect(uploadMultiple({ ctx, body })).rejects.toThrow('R2 is down');
+    await expect(uploadMultiple(ctx, body)).rejects.toThrow('R2 is down');
     expect(stored.length).toBeGreaterThan(0);
     for (const key of stored) expect(await real.head(key)).toBeNull();
   });

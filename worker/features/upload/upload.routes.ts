@@ -10,11 +10,11 @@ const multiple = { maxBytes: UPLOAD_LIMITS.multipleTotalBytes, tooLargeMessage: 
 
 export const uploadRoutes = new Hono<AppEnv>()
   .post('/single', bodyLimit(single), async (c) => {
-    const data = await uploadSingle({ ctx: c.var.ctx, body: await readBody(c.req.raw, single) });
+    const data = await uploadSingle(c.var.ctx, await readBody(c.req.raw, single));
     return c.json({ success: true, data, message: UPLOAD_MESSAGES.uploaded }, 201);
   })
   .post('/multiple', bodyLimit(multiple), async (c) => {
-    const data = await uploadMultiple({ ctx: c.var.ctx, body: await readBody(c.req.raw, multiple) });
+    const data = await uploadMultiple(c.var.ctx, await readBody(c.req.raw, multiple));
     return c.json(
       { success: true, data, count: data.length, message: `${data.length} file${data.length === 1 ? '' : 's'} uploaded successfully` },
       201,

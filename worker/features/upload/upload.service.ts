@@ -67,7 +67,7 @@ async function store(ctx: ServiceCtx, files: Checked[], options: UploadOptions) 
 }
 
 /** POST /api/upload/single: field `file`. */
-export async function uploadSingle({ ctx, body }: { ctx: ServiceCtx; body: RequestBody }) {
+export async function uploadSingle(ctx: ServiceCtx, body: RequestBody) {
   const options = optionsOf(body);
   const [file] = filesOf(body, ['file']);
   if (!file) throw badRequest(UPLOAD_MESSAGES.noFile);
@@ -76,7 +76,7 @@ export async function uploadSingle({ ctx, body }: { ctx: ServiceCtx; body: Reque
 }
 
 /** POST /api/upload/multiple: field `files`, repeated; all or nothing. */
-export async function uploadMultiple({ ctx, body }: { ctx: ServiceCtx; body: RequestBody }) {
+export async function uploadMultiple(ctx: ServiceCtx, body: RequestBody) {
   const options = optionsOf(body);
   const files = filesOf(body, ['files']);
   if (!files.length) throw badRequest(UPLOAD_MESSAGES.noFiles);

@@ -6,6 +6,7 @@ import { authTokens, users } from '#db/schema/index.ts';
 import { instructorRecordStatements } from '#worker/lib/instructor-record.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { SESSION_CHANGED } from '#worker/lib/publish.ts';
+import { batch } from '#worker/lib/sql.ts';
 import { conflictFrom } from './users.db.ts';
 import { assertCanGrant } from './users.rules.ts';
 
@@ -15,7 +16,7 @@ function reachable(ctx: ServiceCtx, userIds: string[]): SQL | undefined {
 }
 
 /** DELETE /api/users {userIds}: one batch; ids out of reach are skipped, not refused. */
-export async function bulkDeleteUsers({ ctx, userIds }: { ctx: ServiceCtx; userIds: string[] }) {
+export async function bulkDeleteUsers(ctx: ServiceCtx, userIds: string[]) {
   const where = reachable(ctx, userIds);
   try {
     const [, deleted] = await ctx.db.batch([
@@ -33,7 +34,7 @@ export async function bulkDeleteUsers({ ctx, userIds }: { ctx: ServiceCtx; userI
 }
 
 /** PATCH /api/users/bulk: one conditional statement over the reachable rows. */
-export async function bulkUpdateUsers({ ctx, input }: { ctx: ServiceCtx; input: BulkUpdateUsersInput }) {
+export async function bulkUpdateUsers(ctx: ServiceCtx, input: BulkUpdateUsersInput) {
   const { update } = input;
   if (update.role) assertCanGrant(signedIn(ctx), update.role);
   const set: SQLiteUpdateSetSource<typeof users> = { updatedAt: new Date() };
@@ -56,10 +57,10 @@ export async function bulkUpdateUsers({ ctx, input }: { ctx: ServiceCtx; input: 
     // Spec 4: whoever becomes or stops being an instructor here gets their instructor enrolment kept in step, same batch.
     const rows = update.role
       ? (
-          (await ctx.db.batch([
+          await batch(ctx.db, [
             write,
             ...instructorRecordStatements(ctx.db, { userIds: input.userIds, at: new Date(), actorId: signedIn(ctx).id }),
-          ])) as unknown as [{ id: string }[]]
+          ])
         )[0]
       : await write;
     if (revoke.length)

@@ -4,6 +4,7 @@ import { instructorRecordStatements } from '#worker/lib/instructor-record.ts';
 import { hashPassword } from '#worker/lib/password.ts';
 import { serializeUserForAdmin as serializeUser } from './users.serialize.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
+import { batch } from '#worker/lib/sql.ts';
 import { nextLoginIdSql } from '#worker/lib/user-sql.ts';
 import { conflictFrom, uniqueViolationField } from './users.db.ts';
 import { assertCanGrant, assertCanSetAdminId } from './users.rules.ts';
@@ -14,7 +15,7 @@ const GENERATE_ATTEMPTS = 5;
 const withoutNulls = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined));
 
 /** POST /api/users: an admin creates an account; the role's login id is generated when not given. */
-export async function createUser({ ctx, input }: { ctx: ServiceCtx; input: CreateUserInput }) {
+export async function createUser(ctx: ServiceCtx, input: CreateUserInput) {
   assertCanGrant(signedIn(ctx), input.role);
   assertCanSetAdminId(signedIn(ctx), input.adminId !== undefined);
   const values: NewUserRow = {
@@ -44,10 +45,10 @@ export async function createUser({ ctx, input }: { ctx: ServiceCtx; input: Creat
       const row =
         input.role === 'instructor'
           ? (
-              (await ctx.db.batch([
+              await batch(ctx.db, [
                 write,
                 ...instructorRecordStatements(ctx.db, { userIds: [values.id!], at: new Date(), actorId: signedIn(ctx).id }),
-              ])) as unknown as [UserRow[]]
+              ])
             )[0][0]!
           : await write.get();
       return serializeUser(row);

@@ -39,6 +39,13 @@ describe('GET /api/users', () => {
     expect(beyond.body.pagination.hasMore).toBe(false);
   });
 
+  it('answers an empty list with one page, as every list does (core pagination)', async () => {
+    const admin = await asAdmin();
+    const none = await api(`/api/users?search=nobody-${uniq()}`, { token: admin.token });
+    expect(none.body.data).toEqual([]);
+    expect(none.body.pagination).toEqual({ page: 1, limit: 20, total: 0, totalPages: 1, hasMore: false });
+  });
+
   it('defaults to page 1 and 20 per page and caps the limit at 100', async () => {
     const admin = await asAdmin();
     const d = await api('/api/users', { token: admin.token });

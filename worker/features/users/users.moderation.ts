@@ -27,7 +27,7 @@ async function missingOrChanged(ctx: ServiceCtx, id: string): Promise<never> {
 }
 
 /** PATCH /api/users/:id/block: the account stops logging in and its live tokens die at once. */
-export async function blockUser({ ctx, id, input }: { ctx: ServiceCtx; id: string; input: BlockUserInput }) {
+export async function blockUser(ctx: ServiceCtx, id: string, input: BlockUserInput) {
   const target = await manageableTarget(ctx, id, 'block');
   const row = await ctx.db
     .update(users)
@@ -46,7 +46,7 @@ export async function blockUser({ ctx, id, input }: { ctx: ServiceCtx; id: strin
   return serializeUserForAdmin(row);
 }
 
-export async function unblockUser({ ctx, id }: { ctx: ServiceCtx; id: string }) {
+export async function unblockUser(ctx: ServiceCtx, id: string) {
   const target = await manageableTarget(ctx, id, 'block');
   const row = await ctx.db
     .update(users)
@@ -58,7 +58,7 @@ export async function unblockUser({ ctx, id }: { ctx: ServiceCtx; id: string }) 
 }
 
 /** DELETE /api/users/:id: a hard delete; its e-mail tokens go in the same batch (and by cascade). */
-export async function deleteUser({ ctx, id }: { ctx: ServiceCtx; id: string }) {
+export async function deleteUser(ctx: ServiceCtx, id: string) {
   const target = await manageableTarget(ctx, id, 'delete');
   try {
     const [, deleted] = await ctx.db.batch([

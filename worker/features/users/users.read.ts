@@ -1,4 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
+import { pagination } from '#core/paging.ts';
 import { normalizeLoginId } from '#core/users/login-ids.ts';
 import { USER_MESSAGES } from '#core/users/user-messages.ts';
 import type { ListUsersQueryInput, SearchUsersQueryInput } from '#core/users/user-query.ts';
@@ -10,17 +11,13 @@ import { userPage, whereOf } from '#worker/lib/user-list.ts';
 import { findUserRow } from './users.db.ts';
 
 /** GET /api/users (and /role/:role): one count and one page, sent together. */
-export async function listUsers({ ctx, query }: { ctx: ServiceCtx; query: ListUsersQueryInput }) {
+export async function listUsers(ctx: ServiceCtx, query: ListUsersQueryInput) {
   const { rows, total } = await userPage(ctx.db, query, query.sort, query.page, query.limit);
-  const totalPages = Math.ceil(total / query.limit);
-  return {
-    users: rows.map(serializeUser),
-    pagination: { page: query.page, limit: query.limit, total, totalPages, hasMore: query.page < totalPages },
-  };
+  return { users: rows.map(serializeUser), pagination: pagination(query.page, query.limit, total) };
 }
 
 /** GET /api/users/search: a short list for pickers, newest first. */
-export async function searchUsers({ ctx, query }: { ctx: ServiceCtx; query: SearchUsersQueryInput }) {
+export async function searchUsers(ctx: ServiceCtx, query: SearchUsersQueryInput) {
   const rows = await ctx.db
     .select()
     .from(users)
@@ -30,13 +27,13 @@ export async function searchUsers({ ctx, query }: { ctx: ServiceCtx; query: Sear
   return rows.map(serializeUser);
 }
 
-export async function getUser({ ctx, id }: { ctx: ServiceCtx; id: string }) {
+export async function getUser(ctx: ServiceCtx, id: string) {
   const row = await findUserRow(ctx.db, id);
   if (!row) throw notFound(USER_MESSAGES.notFound);
   return serializeUser(row);
 }
 
-export async function getUserByStudentId({ ctx, studentId }: { ctx: ServiceCtx; studentId: string }) {
+export async function getUserByStudentId(ctx: ServiceCtx, studentId: string) {
   const row = await ctx.db
     .select()
     .from(users)

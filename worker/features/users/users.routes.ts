@@ -21,51 +21,51 @@ const plural = (n: number) => `${n} user${n === 1 ? '' : 's'}`;
 // Fixed paths (/bulk, /search, /role/:role, /studentId/:id) come before /:id so it cannot swallow them.
 export const usersRoutes = new Hono<AppEnv>()
   .get('/', validate('query', ListUsersQuery), async (c) => {
-    const { users, pagination } = await listUsers({ ctx: c.var.ctx, query: c.req.valid('query') });
+    const { users, pagination } = await listUsers(c.var.ctx, c.req.valid('query'));
     return c.json({ success: true, data: users, pagination });
   })
   .post('/', validate('json', CreateUserSchema), async (c) => {
-    const user = await createUser({ ctx: c.var.ctx, input: c.req.valid('json') });
+    const user = await createUser(c.var.ctx, c.req.valid('json'));
     return c.json({ success: true, data: user, user, message: USER_MESSAGES.created }, 201);
   })
   .delete('/', validate('json', BulkDeleteUsersSchema), async (c) => {
-    const { deletedCount } = await bulkDeleteUsers({ ctx: c.var.ctx, userIds: c.req.valid('json').userIds });
+    const { deletedCount } = await bulkDeleteUsers(c.var.ctx, c.req.valid('json').userIds);
     return c.json({ success: true, data: { deletedCount }, count: deletedCount, message: `${plural(deletedCount)} deleted successfully` });
   })
   .patch('/bulk', validate('json', BulkUpdateUsersSchema), async (c) => {
-    const { updatedCount } = await bulkUpdateUsers({ ctx: c.var.ctx, input: c.req.valid('json') });
+    const { updatedCount } = await bulkUpdateUsers(c.var.ctx, c.req.valid('json'));
     return c.json({ success: true, data: { updatedCount }, count: updatedCount, message: `${plural(updatedCount)} updated successfully` });
   })
   .get('/search', validate('query', SearchUsersQuery), async (c) => {
-    const users = await searchUsers({ ctx: c.var.ctx, query: c.req.valid('query') });
+    const users = await searchUsers(c.var.ctx, c.req.valid('query'));
     return c.json({ success: true, data: users, count: users.length });
   })
   .get('/role/:role', validate('param', RoleParam), validate('query', ListUsersQuery), async (c) => {
     const query = { ...c.req.valid('query'), role: c.req.valid('param').role };
-    const { users, pagination } = await listUsers({ ctx: c.var.ctx, query });
+    const { users, pagination } = await listUsers(c.var.ctx, query);
     return c.json({ success: true, data: users, pagination });
   })
   .get('/studentId/:id', async (c) => {
-    const user = await getUserByStudentId({ ctx: c.var.ctx, studentId: c.req.param('id') });
+    const user = await getUserByStudentId(c.var.ctx, c.req.param('id'));
     return c.json({ success: true, data: user, user });
   })
   .get('/:id', async (c) => {
-    const user = await getUser({ ctx: c.var.ctx, id: c.req.param('id') });
+    const user = await getUser(c.var.ctx, c.req.param('id'));
     return c.json({ success: true, data: user, user });
   })
   .patch('/:id', validate('json', UpdateUserSchema), async (c) => {
-    const user = await updateUser({ ctx: c.var.ctx, id: c.req.param('id'), input: c.req.valid('json') });
+    const user = await updateUser(c.var.ctx, c.req.param('id'), c.req.valid('json'));
     return c.json({ success: true, data: user, user, message: USER_MESSAGES.updated });
   })
   .delete('/:id', async (c) => {
-    const data = await deleteUser({ ctx: c.var.ctx, id: c.req.param('id') });
+    const data = await deleteUser(c.var.ctx, c.req.param('id'));
     return c.json({ success: true, data, message: USER_MESSAGES.deleted });
   })
   .patch('/:id/block', validate('json', BlockUserSchema), async (c) => {
-    const user = await blockUser({ ctx: c.var.ctx, id: c.req.param('id'), input: c.req.valid('json') });
+    const user = await blockUser(c.var.ctx, c.req.param('id'), c.req.valid('json'));
     return c.json({ success: true, data: user, user, message: USER_MESSAGES.blocked });
   })
   .patch('/:id/unblock', async (c) => {
-    const user = await unblockUser({ ctx: c.var.ctx, id: c.req.param('id') });
+    const user = await unblockUser(c.var.ctx, c.req.param('id'));
     return c.json({ success: true, data: user, user, message: USER_MESSAGES.unblocked });
   });

@@ -34,8 +34,8 @@ function mergeJson(column: SQLiteColumn, patch: Record<string, unknown> | undefi
 }
 
 /** PATCH /api/users/:id. Admin-capable callers get the full set; anyone else only their own timezone/location. */
-export async function updateUser({ ctx, id, input }: { ctx: ServiceCtx; id: string; input: UpdateUserInput }) {
-  if (!isAdminCapable(signedIn(ctx).role)) return updateOwnLocation({ ctx, id, input });
+export async function updateUser(ctx: ServiceCtx, id: string, input: UpdateUserInput) {
+  if (!isAdminCapable(signedIn(ctx).role)) return updateOwnLocation(ctx, id, input);
   const target = await findUserRow(ctx.db, id);
   if (!target) throw notFound(USER_MESSAGES.notFound);
   const set = await adminChanges(ctx, target, input);
@@ -108,7 +108,7 @@ async function adminChanges(ctx: ServiceCtx, target: UserRow, input: UpdateUserI
 }
 
 /** Spec 7 "Profile save": a user stores their own detected timezone and location, nothing else. */
-async function updateOwnLocation({ ctx, id, input }: { ctx: ServiceCtx; id: string; input: UpdateUserInput }) {
+async function updateOwnLocation(ctx: ServiceCtx, id: string, input: UpdateUserInput) {
   if (id !== signedIn(ctx).id) throw forbidden(USER_MESSAGES.ownProfileOnly);
   const allowed = SELF_EDITABLE_PROFILE_FIELDS as readonly string[];
   const topLevel = definedKeys(input);

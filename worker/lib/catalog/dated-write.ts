@@ -48,7 +48,7 @@ export function datedWrites<
   }
 
   /** POST: without an end date the item ends when it starts. */
-  async function create({ ctx, input, image }: { ctx: ServiceCtx; input: Create; image: CheckedImage | null }) {
+  async function create(ctx: ServiceCtx, input: Create, image: CheckedImage | null) {
     return withStoredImage(ctx.storage, prefix, image, async (imageKey) => {
       const values = {
         ...columns(input),
@@ -75,7 +75,7 @@ export function datedWrites<
    * PUT /:id. A new start alone moves the end along (same duration), a blank end means "ends when it
    * starts", an end alone is checked against the stored start by the database.
    */
-  async function update({ ctx, id, input, image }: { ctx: ServiceCtx; id: string; input: Update; image: CheckedImage | null }) {
+  async function update(ctx: ServiceCtx, id: string, input: Update, image: CheckedImage | null) {
     const given = columns(input);
     const touchesImage = image !== null || input.removeImage === true;
     if (!Object.keys(given).length && !touchesImage) throw badRequest(messages.nothingToUpdate);
@@ -104,7 +104,7 @@ export function datedWrites<
   }
 
   /** DELETE /:id: the row first, then its picture. */
-  async function remove({ ctx, id }: { ctx: ServiceCtx; id: string }) {
+  async function remove(ctx: ServiceCtx, id: string) {
     const row = (await ctx.db.delete(table).where(byId(id)).returning({ id: table.id, image: table.image }).get()) as Gone | undefined;
     if (!row) throw notFound(messages.notFound);
     await removeObjects(ctx.storage, [row.image]);
@@ -112,7 +112,7 @@ export function datedWrites<
   }
 
   /** Bulk DELETE: one statement; unknown ids are skipped and not counted. */
-  async function removeMany({ ctx, ids }: { ctx: ServiceCtx; ids: string[] }) {
+  async function removeMany(ctx: ServiceCtx, ids: string[]) {
     const rows = (await ctx.db.delete(table).where(inArray(table.id, ids)).returning({ id: table.id, image: table.image })) as Gone[];
     await removeObjects(
       ctx.storage,

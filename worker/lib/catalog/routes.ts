@@ -9,7 +9,6 @@ import { bodyLimit } from '#worker/middleware/body-limit.ts';
 import type { CheckedImage } from './image.ts';
 import { CATALOG_BODY, readCatalogInput } from './input.ts';
 
-type ById = { ctx: ServiceCtx; id: string };
 type Listed<Many extends string, Dto> = { pagination: Pagination } & Record<Many, Dto[]>;
 
 /**
@@ -23,16 +22,16 @@ type CatalogDef<One extends string, Many extends string, Dto, L extends ZodType,
   bulkPath: '/' | '/bulk';
   schemas: { list: L; create: C; update: U; bulkDelete: ZodType<Record<`${One}Ids`, string[]>> };
   messages: { created: string; updated: string; deleted: string; activated?: string; deactivated?: string };
-  list: (a: { ctx: ServiceCtx; query: z.output<L> }) => Promise<Listed<Many, Dto>>;
+  list: (ctx: ServiceCtx, query: z.output<L>) => Promise<Listed<Many, Dto>>;
   /** GET /admin: the same list for the admin screens, with the catalog summary. */
-  listForAdmin?: (a: { ctx: ServiceCtx; query: z.output<L> }) => Promise<Listed<Many, Dto> & { summary: Summary }>;
-  get: (a: ById) => Promise<Dto>;
-  create: (a: { ctx: ServiceCtx; input: z.output<C>; image: CheckedImage | null }) => Promise<Dto>;
-  update: (a: ById & { input: z.output<U>; image: CheckedImage | null }) => Promise<Dto>;
-  remove: (a: ById) => Promise<{ _id: string }>;
-  removeMany: (a: { ctx: ServiceCtx; ids: string[] }) => Promise<{ deletedCount: number; deletedIds: string[] }>;
+  listForAdmin?: (ctx: ServiceCtx, query: z.output<L>) => Promise<Listed<Many, Dto> & { summary: Summary }>;
+  get: (ctx: ServiceCtx, id: string) => Promise<Dto>;
+  create: (ctx: ServiceCtx, input: z.output<C>, image: CheckedImage | null) => Promise<Dto>;
+  update: (ctx: ServiceCtx, id: string, input: z.output<U>, image: CheckedImage | null) => Promise<Dto>;
+  remove: (ctx: ServiceCtx, id: string) => Promise<{ _id: string }>;
+  removeMany: (ctx: ServiceCtx, ids: string[]) => Promise<{ deletedCount: number; deletedIds: string[] }>;
   /** PATCH /:id/toggle-status. */
-  toggle?: (a: ById) => Promise<Dto & { isActive: boolean }>;
+  toggle?: (ctx: ServiceCtx, id: string) => Promise<Dto & { isActive: boolean }>;
 };
 
 /**
@@ -52,24 +51,24 @@ export function catalogRoutes<
   const { one, many, schemas, messages } = def;
   const plural = (n: number) => `${n} ${n === 1 ? one : many}`;
   const routes = new Hono<AppEnv>().get('/', validate('query', schemas.list), async (c) => {
-    const result = await def.list({ ctx: c.var.ctx, query: c.req.valid('query') });
+    const result = await def.list(c.var.ctx, c.req.valid('query'));
     return c.json({ success: true, data: result[many], [many]: result[many], pagination: result.pagination });
   });
   const listForAdmin = def.listForAdmin;
   if (listForAdmin)
     routes.get('/admin', validate('query', schemas.list), async (c) => {
-      const result = await listForAdmin({ ctx: c.var.ctx, query: c.req.valid('query') });
+      const result = await listForAdmin(c.var.ctx, c.req.valid('query'));
       return c.json({ success: true, data: result[many], [many]: result[many], pagination: result.pagination, summary: result.summary });
     });
   routes
     .post('/', bodyLimit(CATALOG_BODY), async (c) => {
       const { input, image } = await readCatalogInput(c.req.raw, schemas.create);
-      const item = await def.create({ ctx: c.var.ctx, input, image });
+      const item = await def.create(c.var.ctx, input, image);
       return c.json({ success: true, data: item, [one]: item, message: messages.created }, 201);
     })
     .delete(def.bulkPath, validate('json', schemas.bulkDelete), async (c) => {
       const ids = (c.req.valid('json') as Record<`${One}Ids`, string[]>)[`${one}Ids`];
-      const { deletedCount, deletedIds } = await def.removeMany({ ctx: c.var.ctx, ids });
+      const { deletedCount, deletedIds } = await def.removeMany(c.var.ctx, ids);
       return c.json({
         success: true,
         data: { deletedCount, deletedIds },
@@ -78,22 +77,22 @@ export function catalogRoutes<
       });
     })
     .get('/:id', async (c) => {
-      const item = await def.get({ ctx: c.var.ctx, id: c.req.param('id') });
+      const item = await def.get(c.var.ctx, c.req.param('id'));
       return c.json({ success: true, data: item, [one]: item });
     })
     .put('/:id', bodyLimit(CATALOG_BODY), async (c) => {
       const { input, image } = await readCatalogInput(c.req.raw, schemas.update);
-      const item = await def.update({ ctx: c.var.ctx, id: c.req.param('id'), input, image });
+      const item = await def.update(c.var.ctx, c.req.param('id'), input, image);
       return c.json({ success: true, data: item, [one]: item, message: messages.updated });
     })
     .delete('/:id', async (c) => {
-      const data = await def.remove({ ctx: c.var.ctx, id: c.req.param('id') });
+      const data = await def.remove(c.var.ctx, c.req.param('id'));
       return c.json({ success: true, data, message: messages.deleted });
     });
   const toggle = def.toggle;
   if (toggle)
     routes.patch('/:id/toggle-status', async (c) => {
-      const item = await toggle({ ctx: c.var.ctx, id: c.req.param('id') });
+      const item = await toggle(c.var.ctx, c.req.param('id'));
       return c.json({ success: true, data: item, [one]: item, message: item.isActive ? messages.activated : messages.deactivated });
     });
   return routes;

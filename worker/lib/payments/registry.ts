@@ -1,6 +1,6 @@
 import { RENEWAL_DEFAULT_METHOD } from '#core/enrollments/enrollment-options.ts';
 import { NO_GATEWAY, type PaymentGatewayName } from '#core/shop/shop-options.ts';
-import { GATEWAY_SETTINGS, type AppConfig } from '#worker/config.ts';
+import { configured, GATEWAY_SETTINGS, type AppConfig } from '#worker/config.ts';
 import { badRequest, unavailable } from '#worker/lib/errors.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { paypalGateway } from './paypal.ts';
@@ -11,7 +11,7 @@ import { stripeGateway } from './stripe.ts';
 type RealGateway = Exclude<PaymentGatewayName, 'sandbox'>;
 
 /** A real gateway is offered only when every secret it needs (its webhook's included) is set; loadConfig refuses half a set. */
-const configured = (c: AppConfig, g: RealGateway) => GATEWAY_SETTINGS[g].every((k) => Boolean(c[k]));
+const gatewayConfigured = (c: AppConfig, g: RealGateway) => configured(c, GATEWAY_SETTINGS[g]);
 
 export type GatewayFactory = (config: AppConfig, origin: string) => PaymentGateway;
 
@@ -27,7 +27,7 @@ export const sandboxOffered = (config: AppConfig) => config.APP_ENV === 'local' 
 
 /** Offered gateways, stripe first, then the sandbox locally and in tests; none in production without a configured gateway. */
 export function availableGateways(config: AppConfig): PaymentGatewayName[] {
-  const real = (Object.keys(GATEWAY_SETTINGS) as RealGateway[]).filter((g) => configured(config, g) && FACTORIES[g]);
+  const real = (Object.keys(GATEWAY_SETTINGS) as RealGateway[]).filter((g) => gatewayConfigured(config, g) && FACTORIES[g]);
   return sandboxOffered(config) ? [...real, 'sandbox'] : real;
 }
 

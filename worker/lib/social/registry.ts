@@ -1,7 +1,7 @@
 import { appSettingsText, PLATFORM_APP_SETTINGS } from '#core/social/platform-apps.ts';
 import { PLATFORM_LABELS, SOCIAL_PLATFORMS, type SocialPlatform } from '#core/social/platforms.ts';
 import type { SocialAccountRow } from '#db/schema/index.ts';
-import type { AppConfig } from '#worker/config.ts';
+import { configured, type AppConfig } from '#worker/config.ts';
 import { badRequest } from '#worker/lib/errors.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { facebookAdapter } from './adapters/facebook.ts';
@@ -25,8 +25,7 @@ export const SOCIAL_APPS: Record<SocialPlatform, App> = {
   youtube: { secrets: PLATFORM_APP_SETTINGS.youtube, make: (c) => youtubeAdapter(c) },
 };
 
-export const platformConfigured = (config: AppConfig, platform: SocialPlatform) =>
-  SOCIAL_APPS[platform].secrets.every((k) => Boolean(config[k]));
+export const platformConfigured = (config: AppConfig, platform: SocialPlatform) => configured(config, SOCIAL_APPS[platform].secrets);
 
 /** Locally and in tests a platform without an app connects through the local stand-in. */
 const localAllowed = (config: AppConfig) => config.APP_ENV === 'local' || config.APP_ENV === 'test';

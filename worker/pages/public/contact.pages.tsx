@@ -54,7 +54,7 @@ export const contactPages = new Hono<AppEnv>()
       return contactPage(c, site, { values, errors: validateEnquiry(fields), alert: CHECK_FIELDS }, 400);
     }
     try {
-      await createEnquiry({ ctx: c.var.ctx, input: parsed.data });
+      await createEnquiry(c.var.ctx, parsed.data);
     } catch (err) {
       const appErr = toAppError(err);
       if (appErr.status >= 500) throw err;

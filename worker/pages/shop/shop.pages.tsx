@@ -37,10 +37,7 @@ export const shopPages = new Hono<AppEnv>()
       limit: '12',
     });
     const query = parsed.success ? parsed.data : ListProductsQuery.parse({ limit: '12' });
-    const [{ site }, { products, pagination }] = await Promise.all([
-      loadSite(c.var.db),
-      listProducts({ ctx: { ...c.var.ctx, user: null }, query }),
-    ]);
+    const [{ site }, { products, pagination }] = await Promise.all([loadSite(c.var.db), listProducts({ ...c.var.ctx, user: null }, query)]);
     return renderPublic(
       c,
       site,
@@ -62,7 +59,7 @@ export const shopPages = new Hono<AppEnv>()
   .get('/shop/:id', async (c) => {
     const { site } = await loadSite(c.var.db);
     try {
-      const product = await getProduct({ ctx: { ...c.var.ctx, user: null }, id: c.req.param('id') });
+      const product = await getProduct({ ...c.var.ctx, user: null }, c.req.param('id'));
       return renderPublic(c, site, <ProductPage site={site} product={product} />, {
         title: product.name,
         description: describe(product.description, `${product.name} from the ${site.schoolName} shop.`),

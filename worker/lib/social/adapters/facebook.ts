@@ -9,7 +9,7 @@ import {
   type SocialAdapter,
 } from '#worker/lib/social/platform.ts';
 import { GRAPH, GRAPH_VIDEO, graphCall, graphRequest } from './graph-api.ts';
-import { canPostOn, exchangeForPages, facebookLoginUrl, revokePermission } from './graph-login.ts';
+import { canPostOn, facebookLoginConnection } from './graph-login.ts';
 
 /** The one permission publishing needs; checked at connect, withdrawn at disconnect. */
 const PUBLISH_PERMISSION = 'pages_manage_posts';
@@ -65,33 +65,29 @@ export function facebookAdapter(config: AppConfig, fetcher: Fetcher = globalFetc
 
   return {
     platform: 'facebook',
-    pkce: false,
-    canRefresh: false,
-    canRevoke: true,
-    authorizeUrl: (input) => facebookLoginUrl(config, input, FACEBOOK_SCOPES),
-    async exchangeCode(input) {
-      const { userId, pages } = await exchangeForPages(call, config, input, PUBLISH_PERMISSION);
-      // The first Page the admin may post on (a Page where they only moderate or read would refuse every post).
-      const page = pages.find(canPostOn);
-      if (!page)
-        throw new SocialPlatformError(
-          'rejected',
-          'Facebook: no Page you can post on was shared; reconnect and choose the Page the school posts as',
-        );
-      return {
-        externalId: page.id,
-        name: page.name,
-        username: null,
-        accessToken: page.access_token,
-        refreshToken: null,
-        expiresAt: null,
-        extra: { userId },
-      };
-    },
-    async refresh() {
-      throw new SocialPlatformError('expired_token', 'Facebook Page access is renewed by reconnecting the account');
-    },
-    revoke: (account) => revokePermission(call, config, account.extra.userId, PUBLISH_PERMISSION),
+    ...facebookLoginConnection(call, config, {
+      scopes: FACEBOOK_SCOPES,
+      permission: PUBLISH_PERMISSION,
+      renewedBy: 'Facebook Page',
+      choose(pages, userId) {
+        // The first Page the admin may post on (a Page where they only moderate or read would refuse every post).
+        const page = pages.find(canPostOn);
+        if (!page)
+          throw new SocialPlatformError(
+            'rejected',
+            'Facebook: no Page you can post on was shared; reconnect and choose the Page the school posts as',
+          );
+        return {
+          externalId: page.id,
+          name: page.name,
+          username: null,
+          accessToken: page.access_token,
+          refreshToken: null,
+          expiresAt: null,
+          extra: { userId },
+        };
+      },
+    }),
     publish,
   };
 }

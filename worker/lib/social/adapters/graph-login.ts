@@ -1,7 +1,7 @@
 import { PLATFORM_LABELS } from '#core/social/platforms.ts';
 import type { AppConfig } from '#worker/config.ts';
 import { platformJson, type PlatformCall } from '#worker/lib/social/http.ts';
-import { SocialPlatformError } from '#worker/lib/social/platform.ts';
+import { SocialPlatformError, type ConnectedAccount, type SocialAdapter } from '#worker/lib/social/platform.ts';
 import { GRAPH, GRAPH_VERSION, graphRequest } from './graph-api.ts';
 
 /** Facebook Login's consent dialog, for the Page (and Instagram) permissions a platform asks for. */
@@ -91,4 +91,41 @@ export async function revokePermission(call: PlatformCall, config: AppConfig, us
     method: 'DELETE',
     headers: { authorization: `Bearer ${appToken}` },
   });
+}
+
+/**
+ * How a platform of the Facebook app connects (Facebook Pages, Instagram): Facebook Login with `scopes`,
+ * the account `choose` picks from the shared Pages, no renewal without the admin (they reconnect), and
+ * disconnecting withdraws `permission` only.
+ */
+export function facebookLoginConnection(
+  call: PlatformCall,
+  config: AppConfig,
+  {
+    scopes,
+    permission,
+    renewedBy,
+    choose,
+  }: {
+    scopes: readonly string[];
+    permission: string;
+    /** Who the refusal to renew names ("Facebook Page", "Instagram"). */
+    renewedBy: string;
+    choose: (pages: ManagedPage[], userId: string) => ConnectedAccount;
+  },
+): Omit<SocialAdapter, 'platform' | 'publish'> {
+  return {
+    pkce: false,
+    canRefresh: false,
+    canRevoke: true,
+    authorizeUrl: (input) => facebookLoginUrl(config, input, scopes),
+    async exchangeCode(input) {
+      const { userId, pages } = await exchangeForPages(call, config, input, permission);
+      return choose(pages, userId);
+    },
+    async refresh() {
+      throw new SocialPlatformError('expired_token', `${renewedBy} access is renewed by reconnecting the account`);
+    },
+    revoke: (account) => revokePermission(call, config, account.extra.userId, permission),
+  };
 }

@@ -9,7 +9,7 @@ import {
   type SocialAdapter,
 } from '#worker/lib/social/platform.ts';
 import { GRAPH, graphCall, graphRequest } from './graph-api.ts';
-import { canPostOn, exchangeForPages, facebookLoginUrl, revokePermission } from './graph-login.ts';
+import { canPostOn, facebookLoginConnection } from './graph-login.ts';
 
 /** Instagram publishing through Facebook Login: find the Page, its linked Instagram account, and publish. */
 export const INSTAGRAM_SCOPES = [
@@ -91,33 +91,29 @@ export function instagramAdapter(config: AppConfig, fetcher: Fetcher = globalFet
 
   return {
     platform: 'instagram',
-    pkce: false,
-    canRefresh: false,
-    canRevoke: true,
-    authorizeUrl: (input) => facebookLoginUrl(config, input, INSTAGRAM_SCOPES),
-    async exchangeCode(input) {
-      const { userId, pages } = await exchangeForPages(call, config, input, PUBLISH_PERMISSION);
-      const page = pages.find((p) => p.instagram_business_account?.id && canPostOn(p));
-      const ig = page?.instagram_business_account;
-      if (!page || !ig)
-        throw new SocialPlatformError(
-          'rejected',
-          'Instagram: none of the shared Facebook Pages you can post on has an Instagram professional account linked; link one to the Page, then reconnect',
-        );
-      return {
-        externalId: ig.id,
-        name: ig.name || ig.username || page.name,
-        username: ig.username ?? null,
-        accessToken: page.access_token,
-        refreshToken: null,
-        expiresAt: null,
-        extra: { userId, pageId: page.id },
-      };
-    },
-    async refresh() {
-      throw new SocialPlatformError('expired_token', 'Instagram access is renewed by reconnecting the account');
-    },
-    revoke: (account) => revokePermission(call, config, account.extra.userId, PUBLISH_PERMISSION),
+    ...facebookLoginConnection(call, config, {
+      scopes: INSTAGRAM_SCOPES,
+      permission: PUBLISH_PERMISSION,
+      renewedBy: 'Instagram',
+      choose(pages, userId) {
+        const page = pages.find((p) => p.instagram_business_account?.id && canPostOn(p));
+        const ig = page?.instagram_business_account;
+        if (!page || !ig)
+          throw new SocialPlatformError(
+            'rejected',
+            'Instagram: none of the shared Facebook Pages you can post on has an Instagram professional account linked; link one to the Page, then reconnect',
+          );
+        return {
+          externalId: ig.id,
+          name: ig.name || ig.username || page.name,
+          username: ig.username ?? null,
+          accessToken: page.access_token,
+          refreshToken: null,
+          expiresAt: null,
+          extra: { userId, pageId: page.id },
+        };
+      },
+    }),
     publish,
   };
 }

@@ -1,4 +1,4 @@
-import { pagination } from '#core/paging.ts';
+import { offsetOf, pagination } from '#core/paging.ts';
 import type { Db } from '#db/client.ts';
 import { publicAlliancesQuery } from '#worker/features/alliances/alliances.queries.ts';
 import { serializeAlliance } from '#worker/features/alliances/alliances.service.ts';
@@ -14,7 +14,6 @@ import { settingsQuery, siteDataOf } from '#worker/pages/public/site.ts';
 import { totalOf } from '#worker/lib/sql.ts';
 
 export const PAGE_SIZES = { gallery: 24, blog: 9, testimonials: 24, alliances: 200, charts: 20 } as const;
-const offset = (page: number, limit: number) => (page - 1) * limit;
 
 /** Just the settings: contact, legal and the pages without other data. */
 export async function loadSite(db: Db) {
@@ -24,7 +23,11 @@ export async function loadSite(db: Db) {
 
 export async function loadGallery(db: Db, page: number) {
   const limit = PAGE_SIZES.gallery;
-  const [settings, rows, total] = await db.batch([settingsQuery(db), galleryQuery(db, limit, offset(page, limit)), galleryCountQuery(db)]);
+  const [settings, rows, total] = await db.batch([
+    settingsQuery(db),
+    galleryQuery(db, limit, offsetOf(page, limit)),
+    galleryCountQuery(db),
+  ]);
   return { ...siteDataOf(settings), assets: rows.map(serializeAsset), pagination: pagination(page, limit, totalOf(total)) };
 }
 
@@ -32,7 +35,7 @@ export async function loadBlog(db: Db, page: number, now = new Date()) {
   const limit = PAGE_SIZES.blog;
   const [settings, rows, total] = await db.batch([
     settingsQuery(db),
-    publicPostsQuery(db, now, limit, offset(page, limit)),
+    publicPostsQuery(db, now, limit, offsetOf(page, limit)),
     publicPostsCountQuery(db, now),
   ]);
   return { ...siteDataOf(settings), posts: rows.map(serializePostSummary), pagination: pagination(page, limit, totalOf(total)) };
@@ -48,7 +51,7 @@ export async function loadTestimonials(db: Db, page: number) {
   const limit = PAGE_SIZES.testimonials;
   const [settings, rows, total] = await db.batch([
     settingsQuery(db),
-    publicTestimonialsQuery(db, limit, offset(page, limit)),
+    publicTestimonialsQuery(db, limit, offsetOf(page, limit)),
     publicTestimonialsCountQuery(db),
   ]);
   return { ...siteDataOf(settings), testimonials: rows.map(serializeTestimonial), pagination: pagination(page, limit, totalOf(total)) };
