@@ -15,6 +15,7 @@ import { runMigrations } from '#db/migrate.ts';
 import { pushSubscriptions, users } from '#db/schema/index.ts';
 import { startDbServer } from '#db/server/server.ts';
 import type { AppConfig } from '#worker/config.ts';
+import { requestLog } from './service-context.ts';
 import { sendPush, type PushCtx } from './push.ts';
 
 /** The reference of RFC 8188 (untyped CommonJS): only the call used here. */
@@ -64,7 +65,7 @@ async function deliverOne(payload: Parameters<typeof sendPush>[2]) {
   await db.insert(users).values({ id: userId, email: `${userId}@example.test`, passwordHash: 'x', role: 'student' });
   await db.insert(pushSubscriptions).values({ id: newId(), userId, endpoint, p256dh: ua.p256dh, auth: ua.auth.toString('base64url') });
   const config = { VAPID_PUBLIC_KEY: vapid.point, VAPID_PRIVATE_KEY: vapid.jwk, VAPID_SUBJECT: 'mailto:interop@dojo.test' } as AppConfig;
-  const ctx: PushCtx = { db, config, requestId: 'interop' };
+  const ctx: PushCtx = { db, config, log: requestLog('interop') };
   const captured: Captured[] = [];
   const fetcher = (async (input: RequestInfo | URL, init?: RequestInit) => {
     captured.push({ url: String(input), headers: new Headers(init?.headers), body: Buffer.from(init?.body as Uint8Array) });
