@@ -18,6 +18,14 @@ const NO_DATABASE: Pattern[] = [
   { regex: '^drizzle-orm(/|$)', message: 'Route files call services and never import drizzle-orm' },
 ];
 const WEB: Pattern = { regex: '^#(worker|db)/', message: 'web/ renders and hydrates; it imports neither worker/ nor db/' };
+const LIB: Pattern = {
+  regex: '^#worker/features/',
+  message: 'worker/lib/ is what features share; it never imports a feature (assemble at the worker root instead)',
+};
+const PARTY: Pattern = {
+  regex: '^#worker/middleware/',
+  message: 'A room is not a request: build the service context from the runtime module, not request middleware',
+};
 const CORE: Pattern = { regex: '^#(worker|db|web|party|test|scripts)/', message: 'core/ is pure domain logic and imports no other layer' };
 
 const features = readdirSync(new URL('./worker/features/', import.meta.url), { withFileTypes: true })
@@ -28,24 +36,48 @@ const otherFeatures = (f: string): Pattern => ({
   message: `A feature never imports another feature's files; what ${f} shares goes to worker/lib/ or core/`,
 });
 
-const restrict = (files: string[], patterns: Pattern[]) => ({
+const restrict = (files: string[], patterns: Pattern[], more: Record<string, unknown> = {}) => ({
   files,
-  rules: { 'no-restricted-imports': ['error', { patterns }] as ['error', { patterns: Pattern[] }] },
+  rules: { 'no-restricted-imports': ['error', { patterns }] as ['error', { patterns: Pattern[] }], ...more },
 });
+/** Route and page files reach the database only through verbs and loaders, which take the service context. */
+const NO_DB_PROPERTY = {
+  'no-restricted-properties': [
+    'error',
+    { property: 'db', message: 'Route and page files pass c.var.ctx to a verb or loader; they never read c.var.db' },
+  ],
+};
 
 export default defineConfig({
-  // Only the layer rules: tsc checks the code and Prettier its form; oxlint's default correctness rules
-  // flagged only deliberate code here (control-character regexes that strip them, copies iterated while mutated).
-  categories: { correctness: 'off' },
+  // oxlint's default correctness rules, every finding an error, plus unused code and React's hook dependencies;
+  // tsc checks the types and Prettier the form.
+  plugins: ['eslint', 'typescript', 'unicorn', 'oxc', 'react'],
+  categories: { correctness: 'error' },
   ignorePatterns: ['dist/**', 'node_modules/**', 'data/**', '.tmp/**', 'db/migrations/**'],
-  rules: { 'no-restricted-imports': ['error', { patterns: [NO_PARENT] }] },
+  rules: {
+    'no-restricted-imports': ['error', { patterns: [NO_PARENT] }],
+    'no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+    'react-hooks/exhaustive-deps': 'error',
+    // The React Compiler's rules: they judge code for a compiler this project does not run.
+    'react/set-state-in-effect': 'off',
+    'react/refs': 'off',
+    'react/purity': 'off',
+    'react/immutability': 'off',
+    'react/static-components': 'off',
+  },
   overrides: [
     restrict(['web/**'], [NO_PARENT, WEB]),
     restrict(['core/**'], [NO_PARENT, CORE]),
-    restrict(['worker/pages/**/*.routes.ts', 'worker/pages/**/*.pages.tsx'], [NO_PARENT, ...NO_DATABASE]),
+    restrict(['party/**'], [NO_PARENT, PARTY]),
+    restrict(['worker/lib/**'], [NO_PARENT, LIB]),
+    restrict(
+      ['worker/pages/**/*.routes.ts', 'worker/pages/**/*.pages.tsx', 'worker/pages/public/seo.ts'],
+      [NO_PARENT, ...NO_DATABASE],
+      NO_DB_PROPERTY,
+    ),
     ...features.flatMap((f) => [
       restrict([`worker/features/${f}/**`], [NO_PARENT, otherFeatures(f)]),
-      restrict([`worker/features/${f}/*.routes.ts`], [NO_PARENT, otherFeatures(f), ...NO_DATABASE]),
+      restrict([`worker/features/${f}/*.routes.ts`], [NO_PARENT, otherFeatures(f), ...NO_DATABASE], NO_DB_PROPERTY),
     ]),
   ],
 });

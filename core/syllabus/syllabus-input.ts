@@ -47,7 +47,7 @@ export const HttpUrl = z
   .transform((v, ctx) => {
     let url: URL | undefined;
     try {
-      url = /[\s\u0000-\u001f]/.test(v) ? undefined : new URL(v);
+      url = /[\s\p{Cc}]/u.test(v) ? undefined : new URL(v);
     } catch {
       url = undefined;
     }

@@ -26,7 +26,7 @@ export class LockWaiters {
 
   /** Wakes every waiter (they will retry; the losers go back to sleep). */
   notify(): void {
-    for (const wake of [...this.#wakers]) wake();
+    for (const wake of Array.from(this.#wakers)) wake();
   }
 }
 

@@ -132,7 +132,7 @@ export class StreamManager {
 
   closeAll(): void {
     this.#closed = true;
-    for (const stream of [...this.#open]) this.close(stream);
+    for (const stream of Array.from(this.#open)) this.close(stream);
     this.#pool.closeAll();
     this.waiters.notify();
   }

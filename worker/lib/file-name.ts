@@ -2,7 +2,7 @@
 export function cleanFileName(name: string | undefined, ext: string, fallback = 'file'): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   const cleaned = base
-    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .replace(/[\p{Cc}"]/gu, '')
     .trim()
     .slice(-200);
   return cleaned || `${fallback}.${ext}`;

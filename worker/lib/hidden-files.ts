@@ -1,6 +1,7 @@
 import { and, eq, not, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { posts } from '#db/schema/index.ts';
+import type { ServiceCtx } from './service-context.ts';
 import { isHiddenOwner } from './media-attachments.ts';
 import { visibleToPublic } from './post-visibility.ts';
 
@@ -9,7 +10,7 @@ import { visibleToPublic } from './post-visibility.ts';
  * its cover (`posts/…`) or one of its attachments (`media/<postId>/…`). Such files are served only to
  * those who see the post (GET /api/files/*), never cached by others.
  */
-export async function isHiddenPostFile(db: Db, key: string, now = new Date()): Promise<boolean> {
+export async function isHiddenPostFile({ db }: ServiceCtx, key: string, now = new Date()): Promise<boolean> {
   const [prefix, owner] = key.split('/');
   if (prefix === 'media' && owner) return isHiddenOwner(db, owner, now);
   if (prefix !== 'posts') return false;

@@ -61,7 +61,7 @@ export async function checkFile(file: File, accept: Accept): Promise<CheckedFile
 
 export const checkFiles = (files: File[], accept: Accept) => Promise.all(files.map((f) => checkFile(f, accept)));
 
-const safeName = (name: string) => name.replace(/[\u0000-\u001f\u007f"\\/]/g, '_').slice(-200);
+const safeName = (name: string) => name.replace(/[\p{Cc}"\\/]/gu, '_').slice(-200);
 
 /** Puts the files under `<prefix>/<newId>.<ext>`, their names kept for downloads; if one put fails, none stay. */
 export async function putFiles(storage: R2Bucket, prefix: string, files: CheckedFile[]): Promise<string[]> {

@@ -88,11 +88,11 @@ export const limitBodies = createMiddleware<AppEnv>(async (c, next) => {
   const max = type.startsWith('multipart/form-data') ? maxBytes + MULTIPART_OVERHEAD_BYTES : Math.min(maxBytes, JSON_MAX_BYTES);
   // readLimitedBody refuses an over-long Content-Length (draining it as it does for every reader).
   if (max > READ_WHOLE_MAX_BYTES && !(Number(req.headers.get('content-length')) > max)) {
-    c.req.raw = new Request(req, { body: countedBody(req.body, max, tooLargeMessage) });
+    c.req.raw = new Request(req, { method: req.method, body: countedBody(req.body, max, tooLargeMessage) });
     return next();
   }
   const bytes = await readLimitedBody(req, max, tooLargeMessage);
   if (isJsonType(type) && jsonDepth(bytes, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw badRequest(TOO_DEEP);
-  c.req.raw = new Request(req, { body: bytes });
+  c.req.raw = new Request(req, { method: req.method, body: bytes });
   await next();
 });

@@ -17,7 +17,7 @@ const NO_SCRIPT = 'Logging in needs JavaScript. Please turn it on in your browse
 async function loginPage(c: Context<AppEnv>, notice?: string) {
   const flow = flowFor(c.req.query('as'));
   const next = safeNextPath(c.req.query('next'));
-  const { site } = await loadSite(c.var.db);
+  const { site } = await loadSite(c.var.ctx);
   return renderPublic(c, site, <LoginPage site={site} flow={flow} next={next} {...(notice ? { notice } : {})} />, {
     title: flow.heading,
     description: 'Log in to your dojo account: members, students, instructors, grand masters and administrators.',
@@ -46,21 +46,21 @@ export const authPages = new Hono<AppEnv>()
   // Only reached when the island did not run: the form then posts to the page itself.
   .post('/login', (c) => loginPage(c, NO_SCRIPT))
   .get('/register', async (c) => {
-    const { site } = await loadSite(c.var.db);
+    const { site } = await loadSite(c.var.ctx);
     return renderPublic(c, site, <RegisterPage site={site} next={safeNextPath(c.req.query('next'))} />, {
       title: 'Create your account',
       description: 'Create a dojo account to book classes, follow your courses and shop online.',
     });
   })
   .get('/forgot-password', async (c) => {
-    const { site } = await loadSite(c.var.db);
+    const { site } = await loadSite(c.var.ctx);
     return renderPublic(c, site, <ForgotPasswordPage site={site} />, {
       title: 'Forgot your password?',
       description: 'Get a link to choose a new password for your dojo account.',
     });
   })
   .get('/reset-password', async (c) => {
-    const { site } = await loadSite(c.var.db);
+    const { site } = await loadSite(c.var.ctx);
     const token = (c.req.query('token') ?? '').trim();
     const email = (c.req.query('email') ?? '').trim();
     return renderPublic(c, site, <ResetPasswordPage site={site} token={token} email={email} />, {
@@ -71,7 +71,7 @@ export const authPages = new Hono<AppEnv>()
     });
   })
   .get('/verify-email', async (c) => {
-    const [{ status, ...outcome }, { site }] = await Promise.all([verifyOutcome(c), loadSite(c.var.db)]);
+    const [{ status, ...outcome }, { site }] = await Promise.all([verifyOutcome(c), loadSite(c.var.ctx)]);
     return renderPublic(c, site, <VerifyEmailPage site={site} {...outcome} />, {
       title: outcome.ok ? 'Email verified' : 'Email verification failed',
       description: 'Confirm the email address of your dojo account.',

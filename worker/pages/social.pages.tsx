@@ -37,7 +37,7 @@ function consentView(c: Context<AppEnv>, q: Record<string, unknown>): LocalConse
 /** A link we did not make answers 400 with the site's page saying why (the error handler's bare page otherwise). */
 async function refused(c: Context<AppEnv>, err: unknown) {
   if (!(err instanceof AppError) || err.status !== 400) throw err;
-  const { site } = await loadSite(c.var.db);
+  const { site } = await loadSite(c.var.ctx);
   return renderPublic(c, site, <LocalConsentRefused site={site} message={err.message} />, {
     title: 'Connect an account',
     description: 'The local stand-in for a social platform.',
@@ -56,7 +56,7 @@ export const socialPages = new Hono<AppEnv>()
       return refused(c, err);
     }
     if (!view) return renderNotFound(c);
-    const { site } = await loadSite(c.var.db);
+    const { site } = await loadSite(c.var.ctx);
     return renderPublic(c, site, <LocalConsentPage site={site} view={view} />, {
       title: `Connect ${view.label}`,
       description: `The local stand-in for ${view.label}.`,

@@ -29,7 +29,7 @@ function keyOf(path: string): string | null {
 export const filesRoutes = new Hono<AppEnv>().get('/*', async (c) => {
   const key = keyOf(c.req.path);
   if (!key) throw notFound('File not found');
-  const hidden = await isHiddenPostFile(c.var.db, key);
+  const hidden = await isHiddenPostFile(c.var.ctx, key);
   if (hidden && !seesHidden(c.var.ctx)) throw notFound('File not found');
   const etag = c.req.header('if-none-match');
   const object: R2Object | R2ObjectBody | null = await c.env.UPLOADS.get(

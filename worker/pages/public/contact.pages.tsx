@@ -37,7 +37,7 @@ const prefill = (subject: string | undefined): ContactValues => {
  */
 export const contactPages = new Hono<AppEnv>()
   .get('/contact', async (c) => {
-    const { site } = await loadSite(c.var.db);
+    const { site } = await loadSite(c.var.ctx);
     return contactPage(c, site, { values: prefill(c.req.query('subject')) });
   })
   .post('/contact', bodyLimit({ maxBytes: PAGE_BODY_MAX_BYTES, tooLargeMessage: TOO_LONG }), async (c) => {
@@ -50,7 +50,7 @@ export const contactPages = new Hono<AppEnv>()
     const values: ContactValues = Object.fromEntries(CONTACT_FIELDS.filter((f) => fields[f] !== undefined).map((f) => [f, fields[f]]));
     const parsed = CreateEnquirySchema.safeParse(fields);
     if (!parsed.success) {
-      const { site } = await loadSite(c.var.db);
+      const { site } = await loadSite(c.var.ctx);
       return contactPage(c, site, { values, errors: validateEnquiry(fields), alert: CHECK_FIELDS }, 400);
     }
     try {
@@ -58,11 +58,11 @@ export const contactPages = new Hono<AppEnv>()
     } catch (err) {
       const appErr = toAppError(err);
       if (appErr.status >= 500) throw err;
-      const { site } = await loadSite(c.var.db);
+      const { site } = await loadSite(c.var.ctx);
       const res = await contactPage(c, site, { values, alert: appErr.message }, appErr.status);
       for (const [k, v] of Object.entries(appErr.headers ?? {})) res.headers.set(k, v);
       return res;
     }
-    const { site } = await loadSite(c.var.db);
+    const { site } = await loadSite(c.var.ctx);
     return contactPage(c, site, { success: ENQUIRY_MESSAGES.created });
   });

@@ -29,7 +29,7 @@ const beyond = (p: { page: number; totalPages: number }) => p.page > p.totalPage
 /** The content pages of the public site, each read from the database in one batch. */
 export const contentPages = new Hono<AppEnv>()
   .get('/about', async (c) => {
-    const data = await loadAbout(c.var.db);
+    const data = await loadAbout(c.var.ctx);
     return renderPublic(c, data.site, <AboutPage {...data} />, {
       title: 'About us',
       description: `About ${data.site.schoolName}: a traditional karate school for children, teens and adults, its instructors and its organization.`,
@@ -38,7 +38,7 @@ export const contentPages = new Hono<AppEnv>()
   .get('/courses', async (c) => {
     const filters = courseFilters({ category: c.req.query('category'), level: c.req.query('level') });
     const page = pageParam(c);
-    const data = await loadCourses(c.var.db, filters, page);
+    const data = await loadCourses(c.var.ctx, filters, page);
     if (page > 1 && beyond(data.pagination)) return renderNotFound(c, data.site);
     return renderPublic(c, data.site, <CoursesPage {...data} filters={filters} />, {
       title: page > 1 ? `Courses, page ${page}` : 'Courses',
@@ -47,7 +47,7 @@ export const contentPages = new Hono<AppEnv>()
     });
   })
   .get('/courses/:slug', async (c) => {
-    const data = await loadCourse(c.var.db, c.req.param('slug'));
+    const data = await loadCourse(c.var.ctx, c.req.param('slug'));
     if (!data.course) return renderNotFound(c, data.site);
     const { course } = data;
     return renderPublic(c, data.site, <CoursePage site={data.site} course={course} />, {
@@ -61,7 +61,7 @@ export const contentPages = new Hono<AppEnv>()
     });
   })
   .get('/memberships', async (c) => {
-    const data = await loadMemberships(c.var.db);
+    const data = await loadMemberships(c.var.ctx);
     const chosen = chosenPlan(data.memberships, c.req.query('plan'), c.req.query('purchase') === '1');
     return renderPublic(c, data.site, <MembershipsPage {...data} chosen={chosen} />, {
       title: 'Memberships',
@@ -69,21 +69,21 @@ export const contentPages = new Hono<AppEnv>()
     });
   })
   .get('/classes', async (c) => {
-    const data = await loadClasses(c.var.db);
+    const data = await loadClasses(c.var.ctx);
     return renderPublic(c, data.site, <ClassesPage {...data} />, {
       title: 'Class timetable',
       description: `The weekly class timetable of ${data.site.schoolName}: karate classes for kids, teens and adults, day by day, with levels and instructors.`,
     });
   })
   .get('/events', async (c) => {
-    const data = await loadEvents(c.var.db);
+    const data = await loadEvents(c.var.ctx);
     return renderPublic(c, data.site, <EventsPage {...data} />, {
       title: 'Events and seminars',
       description: `Upcoming gradings, tournaments, seminars and open days at ${data.site.schoolName}, and a look back at past events.`,
     });
   })
   .get('/events/:id', async (c) => {
-    const data = await loadEvent(c.var.db, c.req.param('id'));
+    const data = await loadEvent(c.var.ctx, c.req.param('id'));
     if (!data.item) return renderNotFound(c, data.site);
     const { item } = data;
     return renderPublic(c, data.site, <EventPage site={data.site} item={item} now={new Date().toISOString()} />, {
@@ -98,7 +98,7 @@ export const contentPages = new Hono<AppEnv>()
   })
   .get('/gallery', async (c) => {
     const page = pageParam(c);
-    const data = await loadGallery(c.var.db, page);
+    const data = await loadGallery(c.var.ctx, page);
     if (page > 1 && beyond(data.pagination)) return renderNotFound(c, data.site);
     return renderPublic(c, data.site, <GalleryPage {...data} />, {
       title: page > 1 ? `Gallery, page ${page}` : 'Gallery',
@@ -108,7 +108,7 @@ export const contentPages = new Hono<AppEnv>()
   })
   .get('/blog', async (c) => {
     const page = pageParam(c);
-    const data = await loadBlog(c.var.db, page);
+    const data = await loadBlog(c.var.ctx, page);
     if (page > 1 && beyond(data.pagination)) return renderNotFound(c, data.site);
     return renderPublic(c, data.site, <BlogPage {...data} />, {
       title: page > 1 ? `Blog, page ${page}` : 'Blog',
@@ -117,7 +117,7 @@ export const contentPages = new Hono<AppEnv>()
     });
   })
   .get('/blog/:slug', async (c) => {
-    const data = await loadPost(c.var.db, c.req.param('slug'));
+    const data = await loadPost(c.var.ctx, c.req.param('slug'));
     if (!data.post) return renderNotFound(c, data.site);
     const { post } = data;
     return renderPublic(c, data.site, <PostPage site={data.site} post={post} />, {
@@ -133,7 +133,7 @@ export const contentPages = new Hono<AppEnv>()
   })
   .get('/testimonials', async (c) => {
     const page = pageParam(c);
-    const data = await loadTestimonials(c.var.db, page);
+    const data = await loadTestimonials(c.var.ctx, page);
     if (page > 1 && beyond(data.pagination)) return renderNotFound(c, data.site);
     return renderPublic(c, data.site, <TestimonialsPage {...data} />, {
       title: 'Testimonials',
@@ -142,7 +142,7 @@ export const contentPages = new Hono<AppEnv>()
     });
   })
   .get('/alliances', async (c) => {
-    const data = await loadAlliances(c.var.db);
+    const data = await loadAlliances(c.var.ctx);
     return renderPublic(c, data.site, <AlliancesPage {...data} />, {
       title: 'Alliances',
       description: `The karate schools and federations ${data.site.schoolName} trains, grades and competes with.`,

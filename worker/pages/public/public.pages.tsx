@@ -24,7 +24,7 @@ export const publicPages = new Hono<AppEnv>()
   .route('/', enrollmentPages)
   .route('/', seoRoutes)
   .get('/', async (c) => {
-    const data = await loadHome(c.var.db);
+    const data = await loadHome(c.var.ctx);
     const { schoolName, tagline } = data.site;
     return renderPublic(c, data.site, <HomePage {...data} />, {
       title: `${schoolName} — ${tagline || 'karate classes for kids and adults'}`,
@@ -33,14 +33,14 @@ export const publicPages = new Hono<AppEnv>()
     });
   })
   .get('/legal/privacy-policy', async (c) => {
-    const { site, legal } = await loadSite(c.var.db);
+    const { site, legal } = await loadSite(c.var.ctx);
     return renderPublic(c, site, <PrivacyPolicyPage site={site} custom={{ text: legal.privacyPolicy, updatedAt: legal.updatedAt }} />, {
       title: 'Privacy Policy',
       description: `How ${site.schoolName} collects, uses, shares and protects personal information, how long it is kept and your rights.`,
     });
   })
   .get('/legal/terms-and-conditions', async (c) => {
-    const { site, legal } = await loadSite(c.var.db);
+    const { site, legal } = await loadSite(c.var.ctx);
     return renderPublic(c, site, <TermsPage site={site} custom={{ text: legal.termsAndConditions, updatedAt: legal.updatedAt }} />, {
       title: 'Terms and Conditions',
       description: `The terms for training with ${site.schoolName}: accounts, classes, memberships, payments, refunds, safety and conduct.`,
@@ -50,7 +50,7 @@ export const publicPages = new Hono<AppEnv>()
     const self = new URL(c.req.url).origin;
     const origins = [self, ...(c.var.config.PUBLIC_URL ? [new URL(c.var.config.PUBLIC_URL).origin] : [])];
     const view = underConstructionView({ query: new URL(c.req.url).searchParams, referer: c.req.header('referer'), origins });
-    const { site } = await loadSite(c.var.db);
+    const { site } = await loadSite(c.var.ctx);
     return renderPublic(c, site, <UnderConstructionPage {...view} site={site} />, {
       title: view.title,
       description: `This part of the ${site.schoolName} website is being built and will be available soon.`,

@@ -43,7 +43,7 @@ export function robotsTxt(origin: string): string {
 
 export const seoRoutes = new Hono<AppEnv>()
   .get('/sitemap.xml', async (c) => {
-    const data = await loadSitemap(c.var.db);
+    const data = await loadSitemap(c.var.ctx);
     const courses = data.courseRows.map((r) => ({ path: `/courses/${encodeURIComponent(r.slug)}`, lastmod: r.updatedAt }));
     const posts = data.postRows.map((r) => ({ path: `/blog/${encodeURIComponent(r.slug)}`, lastmod: r.updatedAt }));
     const events = [...data.eventRows, ...data.seminarRows].map((r) => ({

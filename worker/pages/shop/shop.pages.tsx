@@ -37,7 +37,10 @@ export const shopPages = new Hono<AppEnv>()
       limit: '12',
     });
     const query = parsed.success ? parsed.data : ListProductsQuery.parse({ limit: '12' });
-    const [{ site }, { products, pagination }] = await Promise.all([loadSite(c.var.db), listProducts({ ...c.var.ctx, user: null }, query)]);
+    const [{ site }, { products, pagination }] = await Promise.all([
+      loadSite(c.var.ctx),
+      listProducts({ ...c.var.ctx, user: null }, query),
+    ]);
     return renderPublic(
       c,
       site,
@@ -49,7 +52,7 @@ export const shopPages = new Hono<AppEnv>()
     );
   })
   .get('/shop/order-complete', async (c) => {
-    const { site } = await loadSite(c.var.db);
+    const { site } = await loadSite(c.var.ctx);
     return renderPublic(c, site, <OrderCompletePage site={site} />, {
       title: 'Your order',
       description: 'Your order and its payment.',
@@ -57,7 +60,7 @@ export const shopPages = new Hono<AppEnv>()
     });
   })
   .get('/shop/:id', async (c) => {
-    const { site } = await loadSite(c.var.db);
+    const { site } = await loadSite(c.var.ctx);
     try {
       const product = await getProduct({ ...c.var.ctx, user: null }, c.req.param('id'));
       return renderPublic(c, site, <ProductPage site={site} product={product} />, {
@@ -70,11 +73,11 @@ export const shopPages = new Hono<AppEnv>()
     }
   })
   .get('/cart', async (c) => {
-    const { site } = await loadSite(c.var.db);
+    const { site } = await loadSite(c.var.ctx);
     return renderPublic(c, site, <CartPage site={site} />, { title: 'Your cart', description: 'The items in your cart.', noindex: true });
   })
   .get('/checkout', async (c) => {
-    const { site } = await loadSite(c.var.db);
+    const { site } = await loadSite(c.var.ctx);
     return renderPublic(c, site, <CheckoutPage site={site} cancelled={Boolean(c.req.query('cancelled'))} />, {
       title: 'Checkout',
       description: 'Place your order.',
@@ -84,7 +87,7 @@ export const shopPages = new Hono<AppEnv>()
   // In production the sandbox does not exist: its pages answer 404 before anything is read.
   .use('/pay/sandbox/*', async (c, next) => (sandboxOffered(c.var.config) ? next() : renderNotFound(c)))
   .get('/pay/sandbox/:sessionId', async (c) => {
-    const { site } = await loadSite(c.var.db);
+    const { site } = await loadSite(c.var.ctx);
     try {
       const row = await sandboxSession(c.var.ctx, c.req.param('sessionId'));
       const view = {

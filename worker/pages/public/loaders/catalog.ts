@@ -1,6 +1,6 @@
 import { LEVELS } from '#core/catalog/catalog-options.ts';
 import { pagination } from '#core/paging.ts';
-import type { Db } from '#db/client.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import type { MembershipRow } from '#db/schema/index.ts';
 import { serializeClass } from '#worker/features/classes/classes.serialize.ts';
 import { timetableQuery } from '#worker/features/classes/classes.service.ts';
@@ -27,7 +27,7 @@ export function courseFilters(query: { category?: string | undefined; level?: st
   return { category: category || undefined, level: (LEVELS as readonly string[]).includes(level) ? level : undefined };
 }
 
-export async function loadCourses(db: Db, filters: CourseFilters, page: number) {
+export async function loadCourses({ db }: ServiceCtx, filters: CourseFilters, page: number) {
   const [rows, totals] = coursePageQueries(db, filters, page, COURSES_PER_PAGE);
   const [settings, list, total, categories] = await db.batch([settingsQuery(db), rows, totals, courseCategoriesQuery(db)]);
   return {
@@ -39,18 +39,18 @@ export async function loadCourses(db: Db, filters: CourseFilters, page: number) 
 }
 
 /** The course by slug (or id); null when unknown or hidden. */
-export async function loadCourse(db: Db, slugOrId: string) {
+export async function loadCourse({ db }: ServiceCtx, slugOrId: string) {
   const [settings, [row]] = await db.batch([settingsQuery(db), courseBySlugOrIdQuery(db, slugOrId, false)]);
   return { ...siteDataOf(settings), course: row ? serializeCourse(row) : null };
 }
 
-export async function loadMemberships(db: Db) {
+export async function loadMemberships({ db }: ServiceCtx) {
   const { rows, plans } = activeMembershipsQueries(db, MAX_MEMBERSHIPS);
   const [settings, page, pagePlans] = await db.batch([settingsQuery(db), rows, plans]);
   return { ...siteDataOf(settings), memberships: membershipsWithPlans(page as MembershipRow[], pagePlans) };
 }
 
-export async function loadClasses(db: Db) {
+export async function loadClasses({ db }: ServiceCtx) {
   const [settings, rows] = await db.batch([settingsQuery(db), timetableQuery(db, MAX_CLASSES)]);
   return { ...siteDataOf(settings), classes: rows.map(serializeClass) };
 }

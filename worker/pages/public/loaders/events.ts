@@ -1,4 +1,4 @@
-import type { Db } from '#db/client.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { eventByIdQuery, eventsWhenQuery } from '#worker/features/events/events.read.ts';
 import { seminarByIdQuery, seminarsWhenQuery } from '#worker/features/seminars/seminars.read.ts';
 import { settingsQuery, siteDataOf } from '#worker/pages/public/site.ts';
@@ -6,7 +6,7 @@ import { eventItem, mergeSchedule, seminarItem } from './schedule.ts';
 
 export const EVENT_LIMITS = { upcoming: 50, past: 12 } as const;
 
-export async function loadEvents(db: Db, now = new Date()) {
+export async function loadEvents({ db }: ServiceCtx, now = new Date()) {
   const [settings, upEvents, upSeminars, oldEvents, oldSeminars] = await db.batch([
     settingsQuery(db),
     eventsWhenQuery(db, 'upcoming', now, EVENT_LIMITS.upcoming),
@@ -22,7 +22,7 @@ export async function loadEvents(db: Db, now = new Date()) {
 }
 
 /** An active event or seminar by id (ids are unique across both); null when unknown or hidden. */
-export async function loadEvent(db: Db, id: string) {
+export async function loadEvent({ db }: ServiceCtx, id: string) {
   const [settings, eventRows, seminarRows] = await db.batch([
     settingsQuery(db),
     eventByIdQuery(db, id, false),

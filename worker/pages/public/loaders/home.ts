@@ -1,4 +1,4 @@
-import type { Db } from '#db/client.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { DEFAULT_FEATURED_LIMIT } from '#core/catalog/course-schemas.ts';
 import { featuredCoursesQuery } from '#worker/features/courses/courses.queries.ts';
 import { serializeCourse } from '#worker/features/courses/courses.serialize.ts';
@@ -16,7 +16,7 @@ import { mergeSchedule } from './schedule.ts';
 export const HOME_LIMITS = { courses: DEFAULT_FEATURED_LIMIT, events: 3, testimonials: 3, alliances: 8, posts: 3 } as const;
 
 /** Everything the home page shows, in one batch (7 statements, one round trip). */
-export async function loadHome(db: Db, now = new Date()) {
+export async function loadHome({ db }: ServiceCtx, now = new Date()) {
   const [settings, featured, eventRows, seminarRows, quotes, partners, postRows] = await db.batch([
     settingsQuery(db),
     featuredCoursesQuery(db, HOME_LIMITS.courses),

@@ -1,5 +1,5 @@
 import { offsetOf, pagination } from '#core/paging.ts';
-import type { Db } from '#db/client.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { publicAlliancesQuery } from '#worker/features/alliances/alliances.queries.ts';
 import { serializeAlliance } from '#worker/features/alliances/alliances.service.ts';
 import { galleryCountQuery, galleryQuery } from '#worker/features/assets/assets.queries.ts';
@@ -16,12 +16,12 @@ import { totalOf } from '#worker/lib/sql.ts';
 export const PAGE_SIZES = { gallery: 24, blog: 9, testimonials: 24, alliances: 200, charts: 20 } as const;
 
 /** Just the settings: contact, legal and the pages without other data. */
-export async function loadSite(db: Db) {
+export async function loadSite({ db }: ServiceCtx) {
   const [settings] = await db.batch([settingsQuery(db)]);
   return siteDataOf(settings);
 }
 
-export async function loadGallery(db: Db, page: number) {
+export async function loadGallery({ db }: ServiceCtx, page: number) {
   const limit = PAGE_SIZES.gallery;
   const [settings, rows, total] = await db.batch([
     settingsQuery(db),
@@ -31,7 +31,7 @@ export async function loadGallery(db: Db, page: number) {
   return { ...siteDataOf(settings), assets: rows.map(serializeAsset), pagination: pagination(page, limit, totalOf(total)) };
 }
 
-export async function loadBlog(db: Db, page: number, now = new Date()) {
+export async function loadBlog({ db }: ServiceCtx, page: number, now = new Date()) {
   const limit = PAGE_SIZES.blog;
   const [settings, rows, total] = await db.batch([
     settingsQuery(db),
@@ -42,12 +42,12 @@ export async function loadBlog(db: Db, page: number, now = new Date()) {
 }
 
 /** A published post by slug (or id); null for drafts, scheduled and unknown posts. */
-export async function loadPost(db: Db, slug: string, now = new Date()) {
+export async function loadPost({ db }: ServiceCtx, slug: string, now = new Date()) {
   const [settings, rows] = await db.batch([settingsQuery(db), publicPostQuery(db, slug, now)]);
   return { ...siteDataOf(settings), post: rows[0] ? serializePost(rows[0]) : null };
 }
 
-export async function loadTestimonials(db: Db, page: number) {
+export async function loadTestimonials({ db }: ServiceCtx, page: number) {
   const limit = PAGE_SIZES.testimonials;
   const [settings, rows, total] = await db.batch([
     settingsQuery(db),
@@ -57,12 +57,12 @@ export async function loadTestimonials(db: Db, page: number) {
   return { ...siteDataOf(settings), testimonials: rows.map(serializeTestimonial), pagination: pagination(page, limit, totalOf(total)) };
 }
 
-export async function loadAlliances(db: Db) {
+export async function loadAlliances({ db }: ServiceCtx) {
   const [settings, rows] = await db.batch([settingsQuery(db), publicAlliancesQuery(db, PAGE_SIZES.alliances)]);
   return { ...siteDataOf(settings), alliances: rows.map(serializeAlliance) };
 }
 
-export async function loadAbout(db: Db) {
+export async function loadAbout({ db }: ServiceCtx) {
   const [settings, rows] = await db.batch([settingsQuery(db), chartsQuery(db, PAGE_SIZES.charts)]);
   return { ...siteDataOf(settings), charts: rows.map(serializeChart) };
 }

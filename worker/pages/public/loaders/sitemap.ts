@@ -1,5 +1,5 @@
 import { desc } from 'drizzle-orm';
-import type { Db } from '#db/client.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { posts } from '#db/schema/index.ts';
 import { courseSitemapQuery } from '#worker/features/courses/courses.queries.ts';
 import { eventSitemapQuery } from '#worker/features/events/events.read.ts';
@@ -10,7 +10,7 @@ import { settingsQuery } from '#worker/pages/public/site.ts';
 const MAX_PER_KIND = 5000;
 
 /** Everything the sitemap lists, in one batch: active courses, published posts, active events and seminars. */
-export async function loadSitemap(db: Db, now = new Date()) {
+export async function loadSitemap({ db }: ServiceCtx, now = new Date()) {
   const [settings, courseRows, postRows, eventRows, seminarRows] = await db.batch([
     settingsQuery(db),
     courseSitemapQuery(db, MAX_PER_KIND),
