@@ -1,5 +1,4 @@
 // The wire protocol, checked with raw HTTP requests.
-import { connect } from 'node:net';
 import { createClient, LibsqlError } from '@libsql/client/web';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exec, pipeline, startTestServer, type TestServer } from './test-helpers.ts';

@@ -5,7 +5,7 @@ import { CartTotalsView } from '#web/components/shop/cart-totals-view.tsx';
 import { CouponBox } from '#web/components/shop/coupon-box.tsx';
 import { useAppliedCoupon } from '#web/components/shop/use-applied-coupon.ts';
 import { useCartEvents } from '#web/components/shop/use-cart-events.ts';
-import { CART_EVENT, lineKey, lineRefusal, overStock, readCart, setQuantity, totalsOf, writeCart, type CartLine } from '#web/lib/cart.ts';
+import { lineKey, lineRefusal, overStock, readCart, setQuantity, totalsOf, writeCart, type CartLine } from '#web/lib/cart.ts';
 
 /** The cart page: lines, quantities, the stock check, the coupon (re-checked when the cart changes) and totals. */
 export default function CartView() {

@@ -68,8 +68,9 @@ export default function GalleryLightbox({ items, label }: Props) {
   const viewable = items.map((it, i) => (it.external ? -1 : i)).filter((i) => i >= 0);
 
   useEffect(() => setReady(true), []);
+  const isOpen = open !== null;
   useEffect(() => {
-    if (open === null) return;
+    if (!isOpen) return;
     dialog.current?.querySelector<HTMLElement>('.lightbox-close')?.focus();
     const root = document.documentElement;
     const previous = root.style.overflow;
@@ -77,7 +78,7 @@ export default function GalleryLightbox({ items, label }: Props) {
     return () => {
       root.style.overflow = previous;
     };
-  }, [open === null]);
+  }, [isOpen]);
 
   const onOpen = (index: number, e: MouseEvent<HTMLAnchorElement>) => {
     if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;

@@ -1,5 +1,4 @@
 import { and, eq, not, sql } from 'drizzle-orm';
-import type { Db } from '#db/client.ts';
 import { posts } from '#db/schema/index.ts';
 import type { ServiceCtx } from './service-context.ts';
 import { isHiddenOwner } from './media-attachments.ts';

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, inArray, isNull } from 'drizzle-orm';
 import { ADMIN_EMAIL_MESSAGES, type SendBulkEmailInput, type SendEmailInput } from '#core/admin-email/admin-email-schemas.ts';
 import { pagination } from '#core/paging.ts';
 import type { ListUsersQueryInput } from '#core/users/user-query.ts';

@@ -8,7 +8,6 @@ import {
   HOSTILE_BODIES,
   jpeg,
   keyOf,
-  mp4,
   objectsNamed,
   png,
   sendForm,
@@ -16,7 +15,7 @@ import {
   tokenOf,
   expectPixelBombRefused,
 } from '#test/content-helpers.ts';
-import { external, seedAsset } from './assets.test-helpers.ts';
+import { seedAsset } from './assets.test-helpers.ts';
 
 describe('PUT /api/assets/:id', () => {
   it('updates the metadata sent and keeps the rest', async () => {

@@ -1,11 +1,8 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emailOutbox, enquiries, siteSettings } from '#db/schema/index.ts';
-import { loadConfig } from '#worker/config.ts';
-import type { Bindings } from '#worker/env.ts';
 import { api, createUser, freshIp, testDb, testServiceCtx } from '#test/helpers.ts';
 import { settleDeferred } from '#worker/lib/service-context.ts';
-import { env } from 'cloudflare:workers';
 import { createEnquiry } from './enquiries.create.ts';
 import { chooseRecipients, MAX_ADMIN_RECIPIENTS } from './enquiries.notify.ts';
 import { submit, tagged, validEnquiry } from './enquiries.test-helpers.ts';

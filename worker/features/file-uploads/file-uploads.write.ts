@@ -6,7 +6,6 @@ import { deleteObjects, withObjects } from '#worker/lib/stored-objects.ts';
 import { fileRef, prepareExcel, prepareImages } from './file-uploads.files.ts';
 import {
   CreateFileUploadFields,
-  FILE_UPLOAD_LIMITS as L,
   FILE_UPLOAD_MESSAGES as M,
   UpdateFileUploadFields,
 } from './file-uploads.input.ts';

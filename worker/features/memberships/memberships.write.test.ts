@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { UpdateMembershipInput } from '#core/catalog/membership-schemas.ts';
 import { membershipPlans, memberships } from '#db/schema/index.ts';
 import { api, testDb } from '#test/helpers.ts';
-import { asAdmin, bucket, send, tagged, testServiceCtx } from '#test/catalog-helpers.ts';
+import { asAdmin, send, tagged, testServiceCtx } from '#test/catalog-helpers.ts';
 import { updateMembership } from './memberships.write.ts';
 import { annual, makeMembership, membershipBody, monthly } from './memberships.test-helpers.ts';
 

@@ -137,7 +137,7 @@ describe('POST /api/messages/admin/broadcast', () => {
     const a1 = await admin();
     const { ctx, published } = ctxFor(a1);
     const content = `Dojo closed Monday ${uniq()}`;
-    const { message, recipientCount } = await broadcastMessage(ctx, {
+    const { recipientCount } = await broadcastMessage(ctx, {
       content,
       targetRoles: ['all'],
       priority: 'high',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, createUser, uniq } from '#test/helpers.ts';
-import { exists, file, formOf } from '#test/file-helpers.ts';
+import { exists, formOf } from '#test/file-helpers.ts';
 import { asAdmin, createItem, itemRow } from './syllabus.test-helpers.ts';
 import { expectPixelBombRefused } from '#test/content-helpers.ts';
 import { multipartForm } from '#test/fixtures/uploads.ts';

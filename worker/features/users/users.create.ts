@@ -1,5 +1,5 @@
 import type { CreateUserInput } from '#core/users/user-schemas.ts';
-import { users, type NewUserRow, type UserRow } from '#db/schema/index.ts';
+import { users, type NewUserRow } from '#db/schema/index.ts';
 import { instructorRecordStatements } from '#worker/lib/instructor-record.ts';
 import { hashPassword } from '#worker/lib/password.ts';
 import { serializeUserForAdmin as serializeUser } from './users.serialize.ts';

@@ -6,7 +6,7 @@ import type { ListUsersQueryInput, SearchUsersQueryInput } from '#core/users/use
 import { users } from '#db/schema/index.ts';
 import { notFound } from '#worker/lib/errors.ts';
 import { serializeUserForAdmin as serializeUser } from './users.serialize.ts';
-import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
+import { type ServiceCtx } from '#worker/lib/service-context.ts';
 import { userPage, whereOf } from '#worker/lib/user-list.ts';
 import { findUserRow } from './users.db.ts';
 

@@ -84,16 +84,16 @@ export function PaymentDetail({ base, ordersBase, id }: Props) {
   const facts: [string, ReactNode][] = [
     ['Amount', amountIn(p.amount, p.currency)],
     ['Gateway', GATEWAY_LABELS[p.gateway]],
-    ['Paid for', <PurchaseLink payment={p} ordersBase={ordersBase} />],
+    ['Paid for', <PurchaseLink key="for" payment={p} ordersBase={ordersBase} />],
     ['Created', dateTime(p.createdAt)],
     ['Paid', dateTime(p.paidAt)],
     ['Refunded', dateTime(p.refundedAt)],
     ['Last change', dateTime(p.updatedAt)],
     ['Failure reason', text(p.failureReason)],
-    ['Payment id', <code>{p._id}</code>],
-    ['Session id', <code>{p.sessionId}</code>],
-    ['Provider id', p.providerPaymentId ? <code>{p.providerPaymentId}</code> : text(null)],
-    ['Payer', p.user ? <code>{p.user}</code> : text(null)],
+    ['Payment id', <code key="payment">{p._id}</code>],
+    ['Session id', <code key="session">{p.sessionId}</code>],
+    ['Provider id', p.providerPaymentId ? <code key="provider">{p.providerPaymentId}</code> : text(null)],
+    ['Payer', p.user ? <code key="payer">{p.user}</code> : text(null)],
   ];
   return (
     <div className="panel-screen payment-detail" data-ready="" data-status={p.status}>

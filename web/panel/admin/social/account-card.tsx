@@ -1,6 +1,5 @@
 import { appSettingsText } from '#core/social/platform-apps.ts';
 import { useEffect, useState } from 'react';
-import type { SocialPlatform } from '#core/social/platforms.ts';
 import { formatShortDate, localDateTime } from '#web/components/format.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';

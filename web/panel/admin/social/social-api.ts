@@ -1,6 +1,6 @@
 import type { PostStatus, TargetStatus } from '#core/social/post-status.ts';
 import type { SocialPlatform, TokenState } from '#core/social/platforms.ts';
-import { api, type Pagination } from '#web/lib/api.ts';
+import { api } from '#web/lib/api.ts';
 import { SOCIAL_MESSAGES } from '#core/social/social-options.ts';
 
 /** The shapes of decision 013's contract (`/api/social-media`), as the screens read them. */
