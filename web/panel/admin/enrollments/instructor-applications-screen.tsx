@@ -1,12 +1,12 @@
-import { useEffect, useState } from 'react';
 import { INSTRUCTOR_ENROLLMENT_STATUSES, INSTRUCTOR_STATUS_LABELS, INSTRUCTOR_STATUSES } from '#core/enrollments/enrollment-status.ts';
 import { INSTRUCTOR_TYPE_LABELS, INSTRUCTOR_TYPES } from '#core/enrollments/enrollment-options.ts';
 import type { InstructorEnrollmentView } from '#core/enrollments/views.ts';
 import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
 import { readInstructorApplications, type ListQuery } from './enrollments-api.ts';
-import { EnrollmentList, type ListConfig } from './enrollment-list.tsx';
-import { InstructorActions } from './instructor-actions.tsx';
-import { InstructorApplicationDetail } from './instructor-application-detail.tsx';
+import type { ListConfig } from './enrollment-list.tsx';
+import { DecisionActions } from './decision-actions.tsx';
+import { DecisionScreen } from './decision-screen.tsx';
+import { INSTRUCTOR_APPLICATIONS } from './instructor-decisions.tsx';
 import { InstructorBadge, Person, statusLabel, StatusBadge } from './enrollment-parts.tsx';
 
 type Row = InstructorEnrollmentView;
@@ -69,18 +69,10 @@ const config = (base: string): ListConfig<Row> => ({
   ],
   rowLabel: (e) => `the application of ${e.user.name}`,
   rowData: (e) => ({ 'data-status': e.enrollmentStatus, 'data-instructor-status': e.instructorStatus, 'data-email': e.user.email }),
-  actions: (e, onOutcome) => <InstructorActions row={e} small onOutcome={onOutcome} />,
+  actions: (e, onOutcome) => <DecisionActions kind={INSTRUCTOR_APPLICATIONS} row={e} small onOutcome={onOutcome} />,
 });
 
 /** Applications to teach at `<base>`, one at `<base>/<id>`; the list keeps its filters while one is open. */
-export default function InstructorApplicationsScreen({ base, path }: AdminScreenProps) {
-  const [query, setQuery] = useState<ListQuery>(NO_FILTERS);
-  const [flash, setFlash] = useState('');
-  const [list] = useState(() => config(base));
-  const [sub] = path;
-  useEffect(() => {
-    if (sub) setFlash('');
-  }, [sub]);
-  if (sub) return <InstructorApplicationDetail base={base} id={decodeURIComponent(sub)} onDeleted={setFlash} />;
-  return <EnrollmentList config={list} query={query} setQuery={setQuery} flash={flash} />;
+export default function InstructorApplicationsScreen(props: AdminScreenProps) {
+  return <DecisionScreen<Row> {...props} kind={INSTRUCTOR_APPLICATIONS} config={config} noFilters={NO_FILTERS} />;
 }
