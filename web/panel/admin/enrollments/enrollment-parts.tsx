@@ -9,7 +9,7 @@ import {
 import type { EnrollmentDocumentView, EnrollmentStats, EnrollmentUserView } from '#core/enrollments/views.ts';
 import { statTiles } from '#web/lib/enrollment-admin-rules.ts';
 import { errorMessage } from '#web/lib/api.ts';
-import { FormAlert } from '#web/components/form-kit.tsx';
+import { DocumentList } from '#web/components/document-list.tsx';
 import { dateTime } from '#web/panel/admin/screens/shared.tsx';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 import { PanelLink } from '#web/panel/router.tsx';
@@ -89,33 +89,10 @@ export function Facts({ rows }: { rows: [string, ReactNode][] }) {
 
 export const when = (iso: string | null) => (iso ? dateTime(iso) : null);
 
-/** Uploaded documents: the API serves them only with the admin's token, so each opens through a fetch (see enrollment-admin-documents). */
+/** Uploaded documents: the API serves them only with the admin's token, so each opens in a tab through a fetch. */
 export function DocumentLinks({ documents }: { documents: EnrollmentDocumentView[] }) {
-  const [alert, setAlert] = useState('');
   if (!documents.length) return <p className="muted">No documents.</p>;
-  return (
-    <>
-      <ul className="enrollment-documents">
-        {documents.map((d) => (
-          <li key={d.url}>
-            <a
-              href={d.url}
-              data-document=""
-              onClick={(e) => {
-                e.preventDefault();
-                setAlert('');
-                openDocument(d.url, d.name).catch((err) => setAlert(errorMessage(err)));
-              }}
-            >
-              {d.name}
-            </a>{' '}
-            <span className="muted">({Math.max(1, Math.round(d.size / 1024))} KB)</span>
-          </li>
-        ))}
-      </ul>
-      <FormAlert message={alert} />
-    </>
-  );
+  return <DocumentList documents={documents} className="enrollment-documents" marked open={openDocument} failure={errorMessage} />;
 }
 
 type NoteDialogProps = {
