@@ -1,4 +1,4 @@
-import { COURSE_ENROLLMENT_STATUSES, ENROLLMENT_PAYMENT_LABELS, ENROLLMENT_PAYMENT_STATUSES } from '#core/enrollments/enrollment-status.ts';
+import { COURSE_ENROLLMENT_STATUSES } from '#core/enrollments/enrollment-status.ts';
 import type { CourseEnrollmentView } from '#core/enrollments/views.ts';
 import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
 import { moneyIn } from '#web/panel/admin/payments/payment-labels.ts';
@@ -8,7 +8,7 @@ import type { ListConfig } from './enrollment-list.tsx';
 import { DecisionActions } from './decision-actions.tsx';
 import { COURSE_ENROLLMENTS } from './enrollment-decisions.tsx';
 import { DecisionScreen } from './decision-screen.tsx';
-import { PaymentBadge, Person, statusLabel, StatusBadge } from './enrollment-parts.tsx';
+import { PAYMENT_FILTER, PaymentBadge, Person, StatusBadge, statusFilter } from './enrollment-parts.tsx';
 
 type Row = CourseEnrollmentView;
 const nameOf = COURSE_ENROLLMENTS.name;
@@ -21,20 +21,7 @@ const config = (base: string): ListConfig<Row> => ({
   singular: 'enrolment',
   headLabel: 'Student',
   searchLabel: 'Search by student name, email, student ID or course',
-  filters: [
-    {
-      name: 'status',
-      label: 'Status',
-      allLabel: 'All statuses',
-      options: COURSE_ENROLLMENT_STATUSES.map((v) => ({ value: v, label: statusLabel(v) })),
-    },
-    {
-      name: 'paymentStatus',
-      label: 'Payment',
-      allLabel: 'All payments',
-      options: ENROLLMENT_PAYMENT_STATUSES.map((v) => ({ value: v, label: ENROLLMENT_PAYMENT_LABELS[v] })),
-    },
-  ],
+  filters: [statusFilter(COURSE_ENROLLMENT_STATUSES), PAYMENT_FILTER],
   statuses: COURSE_ENROLLMENT_STATUSES,
   read: readCourseEnrollments,
   head: (e) => <Person user={e.user} href={`${base}/${encodeURIComponent(e._id)}`} label={`${nameOf(e)}: details`} />,

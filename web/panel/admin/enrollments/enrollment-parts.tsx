@@ -1,6 +1,7 @@
 import { Fragment, useState, type ReactNode } from 'react';
 import {
   ENROLLMENT_PAYMENT_LABELS,
+  ENROLLMENT_PAYMENT_STATUSES,
   ENROLLMENT_STATUS_LABELS,
   INSTRUCTOR_STATUS_LABELS,
   type EnrollmentPaymentStatus,
@@ -18,6 +19,22 @@ import { openDocument } from '#web/lib/enrollment-admin-documents.ts';
 type StatusKey = keyof typeof ENROLLMENT_STATUS_LABELS;
 
 export const statusLabel = (s: string) => ENROLLMENT_STATUS_LABELS[s as StatusKey] ?? s;
+
+/** A list's status filter (the first filter, which the stats tiles also set). */
+export const statusFilter = (statuses: readonly string[]) => ({
+  name: 'status',
+  label: 'Status',
+  allLabel: 'All statuses',
+  options: statuses.map((v) => ({ value: v, label: statusLabel(v) })),
+});
+
+/** The payment filter of the course and membership lists. */
+export const PAYMENT_FILTER = {
+  name: 'paymentStatus',
+  label: 'Payment',
+  allLabel: 'All payments',
+  options: ENROLLMENT_PAYMENT_STATUSES.map((v) => ({ value: v, label: ENROLLMENT_PAYMENT_LABELS[v] })),
+};
 
 /** The enrolment's status as a coloured badge (`enrollment-<status>` in admin-enrollments.css). */
 export function StatusBadge({ status }: { status: string }) {

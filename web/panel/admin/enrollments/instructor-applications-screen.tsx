@@ -7,7 +7,7 @@ import type { ListConfig } from './enrollment-list.tsx';
 import { DecisionActions } from './decision-actions.tsx';
 import { DecisionScreen } from './decision-screen.tsx';
 import { INSTRUCTOR_APPLICATIONS } from './instructor-decisions.tsx';
-import { InstructorBadge, Person, statusLabel, StatusBadge } from './enrollment-parts.tsx';
+import { InstructorBadge, Person, StatusBadge, statusFilter } from './enrollment-parts.tsx';
 
 type Row = InstructorEnrollmentView;
 const NO_FILTERS: ListQuery = { page: 1, search: '', status: '', instructorStatus: '', type: '' };
@@ -20,12 +20,7 @@ const config = (base: string): ListConfig<Row> => ({
   headLabel: 'Applicant',
   searchLabel: 'Search by name, email, instructor ID or grade',
   filters: [
-    {
-      name: 'status',
-      label: 'Status',
-      allLabel: 'All statuses',
-      options: INSTRUCTOR_ENROLLMENT_STATUSES.map((v) => ({ value: v, label: statusLabel(v) })),
-    },
+    statusFilter(INSTRUCTOR_ENROLLMENT_STATUSES),
     {
       name: 'instructorStatus',
       label: 'Instructor status',

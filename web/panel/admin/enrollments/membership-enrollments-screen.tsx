@@ -1,8 +1,4 @@
-import {
-  ENROLLMENT_PAYMENT_LABELS,
-  ENROLLMENT_PAYMENT_STATUSES,
-  MEMBERSHIP_ENROLLMENT_STATUSES,
-} from '#core/enrollments/enrollment-status.ts';
+import { MEMBERSHIP_ENROLLMENT_STATUSES } from '#core/enrollments/enrollment-status.ts';
 import type { MembershipEnrollmentView } from '#core/enrollments/views.ts';
 import { daysLeftLabel } from '#web/lib/enrollment-admin-rules.ts';
 import { formatShortDate } from '#web/components/format.ts';
@@ -14,7 +10,7 @@ import { DecisionActions } from './decision-actions.tsx';
 import { MEMBERSHIP_ENROLLMENTS } from './enrollment-decisions.tsx';
 import { DecisionScreen } from './decision-screen.tsx';
 import { cad } from './membership-enrollment-facts.tsx';
-import { PaymentBadge, Person, statusLabel, StatusBadge } from './enrollment-parts.tsx';
+import { PAYMENT_FILTER, PaymentBadge, Person, StatusBadge, statusFilter } from './enrollment-parts.tsx';
 
 type Row = MembershipEnrollmentView;
 const nameOf = MEMBERSHIP_ENROLLMENTS.name;
@@ -27,20 +23,7 @@ const config = (base: string): ListConfig<Row> => ({
   singular: 'enrolment',
   headLabel: 'Member',
   searchLabel: 'Search by name, email, membership or plan',
-  filters: [
-    {
-      name: 'status',
-      label: 'Status',
-      allLabel: 'All statuses',
-      options: MEMBERSHIP_ENROLLMENT_STATUSES.map((v) => ({ value: v, label: statusLabel(v) })),
-    },
-    {
-      name: 'paymentStatus',
-      label: 'Payment',
-      allLabel: 'All payments',
-      options: ENROLLMENT_PAYMENT_STATUSES.map((v) => ({ value: v, label: ENROLLMENT_PAYMENT_LABELS[v] })),
-    },
-  ],
+  filters: [statusFilter(MEMBERSHIP_ENROLLMENT_STATUSES), PAYMENT_FILTER],
   statuses: MEMBERSHIP_ENROLLMENT_STATUSES,
   read: readMembershipEnrollments,
   head: (e) => <Person user={e.user} href={`${base}/${encodeURIComponent(e._id)}`} label={`${nameOf(e)}: details`} />,
