@@ -7,7 +7,7 @@ import type { ListConfig } from './enrollment-list.tsx';
 import { DecisionActions } from './decision-actions.tsx';
 import { DecisionScreen } from './decision-screen.tsx';
 import { INSTRUCTOR_APPLICATIONS } from './instructor-decisions.tsx';
-import { InstructorBadge, Person, StatusBadge, statusFilter } from './enrollment-parts.tsx';
+import { Person, statusFilter } from './enrollment-parts.tsx';
 
 type Row = InstructorEnrollmentView;
 const NO_FILTERS: ListQuery = { page: 1, search: '', status: '', instructorStatus: '', type: '' };
@@ -50,12 +50,7 @@ const config = (base: string): ListConfig<Row> => ({
     },
     {
       label: 'Status',
-      cell: (e) => (
-        <span className="enrollment-badges">
-          <StatusBadge status={e.enrollmentStatus} />
-          <InstructorBadge status={e.instructorStatus} />
-        </span>
-      ),
+      cell: (e) => <span className="enrollment-badges">{INSTRUCTOR_APPLICATIONS.badges(e)}</span>,
     },
     {
       label: 'Instructor ID',

@@ -10,7 +10,7 @@ import { DecisionActions } from './decision-actions.tsx';
 import { MEMBERSHIP_ENROLLMENTS } from './enrollment-decisions.tsx';
 import { DecisionScreen } from './decision-screen.tsx';
 import { cad } from './membership-enrollment-facts.tsx';
-import { PAYMENT_FILTER, PaymentBadge, Person, StatusBadge, statusFilter } from './enrollment-parts.tsx';
+import { PAYMENT_FILTER, Person, statusFilter } from './enrollment-parts.tsx';
 
 type Row = MembershipEnrollmentView;
 const nameOf = MEMBERSHIP_ENROLLMENTS.name;
@@ -55,12 +55,7 @@ const config = (base: string): ListConfig<Row> => ({
     },
     {
       label: 'Status',
-      cell: (e) => (
-        <span className="enrollment-badges">
-          <StatusBadge status={e.enrollmentStatus} />
-          <PaymentBadge status={e.paymentStatus} />
-        </span>
-      ),
+      cell: (e) => <span className="enrollment-badges">{MEMBERSHIP_ENROLLMENTS.badges(e)}</span>,
     },
     { label: 'Total', className: 'cell-number', cell: (e) => cad(e, e.totalAmount) },
     { label: 'Created', className: 'cell-nowrap', cell: (e) => <Stamp iso={e.createdAt} /> },
