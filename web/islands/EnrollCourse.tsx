@@ -4,7 +4,6 @@ import { COUPON_MESSAGES } from '#core/shop/shop-options.ts';
 import { ENROLLMENT_PAYMENT_LABELS, ENROLLMENT_STATUS_LABELS, LIVE_COURSE_STATUSES } from '#core/enrollments/enrollment-status.ts';
 import type { CourseEnrollmentView, CoursePriceView } from '#core/enrollments/views.ts';
 import type { PaymentGatewayName } from '#core/shop/shop-options.ts';
-import type { PaymentMethodsView } from '#core/shop/views.ts';
 import { FormAlert } from '#web/components/form-kit.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { couponFailure } from '#web/lib/coupon-errors.ts';
@@ -16,22 +15,23 @@ import {
   saveEnrollmentCoupon,
   saveEnrollmentForm,
 } from '#web/lib/enrollment-storage.ts';
-import { chosenMethod, rememberMethod } from '#web/lib/shop-api.ts';
+import { rememberMethod } from '#web/lib/shop-api.ts';
+import { CodeBox, type Notice } from '#web/components/shop/coupon-box.tsx';
 import {
   cents,
-  CodeBox,
   goToGateway,
   MethodChoice,
   MoneyLines,
-  SignInLinks,
+  outsiderView,
+  useLiveEnrollment,
+  usePaymentMethod,
   useViewer,
-  type Notice,
 } from '#web/pages/public/enrollment/enrollment-kit.tsx';
 import { courseEnrolHref } from '#web/pages/public/links.ts';
 
 type Props = { courseId: string; slug: string; title: string };
 
-const isLive = (e: CourseEnrollmentView) => (LIVE_COURSE_STATUSES as readonly string[]).includes(e.enrollmentStatus);
+const courseOf = (e: CourseEnrollmentView) => e.course._id;
 const completeHref = (enrollmentId: string) => `/enroll/complete?enrollmentId=${encodeURIComponent(enrollmentId)}`;
 const NO_NOTICE: Notice = { text: '', error: false };
 
@@ -42,33 +42,22 @@ const NO_NOTICE: Notice = { text: '', error: false };
  */
 export default function EnrollCourse({ courseId, slug, title }: Props) {
   const viewer = useViewer();
-  const back = courseEnrolHref(slug);
-  const [existing, setExisting] = useState<CourseEnrollmentView | null | undefined>(undefined);
+  const existing = useLiveEnrollment(viewer, myCourseEnrollments, courseOf, courseId, LIVE_COURSE_STATUSES);
   const [open, setOpen] = useState(false);
   const [alert, setAlert] = useState('');
 
   useEffect(() => {
-    if (viewer?.kind !== 'learner' && viewer?.kind !== 'instructor') return;
-    setOpen(new URLSearchParams(window.location.search).get('enroll') === '1');
-    myCourseEnrollments().then(
-      (body) => setExisting((body.data ?? []).find((e) => e.course._id === courseId && isLive(e)) ?? null),
-      // Without the list the form still opens: the server refuses a second live enrolment in words.
-      () => setExisting(null),
-    );
-  }, [viewer, courseId]);
+    if (viewer?.kind === 'learner' || viewer?.kind === 'instructor')
+      setOpen(new URLSearchParams(window.location.search).get('enroll') === '1');
+  }, [viewer]);
 
-  if (!viewer || viewer.kind === 'visitor')
-    return (
-      <SignInLinks next={back} action="enrol">
-        <p className="muted small">Log in or create a free account to enrol and pay online.</p>
-      </SignInLinks>
-    );
-  if (viewer.kind === 'staff')
-    return (
-      <p className="enrol-note" data-ready="">
-        You are signed in with a staff account. Students and members enrol here; staff manage enrolments in the admin panel.
-      </p>
-    );
+  const outsider = outsiderView(viewer, {
+    next: courseEnrolHref(slug),
+    action: 'enrol',
+    visitorNote: 'Log in or create a free account to enrol and pay online.',
+    staffNote: 'You are signed in with a staff account. Students and members enrol here; staff manage enrolments in the admin panel.',
+  });
+  if (outsider) return outsider;
   if (existing === undefined) return <p role="status">Checking your enrolments…</p>;
   if (existing) return <Enrolled enrollment={existing} onAlert={setAlert} alert={alert} />;
   if (!open)
@@ -82,24 +71,16 @@ export default function EnrollCourse({ courseId, slug, title }: Props) {
 
 /** A live enrolment: its state in words, and a payment retry while it is unpaid. */
 function Enrolled({ enrollment, alert, onAlert }: { enrollment: CourseEnrollmentView; alert: string; onAlert: (m: string) => void }) {
-  const [methods, setMethods] = useState<PaymentMethodsView | null>(null);
-  const [method, setMethod] = useState<PaymentGatewayName>('stripe');
-  const [busy, setBusy] = useState(false);
   const unpaid = enrollment.canPay && enrollment.paymentStatus === 'pending';
-  useEffect(() => {
-    if (!unpaid) return;
-    void coursePaymentMethods().then((m) => {
-      setMethods(m);
-      setMethod(chosenMethod(m.availableGateways));
-    });
-  }, [unpaid]);
+  const { methods, method, setMethod } = usePaymentMethod(coursePaymentMethods, undefined, unpaid);
+  const [busy, setBusy] = useState(false);
 
   async function payNow() {
     setBusy(true);
     onAlert('');
     try {
-      rememberMethod(method);
-      const body = await retryCoursePayment(enrollment._id, enrollment.course._id ?? '', method);
+      rememberMethod(method as PaymentGatewayName);
+      const body = await retryCoursePayment(enrollment._id, enrollment.course._id ?? '', method as PaymentGatewayName);
       saveCurrentEnrollment({ kind: 'course', enrollmentId: enrollment._id, courseId: enrollment.course._id ?? '' });
       const payment = body.data?.payment;
       if (payment) await goToGateway(payment, `Course: ${enrollment.course.title}`);
@@ -119,7 +100,7 @@ function Enrolled({ enrollment, alert, onAlert }: { enrollment: CourseEnrollment
       <FormAlert message={alert} />
       {unpaid && (
         <>
-          <MethodChoice methods={methods} value={method} onChange={(m) => setMethod(m as PaymentGatewayName)} />
+          <MethodChoice methods={methods} value={method} onChange={setMethod} />
           <button type="button" className="btn btn-primary btn-block" onClick={payNow} disabled={busy || !methods}>
             {busy ? 'Opening the payment…' : `Pay now (${formatMoney(cents(enrollment.totalAmount))})`}
           </button>
@@ -138,8 +119,7 @@ function EnrolForm({ courseId, title }: { courseId: string; title: string }) {
   const [price, setPrice] = useState<CoursePriceView | null>(null);
   const [coupon, setCoupon] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(NO_NOTICE);
-  const [methods, setMethods] = useState<PaymentMethodsView | null>(null);
-  const [method, setMethod] = useState<string>(saved?.method ?? 'stripe');
+  const { methods, method, setMethod } = usePaymentMethod(coursePaymentMethods, saved?.method);
   const [notes, setNotes] = useState(saved?.notes ?? '');
   const [alert, setAlert] = useState('');
   const [busy, setBusy] = useState(false);
@@ -149,12 +129,7 @@ function EnrolForm({ courseId, title }: { courseId: string; title: string }) {
     heading.current?.focus();
     const code = savedEnrollmentCoupon(courseId);
     void loadPrice(code ?? undefined, true);
-    void coursePaymentMethods().then((m) => {
-      setMethods(m);
-      const stored = saved?.method as PaymentGatewayName | undefined;
-      setMethod(stored && m.availableGateways.includes(stored) ? stored : chosenMethod(m.availableGateways));
-    });
-    // Runs once: the saved form is read on opening only.
+    // Runs once: the saved coupon is read on opening only.
   }, []);
 
   useEffect(() => saveEnrollmentForm({ courseId, method, notes }), [courseId, method, notes]);

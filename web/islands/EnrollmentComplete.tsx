@@ -18,10 +18,10 @@ import {
 import { clearCourseForm, clearMembershipForm } from '#web/lib/enrollment-storage.ts';
 import { chosenMethod } from '#web/lib/shop-api.ts';
 import { goToGateway } from '#web/pages/public/enrollment/enrollment-kit.tsx';
+import { proofInQuery, ReturnProblem, type ReturnView } from '#web/components/shop/payment-return.tsx';
 
 type Kind = 'course' | 'membership';
 type Enrollment = CourseEnrollmentView | MembershipEnrollmentView;
-type View = { kind: 'checking' } | { kind: 'done'; enrollment: Enrollment } | { kind: 'declined' } | { kind: 'failed'; message: string };
 
 const PANEL: Record<Kind, { href: string; label: string }> = {
   course: { href: '/student/courses', label: 'See my courses' },
@@ -36,7 +36,7 @@ const nameOf = (e: Enrollment) => ('course' in e ? e.course.title : `${e.members
  * Nothing to pay (a free enrolment) comes here without proof and is simply read back.
  */
 export default function EnrollmentComplete({ kind }: { kind: Kind }) {
-  const [view, setView] = useState<View>({ kind: 'checking' });
+  const [view, setView] = useState<ReturnView<Enrollment>>({ kind: 'checking' });
   const [ids, setIds] = useState({ enrollmentId: '', renewalId: '' });
   const [busy, setBusy] = useState(false);
 
@@ -46,7 +46,7 @@ export default function EnrollmentComplete({ kind }: { kind: Kind }) {
     const renewalId = q.get('renewalId') ?? '';
     setIds({ enrollmentId, renewalId });
     if (q.get('declined') || q.get('cancelled')) return setView({ kind: 'declined' });
-    const sessionId = q.get('sessionId') ?? q.get('session_id') ?? q.get('token') ?? '';
+    const { sessionId, paymentId, signature } = proofInQuery(q);
     if (!enrollmentId && !renewalId)
       return setView({ kind: 'failed', message: 'The enrolment is missing from this link. See your enrolments in your panel.' });
     const finish = (enrollment: Enrollment) => {
@@ -57,7 +57,7 @@ export default function EnrollmentComplete({ kind }: { kind: Kind }) {
         clearMembershipForm();
         void myMembershipEnrollments().catch(() => undefined);
       }
-      setView({ kind: 'done', enrollment });
+      setView({ kind: 'done', value: enrollment });
     };
     const fail = (err: unknown) => setView({ kind: 'failed', message: errorMessage(err) });
     if (!sessionId) {
@@ -74,8 +74,8 @@ export default function EnrollmentComplete({ kind }: { kind: Kind }) {
     const proof: PaymentProof = {
       ...(renewalId ? { renewalId } : { enrollmentId }),
       sessionId,
-      paymentId: q.get('paymentId') ?? sessionId,
-      signature: q.get('signature') ?? '',
+      paymentId,
+      signature,
     };
     const verify = kind === 'course' ? verifyCoursePayment(proof) : verifyMembershipPayment(proof);
     verify.then((body) => finish(body.data!.enrollment), fail);
@@ -101,13 +101,9 @@ export default function EnrollmentComplete({ kind }: { kind: Kind }) {
   }
 
   const panel = PANEL[kind];
-  if (view.kind === 'checking') return <p role="status">Confirming your payment…</p>;
-  if (view.kind === 'declined' || view.kind === 'failed')
+  if (view.kind !== 'done')
     return (
-      <div className="order-problem" data-ready="">
-        <p role="alert" className="form-error">
-          {view.kind === 'declined' ? 'The payment was not completed. Your enrolment is kept for 7 days: you can try again.' : view.message}
-        </p>
+      <ReturnProblem view={view} declined="The payment was not completed. Your enrolment is kept for 7 days: you can try again.">
         <div className="btn-row">
           {ids.enrollmentId && !ids.renewalId && (
             <button type="button" className="btn btn-primary" onClick={retry} disabled={busy}>
@@ -118,9 +114,9 @@ export default function EnrollmentComplete({ kind }: { kind: Kind }) {
             {panel.label}
           </a>
         </div>
-      </div>
+      </ReturnProblem>
     );
-  const e = view.enrollment;
+  const e = view.value;
   const waiting = e.enrollmentStatus === 'pending_approval';
   return (
     <div className="order-done" data-ready="">

@@ -5,7 +5,6 @@ import { ENROLLMENT_PAYMENT_LABELS, ENROLLMENT_STATUS_LABELS, LIVE_MEMBERSHIP_ST
 import { enrollmentTotals, percentToBp, planDiscountCents, type EnrollmentTotals } from '#core/enrollments/pricing.ts';
 import type { MembershipEnrollmentView } from '#core/enrollments/views.ts';
 import { COUPON_MESSAGES, type PaymentGatewayName } from '#core/shop/shop-options.ts';
-import type { PaymentMethodsView } from '#core/shop/views.ts';
 import { FormAlert } from '#web/components/form-kit.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { couponFailure } from '#web/lib/coupon-errors.ts';
@@ -18,51 +17,39 @@ import {
 } from '#web/lib/enrollment-api.ts';
 import { saveCurrentEnrollment, savedMembershipForm, saveMembershipForm } from '#web/lib/enrollment-storage.ts';
 import { documentsProblem } from '#web/lib/enrollment-upload.ts';
-import { chosenMethod, rememberMethod } from '#web/lib/shop-api.ts';
+import { rememberMethod } from '#web/lib/shop-api.ts';
+import { CodeBox, type Notice } from '#web/components/shop/coupon-box.tsx';
 import {
   cents,
-  CodeBox,
   goToGateway,
   MethodChoice,
   MoneyLines,
-  SignInLinks,
+  outsiderView,
   UploadProgress,
+  useLiveEnrollment,
+  usePaymentMethod,
   useViewer,
-  type Notice,
 } from '#web/pages/public/enrollment/enrollment-kit.tsx';
 import { planPurchaseHref } from '#web/pages/public/links.ts';
 
 type Props = { membershipId: string; membershipName: string; plan: MembershipPlanDto; open: boolean };
 
 const SYMBOL = MEMBERSHIP_CURRENCY.symbol;
-const isLive = (e: MembershipEnrollmentView) => (LIVE_MEMBERSHIP_STATUSES as readonly string[]).includes(e.enrollmentStatus);
+const membershipOf = (e: MembershipEnrollmentView) => e.membership._id;
 const completeHref = (id: string) => `/memberships/complete?enrollmentId=${encodeURIComponent(id)}`;
 
 /** The chosen plan's purchase: login links for visitors, the member's own enrolment if they have one, else the form. */
 export default function MembershipPurchase({ membershipId, membershipName, plan, open }: Props) {
   const viewer = useViewer();
-  const [existing, setExisting] = useState<MembershipEnrollmentView | null | undefined>(undefined);
+  const existing = useLiveEnrollment(viewer, myMembershipEnrollments, membershipOf, membershipId, LIVE_MEMBERSHIP_STATUSES);
 
-  useEffect(() => {
-    if (viewer?.kind !== 'learner' && viewer?.kind !== 'instructor') return;
-    myMembershipEnrollments().then(
-      (body) => setExisting((body.data ?? []).find((e) => e.membership._id === membershipId && isLive(e)) ?? null),
-      () => setExisting(null),
-    );
-  }, [viewer, membershipId]);
-
-  if (!viewer || viewer.kind === 'visitor')
-    return (
-      <SignInLinks next={planPurchaseHref(plan._id)} action="buy this membership">
-        <p className="muted small">Log in or create a free account to buy this membership and pay online.</p>
-      </SignInLinks>
-    );
-  if (viewer.kind === 'staff')
-    return (
-      <p className="enrol-note" data-ready="">
-        You are signed in with a staff account. Students and members buy memberships here; staff manage them in the admin panel.
-      </p>
-    );
+  const outsider = outsiderView(viewer, {
+    next: planPurchaseHref(plan._id),
+    action: 'buy this membership',
+    visitorNote: 'Log in or create a free account to buy this membership and pay online.',
+    staffNote: 'You are signed in with a staff account. Students and members buy memberships here; staff manage them in the admin panel.',
+  });
+  if (outsider) return outsider;
   if (existing === undefined) return <p role="status">Checking your memberships…</p>;
   if (existing)
     return (
@@ -82,8 +69,7 @@ export default function MembershipPurchase({ membershipId, membershipName, plan,
 
 function PurchaseForm({ membershipId, membershipName, plan, focus }: Omit<Props, 'open'> & { focus: boolean }) {
   const saved = savedMembershipForm(plan._id);
-  const [methods, setMethods] = useState<PaymentMethodsView | null>(null);
-  const [method, setMethod] = useState(saved?.method ?? 'stripe');
+  const { methods, method, setMethod } = usePaymentMethod(membershipPaymentMethods, saved?.method);
   const [notes, setNotes] = useState(saved?.notes ?? '');
   const [coupon, setCoupon] = useState<{ code: string; discountCents: number; totals?: MembershipTotalsView } | null>(null);
   const [notice, setNotice] = useState<Notice>({ text: '', error: false });
@@ -96,14 +82,7 @@ function PurchaseForm({ membershipId, membershipName, plan, focus }: Omit<Props,
 
   useEffect(() => {
     if (focus) heading.current?.focus();
-    void membershipPaymentMethods().then((m) => {
-      setMethods(m);
-      const stored = saved?.method as PaymentGatewayName | undefined;
-      setMethod(stored && m.availableGateways.includes(stored) ? stored : chosenMethod(m.availableGateways));
-    });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the saved form is read on opening only
-    // Runs once: the saved form is read on opening only.
-  }, []);
+  }, [focus]);
 
   useEffect(() => saveMembershipForm({ membershipId, planId: plan._id, method, notes }), [membershipId, plan._id, method, notes]);
 

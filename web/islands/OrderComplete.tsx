@@ -5,8 +5,7 @@ import { errorMessage } from '#web/lib/api.ts';
 import { clearCart } from '#web/lib/cart.ts';
 import { storedUser } from '#web/lib/session.ts';
 import { payAgain, verifyOrderPayment } from '#web/lib/shop-api.ts';
-
-type View = { kind: 'checking' } | { kind: 'paid'; order: OrderView } | { kind: 'declined' } | { kind: 'failed'; message: string };
+import { proofInQuery, ReturnProblem, type ReturnView } from '#web/components/shop/payment-return.tsx';
 
 const cents = (n: number) => Math.round(n * 100);
 
@@ -15,7 +14,7 @@ const cents = (n: number) => Math.round(n * 100);
  * payment clears the cart (spec 4). A declined payment can be tried again for the same order.
  */
 export default function OrderComplete() {
-  const [view, setView] = useState<View>({ kind: 'checking' });
+  const [view, setView] = useState<ReturnView<OrderView>>({ kind: 'checking' });
   const [orderId, setOrderId] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -24,13 +23,13 @@ export default function OrderComplete() {
     const id = q.get('orderId') ?? '';
     setOrderId(id);
     if (q.get('declined')) return setView({ kind: 'declined' });
-    const sessionId = q.get('sessionId') ?? q.get('session_id') ?? q.get('token') ?? '';
-    const proof = { orderId: id, sessionId, paymentId: q.get('paymentId') ?? sessionId, signature: q.get('signature') ?? '' };
-    if (!id || !sessionId) return setView({ kind: 'failed', message: 'Payment verification failed: the payment details are missing.' });
+    const proof = { orderId: id, ...proofInQuery(q) };
+    if (!id || !proof.sessionId)
+      return setView({ kind: 'failed', message: 'Payment verification failed: the payment details are missing.' });
     verifyOrderPayment(proof).then(
       (body) => {
         clearCart();
-        setView({ kind: 'paid', order: body.data!.order });
+        setView({ kind: 'done', value: body.data!.order });
       },
       (err) => setView({ kind: 'failed', message: errorMessage(err) }),
     );
@@ -47,13 +46,9 @@ export default function OrderComplete() {
     }
   }
 
-  if (view.kind === 'checking') return <p role="status">Confirming your payment…</p>;
-  if (view.kind === 'declined' || view.kind === 'failed')
+  if (view.kind !== 'done')
     return (
-      <div className="order-problem" data-ready="">
-        <p role="alert" className="form-error">
-          {view.kind === 'declined' ? 'The payment was declined. Your order is kept for a short while.' : view.message}
-        </p>
+      <ReturnProblem view={view} declined="The payment was declined. Your order is kept for a short while.">
         {orderId && (
           <button type="button" className="btn btn-primary" onClick={retry} disabled={busy}>
             Try the payment again
@@ -62,9 +57,9 @@ export default function OrderComplete() {
         <a className="btn btn-secondary" href="/cart">
           Back to cart
         </a>
-      </div>
+      </ReturnProblem>
     );
-  const { order } = view;
+  const order = view.value;
   // Students and members follow their orders in their panel ("My orders").
   const role = storedUser()?.role;
   const hasMyOrders = role === 'student' || role === 'member';

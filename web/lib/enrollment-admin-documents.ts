@@ -1,6 +1,5 @@
 import { DOCUMENT_TYPES } from '#core/enrollments/enrollment-options.ts';
-import { ApiError, failureMessage, type ApiBody } from '#web/lib/api.ts';
-import { readStored, STORAGE_KEYS } from '#web/lib/storage-keys.ts';
+import { fetchDocument } from '#web/lib/enrollment-documents.ts';
 
 /** The API path of a document's `url` (served under /api; an absolute URL is kept). */
 export const documentPath = (url: string) =>
@@ -20,27 +19,16 @@ function download(href: string, name: string) {
   a.click();
 }
 
-/**
- * Opens an enrolment's uploaded document in a new tab. The API serves documents only to the owner and
- * the school, and reads who is asking from the Authorization header (no cookie), so a plain link would
- * be refused: the bytes are fetched with the token and shown from a blob URL.
- */
+/** Opens an enrolment's uploaded document in a new tab: the bytes are fetched with the token and shown from a blob URL. */
 export async function openDocument(url: string, name: string): Promise<void> {
-  const path = documentPath(url);
-  const token = readStored(STORAGE_KEYS.token);
   // The tab opens now, while the click still counts as the user's, and gets the file once it arrives.
   const tab = window.open('', '_blank');
   let res: Response;
   try {
-    res = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  } catch {
+    res = await fetchDocument(documentPath(url), 'Failed to open document');
+  } catch (err) {
     tab?.close();
-    throw new ApiError('Failed to open document');
-  }
-  if (!res.ok) {
-    tab?.close();
-    const body = (await res.json().catch(() => null)) as Partial<ApiBody> | null;
-    throw new ApiError(failureMessage(res, body, 'Failed to open document'), res.status);
+    throw err;
   }
   const blobUrl = URL.createObjectURL(new Blob([await res.arrayBuffer()], { type: shownType(res.headers.get('content-type')) }));
   if (tab) tab.location.href = blobUrl;

@@ -4,6 +4,7 @@ import { ENROLLMENT_CANCEL_REASONS, ENROLLMENT_PAYMENT_LABELS, ENROLLMENT_STATUS
 import type { EnrollmentPaymentStatus } from '#core/enrollments/enrollment-status.ts';
 import type { EnrollmentDocumentView } from '#core/enrollments/views.ts';
 import type { PaymentMethodsView } from '#core/shop/views.ts';
+import { DocumentList } from '#web/components/document-list.tsx';
 import { Field, formValues, FormAlert } from '#web/components/form-kit.tsx';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
 import { openDocument } from '#web/lib/enrollment-panel-download.ts';
@@ -52,29 +53,11 @@ export function Facts({ rows, className = 'my-enrol-facts' }: { rows: [string, R
 
 /** Documents are API paths only the owner and the school may open: fetched with the session, then saved. */
 export function DocumentLinks({ documents }: { documents: EnrollmentDocumentView[] }) {
-  const [alert, setAlert] = useState('');
   if (documents.length === 0) return null;
   return (
     <div className="my-enrol-documents">
       <h4>Documents</h4>
-      <ul>
-        {documents.map((d) => (
-          <li key={d.url}>
-            <a
-              href={d.url}
-              onClick={(e) => {
-                e.preventDefault();
-                setAlert('');
-                openDocument(d.url, d.name).catch((err: unknown) => setAlert(unlessSessionEnded(err)));
-              }}
-            >
-              {d.name}
-            </a>{' '}
-            <span className="muted">({Math.max(1, Math.round(d.size / 1024))} KB)</span>
-          </li>
-        ))}
-      </ul>
-      <FormAlert message={alert} />
+      <DocumentList documents={documents} open={openDocument} failure={unlessSessionEnded} />
     </div>
   );
 }

@@ -1,9 +1,10 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { formatMoney } from '#core/money.ts';
 import type { PaymentMethodsView, PaymentStart } from '#core/shop/views.ts';
 import type { Role } from '#core/roles.ts';
+import type { PaymentGatewayName } from '#core/shop/shop-options.ts';
 import { storedToken, storedUser, type SessionUser } from '#web/lib/session.ts';
-import { goToPayment, NO_BROWSER_FLOW } from '#web/lib/shop-api.ts';
+import { chosenMethod, goToPayment, NO_BROWSER_FLOW } from '#web/lib/shop-api.ts';
 import { loginHref, registerHref } from '#web/pages/public/links.ts';
 
 /** Who is looking: null before the browser has read the session (the server renders the visitor's view). */
@@ -34,6 +35,63 @@ export function SignInLinks({ next, action, children }: { next: string; action: 
       </a>
     </div>
   );
+}
+
+type Outsider = { next: string; action: string; visitorNote: string; staffNote: string };
+
+/** What a visitor (login links that come back to `next`) or a staff account (a note) sees; null for a learner or an instructor. */
+export function outsiderView(viewer: Viewer | null, { next, action, visitorNote, staffNote }: Outsider): ReactNode {
+  if (!viewer || viewer.kind === 'visitor')
+    return (
+      <SignInLinks next={next} action={action}>
+        <p className="muted small">{visitorNote}</p>
+      </SignInLinks>
+    );
+  if (viewer.kind === 'staff')
+    return (
+      <p className="enrol-note" data-ready="">
+        {staffNote}
+      </p>
+    );
+  return null;
+}
+
+/**
+ * The learner's live enrolment in this course or membership: undefined while it is read, null when there
+ * is none. Without the list the form still opens: the server refuses a second live enrolment in words.
+ */
+export function useLiveEnrollment<T extends { enrollmentStatus: string }>(
+  viewer: Viewer | null,
+  read: () => Promise<{ data?: T[] | null }>,
+  ownerOf: (e: T) => string | null | undefined,
+  owner: string,
+  live: readonly string[],
+): T | null | undefined {
+  const [existing, setExisting] = useState<T | null | undefined>(undefined);
+  useEffect(() => {
+    if (viewer?.kind !== 'learner' && viewer?.kind !== 'instructor') return;
+    read().then(
+      (body) => setExisting((body.data ?? []).find((e) => ownerOf(e) === owner && live.includes(e.enrollmentStatus)) ?? null),
+      () => setExisting(null),
+    );
+  }, [viewer, read, ownerOf, owner, live]);
+  return existing;
+}
+
+/** The methods the school offers and the one chosen: the saved one (read on opening) while still offered, else the usual choice. */
+export function usePaymentMethod(load: () => Promise<PaymentMethodsView>, saved?: string, when = true) {
+  const [first] = useState(saved);
+  const [methods, setMethods] = useState<PaymentMethodsView | null>(null);
+  const [method, setMethod] = useState<string>(first ?? 'stripe');
+  useEffect(() => {
+    if (!when) return;
+    void load().then((m) => {
+      setMethods(m);
+      const stored = first as PaymentGatewayName | undefined;
+      setMethod(stored && m.availableGateways.includes(stored) ? stored : chosenMethod(m.availableGateways));
+    });
+  }, [load, first, when]);
+  return { methods, method, setMethod };
 }
 
 export type MoneyLine = { label: string; cents: number; minus?: boolean; total?: boolean };
@@ -79,58 +137,6 @@ export function MethodChoice({
       ))}
       {methods && <p className="form-note">{`Prices in ${methods.currency.name} (${methods.currency.symbol}).`}</p>}
     </fieldset>
-  );
-}
-
-export type Notice = { text: string; error: boolean };
-
-/** Apply or remove a coupon; `apply` answers the refusal's words, or null once applied. */
-export function CodeBox({
-  applied,
-  notice,
-  onApply,
-  onRemove,
-}: {
-  applied: string | null;
-  notice: Notice;
-  onApply: (code: string) => Promise<void>;
-  onRemove: () => void;
-}) {
-  const [busy, setBusy] = useState(false);
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    setBusy(true);
-    await onApply(String(new FormData(e.currentTarget).get('coupon') ?? ''));
-    setBusy(false);
-  }
-  const message = (
-    <p id="coupon-message" className={notice.error ? 'form-error' : 'form-note'} role="status">
-      {notice.text}
-    </p>
-  );
-  if (applied)
-    return (
-      <div className="coupon-box">
-        <p>
-          Coupon <strong>{applied}</strong> applied.{' '}
-          <button type="button" className="btn btn-secondary btn-sm" onClick={onRemove}>
-            Remove coupon
-          </button>
-        </p>
-        {notice.error && message}
-      </div>
-    );
-  return (
-    <form className="coupon-box" onSubmit={onSubmit} noValidate aria-busy={busy}>
-      <label htmlFor="coupon-code">Coupon code</label>
-      <div className="coupon-row">
-        <input id="coupon-code" name="coupon" autoComplete="off" maxLength={40} aria-describedby="coupon-message" />
-        <button type="submit" className="btn btn-secondary" disabled={busy}>
-          Apply
-        </button>
-      </div>
-      {message}
-    </form>
   );
 }
 

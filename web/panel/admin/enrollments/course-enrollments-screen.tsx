@@ -1,17 +1,18 @@
-import { COURSE_ENROLLMENT_STATUSES, ENROLLMENT_PAYMENT_LABELS, ENROLLMENT_PAYMENT_STATUSES } from '#core/enrollments/enrollment-status.ts';
+import { COURSE_ENROLLMENT_STATUSES } from '#core/enrollments/enrollment-status.ts';
 import type { CourseEnrollmentView } from '#core/enrollments/views.ts';
 import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
 import { moneyIn } from '#web/panel/admin/payments/payment-labels.ts';
 import { Stamp } from '#web/panel/admin/orders/order-parts.tsx';
-import { deleteEnrollments, readCourseEnrollments } from './enrollments-api.ts';
+import { deleteEnrollments, readCourseEnrollments, type ListQuery } from './enrollments-api.ts';
 import type { ListConfig } from './enrollment-list.tsx';
 import { DecisionActions } from './decision-actions.tsx';
+import { COURSE_ENROLLMENTS } from './enrollment-decisions.tsx';
 import { DecisionScreen } from './decision-screen.tsx';
-import { CourseEnrollmentFacts } from './course-enrollment-facts.tsx';
-import { PaymentBadge, Person, statusLabel, StatusBadge } from './enrollment-parts.tsx';
+import { PAYMENT_FILTER, PaymentBadge, Person, StatusBadge, statusFilter } from './enrollment-parts.tsx';
 
 type Row = CourseEnrollmentView;
-const nameOf = (e: Row) => `${e.user.name} in ${e.course.title}`;
+const nameOf = COURSE_ENROLLMENTS.name;
+const NO_FILTERS: ListQuery = { page: 1, search: '', status: '', paymentStatus: '' };
 
 const config = (base: string): ListConfig<Row> => ({
   id: 'course-enrollments',
@@ -20,20 +21,7 @@ const config = (base: string): ListConfig<Row> => ({
   singular: 'enrolment',
   headLabel: 'Student',
   searchLabel: 'Search by student name, email, student ID or course',
-  filters: [
-    {
-      name: 'status',
-      label: 'Status',
-      allLabel: 'All statuses',
-      options: COURSE_ENROLLMENT_STATUSES.map((v) => ({ value: v, label: statusLabel(v) })),
-    },
-    {
-      name: 'paymentStatus',
-      label: 'Payment',
-      allLabel: 'All payments',
-      options: ENROLLMENT_PAYMENT_STATUSES.map((v) => ({ value: v, label: ENROLLMENT_PAYMENT_LABELS[v] })),
-    },
-  ],
+  filters: [statusFilter(COURSE_ENROLLMENT_STATUSES), PAYMENT_FILTER],
   statuses: COURSE_ENROLLMENT_STATUSES,
   read: readCourseEnrollments,
   head: (e) => <Person user={e.user} href={`${base}/${encodeURIComponent(e._id)}`} label={`${nameOf(e)}: details`} />,
@@ -46,21 +34,12 @@ const config = (base: string): ListConfig<Row> => ({
   ],
   rowLabel: nameOf,
   rowData: (e) => ({ 'data-status': e.enrollmentStatus, 'data-email': e.user.email }),
-  actions: (e, onOutcome) => <DecisionActions kind="course" row={e} name={nameOf(e)} small onOutcome={onOutcome} />,
+  actions: (e, onOutcome) => <DecisionActions kind={COURSE_ENROLLMENTS} row={e} small onOutcome={onOutcome} />,
   bulkDelete: (ids) => deleteEnrollments('course', ids),
   keptReason: 'a paid enrolment that is still live cannot be deleted (reject it first)',
 });
 
 /** The school's course enrolments at `<base>`, one enrolment at `<base>/<id>`. */
 export default function CourseEnrollmentsScreen(props: AdminScreenProps) {
-  return (
-    <DecisionScreen<Row>
-      {...props}
-      kind="course"
-      backLabel="Course enrolments"
-      config={config}
-      title={nameOf}
-      facts={(e) => <CourseEnrollmentFacts enrollment={e} />}
-    />
-  );
+  return <DecisionScreen<Row> {...props} kind={COURSE_ENROLLMENTS} config={config} noFilters={NO_FILTERS} />;
 }

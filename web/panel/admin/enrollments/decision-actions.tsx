@@ -1,38 +1,51 @@
-import { useState } from 'react';
-import { ENROLLMENT_CANCEL_REASONS, type EnrollmentPaymentStatus } from '#core/enrollments/enrollment-status.ts';
-import { approvalOutcome, decisionActions, rejectMoneyNote } from '#web/lib/enrollment-admin-rules.ts';
+import { useState, type ReactNode } from 'react';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
-import { approveEnrollment, deleteEnrollment, rejectEnrollment, type DecisionKind } from './enrollments-api.ts';
 import { NoteDialog } from './enrollment-parts.tsx';
 
-export type Decided = { _id: string; enrollmentStatus: string; paymentStatus: EnrollmentPaymentStatus };
+/** What an action tells the screen: a message, the row as it is now (null once deleted), or a refusal to show and reload after. */
+export type ActionOutcome<R> = { kind: 'done'; message: string; row: R | null } | { kind: 'refused'; message: string };
 
-/** What an action tells the screen: a message, the enrolment as it is now (null once deleted), or a refusal to show and reload after. */
-export type ActionOutcome = { kind: 'done'; message: string; row: Decided | null } | { kind: 'refused'; message: string };
-
-type Props = {
-  kind: DecisionKind;
-  row: Decided;
-  /** "Jo Park in Karate 101", for the dialogs' titles and the buttons' hidden names. */
-  name: string;
-  small?: boolean;
-  onOutcome: (o: ActionOutcome) => void;
+/** One move the school may make (approve, reject, suspend…): its button, its dialog's words, and the call. */
+export type DecisionMove<R> = {
+  button: string;
+  /** The dialog's title before the name: "Approve", "Approve the application of". */
+  title: string;
+  label: string;
+  busy: string;
+  required?: boolean;
+  /** Shown greyed in the empty field: what the server writes when it is left blank. */
+  placeholder?: string;
+  danger: boolean;
+  allowed: (row: R) => boolean;
+  note: (row: R) => ReactNode;
+  run: (row: R, text: string, name: string) => Promise<{ message: string; row: R }>;
 };
-type Asking = 'approve' | 'reject' | 'delete' | null;
+
+/** The moves of one kind (course or membership enrolments, instructor applications), in the order their buttons stand. */
+export type DecisionMoves<R> = {
+  name: (row: R) => string;
+  moves: readonly DecisionMove<R>[];
+  /** What the delete button and dialog name: "Jo Park in Karate 101", "the application of Jo Park". */
+  deleted: (name: string) => string;
+  deleteNote: string;
+  /** Deletes, and answers the message to show. */
+  remove: (row: R, name: string) => Promise<string>;
+};
+
+type Props<R> = { kind: DecisionMoves<R>; row: R; small?: boolean; onOutcome: (o: ActionOutcome<R>) => void };
 
 /**
- * Approve, reject and delete a course or membership enrolment, offered from its status. A refusal in
- * words (409: another admin moved it first, or a paid live one cannot be deleted) closes the dialog and
- * goes to the screen, which shows it and reloads the row.
+ * The moves a row's state allows, each asked in a dialog, then delete. A refusal in words (409:
+ * another admin moved it first, or a paid live one cannot be deleted) closes the dialog and goes to
+ * the screen, which shows it and reloads the row.
  */
-export function DecisionActions({ kind, row, name, small, onOutcome }: Props) {
-  const [asking, setAsking] = useState<Asking>(null);
-  const can = decisionActions(kind, row.enrollmentStatus);
+export function DecisionActions<R>({ kind, row, small, onOutcome }: Props<R>) {
+  const [asking, setAsking] = useState<DecisionMove<R> | 'delete' | null>(null);
+  const name = kind.name(row);
   const btn = (tone: string) => `btn ${tone}${small ? ' btn-sm' : ''}`;
-  const hidden = <span className="visually-hidden"> {name}</span>;
 
-  async function run(action: () => Promise<ActionOutcome>) {
+  async function run(action: () => Promise<ActionOutcome<R>>) {
     try {
       const outcome = await action();
       setAsking(null);
@@ -44,88 +57,47 @@ export function DecisionActions({ kind, row, name, small, onOutcome }: Props) {
     }
   }
 
-  const approve = (notes: string) =>
-    run(async () => {
-      const body = await approveEnrollment<Decided>(kind, row._id, notes);
-      const now = body.data ?? { ...row, enrollmentStatus: 'approved' };
-      return { kind: 'done', message: `${name}: ${approvalOutcome(now.enrollmentStatus)}`, row: now };
-    });
-  const reject = (reason: string) =>
-    run(async () => {
-      const body = await rejectEnrollment<Decided>(kind, row._id, reason);
-      const now = body.data ?? { ...row, enrollmentStatus: 'cancelled' };
-      const refunded = now.paymentStatus === 'refunded' ? '; the payment was refunded' : '';
-      return { kind: 'done', message: `${name}: rejected${refunded}`, row: now };
-    });
-  const remove = () =>
-    run(async () => {
-      const body = await deleteEnrollment(kind, row._id);
-      return { kind: 'done', message: body.message ?? `${name}: deleted`, row: null };
-    });
+  const move = (m: DecisionMove<R>) => (text: string) => run(async () => ({ kind: 'done', ...(await m.run(row, text, name)) }));
+  const remove = () => run(async () => ({ kind: 'done', message: await kind.remove(row, name), row: null }));
 
   return (
     <div className="row-actions">
-      {can.approve && (
-        <button type="button" className={btn('btn-primary')} onClick={() => setAsking('approve')}>
-          Approve{hidden}
-        </button>
-      )}
-      {can.reject && (
-        <button type="button" className={btn('btn-secondary')} onClick={() => setAsking('reject')}>
-          Reject{hidden}
-        </button>
-      )}
-      {can.delete && (
-        <button type="button" className={btn('btn-danger')} onClick={() => setAsking('delete')}>
-          Delete{hidden}
-        </button>
-      )}
+      {kind.moves
+        .filter((m) => m.allowed(row))
+        .map((m) => (
+          <button key={m.button} type="button" className={btn(m.danger ? 'btn-secondary' : 'btn-primary')} onClick={() => setAsking(m)}>
+            {m.button}
+            <span className="visually-hidden"> {name}</span>
+          </button>
+        ))}
+      <button type="button" className={btn('btn-danger')} onClick={() => setAsking('delete')}>
+        Delete<span className="visually-hidden"> {kind.deleted(name)}</span>
+      </button>
 
-      {asking === 'approve' && (
+      {asking && asking !== 'delete' && (
         <NoteDialog
-          title={`Approve ${name}?`}
-          label="Approval notes"
-          confirmLabel="Approve"
-          busyLabel="Approving…"
-          danger={false}
-          onConfirm={approve}
+          title={`${asking.title} ${name}?`}
+          label={asking.label}
+          required={asking.required}
+          placeholder={asking.placeholder}
+          confirmLabel={asking.button}
+          busyLabel={asking.busy}
+          danger={asking.danger}
+          onConfirm={move(asking)}
           onClose={() => setAsking(null)}
         >
-          <p>
-            {row.paymentStatus === 'paid' || row.paymentStatus === 'free'
-              ? 'Nothing is owed, so it becomes Active at once.'
-              : 'The payment is still outstanding: it becomes Approved and turns Active once paid.'}
-          </p>
-        </NoteDialog>
-      )}
-      {asking === 'reject' && (
-        <NoteDialog
-          title={`Reject ${name}?`}
-          label="Rejection reason"
-          placeholder={ENROLLMENT_CANCEL_REASONS.admin}
-          confirmLabel="Reject"
-          busyLabel="Rejecting…"
-          onConfirm={reject}
-          onClose={() => setAsking(null)}
-        >
-          <p>
-            It ends Cancelled; the student sees the reason (left blank: “{ENROLLMENT_CANCEL_REASONS.admin}”).{' '}
-            {rejectMoneyNote(row.enrollmentStatus, row.paymentStatus)}
-          </p>
+          <p>{asking.note(row)}</p>
         </NoteDialog>
       )}
       {asking === 'delete' && (
         <ConfirmDialog
-          title={`Delete ${name}?`}
+          title={`Delete ${kind.deleted(name)}?`}
           confirmLabel="Delete"
           busyLabel="Deleting…"
           onConfirm={remove}
           onClose={() => setAsking(null)}
         >
-          <p>
-            This permanently removes the enrolment and cannot be undone. A paid enrolment that is still live is kept: reject it first.
-            Payment records stay.
-          </p>
+          <p>{kind.deleteNote}</p>
         </ConfirmDialog>
       )}
     </div>

@@ -1,43 +1,28 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
-import type { DecisionKind, ListQuery } from './enrollments-api.ts';
-import type { Decided } from './decision-actions.tsx';
-import { DecisionDetail } from './decision-detail.tsx';
+import type { ListQuery } from './enrollments-api.ts';
+import { DecisionDetail, type DecisionKind } from './decision-detail.tsx';
 import { EnrollmentList, type ListConfig } from './enrollment-list.tsx';
 
-const NO_FILTERS: ListQuery = { page: 1, search: '', status: '', paymentStatus: '' };
-
-type Props<T extends Decided & { _id: string }> = AdminScreenProps & {
-  kind: DecisionKind;
-  backLabel: string;
-  config: (base: string) => ListConfig<T>;
-  title: (row: T) => string;
-  facts: (row: T) => ReactNode;
+type Props<R extends { _id: string }> = AdminScreenProps & {
+  kind: DecisionKind<R>;
+  config: (base: string) => ListConfig<R>;
+  /** The list's filters when the screen opens (each list keeps its own keys). */
+  noFilters: ListQuery;
 };
 
 /**
- * A school's decision screen (course or membership enrolments) at `<base>`, one enrolment at `<base>/<id>`;
- * the list keeps its filters while one is open, and says what was deleted from the detail.
+ * A school's decision screen (course or membership enrolments, instructor applications) at `<base>`, one
+ * row at `<base>/<id>`; the list keeps its filters while one is open, and says what was deleted from the detail.
  */
-export function DecisionScreen<T extends Decided & { _id: string }>({ base, path, kind, backLabel, config, title, facts }: Props<T>) {
-  const [query, setQuery] = useState<ListQuery>(NO_FILTERS);
+export function DecisionScreen<R extends { _id: string }>({ base, path, kind, config, noFilters }: Props<R>) {
+  const [query, setQuery] = useState<ListQuery>(noFilters);
   const [flash, setFlash] = useState('');
   const [list] = useState(() => config(base));
   const [sub] = path;
   useEffect(() => {
     if (sub) setFlash('');
   }, [sub]);
-  if (sub)
-    return (
-      <DecisionDetail<T>
-        kind={kind}
-        base={base}
-        id={decodeURIComponent(sub)}
-        backLabel={backLabel}
-        title={title}
-        body={facts}
-        onDeleted={setFlash}
-      />
-    );
+  if (sub) return <DecisionDetail<R> kind={kind} base={base} id={decodeURIComponent(sub)} onDeleted={setFlash} />;
   return <EnrollmentList config={list} query={query} setQuery={setQuery} flash={flash} />;
 }

@@ -1,6 +1,7 @@
 import { Fragment, useState, type ReactNode } from 'react';
 import {
   ENROLLMENT_PAYMENT_LABELS,
+  ENROLLMENT_PAYMENT_STATUSES,
   ENROLLMENT_STATUS_LABELS,
   INSTRUCTOR_STATUS_LABELS,
   type EnrollmentPaymentStatus,
@@ -9,7 +10,7 @@ import {
 import type { EnrollmentDocumentView, EnrollmentStats, EnrollmentUserView } from '#core/enrollments/views.ts';
 import { statTiles } from '#web/lib/enrollment-admin-rules.ts';
 import { errorMessage } from '#web/lib/api.ts';
-import { FormAlert } from '#web/components/form-kit.tsx';
+import { DocumentList } from '#web/components/document-list.tsx';
 import { dateTime } from '#web/panel/admin/screens/shared.tsx';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 import { PanelLink } from '#web/panel/router.tsx';
@@ -18,6 +19,22 @@ import { openDocument } from '#web/lib/enrollment-admin-documents.ts';
 type StatusKey = keyof typeof ENROLLMENT_STATUS_LABELS;
 
 export const statusLabel = (s: string) => ENROLLMENT_STATUS_LABELS[s as StatusKey] ?? s;
+
+/** A list's status filter (the first filter, which the stats tiles also set). */
+export const statusFilter = (statuses: readonly string[]) => ({
+  name: 'status',
+  label: 'Status',
+  allLabel: 'All statuses',
+  options: statuses.map((v) => ({ value: v, label: statusLabel(v) })),
+});
+
+/** The payment filter of the course and membership lists. */
+export const PAYMENT_FILTER = {
+  name: 'paymentStatus',
+  label: 'Payment',
+  allLabel: 'All payments',
+  options: ENROLLMENT_PAYMENT_STATUSES.map((v) => ({ value: v, label: ENROLLMENT_PAYMENT_LABELS[v] })),
+};
 
 /** The enrolment's status as a coloured badge (`enrollment-<status>` in admin-enrollments.css). */
 export function StatusBadge({ status }: { status: string }) {
@@ -89,33 +106,10 @@ export function Facts({ rows }: { rows: [string, ReactNode][] }) {
 
 export const when = (iso: string | null) => (iso ? dateTime(iso) : null);
 
-/** Uploaded documents: the API serves them only with the admin's token, so each opens through a fetch (see enrollment-admin-documents). */
+/** Uploaded documents: the API serves them only with the admin's token, so each opens in a tab through a fetch. */
 export function DocumentLinks({ documents }: { documents: EnrollmentDocumentView[] }) {
-  const [alert, setAlert] = useState('');
   if (!documents.length) return <p className="muted">No documents.</p>;
-  return (
-    <>
-      <ul className="enrollment-documents">
-        {documents.map((d) => (
-          <li key={d.url}>
-            <a
-              href={d.url}
-              data-document=""
-              onClick={(e) => {
-                e.preventDefault();
-                setAlert('');
-                openDocument(d.url, d.name).catch((err) => setAlert(errorMessage(err)));
-              }}
-            >
-              {d.name}
-            </a>{' '}
-            <span className="muted">({Math.max(1, Math.round(d.size / 1024))} KB)</span>
-          </li>
-        ))}
-      </ul>
-      <FormAlert message={alert} />
-    </>
-  );
+  return <DocumentList documents={documents} className="enrollment-documents" marked open={openDocument} failure={errorMessage} />;
 }
 
 type NoteDialogProps = {

@@ -9,10 +9,10 @@ export type ListQuery = { page: number; search: string } & Record<string, string
 export type Listing<T> = { rows: T[]; pagination: Pagination; stats: EnrollmentStats; offline?: OfflineInfo };
 export type BulkDeleted = { deletedCount: number; deletedIds: string[]; keptIds: string[] };
 
-export type DecisionKind = 'course' | 'membership';
-const BASE: Record<DecisionKind, string> = { course: '/enroll', membership: '/purchase-membership' };
+export type EnrollmentApi = 'course' | 'membership';
+const BASE: Record<EnrollmentApi, string> = { course: '/enroll', membership: '/purchase-membership' };
 /** Spec 8 fallbacks, per kind: "Failed to approve enrollment" / "Failed to approve membership enrollment". */
-const noun = (kind: DecisionKind) => (kind === 'course' ? 'enrollment' : 'membership enrollment');
+const noun = (kind: EnrollmentApi) => (kind === 'course' ? 'enrollment' : 'membership enrollment');
 const at = (base: string, id: string, tail = '') => `${base}/${encodeURIComponent(id)}${tail}`;
 
 const emptyPage = (limit: number, total: number): Pagination => ({ page: 1, limit, total, totalPages: total ? 1 : 0, hasMore: false });
@@ -65,7 +65,7 @@ export const readInstructorApplications = (q: ListQuery, signal: AbortSignal) =>
     true,
   );
 
-export const readEnrollment = <T>(kind: DecisionKind, id: string, signal?: AbortSignal) =>
+export const readEnrollment = <T>(kind: EnrollmentApi, id: string, signal?: AbortSignal) =>
   api<T>(at(BASE[kind], id), {
     signal,
     fallback: kind === 'course' ? 'Failed to fetch enrollment' : 'Failed to fetch membership enrollment',
@@ -74,24 +74,24 @@ export const readEnrollment = <T>(kind: DecisionKind, id: string, signal?: Abort
 /** A blank note is left out, so the server keeps its own default. */
 const note = (key: string, text: string) => (text.trim() ? { [key]: text.trim() } : {});
 
-export const approveEnrollment = <T>(kind: DecisionKind, id: string, approvalNotes: string) =>
+export const approveEnrollment = <T>(kind: EnrollmentApi, id: string, approvalNotes: string) =>
   api<T>(at(BASE[kind], id, '/approve'), {
     method: 'POST',
     body: note('approvalNotes', approvalNotes),
     fallback: `Failed to approve ${noun(kind)}`,
   });
 
-export const rejectEnrollment = <T>(kind: DecisionKind, id: string, rejectionReason: string) =>
+export const rejectEnrollment = <T>(kind: EnrollmentApi, id: string, rejectionReason: string) =>
   api<T>(at(BASE[kind], id, '/reject'), {
     method: 'POST',
     body: note('rejectionReason', rejectionReason),
     fallback: `Failed to reject ${noun(kind)}`,
   });
 
-export const deleteEnrollment = (kind: DecisionKind, id: string) =>
+export const deleteEnrollment = (kind: EnrollmentApi, id: string) =>
   api<{ _id: string }>(at(BASE[kind], id), { method: 'DELETE', fallback: `Failed to delete ${noun(kind)}` });
 
-export const deleteEnrollments = (kind: DecisionKind, enrollmentIds: string[]) =>
+export const deleteEnrollments = (kind: EnrollmentApi, enrollmentIds: string[]) =>
   api<BulkDeleted>(`${BASE[kind]}/bulk/delete`, { method: 'DELETE', body: { enrollmentIds }, fallback: `Failed to delete ${noun(kind)}` });
 
 // Instructor applications: every answer is { data: { enrollment, … } }.

@@ -1,13 +1,13 @@
-import { useEffect, useState } from 'react';
 import { INSTRUCTOR_ENROLLMENT_STATUSES, INSTRUCTOR_STATUS_LABELS, INSTRUCTOR_STATUSES } from '#core/enrollments/enrollment-status.ts';
 import { INSTRUCTOR_TYPE_LABELS, INSTRUCTOR_TYPES } from '#core/enrollments/enrollment-options.ts';
 import type { InstructorEnrollmentView } from '#core/enrollments/views.ts';
 import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
 import { readInstructorApplications, type ListQuery } from './enrollments-api.ts';
-import { EnrollmentList, type ListConfig } from './enrollment-list.tsx';
-import { InstructorActions } from './instructor-actions.tsx';
-import { InstructorApplicationDetail } from './instructor-application-detail.tsx';
-import { InstructorBadge, Person, statusLabel, StatusBadge } from './enrollment-parts.tsx';
+import type { ListConfig } from './enrollment-list.tsx';
+import { DecisionActions } from './decision-actions.tsx';
+import { DecisionScreen } from './decision-screen.tsx';
+import { INSTRUCTOR_APPLICATIONS } from './instructor-decisions.tsx';
+import { Person, statusFilter } from './enrollment-parts.tsx';
 
 type Row = InstructorEnrollmentView;
 const NO_FILTERS: ListQuery = { page: 1, search: '', status: '', instructorStatus: '', type: '' };
@@ -20,12 +20,7 @@ const config = (base: string): ListConfig<Row> => ({
   headLabel: 'Applicant',
   searchLabel: 'Search by name, email, instructor ID or grade',
   filters: [
-    {
-      name: 'status',
-      label: 'Status',
-      allLabel: 'All statuses',
-      options: INSTRUCTOR_ENROLLMENT_STATUSES.map((v) => ({ value: v, label: statusLabel(v) })),
-    },
+    statusFilter(INSTRUCTOR_ENROLLMENT_STATUSES),
     {
       name: 'instructorStatus',
       label: 'Instructor status',
@@ -55,12 +50,7 @@ const config = (base: string): ListConfig<Row> => ({
     },
     {
       label: 'Status',
-      cell: (e) => (
-        <span className="enrollment-badges">
-          <StatusBadge status={e.enrollmentStatus} />
-          <InstructorBadge status={e.instructorStatus} />
-        </span>
-      ),
+      cell: (e) => <span className="enrollment-badges">{INSTRUCTOR_APPLICATIONS.badges(e)}</span>,
     },
     {
       label: 'Instructor ID',
@@ -69,18 +59,10 @@ const config = (base: string): ListConfig<Row> => ({
   ],
   rowLabel: (e) => `the application of ${e.user.name}`,
   rowData: (e) => ({ 'data-status': e.enrollmentStatus, 'data-instructor-status': e.instructorStatus, 'data-email': e.user.email }),
-  actions: (e, onOutcome) => <InstructorActions row={e} small onOutcome={onOutcome} />,
+  actions: (e, onOutcome) => <DecisionActions kind={INSTRUCTOR_APPLICATIONS} row={e} small onOutcome={onOutcome} />,
 });
 
 /** Applications to teach at `<base>`, one at `<base>/<id>`; the list keeps its filters while one is open. */
-export default function InstructorApplicationsScreen({ base, path }: AdminScreenProps) {
-  const [query, setQuery] = useState<ListQuery>(NO_FILTERS);
-  const [flash, setFlash] = useState('');
-  const [list] = useState(() => config(base));
-  const [sub] = path;
-  useEffect(() => {
-    if (sub) setFlash('');
-  }, [sub]);
-  if (sub) return <InstructorApplicationDetail base={base} id={decodeURIComponent(sub)} onDeleted={setFlash} />;
-  return <EnrollmentList config={list} query={query} setQuery={setQuery} flash={flash} />;
+export default function InstructorApplicationsScreen(props: AdminScreenProps) {
+  return <DecisionScreen<Row> {...props} kind={INSTRUCTOR_APPLICATIONS} config={config} noFilters={NO_FILTERS} />;
 }

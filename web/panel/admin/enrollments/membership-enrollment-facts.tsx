@@ -3,7 +3,7 @@ import { daysLeftLabel } from '#web/lib/enrollment-admin-rules.ts';
 import { gatewayLabel } from '#web/panel/admin/payments/payment-labels.ts';
 import { money } from '#web/panel/admin/screens/shared.tsx';
 import { DecisionDates, PersonCard } from './course-enrollment-facts.tsx';
-import { DocumentLinks, Facts, when } from './enrollment-parts.tsx';
+import { DocumentLinks, Facts } from './enrollment-parts.tsx';
 
 /** Membership amounts are always shown in C$ (spec 9), whatever the gateway charged in. */
 export const cad = (e: MembershipEnrollmentView, n: number) => money(n, e.currencySymbol || 'C$');

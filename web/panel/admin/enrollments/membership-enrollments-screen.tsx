@@ -1,22 +1,20 @@
-import {
-  ENROLLMENT_PAYMENT_LABELS,
-  ENROLLMENT_PAYMENT_STATUSES,
-  MEMBERSHIP_ENROLLMENT_STATUSES,
-} from '#core/enrollments/enrollment-status.ts';
+import { MEMBERSHIP_ENROLLMENT_STATUSES } from '#core/enrollments/enrollment-status.ts';
 import type { MembershipEnrollmentView } from '#core/enrollments/views.ts';
 import { daysLeftLabel } from '#web/lib/enrollment-admin-rules.ts';
 import { formatShortDate } from '#web/components/format.ts';
 import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
 import { Stamp } from '#web/panel/admin/orders/order-parts.tsx';
-import { deleteEnrollments, readMembershipEnrollments } from './enrollments-api.ts';
+import { deleteEnrollments, readMembershipEnrollments, type ListQuery } from './enrollments-api.ts';
 import type { ListConfig } from './enrollment-list.tsx';
 import { DecisionActions } from './decision-actions.tsx';
+import { MEMBERSHIP_ENROLLMENTS } from './enrollment-decisions.tsx';
 import { DecisionScreen } from './decision-screen.tsx';
-import { cad, MembershipEnrollmentFacts } from './membership-enrollment-facts.tsx';
-import { PaymentBadge, Person, statusLabel, StatusBadge } from './enrollment-parts.tsx';
+import { cad } from './membership-enrollment-facts.tsx';
+import { PAYMENT_FILTER, Person, statusFilter } from './enrollment-parts.tsx';
 
 type Row = MembershipEnrollmentView;
-const nameOf = (e: Row) => `${e.user.name}, ${e.membership.name}`;
+const nameOf = MEMBERSHIP_ENROLLMENTS.name;
+const NO_FILTERS: ListQuery = { page: 1, search: '', status: '', paymentStatus: '' };
 
 const config = (base: string): ListConfig<Row> => ({
   id: 'membership-enrollments',
@@ -25,20 +23,7 @@ const config = (base: string): ListConfig<Row> => ({
   singular: 'enrolment',
   headLabel: 'Member',
   searchLabel: 'Search by name, email, membership or plan',
-  filters: [
-    {
-      name: 'status',
-      label: 'Status',
-      allLabel: 'All statuses',
-      options: MEMBERSHIP_ENROLLMENT_STATUSES.map((v) => ({ value: v, label: statusLabel(v) })),
-    },
-    {
-      name: 'paymentStatus',
-      label: 'Payment',
-      allLabel: 'All payments',
-      options: ENROLLMENT_PAYMENT_STATUSES.map((v) => ({ value: v, label: ENROLLMENT_PAYMENT_LABELS[v] })),
-    },
-  ],
+  filters: [statusFilter(MEMBERSHIP_ENROLLMENT_STATUSES), PAYMENT_FILTER],
   statuses: MEMBERSHIP_ENROLLMENT_STATUSES,
   read: readMembershipEnrollments,
   head: (e) => <Person user={e.user} href={`${base}/${encodeURIComponent(e._id)}`} label={`${nameOf(e)}: details`} />,
@@ -70,33 +55,19 @@ const config = (base: string): ListConfig<Row> => ({
     },
     {
       label: 'Status',
-      cell: (e) => (
-        <span className="enrollment-badges">
-          <StatusBadge status={e.enrollmentStatus} />
-          <PaymentBadge status={e.paymentStatus} />
-        </span>
-      ),
+      cell: (e) => <span className="enrollment-badges">{MEMBERSHIP_ENROLLMENTS.badges(e)}</span>,
     },
     { label: 'Total', className: 'cell-number', cell: (e) => cad(e, e.totalAmount) },
     { label: 'Created', className: 'cell-nowrap', cell: (e) => <Stamp iso={e.createdAt} /> },
   ],
   rowLabel: nameOf,
   rowData: (e) => ({ 'data-status': e.enrollmentStatus, 'data-email': e.user.email }),
-  actions: (e, onOutcome) => <DecisionActions kind="membership" row={e} name={nameOf(e)} small onOutcome={onOutcome} />,
+  actions: (e, onOutcome) => <DecisionActions kind={MEMBERSHIP_ENROLLMENTS} row={e} small onOutcome={onOutcome} />,
   bulkDelete: (ids) => deleteEnrollments('membership', ids),
   keptReason: 'a paid enrolment that is still live cannot be deleted (reject it first)',
 });
 
 /** The school's membership enrolments at `<base>`, one at `<base>/<id>` with its documents. */
 export default function MembershipEnrollmentsScreen(props: AdminScreenProps) {
-  return (
-    <DecisionScreen<Row>
-      {...props}
-      kind="membership"
-      backLabel="Membership enrolments"
-      config={config}
-      title={nameOf}
-      facts={(e) => <MembershipEnrollmentFacts enrollment={e} />}
-    />
-  );
+  return <DecisionScreen<Row> {...props} kind={MEMBERSHIP_ENROLLMENTS} config={config} noFilters={NO_FILTERS} />;
 }

@@ -6,6 +6,7 @@ import { ResourceScreen } from '#web/panel/resource/resource-screen.tsx';
 import type { Item, ResourceConfig } from '#web/panel/resource/types.ts';
 import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
 import { capitalize, featuredToggle, IMAGE_RULES, money, options, text, yesNo } from './shared.tsx';
+import { catalogSummary, toggleStatus } from './catalog-parts.ts';
 
 type Course = CourseDto & Item;
 const LEVEL_OPTIONS = options(LEVELS, (l) => (l === 'all' ? 'All levels' : capitalize(l)));
@@ -43,27 +44,8 @@ export const coursesConfig: ResourceConfig<Course> = {
   ],
   nameOf: (c) => c.title,
   thumbnail: (c) => c.image,
-  summary: (answer) => {
-    const s = answer.summary as { total: number; active: number; inactive: number; featured: number } | undefined;
-    return s
-      ? [
-          { label: 'Courses', value: s.total },
-          { label: 'Active', value: s.active },
-          { label: 'Inactive', value: s.inactive },
-          { label: 'Featured', value: s.featured },
-        ]
-      : [];
-  },
-  toggles: [
-    {
-      field: 'isActive',
-      on: 'Active',
-      off: 'Inactive',
-      action: (on) => (on ? 'Deactivate' : 'Activate'),
-      request: (c) => ({ path: `/courses/${encodeURIComponent(c._id)}/toggle-status`, method: 'PATCH' }),
-    },
-    featuredToggle('/courses'),
-  ],
+  summary: catalogSummary('Courses'),
+  toggles: [toggleStatus('/courses'), featuredToggle('/courses')],
   bulkDelete: { path: '/courses', method: 'DELETE', idsKey: 'courseIds' },
   fields: [
     { name: 'title', label: 'Title', type: 'text', required: true, maxLength: 200 },

@@ -6,6 +6,7 @@ import { ResourceScreen } from '#web/panel/resource/resource-screen.tsx';
 import type { Item, ResourceConfig } from '#web/panel/resource/types.ts';
 import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
 import { featuredToggle, IMAGE_RULES, money, yesNo } from './shared.tsx';
+import { catalogSummary, toggleStatus } from './catalog-parts.ts';
 
 type Membership = MembershipDto & Item;
 
@@ -37,27 +38,8 @@ export const membershipsConfig: ResourceConfig<Membership> = {
   ],
   nameOf: (m) => m.name,
   thumbnail: (m) => m.image,
-  summary: (answer) => {
-    const s = answer.summary as { total: number; active: number; inactive: number; featured: number } | undefined;
-    return s
-      ? [
-          { label: 'Memberships', value: s.total },
-          { label: 'Active', value: s.active },
-          { label: 'Inactive', value: s.inactive },
-          { label: 'Featured', value: s.featured },
-        ]
-      : [];
-  },
-  toggles: [
-    {
-      field: 'isActive',
-      on: 'Active',
-      off: 'Inactive',
-      action: (on) => (on ? 'Deactivate' : 'Activate'),
-      request: (m) => ({ path: `/memberships/${encodeURIComponent(m._id)}/toggle-status`, method: 'PATCH' }),
-    },
-    featuredToggle('/memberships'),
-  ],
+  summary: catalogSummary('Memberships'),
+  toggles: [toggleStatus('/memberships'), featuredToggle('/memberships')],
   bulkDelete: { path: '/memberships', method: 'DELETE', idsKey: 'membershipIds' },
   fields: [
     { name: 'name', label: 'Name', type: 'text', required: true, maxLength: 120 },
