@@ -125,12 +125,14 @@ function EnrolForm({ courseId, title }: { courseId: string; title: string }) {
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
 
+  // On opening (once per course): the saved coupon is read and priced through the latest loadPrice.
+  const latestLoadPrice = useRef(loadPrice);
+  latestLoadPrice.current = loadPrice;
   useEffect(() => {
     heading.current?.focus();
     const code = savedEnrollmentCoupon(courseId);
-    void loadPrice(code ?? undefined, true);
-    // Runs once: the saved coupon is read on opening only.
-  }, []);
+    void latestLoadPrice.current(code ?? undefined, true);
+  }, [courseId]);
 
   useEffect(() => saveEnrollmentForm({ courseId, method, notes }), [courseId, method, notes]);
 

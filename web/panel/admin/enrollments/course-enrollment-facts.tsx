@@ -13,9 +13,14 @@ export function PersonCard({ enrollment: e }: { enrollment: Any }) {
       <Facts
         rows={[
           ['Name', e.user.name],
-          ['Email', <a href={`mailto:${e.user.email}`}>{e.user.email}</a>],
-          ['Student ID', e.user.studentId ? <code>{e.user.studentId}</code> : null],
-          ['Membership ID', e.user.membershipId ? <code>{e.user.membershipId}</code> : null],
+          [
+            'Email',
+            <a key="email" href={`mailto:${e.user.email}`}>
+              {e.user.email}
+            </a>,
+          ],
+          ['Student ID', e.user.studentId ? <code key="student-id">{e.user.studentId}</code> : null],
+          ['Membership ID', e.user.membershipId ? <code key="membership-id">{e.user.membershipId}</code> : null],
           ['Role', upperFirst(e.user.role)],
         ]}
       />
@@ -40,10 +45,24 @@ export function DecisionDates({ enrollment: e, extra = [] }: { enrollment: Any; 
           ['Payment due by', e.paymentStatus === 'pending' && e.enrollmentStatus !== 'cancelled' ? when(e.paymentDueAt) : null],
           ['Paid', when(e.paidAt)],
           ['Approved', when(e.approvedAt)],
-          ['Approval notes', e.approvalNotes ? <span data-approval-notes="">{e.approvalNotes}</span> : null],
+          [
+            'Approval notes',
+            e.approvalNotes ? (
+              <span key="approval-notes" data-approval-notes="">
+                {e.approvalNotes}
+              </span>
+            ) : null,
+          ],
           ...extra.map(([label, iso]) => [label, when(iso)] as [string, string | null]),
           ['Cancelled', when(e.cancelledAt)],
-          ['Reason', e.cancelReason ? <span data-cancel-reason="">{e.cancelReason}</span> : null],
+          [
+            'Reason',
+            e.cancelReason ? (
+              <span key="reason" data-cancel-reason="">
+                {e.cancelReason}
+              </span>
+            ) : null,
+          ],
         ]}
       />
     </section>
@@ -61,9 +80,9 @@ export function CourseEnrollmentFacts({ enrollment: e }: { enrollment: CourseEnr
           rows={[
             ['Course price', m(e.coursePrice)],
             ['Discount', e.discountAmount ? `− ${m(e.discountAmount)}` : null],
-            ['Coupon', e.couponCode ? <code>{e.couponCode}</code> : null],
+            ['Coupon', e.couponCode ? <code key="coupon">{e.couponCode}</code> : null],
             ['GST', m(e.gstAmount)],
-            ['Total', <strong data-total="">{`${m(e.totalAmount)} ${e.currency}`}</strong>],
+            ['Total', <strong key="total" data-total="">{`${m(e.totalAmount)} ${e.currency}`}</strong>],
             ['Payment method', gatewayLabel(e.paymentMethod)],
             ['Length', e.course.durationWeeks ? `${e.course.durationWeeks} weeks` : null],
             ['Term ends', when(e.termEndsAt)],

@@ -11,7 +11,14 @@ export function InstructorApplicationFacts({ application: row }: { application: 
         <h2 id="application-teaching">{INSTRUCTOR_TYPE_LABELS[row.instructorType] ?? row.instructorType}</h2>
         <Facts
           rows={[
-            ['Instructor ID', row.instructorId ? <code data-instructor-id="">{row.instructorId}</code> : null],
+            [
+              'Instructor ID',
+              row.instructorId ? (
+                <code key="instructor-id" data-instructor-id="">
+                  {row.instructorId}
+                </code>
+              ) : null,
+            ],
             ['Role now', upperFirst(row.userRole)],
             ['Grade', row.grade],
             ['Experience', `${row.experienceYears} ${row.experienceYears === 1 ? 'year' : 'years'}`],
@@ -36,10 +43,22 @@ export function InstructorApplicationFacts({ application: row }: { application: 
         <h2 id="application-person">Applicant</h2>
         <Facts
           rows={[
-            ['Email', <a href={`mailto:${row.user.email}`}>{row.user.email}</a>],
-            ['Phone', row.phone ? <a href={`tel:${row.phone.replace(/[^\d+]/g, '')}`}>{row.phone}</a> : null],
-            ['Student ID', row.user.studentId ? <code>{row.user.studentId}</code> : null],
-            ['Membership ID', row.user.membershipId ? <code>{row.user.membershipId}</code> : null],
+            [
+              'Email',
+              <a key="email" href={`mailto:${row.user.email}`}>
+                {row.user.email}
+              </a>,
+            ],
+            [
+              'Phone',
+              row.phone ? (
+                <a key="phone" href={`tel:${row.phone.replace(/[^\d+]/g, '')}`}>
+                  {row.phone}
+                </a>
+              ) : null,
+            ],
+            ['Student ID', row.user.studentId ? <code key="student-id">{row.user.studentId}</code> : null],
+            ['Membership ID', row.user.membershipId ? <code key="membership-id">{row.user.membershipId}</code> : null],
           ]}
         />
         <h3>Documents</h3>
@@ -53,13 +72,27 @@ export function InstructorApplicationFacts({ application: row }: { application: 
             ['Approved', when(row.approvedAt)],
             ['Approval notes', row.approvalNotes],
             ['Suspended', when(row.suspendedAt)],
-            ['Suspension reason', row.suspendReason ? <span data-suspend-reason="">{row.suspendReason}</span> : null],
+            [
+              'Suspension reason',
+              row.suspendReason ? (
+                <span key="suspension-reason" data-suspend-reason="">
+                  {row.suspendReason}
+                </span>
+              ) : null,
+            ],
             ['Reactivated', when(row.reactivatedAt)],
             ['Reactivation reason', row.reactivateReason],
             ['Completed', when(row.completedAt)],
             ['Completion notes', row.completionNotes],
             ['Cancelled', when(row.cancelledAt)],
-            ['Reason', row.cancelReason ? <span data-cancel-reason="">{row.cancelReason}</span> : null],
+            [
+              'Reason',
+              row.cancelReason ? (
+                <span key="reason" data-cancel-reason="">
+                  {row.cancelReason}
+                </span>
+              ) : null,
+            ],
           ]}
         />
       </section>

@@ -30,10 +30,15 @@ export function MembershipEnrollmentFacts({ enrollment: e }: { enrollment: Membe
             ['Plan', `${e.plan.name} (${e.plan.durationMonths} ${e.plan.durationMonths === 1 ? 'month' : 'months'})`],
             ['Plan price', m(e.planPrice)],
             ['Plan discount', e.discountAmount ? `− ${m(e.discountAmount)}` : null],
-            ['Coupon', e.couponCode ? <code>{e.couponCode}</code> : null],
+            ['Coupon', e.couponCode ? <code key="coupon">{e.couponCode}</code> : null],
             ['Coupon discount', e.couponDiscount ? `− ${m(e.couponDiscount)}` : null],
             ['GST', m(e.gstAmount)],
-            ['Total', <strong data-total="">{m(e.totalAmount)}</strong>],
+            [
+              'Total',
+              <strong key="total" data-total="">
+                {m(e.totalAmount)}
+              </strong>,
+            ],
             ['Payment method', gatewayLabel(e.paymentMethod)],
             ['Period', periodText(e) || 'Starts when it becomes active'],
           ]}
