@@ -2,7 +2,7 @@ import type { CourseEnrollmentView } from '#core/enrollments/views.ts';
 import { FormAlert, FormStatus } from '#web/components/form-kit.tsx';
 import { formatShortDate } from '#web/components/format.ts';
 import { amount, cancelMoneyNote } from '#web/lib/enrollment-panel-format.ts';
-import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { OfflineNotice } from '#web/panel/resource/offline-notice.tsx';
 import { CancelEnrollmentDialog, Facts, RenewDialog, StatusBadges } from './enrollment-parts.tsx';
 import { cancelCourse, coursePaymentMethods, payCourse, readMyCourses, renewCourse } from './my-enrollments-api.ts';
@@ -11,7 +11,7 @@ import { useMyEnrollments } from './use-my-enrollments.ts';
 const day = (iso: string | null) => (iso ? formatShortDate(iso) : null);
 
 /** "My courses" of the student panel: each enrolment's decision and payment, amounts, term; pay, renew or cancel. */
-export default function MyCoursesScreen({ user }: AdminScreenProps) {
+export default function MyCoursesScreen({ user }: PanelScreenProps) {
   const { state, load, alert, setAlert, status, setStatus, paying, pay, cancelling, setCancelling, renewing, setRenewing } =
     useMyEnrollments<CourseEnrollmentView>(user, readMyCourses, payCourse);
 

@@ -3,7 +3,7 @@ import type { MembershipEnrollmentView } from '#core/enrollments/views.ts';
 import { FormAlert, FormStatus } from '#web/components/form-kit.tsx';
 import { formatShortDate } from '#web/components/format.ts';
 import { amount, cancelMoneyNote, daysLeftText } from '#web/lib/enrollment-panel-format.ts';
-import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { OfflineNotice } from '#web/panel/resource/offline-notice.tsx';
 import { CancelEnrollmentDialog, DocumentLinks, Facts, RenewDialog, StatusBadges } from './enrollment-parts.tsx';
 import { cancelMembership, membershipPaymentMethods, payMembership, readMyMemberships, renewMembership } from './my-enrollments-api.ts';
@@ -13,7 +13,7 @@ const day = (iso: string | null) => (iso ? formatShortDate(iso) : null);
 const title = (m: MembershipEnrollmentView) => `${m.membership.name} — ${m.plan.name}`;
 
 /** "My memberships" of the student panel: status, days left, period, amounts in C$, documents; pay, renew or cancel. */
-export default function MyMembershipsScreen({ user }: AdminScreenProps) {
+export default function MyMembershipsScreen({ user }: PanelScreenProps) {
   const { state, load, alert, setAlert, status, setStatus, paying, pay, cancelling, setCancelling, renewing, setRenewing } =
     useMyEnrollments<MembershipEnrollmentView>(user, readMyMemberships, payMembership);
 

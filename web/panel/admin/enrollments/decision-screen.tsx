@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import type { DecisionKind, ListQuery } from './enrollments-api.ts';
 import type { Decided } from './decision-actions.tsx';
 import { DecisionDetail } from './decision-detail.tsx';
@@ -7,7 +7,7 @@ import { EnrollmentList, type ListConfig } from './enrollment-list.tsx';
 
 const NO_FILTERS: ListQuery = { page: 1, search: '', status: '', paymentStatus: '' };
 
-type Props<T extends Decided & { _id: string }> = AdminScreenProps & {
+type Props<T extends Decided & { _id: string }> = PanelScreenProps & {
   kind: DecisionKind;
   backLabel: string;
   config: (base: string) => ListConfig<T>;

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { INSTRUCTOR_ENROLLMENT_STATUSES, INSTRUCTOR_STATUS_LABELS, INSTRUCTOR_STATUSES } from '#core/enrollments/enrollment-status.ts';
 import { INSTRUCTOR_TYPE_LABELS, INSTRUCTOR_TYPES } from '#core/enrollments/enrollment-options.ts';
 import type { InstructorEnrollmentView } from '#core/enrollments/views.ts';
-import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { readInstructorApplications, type ListQuery } from './enrollments-api.ts';
 import { EnrollmentList, type ListConfig } from './enrollment-list.tsx';
 import { InstructorActions } from './instructor-actions.tsx';
@@ -73,7 +73,7 @@ const config = (base: string): ListConfig<Row> => ({
 });
 
 /** Applications to teach at `<base>`, one at `<base>/<id>`; the list keeps its filters while one is open. */
-export default function InstructorApplicationsScreen({ base, path }: AdminScreenProps) {
+export default function InstructorApplicationsScreen({ base, path }: PanelScreenProps) {
   const [query, setQuery] = useState<ListQuery>(NO_FILTERS);
   const [flash, setFlash] = useState('');
   const [list] = useState(() => config(base));

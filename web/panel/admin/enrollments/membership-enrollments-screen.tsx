@@ -6,7 +6,7 @@ import {
 import type { MembershipEnrollmentView } from '#core/enrollments/views.ts';
 import { daysLeftLabel } from '#web/lib/enrollment-admin-rules.ts';
 import { formatShortDate } from '#web/components/format.ts';
-import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { Stamp } from '#web/panel/admin/orders/order-parts.tsx';
 import { deleteEnrollments, readMembershipEnrollments } from './enrollments-api.ts';
 import type { ListConfig } from './enrollment-list.tsx';
@@ -88,7 +88,7 @@ const config = (base: string): ListConfig<Row> => ({
 });
 
 /** The school's membership enrolments at `<base>`, one at `<base>/<id>` with its documents. */
-export default function MembershipEnrollmentsScreen(props: AdminScreenProps) {
+export default function MembershipEnrollmentsScreen(props: PanelScreenProps) {
   return (
     <DecisionScreen<Row>
       {...props}
