@@ -194,14 +194,26 @@ export function ListMessages({ list }: { list: ListView }) {
   );
 }
 
-type ResultsProps = { list: ListView; empty: ReactNode; noun: string; singular: string; paged?: boolean; children: ReactNode };
+type ResultsProps = {
+  list: ListView;
+  noun: string;
+  singular: string;
+  /** Whether a search or filter is set, for the default empty text. */
+  filtered?: boolean;
+  /** The empty state when the default (`No <noun> yet.` / `No <noun> match these filters.`) does not fit; false when there are rows. */
+  empty?: ReactNode;
+  paged?: boolean;
+  children: ReactNode;
+};
 
 /** The rows (or loading, or the empty state), then Previous / Next when the server pages them. */
-export function ListResults({ list, empty, noun, singular, paged = true, children }: ResultsProps) {
+export function ListResults({ list, noun, singular, filtered = false, empty, paged = true, children }: ResultsProps) {
   const pagination = list.page?.pagination;
+  const none =
+    empty !== undefined ? empty : list.page?.items.length === 0 && (filtered ? `No ${noun} match these filters.` : `No ${noun} yet.`);
   return (
     <>
-      <ListBody ready={list.ready} empty={empty}>
+      <ListBody ready={list.ready} empty={none}>
         {children}
       </ListBody>
       {paged && pagination && <Pager pagination={pagination} busy={list.loading} noun={noun} singular={singular} onPage={list.goTo} />}

@@ -41,7 +41,9 @@ export function useList<Q extends { page: number }, P extends ListPage>({
   const [notice, setNotice] = useState(flash);
   const [selected, setSelected] = useState<string[]>([]);
   const latest = useRef({ empty, onRead });
-  latest.current = { empty, onRead };
+  useEffect(() => {
+    latest.current = { empty, onRead };
+  });
 
   useEffect(() => {
     const ctl = new AbortController();
@@ -68,7 +70,6 @@ export function useList<Q extends { page: number }, P extends ListPage>({
   const items: P['items'] = page?.items ?? [];
 
   return {
-    query,
     page,
     items,
     /** False until the first read has answered (well or not). */
@@ -82,7 +83,6 @@ export function useList<Q extends { page: number }, P extends ListPage>({
     setNotice,
     setAlert,
     refresh,
-    setQuery,
     goTo: (n: number) => setQuery({ ...query, page: n }),
     /** A new filter or search: back to the first page. */
     narrow: (patch: Partial<Q>) => setQuery({ ...query, ...patch, page: 1 }),

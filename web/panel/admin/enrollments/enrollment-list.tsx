@@ -128,12 +128,7 @@ export function EnrollmentList<T extends { _id: string }>({ config: c, query, se
         ))}
       </ListFilters>
 
-      <ListResults
-        list={list}
-        empty={rows.length === 0 && (isFiltered(query) ? `No ${c.noun} match these filters.` : `No ${c.noun} yet.`)}
-        noun={c.noun}
-        singular={c.singular}
-      >
+      <ListResults list={list} noun={c.noun} singular={c.singular} filtered={isFiltered(query)}>
         {selectable && (
           <BulkBar
             label={`Selected ${c.noun}`}

@@ -86,12 +86,7 @@ export function OrderList({ base, query, setQuery, flash }: Props) {
         <DateRange id="orders-placed" label="Placed" from={query.from} to={query.to} error={rangeError} />
       </ListFilters>
 
-      <ListResults
-        list={list}
-        empty={orders.length === 0 && (filtered(query) ? 'No orders match these filters.' : 'No orders yet.')}
-        noun="orders"
-        singular="order"
-      >
+      <ListResults list={list} noun="orders" singular="order" filtered={filtered(query)}>
         <BulkBar
           label="Selected orders"
           count={selected.length}

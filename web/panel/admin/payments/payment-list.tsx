@@ -69,12 +69,7 @@ export function PaymentList({ base, ordersBase, query, setQuery }: Props) {
         <DateRange id="payments-made" label="Created" from={query.from} to={query.to} error={rangeError} />
       </ListFilters>
 
-      <ListResults
-        list={list}
-        empty={payments.length === 0 && (filtered(query) ? 'No payments match these filters.' : 'No payments yet.')}
-        noun="payments"
-        singular="payment"
-      >
+      <ListResults list={list} noun="payments" singular="payment" filtered={filtered(query)}>
         <DataTable id="payments" caption="Payments" busy={list.loading} className="data-table payments-table">
           <thead>
             <tr>

@@ -76,12 +76,7 @@ export function PostsList({ base }: { base: string }) {
           onChange={(e) => list.narrow({ platform: e.target.value })}
         />
       </ListFilters>
-      <ListResults
-        list={list}
-        empty={list.page?.items.length === 0 && (filtered ? 'No posts match these filters.' : 'No posts yet.')}
-        noun="posts"
-        singular="post"
-      >
+      <ListResults list={list} noun="posts" singular="post" filtered={filtered}>
         <PostCards base={base} posts={list.items} />
       </ListResults>
     </ListScreen>
