@@ -4,11 +4,11 @@ import type { SiteBrand } from '#web/components/site-info.ts';
 import { logout, restoreSession, type SessionUser } from '#web/lib/session.ts';
 import { keepTokenFresh } from '#web/lib/token-renewal.ts';
 import { closeLiveEvents } from '#web/lib/live-events.ts';
-import { AdminScreenHost } from '#web/panel/admin/screen-host.tsx';
-import { adminScreenFor } from '#web/panel/admin/screens.ts';
 import { PanelHome, PanelNotFound } from '#web/panel/panel-home.tsx';
 import { PanelShell } from '#web/panel/panel-shell.tsx';
 import { AuthFailed, loginHref, NotAllowed } from '#web/panel/panel-states.tsx';
+import { ScreenHost } from '#web/panel/screen-host.tsx';
+import { screenFor } from '#web/panel/screens.ts';
 import { mayOpen, PANELS, type PanelKey } from '#web/pages/panel/panels.ts';
 import { subPath } from '#web/panel/router.tsx';
 import { UsersScreen } from '#web/panel/users-screen.tsx';
@@ -51,11 +51,11 @@ export default function PanelApp({ panel: key, brand }: { panel: PanelKey; brand
   }, [panel]);
 
   const route = subPath(pathname, panel.base);
-  const adminScreen = state.phase === 'ready' ? adminScreenFor(panel.key, state.user.role, route) : null;
+  const entry = state.phase === 'ready' ? screenFor(panel.key, state.user.role, route) : null;
   useEffect(() => {
     if (state.phase === 'ready')
-      document.title = `${route === 'users' && panel.users ? 'Users · ' : adminScreen ? `${adminScreen.label} · ` : ''}${panel.title} | ${brand.schoolName}`;
-  }, [route, state.phase, panel, adminScreen, brand.schoolName]);
+      document.title = `${route === 'users' && panel.users ? 'Users · ' : entry ? `${entry.label} · ` : ''}${panel.title} | ${brand.schoolName}`;
+  }, [route, state.phase, panel, entry, brand.schoolName]);
   useEffect(() => {
     if (!navigated.current) return;
     document.getElementById('main')?.focus();
@@ -84,8 +84,8 @@ export default function PanelApp({ panel: key, brand }: { panel: PanelKey; brand
       <PanelHome panel={panel} user={state.user} />
     ) : route === 'users' && panel.users ? (
       <UsersScreen user={state.user} />
-    ) : adminScreen ? (
-      <AdminScreenHost entry={adminScreen} route={route} panel={panel} user={state.user} />
+    ) : entry ? (
+      <ScreenHost entry={entry} route={route} panel={panel} user={state.user} />
     ) : (
       <PanelNotFound panel={panel} />
     );

@@ -1,10 +1,10 @@
 import { firstName, type SessionUser } from '#web/lib/session.ts';
 import type { PanelInfo } from '#web/pages/panel/panels.ts';
-import { adminScreensFor } from './admin/screens.ts';
+import { screensFor } from './screens.ts';
 import { PanelLink } from './router.tsx';
 
 export function PanelHome({ panel, user }: { panel: PanelInfo; user: SessionUser }) {
-  const screens = adminScreensFor(panel.key, user.role).filter((s) => s.summary);
+  const screens = screensFor(panel.key, user.role).filter((s) => s.summary);
   return (
     <div className="panel-screen">
       <h1>Welcome, {firstName(user)}</h1>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Brand } from '#web/components/logo.tsx';
 import type { SiteBrand } from '#web/components/site-info.ts';
 import { displayName, ROLE_LABELS, type SessionUser } from '#web/lib/session.ts';
-import { adminScreensFor } from './admin/screens.ts';
+import { screensFor } from './screens.ts';
 import { mayOpen, PANEL_LIST, type PanelInfo } from '#web/pages/panel/panels.ts';
 import { NotificationBell } from './notifications/notification-bell.tsx';
 import { PanelLink } from './router.tsx';
@@ -23,7 +23,7 @@ export function PanelShell({ panel, brand, user, route, loggingOut, onLogout, ch
   const items = [
     { route: '', label: 'Home' },
     ...(panel.users ? [{ route: 'users', label: 'Users' }] : []),
-    ...adminScreensFor(panel.key, user.role),
+    ...screensFor(panel.key, user.role),
   ];
   const others = PANEL_LIST.filter((p) => p.key !== panel.key && mayOpen(p, user.role));
   return (

@@ -1,25 +1,14 @@
-import { ADMIN_CAPABLE, ROLES, type Role } from '#core/roles.ts';
+import { ADMIN_CAPABLE } from '#core/roles.ts';
 import type { PanelKey } from '#web/pages/panel/panels.ts';
-import type { AdminScreenModule } from './screen-props.ts';
-
-/** A content screen of the admin panels: its route under the panel, nav label, chunk and who may open it. */
-export type AdminScreenEntry = {
-  route: string;
-  label: string;
-  load: () => Promise<AdminScreenModule>;
-  roles: readonly Role[];
-  panels: readonly PanelKey[];
-  /** One line for the panel home's card; screens without one are reached from the sidebar only. */
-  summary?: string;
-};
+import type { PanelScreen } from '#web/panel/screens.ts';
 
 const ADMIN_PANELS: readonly PanelKey[] = ['admin', 'control-panel'];
 const screen = (
   route: string,
   label: string,
-  load: AdminScreenEntry['load'],
-  more: Partial<Pick<AdminScreenEntry, 'panels' | 'summary'>> = {},
-): AdminScreenEntry => ({
+  load: PanelScreen['load'],
+  more: Partial<Pick<PanelScreen, 'panels' | 'summary'>> = {},
+): PanelScreen => ({
   route,
   label,
   load,
@@ -30,8 +19,8 @@ const screen = (
 /** The school's communication screens are the grand master's too, in their own panel. */
 const WITH_GRAND_MASTER: readonly PanelKey[] = [...ADMIN_PANELS, 'grand-master'];
 
-/** Each screen is its own lazily loaded chunk, so the panel island does not grow with them. */
-export const ADMIN_SCREENS: readonly AdminScreenEntry[] = [
+/** The school's screens, for the admin-capable roles; each is its own lazily loaded chunk, so the panel island does not grow with them. */
+export const ADMIN_SCREENS: readonly PanelScreen[] = [
   screen('enquiries', 'Enquiries', () => import('./enquiries/enquiries-screen.tsx')),
   screen('courses', 'Courses', () => import('./screens/courses.tsx')),
   screen('memberships', 'Memberships', () => import('./screens/memberships.tsx')),
@@ -76,69 +65,4 @@ export const ADMIN_SCREENS: readonly AdminScreenEntry[] = [
   }),
   screen('email', 'E-mail to users', () => import('./email/email-screen.tsx')),
   screen('settings', 'Settings', () => import('./settings/settings-screen.tsx')),
-  {
-    route: 'orders',
-    label: 'My orders',
-    load: () => import('#web/panel/orders/my-orders-screen.tsx'),
-    roles: ['student', 'member'],
-    panels: ['student'],
-    summary: 'What you bought in the shop: status, payment, cancel before it ships.',
-  },
-  {
-    route: 'courses',
-    label: 'My courses',
-    load: () => import('#web/panel/enrollments/my-courses-screen.tsx'),
-    roles: ['student', 'member'],
-    panels: ['student'],
-    summary: 'Your course enrolments: approval, payment, term, renew or cancel.',
-  },
-  {
-    route: 'memberships',
-    label: 'My memberships',
-    load: () => import('#web/panel/enrollments/my-memberships-screen.tsx'),
-    roles: ['student', 'member'],
-    panels: ['student'],
-    summary: 'Your memberships: status, days left, renew or cancel.',
-  },
-  {
-    route: 'instructor-application',
-    label: 'Teach at the dojo',
-    load: () => import('#web/panel/enrollments/my-applications-screen.tsx'),
-    roles: ['student', 'member', 'instructor'],
-    panels: ['student', 'instructor'],
-    summary: 'Your application to teach and its status.',
-  },
-  // Students, members and instructors talk to the school and see the meetings meant for them.
-  {
-    route: 'messages',
-    label: 'Messages',
-    load: () => import('#web/panel/messages/my-messages-screen.tsx'),
-    roles: ['student', 'member', 'instructor'],
-    panels: ['student', 'instructor'],
-    summary: 'Write to the school and read its answers and announcements.',
-  },
-  {
-    route: 'meetings',
-    label: 'Meetings',
-    load: () => import('#web/panel/meetings/my-meetings-screen.tsx'),
-    roles: ['student', 'member', 'instructor'],
-    panels: ['student', 'instructor'],
-    summary: 'Online classes and meetings for you, with the link to join when they start.',
-  },
-  {
-    route: 'notifications',
-    label: 'Notifications',
-    load: () => import('#web/panel/notifications/notifications-screen.tsx'),
-    roles: ROLES,
-    panels: ['student', 'instructor', 'grand-master', 'admin', 'control-panel'],
-  },
 ];
-
-export const adminScreensFor = (panel: PanelKey, role: Role) =>
-  ADMIN_SCREENS.filter((s) => s.panels.includes(panel) && s.roles.includes(role));
-
-/** The screen a panel route (`courses/abc`) belongs to, if this user may open it. */
-export function adminScreenFor(panel: PanelKey, role: Role, route: string): AdminScreenEntry | null {
-  const head = route.split('/')[0] ?? '';
-  return adminScreensFor(panel, role).find((s) => s.route === head) ?? null;
-}

@@ -5,7 +5,7 @@ import type { InstructorEnrollmentView } from '#core/enrollments/views.ts';
 import { FormAlert, FormStatus } from '#web/components/form-kit.tsx';
 import { formatShortDate } from '#web/components/format.ts';
 import { cancelLosesAccess, splitApplications } from '#web/lib/enrollment-panel-format.ts';
-import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { CancelEnrollmentDialog, DocumentLinks, Facts, StatusBadges, unlessSessionEnded } from './enrollment-parts.tsx';
 import { useEnrollmentUpdates } from './enrollment-updates.ts';
 import { cancelApplication, readApplication, readMyApplications, type ApplicationDetails } from './my-enrollments-api.ts';
@@ -43,7 +43,7 @@ function ApplicationFacts({ e }: { e: InstructorEnrollmentView }) {
 }
 
 /** "Teach at the dojo": the applicant's application to teach, its status in words, the instructor ID once approved; cancel. */
-export default function MyApplicationsScreen({ user }: AdminScreenProps) {
+export default function MyApplicationsScreen({ user }: PanelScreenProps) {
   const [state, setState] = useState<State | null>(null);
   const [alert, setAlert] = useState('');
   const [status, setStatus] = useState('');

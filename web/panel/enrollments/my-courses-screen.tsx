@@ -1,6 +1,6 @@
 import type { CourseEnrollmentView } from '#core/enrollments/views.ts';
 import { amount } from '#web/lib/enrollment-panel-format.ts';
-import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { day, type MyKind } from './enrollment-card.tsx';
 import { MyEnrollmentsScreen } from './my-enrollments-screen.tsx';
 import { cancelCourse, coursePaymentMethods, payCourse, readMyCourses, renewCourse } from './my-enrollments-api.ts';
@@ -45,6 +45,6 @@ const MY_COURSES: MyKind<CourseEnrollmentView> = {
 };
 
 /** "My courses" of the student panel: each enrolment's decision and payment, amounts, term; pay, renew or cancel. */
-export default function MyCoursesScreen({ user }: AdminScreenProps) {
+export default function MyCoursesScreen({ user }: PanelScreenProps) {
   return <MyEnrollmentsScreen kind={MY_COURSES} user={user} />;
 }

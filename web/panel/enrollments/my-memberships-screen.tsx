@@ -2,7 +2,7 @@ import { MEMBERSHIP_CURRENCY } from '#core/enrollments/enrollment-options.ts';
 import type { MembershipEnrollmentView } from '#core/enrollments/views.ts';
 import { formatShortDate } from '#web/components/format.ts';
 import { amount, daysLeftText } from '#web/lib/enrollment-panel-format.ts';
-import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { day, type MyKind } from './enrollment-card.tsx';
 import { DocumentLinks } from './enrollment-parts.tsx';
 import { MyEnrollmentsScreen } from './my-enrollments-screen.tsx';
@@ -62,6 +62,6 @@ const MY_MEMBERSHIPS: MyKind<MembershipEnrollmentView> = {
 };
 
 /** "My memberships" of the student panel: status, days left, period, amounts in C$, documents; pay, renew or cancel. */
-export default function MyMembershipsScreen({ user }: AdminScreenProps) {
+export default function MyMembershipsScreen({ user }: PanelScreenProps) {
   return <MyEnrollmentsScreen kind={MY_MEMBERSHIPS} user={user} />;
 }

@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { MEETING_STATUSES, type MeetingStatus } from '#core/meetings/meeting-status.ts';
-import { FormAlert, FormStatus, SelectField } from '#web/components/form-kit.tsx';
-import { errorMessage } from '#web/lib/api.ts';
+import { SelectField } from '#web/components/form-kit.tsx';
 import { PanelLink } from '#web/panel/router.tsx';
-import { ActionsHeader, DataTable, ListBody } from '#web/panel/resource/list-kit.tsx';
-import { Pager } from '#web/panel/resource/pager.tsx';
+import { ActionsHeader, DataTable, ListMessages, ListResults, ListScreen } from '#web/panel/resource/list-kit.tsx';
+import { useList, type ListPage } from '#web/panel/resource/use-list.ts';
 import { MeetingDialog, movesFor, shareable, type Asking } from './meeting-dialogs.tsx';
 import { audienceText, durationText, StartTime, STATUS_LABELS, StatusBadge, TimeLabel, useNow } from './meeting-parts.tsx';
 import { readMeetings, type MeetingLists, type MeetingView } from './meetings-api.ts';
@@ -20,6 +19,15 @@ const VIEWS = [
 ] as const;
 const STATUS_OPTIONS = MEETING_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }));
 
+type Meetings = MeetingLists & ListPage<MeetingView>;
+const NO_MEETINGS: Meetings = { items: [], meetings: [], upcoming: [], past: [], pagination: undefined };
+/** "All" reads the page asked for, by status; upcoming and past come with every answer. */
+const read = (q: MeetingsQuery, signal: AbortSignal): Promise<Meetings> =>
+  readMeetings({ page: q.view === 'all' ? q.page : 1, status: q.view === 'all' ? q.status : '' }, signal).then((l) => ({
+    ...l,
+    items: l.meetings,
+  }));
+
 /** The upcoming and past lists hold at most 50 each (no paging); "All" pages through everything and filters by status on the server. */
 function shown(lists: MeetingLists, q: MeetingsQuery): MeetingView[] {
   if (q.view === 'all') return lists.meetings;
@@ -31,51 +39,26 @@ type Props = { base: string; query: MeetingsQuery; setQuery: (q: MeetingsQuery) 
 
 /** Admin list of meetings: upcoming, past or all, status filter, paging; start, end, cancel, share, edit and delete. */
 export function MeetingAdminList({ base, query, setQuery, flash }: Props) {
-  const [lists, setLists] = useState<MeetingLists | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [reload, setReload] = useState(0);
-  const [alert, setAlert] = useState('');
-  const [notice, setNotice] = useState(flash);
+  const list = useList({ query, setQuery, read, empty: NO_MEETINGS, flash });
   const [asking, setAsking] = useState<Asking | null>(null);
   const now = useNow();
 
-  useEffect(() => {
-    const ctl = new AbortController();
-    setLoading(true);
-    readMeetings({ page: query.view === 'all' ? query.page : 1, status: query.view === 'all' ? query.status : '' }, ctl.signal)
-      .then((l) => {
-        setLists(l);
-        setAlert('');
-        setLoading(false);
-      })
-      .catch((err) => {
-        if (ctl.signal.aborted) return;
-        setAlert(errorMessage(err));
-        setLists((l) => l ?? { meetings: [], upcoming: [], past: [], pagination: undefined });
-        setLoading(false);
-      });
-    return () => ctl.abort();
-  }, [query, reload]);
-
   const done = (message: string) => {
     setAsking(null);
-    setAlert('');
-    setNotice(message);
-    setReload((n) => n + 1);
+    list.done(message);
   };
 
-  const items = lists ? shown(lists, query) : [];
+  const items = list.page ? shown(list.page, query) : [];
   const filtered = !!query.status;
   return (
-    <div className="panel-screen admin-meetings" data-ready={lists ? '' : undefined} data-loading={loading ? '' : undefined}>
+    <ListScreen list={list} className="admin-meetings">
       <div className="screen-head">
         <h1>Meetings</h1>
         <PanelLink className="btn btn-primary" href={`${base}/new`}>
           New meeting
         </PanelLink>
       </div>
-      <FormStatus message={notice} />
-      <FormAlert message={alert} />
+      <ListMessages list={list} />
       <div className="list-filters meeting-filters" role="group" aria-label="Which meetings">
         <SelectField
           id="meetings-view"
@@ -83,7 +66,7 @@ export function MeetingAdminList({ base, query, setQuery, flash }: Props) {
           allLabel="Upcoming"
           options={VIEWS.slice(1)}
           value={query.view === 'upcoming' ? '' : query.view}
-          onChange={(e) => setQuery({ ...query, page: 1, view: (e.target.value || 'upcoming') as View })}
+          onChange={(e) => list.narrow({ view: (e.target.value || 'upcoming') as View })}
         />
         <SelectField
           id="meetings-status"
@@ -91,11 +74,14 @@ export function MeetingAdminList({ base, query, setQuery, flash }: Props) {
           allLabel="All statuses"
           options={STATUS_OPTIONS}
           value={query.status}
-          onChange={(e) => setQuery({ ...query, page: 1, status: e.target.value as MeetingStatus | '' })}
+          onChange={(e) => list.narrow({ status: e.target.value as MeetingStatus | '' })}
         />
       </div>
-      <ListBody
-        ready={!!lists}
+      <ListResults
+        list={list}
+        noun="meetings"
+        singular="meeting"
+        paged={query.view === 'all'}
         empty={
           items.length === 0 &&
           (filtered ? 'No meetings match these filters.' : query.view === 'past' ? 'No past meetings yet.' : 'No upcoming meetings.')
@@ -104,7 +90,7 @@ export function MeetingAdminList({ base, query, setQuery, flash }: Props) {
         <DataTable
           id="meetings"
           caption={`${VIEWS.find((v) => v.value === query.view)?.label} meetings`}
-          busy={loading}
+          busy={list.loading}
           className="data-table resource-table meetings-table"
         >
           <thead>
@@ -165,17 +151,8 @@ export function MeetingAdminList({ base, query, setQuery, flash }: Props) {
             ))}
           </tbody>
         </DataTable>
-      </ListBody>
-      {lists?.pagination && query.view === 'all' && (
-        <Pager
-          pagination={lists.pagination}
-          busy={loading}
-          noun="meetings"
-          singular="meeting"
-          onPage={(page) => setQuery({ ...query, page })}
-        />
-      )}
+      </ListResults>
       {asking && <MeetingDialog asking={asking} onDone={done} onClose={() => setAsking(null)} />}
-    </div>
+    </ListScreen>
   );
 }

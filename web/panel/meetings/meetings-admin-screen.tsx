@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { FormAlert } from '#web/components/form-kit.tsx';
 import { Loading } from '#web/components/loading.tsx';
 import { errorMessage } from '#web/lib/api.ts';
-import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { navigate, PanelLink } from '#web/panel/router.tsx';
 import { FIRST_QUERY, MeetingAdminList, type MeetingsQuery } from './meeting-admin-list.tsx';
 import { MeetingForm } from './meeting-form.tsx';
@@ -26,7 +26,7 @@ function EditMeeting({ id, onSaved, onCancel }: { id: string; onSaved: (m: strin
 }
 
 /** The school's meetings at `<base>`, a new one at `<base>/new`, one meeting's form at `<base>/<id>`; the list keeps its filters meanwhile. */
-export default function MeetingsAdminScreen({ base, path }: AdminScreenProps) {
+export default function MeetingsAdminScreen({ base, path }: PanelScreenProps) {
   const [query, setQuery] = useState<MeetingsQuery>(FIRST_QUERY);
   const [flash, setFlash] = useState('');
   const [sub] = path;

@@ -3,7 +3,7 @@ import { JOIN_WINDOW_MINUTES } from '#core/meetings/meeting-time.ts';
 import { FormAlert } from '#web/components/form-kit.tsx';
 import { Loading } from '#web/components/loading.tsx';
 import { errorMessage } from '#web/lib/api.ts';
-import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { OfflineNotice } from '#web/panel/resource/offline-notice.tsx';
 import { durationText, joinableAt, labelAt, StartTime, StatusBadge, TimeLabel, useNow } from './meeting-parts.tsx';
 import { readMeeting, readMyMeetings, recordJoin, type MeetingLists, type MeetingView } from './meetings-api.ts';
@@ -109,7 +109,7 @@ function MeetingCard({ meeting: m, now }: { meeting: MeetingView; now: number })
 }
 
 /** "Meetings" of the student, member and instructor panels: the ones meant for them, with Join while it is open. */
-export default function MyMeetingsScreen(_props: AdminScreenProps) {
+export default function MyMeetingsScreen(_props: PanelScreenProps) {
   const [lists, setLists] = useState<MeetingLists | null>(null);
   const [alert, setAlert] = useState('');
   const now = useNow();

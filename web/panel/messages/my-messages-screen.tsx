@@ -12,7 +12,7 @@ import {
   THREAD_MESSAGES,
   typingThrottle,
 } from '#web/lib/messages-thread.ts';
-import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { Composer } from './composer.tsx';
 import { LiveNote } from './live-note.tsx';
 import { MessageList } from './message-list.tsx';
@@ -21,7 +21,7 @@ import { useLiveFrames, useLiveStatus, useTypingPeople } from './use-live.ts';
 import { useMarkRead, useThread } from './use-thread.ts';
 
 /** Student, member and instructor panels: one conversation with the school, and the broadcasts that reached them. */
-export default function MyMessagesScreen({ user }: AdminScreenProps) {
+export default function MyMessagesScreen({ user }: PanelScreenProps) {
   const { messages, setMessages, pagination, ready, loadingOlder, alert, loadOlder, sendOptimistic } = useThread(undefined);
   const [markProblem, setMarkProblem] = useState('');
   const live = useLiveStatus();

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormAlert, FormStatus } from '#web/components/form-kit.tsx';
 import { errorMessage } from '#web/lib/api.ts';
-import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { navigate } from '#web/panel/router.tsx';
 import { BroadcastDialog } from './broadcast-dialog.tsx';
 import { InboxPeople } from './inbox-people.tsx';
@@ -17,7 +17,7 @@ const byLatest = (a: InboxUser, b: InboxUser) => (b.lastMessageAt ?? '').localeC
  * one conversation at a time (`/admin/messages/<id or identifier>`), replies, broadcasts and stats,
  * all kept live by the socket. On a phone the list and the conversation take turns.
  */
-export default function SchoolInboxScreen({ user, base, path }: AdminScreenProps) {
+export default function SchoolInboxScreen({ user, base, path }: PanelScreenProps) {
   const targetKey = path[0] ? decodeURIComponent(path[0]) : '';
   const [users, setUsers] = useState<InboxUser[] | null>(null);
   const [search, setSearch] = useState('');

@@ -5,7 +5,7 @@ import { FormAlert, SelectField } from '#web/components/form-kit.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { subscribeLiveEvents } from '#web/lib/live-events.ts';
 import { storedToken } from '#web/lib/session.ts';
-import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { ListBody, ListFilters, SearchField } from '#web/panel/resource/list-kit.tsx';
 import { navigate } from '#web/panel/router.tsx';
 import { NotificationSettings } from './notification-settings.tsx';
@@ -29,7 +29,7 @@ const NONE: NotificationFilters = { type: '', read: '', priority: '', search: ''
 const options = (list: readonly string[]) => list.map((v) => ({ value: v, label: upperFirst(v) }));
 
 /** Every panel's full list of notifications: filters, search, more pages, read, open, delete, preferences. */
-export default function NotificationsScreen({ user, panel }: AdminScreenProps) {
+export default function NotificationsScreen({ user, panel }: PanelScreenProps) {
   const [filters, setFilters] = useState<NotificationFilters>(NONE);
   const [items, setItems] = useState<NotificationView[]>([]);
   const [page, setPage] = useState(1);

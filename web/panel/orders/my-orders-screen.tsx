@@ -4,7 +4,7 @@ import { CANCEL_REASONS } from '#core/shop/shop-options.ts';
 import type { OrderView } from '#core/shop/views.ts';
 import { FormAlert } from '#web/components/form-kit.tsx';
 import { errorMessage } from '#web/lib/api.ts';
-import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 import { OfflineNotice } from '#web/panel/resource/offline-notice.tsx';
 import { payAgain } from '#web/lib/shop-api.ts';
@@ -14,7 +14,7 @@ import { money, OrderTotals } from './order-totals.tsx';
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 /** "My orders" of the student and member panels: status, lines, totals; cancel before shipping (a paid order is refunded). */
-export default function MyOrdersScreen(_props: AdminScreenProps) {
+export default function MyOrdersScreen(_props: PanelScreenProps) {
   const [state, setState] = useState<MyOrders | null>(null);
   const [alert, setAlert] = useState('');
   const [cancelling, setCancelling] = useState<OrderView | null>(null);

@@ -1,5 +1,8 @@
 import { useEffect, useRef, type FormEvent, type ReactNode, type Ref } from 'react';
 import { Loading } from '#web/components/loading.tsx';
+import { FormAlert, FormStatus } from '#web/components/form-kit.tsx';
+import { Pager } from './pager.tsx';
+import type { ListPage } from './use-list.ts';
 
 type FiltersProps = {
   label: string;
@@ -151,5 +154,69 @@ export function SelectRow({ id, label, selected, onSelect }: SelectRowProps) {
         onChange={(e) => onSelect(e.target.checked ? [...selected, id] : selected.filter((s) => s !== id))}
       />
     </td>
+  );
+}
+
+/** What the list-state parts read of a `useList` state. */
+type ListView = {
+  ready: boolean;
+  loading: boolean;
+  page: ListPage | null;
+  notice: string;
+  alert: string;
+  error: string;
+  goTo: (page: number) => void;
+};
+
+type ScreenProps = { list: ListView; className: string; children: ReactNode } & Record<`data-${string}`, string>;
+
+/** A list screen's root, marked ready once the first read answered and loading while one is under way. */
+export function ListScreen({ list, className, children, ...data }: ScreenProps) {
+  return (
+    <div
+      className={`panel-screen ${className}`}
+      {...data}
+      data-ready={list.ready ? '' : undefined}
+      data-loading={list.loading ? '' : undefined}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** What the last action said, then what went wrong: the action's refusal, else the failed read. */
+export function ListMessages({ list }: { list: ListView }) {
+  return (
+    <>
+      <FormStatus message={list.notice} />
+      <FormAlert message={list.alert || list.error} />
+    </>
+  );
+}
+
+type ResultsProps = {
+  list: ListView;
+  noun: string;
+  singular: string;
+  /** Whether a search or filter is set, for the default empty text. */
+  filtered?: boolean;
+  /** The empty state when the default (`No <noun> yet.` / `No <noun> match these filters.`) does not fit; false when there are rows. */
+  empty?: ReactNode;
+  paged?: boolean;
+  children: ReactNode;
+};
+
+/** The rows (or loading, or the empty state), then Previous / Next when the server pages them. */
+export function ListResults({ list, noun, singular, filtered = false, empty, paged = true, children }: ResultsProps) {
+  const pagination = list.page?.pagination;
+  const none =
+    empty !== undefined ? empty : list.page?.items.length === 0 && (filtered ? `No ${noun} match these filters.` : `No ${noun} yet.`);
+  return (
+    <>
+      <ListBody ready={list.ready} empty={none}>
+        {children}
+      </ListBody>
+      {paged && pagination && <Pager pagination={pagination} busy={list.loading} noun={noun} singular={singular} onPage={list.goTo} />}
+    </>
   );
 }

@@ -1,14 +1,14 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { errorMessage } from '#web/lib/api.ts';
 import { FormAlert, FormStatus, SelectField } from '#web/components/form-kit.tsx';
 import { PanelLink } from '#web/panel/router.tsx';
 import { call, fallbackPagination, idPath } from './call.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
-import { BulkBar, ListBody, ListFilters, SearchField } from './list-kit.tsx';
+import { BulkBar, ListFilters, ListResults, ListScreen, SearchField } from './list-kit.tsx';
 import { OfflineNotice } from './offline-notice.tsx';
-import { Pager } from './pager.tsx';
 import { ResourceTable } from './resource-table.tsx';
-import { toggleOn, type Item, type ListQuery, type ListState, type ResourceConfig, type SummaryCard, type ToggleDef } from './types.ts';
+import { toggleOn, type Item, type ListQuery, type ResourcePage, type ResourceConfig, type SummaryCard, type ToggleDef } from './types.ts';
+import { useList } from './use-list.ts';
 
 type Props = {
   config: ResourceConfig;
@@ -22,43 +22,38 @@ type Pending = { kind: 'one'; item: Item } | { kind: 'bulk'; ids: string[] };
 
 /** The list of a resource: search, filters, paging, toggles, single and bulk delete with confirmation. */
 export function ResourceList({ config, base, query, setQuery, flash }: Props) {
-  const [listing, setListing] = useState<ListState | null>(null);
   const [cards, setCards] = useState<SummaryCard[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [reload, setReload] = useState(0);
-  const [alert, setAlert] = useState('');
-  const [notice, setNotice] = useState(flash);
-  const [selected, setSelected] = useState<string[]>([]);
   const [pending, setPending] = useState<Pending | null>(null);
   const [busyRow, setBusyRow] = useState('');
-
-  useEffect(() => {
-    const ctl = new AbortController();
-    setLoading(true);
-    config
-      .read(query, config.pageSize, ctl.signal)
-      .then(async (answer) => {
-        const items = Array.isArray(answer.data) ? answer.data : [];
-        setListing({ items, pagination: answer.pagination ?? fallbackPagination(query, config.pageSize, items.length), answer });
-        setAlert(answer.success === false ? (answer.message ?? '') : '');
-        setSelected((ids) => ids.filter((id) => items.some((i) => i._id === id)));
-        setLoading(false);
-        if (config.summary) setCards(await config.summary(answer, ctl.signal));
-      })
-      .catch((err) => {
-        if (ctl.signal.aborted) return;
-        setAlert(errorMessage(err));
-        setListing((l) => l ?? { items: [], pagination: fallbackPagination(query, config.pageSize, 0), answer: { success: false } });
-        setLoading(false);
-      });
-    return () => ctl.abort();
-  }, [config, query, reload]);
+  const read = useCallback(
+    async (q: ListQuery, signal: AbortSignal): Promise<ResourcePage> => {
+      const answer = await config.read(q, config.pageSize, signal);
+      const items = Array.isArray(answer.data) ? answer.data : [];
+      return { items, pagination: answer.pagination ?? fallbackPagination(q, config.pageSize, items.length), answer };
+    },
+    [config],
+  );
+  const list = useList({
+    query,
+    setQuery,
+    read,
+    empty: { items: [], pagination: fallbackPagination(query, config.pageSize, 0), answer: { success: false } },
+    flash,
+    // Each answer replaces the last alert; the cards come after the rows, so a slow summary does not hold them back.
+    onRead: (page, signal) => {
+      list.setAlert('');
+      const { summary } = config;
+      if (summary)
+        Promise.resolve(page.answer)
+          .then((answer) => summary(answer, signal))
+          .then(setCards, (err: unknown) => !signal.aborted && list.setAlert(errorMessage(err)));
+    },
+  });
+  const { selected, setSelected } = list;
 
   const done = (message: string) => {
     setPending(null);
-    setAlert('');
-    setNotice(message);
-    setReload((n) => n + 1);
+    list.done(message);
   };
 
   function onSearch(e: FormEvent<HTMLFormElement>) {
@@ -66,19 +61,19 @@ export function ResourceList({ config, base, query, setQuery, flash }: Props) {
     const form = new FormData(e.currentTarget);
     const filters: Record<string, string> = {};
     for (const f of config.filters ?? []) filters[f.name] = String(form.get(f.name) ?? '');
-    setNotice('');
+    list.setNotice('');
     setQuery({ page: 1, search: String(form.get('search') ?? '').trim(), filters });
   }
 
   async function toggle(item: Item, t: ToggleDef) {
     setBusyRow(item._id);
-    setNotice('');
-    setAlert('');
+    list.setNotice('');
+    list.setAlert('');
     try {
       const body = await call(config, { fallback: `Failed to update ${config.singular}`, ...t.request(item, toggleOn(t, item)) });
       done(body.message ?? `${config.nameOf(item)} updated`);
     } catch (err) {
-      setAlert(errorMessage(err));
+      list.failed(errorMessage(err));
     } finally {
       setBusyRow('');
     }
@@ -92,7 +87,8 @@ export function ResourceList({ config, base, query, setQuery, flash }: Props) {
         method: 'DELETE',
         fallback: `Failed to delete ${config.singular}`,
       });
-      done(body.message ?? `${config.nameOf(pending.item)} deleted`);
+      setPending(null);
+      list.removed(1, body.message ?? `${config.nameOf(pending.item)} deleted`);
     } else if (config.bulkDelete) {
       const { path, method, idsKey } = config.bulkDelete;
       const body = await call(config, {
@@ -102,31 +98,26 @@ export function ResourceList({ config, base, query, setQuery, flash }: Props) {
         fallback: `Failed to bulk delete ${config.plural}`,
       });
       setSelected([]);
-      done(body.message ?? `${pending.ids.length} ${config.plural} deleted`);
+      setPending(null);
+      list.removed(pending.ids.length, body.message ?? `${pending.ids.length} ${config.plural} deleted`);
     }
-    const p = listing?.pagination;
-    const removed = pending.kind === 'one' ? 1 : pending.ids.length;
-    if (p && p.page > 1 && (listing?.items.length ?? 0) <= removed) setQuery({ ...query, page: p.page - 1 });
   }
 
-  const items = listing?.items ?? [];
+  const items = list.items;
+  const answer = list.page?.answer;
   const filtered = !!query.search || Object.values(query.filters).some(Boolean);
   return (
-    <div
-      className="panel-screen resource-screen"
-      data-resource={config.key}
-      data-ready={listing ? '' : undefined}
-      data-loading={loading ? '' : undefined}
-    >
+    <ListScreen list={list} className="resource-screen" data-resource={config.key}>
       <div className="screen-head">
         <h1>{config.title}</h1>
         <PanelLink className="btn btn-primary" href={`${base}/new`}>
           New {config.singular}
         </PanelLink>
       </div>
-      <FormStatus message={notice} />
-      <FormAlert message={alert} />
-      {listing?.answer.offline && <OfflineNotice info={listing.answer.offline} />}
+      <FormStatus message={list.notice} />
+      {/* An offline copy answers success: false with why the server could not be reached. */}
+      <FormAlert message={list.alert || list.error || (answer?.success === false ? (answer.message ?? '') : '')} />
+      {answer?.offline && <OfflineNotice info={answer.offline} />}
 
       {cards.length > 0 && (
         <ul className="summary-cards" aria-label={`${config.title} summary`}>
@@ -154,14 +145,16 @@ export function ResourceList({ config, base, query, setQuery, flash }: Props) {
               allLabel={f.allLabel ?? 'All'}
               options={f.options}
               value={query.filters[f.name] ?? ''}
-              onChange={(e) => setQuery({ ...query, page: 1, filters: { ...query.filters, [f.name]: e.target.value } })}
+              onChange={(e) => list.narrow({ filters: { ...query.filters, [f.name]: e.target.value } })}
             />
           ))}
         </ListFilters>
       )}
 
-      <ListBody
-        ready={!!listing}
+      <ListResults
+        list={list}
+        noun={config.plural}
+        singular={config.singular}
         empty={
           items.length === 0 &&
           (filtered ? `No ${config.plural} match ${query.search ? `“${query.search}”` : 'these filters'}.` : `No ${config.plural} yet.`)
@@ -179,23 +172,14 @@ export function ResourceList({ config, base, query, setQuery, flash }: Props) {
           config={config}
           base={base}
           items={items}
-          busy={loading}
+          busy={list.loading}
           busyRow={busyRow}
           selected={selected}
           onSelect={setSelected}
           onToggle={(item, t) => void toggle(item, t)}
           onDelete={(item) => setPending({ kind: 'one', item })}
         />
-      </ListBody>
-      {listing && (
-        <Pager
-          pagination={listing.pagination}
-          busy={loading}
-          noun={config.plural}
-          singular={config.singular}
-          onPage={(page) => setQuery({ ...query, page })}
-        />
-      )}
+      </ListResults>
 
       {pending && (
         <ConfirmDialog
@@ -215,6 +199,6 @@ export function ResourceList({ config, base, query, setQuery, flash }: Props) {
           </p>
         </ConfirmDialog>
       )}
-    </div>
+    </ListScreen>
   );
 }

@@ -3,7 +3,7 @@ import { api, errorMessage } from '#web/lib/api.ts';
 import { Loading } from '#web/components/loading.tsx';
 import { FormAlert } from '#web/components/form-kit.tsx';
 import { navigate, PanelLink } from '#web/panel/router.tsx';
-import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { idPath } from './call.ts';
 import { ResourceForm } from './resource-form.tsx';
 import { ResourceList } from './resource-list.tsx';
@@ -48,7 +48,7 @@ function EditItem({ config, base, id, onSaved }: { config: ResourceConfig; base:
  * One content area of the admin panel, driven by its config: the list at `<base>`, the create form
  * at `<base>/new` and the edit form at `<base>/<id>`.
  */
-export function ResourceScreen({ config, base, path }: Pick<AdminScreenProps, 'base' | 'path'> & { config: ResourceConfig }) {
+export function ResourceScreen({ config, base, path }: Pick<PanelScreenProps, 'base' | 'path'> & { config: ResourceConfig }) {
   const [query, setQuery] = useState<ListQuery>({ page: 1, search: '', filters: {} });
   const [flash, setFlash] = useState('');
   const [sub] = path;

@@ -123,4 +123,5 @@ export type ResourceConfig<T extends Item = Item> = {
 /** The state a toggle shows for an item. */
 export const toggleOn = (t: ToggleDef, item: Item) => (t.isOn ? t.isOn(item) : item[t.field] === true);
 
-export type ListState<T extends Item = Item> = { items: T[]; pagination: Pagination; answer: ContentAnswer<T[]> };
+/** A page of a resource as its list holds it: the rows, where they stand, and the answer they came in. */
+export type ResourcePage<T extends Item = Item> = { items: T[]; pagination: Pagination; answer: ContentAnswer<T[]> };

@@ -1,12 +1,12 @@
 import { useCallback, useState } from 'react';
-import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { ComposeForm } from './compose-form.tsx';
 import { Recipients } from './recipients.tsx';
 import { SendResultSummary } from './send-result.tsx';
 import type { Recipient, SendOutcome } from './email-types.ts';
 
 /** Spec 7 Admin e-mail: choose users (kept across pages), write once, send to one or many, read what happened. */
-export default function EmailScreen(_props: AdminScreenProps) {
+export default function EmailScreen(_props: PanelScreenProps) {
   const [picked, setPicked] = useState<ReadonlyMap<string, Recipient>>(new Map());
   const [outcome, setOutcome] = useState<SendOutcome | null>(null);
   const [loaded, setLoaded] = useState(false);

@@ -1,16 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ROLES } from '#core/roles.ts';
 import { searchTermProblem } from '#core/users/user-messages.ts';
-import { api, errorMessage, type Pagination } from '#web/lib/api.ts';
+import { api } from '#web/lib/api.ts';
 import { displayName, ROLE_LABELS } from '#web/lib/session.ts';
 import { FormAlert, SelectField } from '#web/components/form-kit.tsx';
-import { Pager } from '#web/panel/resource/pager.tsx';
-import { DataTable, ListBody, ListFilters, SearchField, SelectAll, SelectRow } from '#web/panel/resource/list-kit.tsx';
+import { DataTable, ListFilters, ListResults, SearchField, SelectAll, SelectRow } from '#web/panel/resource/list-kit.tsx';
+import { useList, type ListPage } from '#web/panel/resource/use-list.ts';
 import { isDeactivated, PAGE_SIZE, SORT_OPTIONS, type Recipient } from './email-types.ts';
 
 const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 type Query = { page: number; search: string; role: string; sort: string };
-type Listing = { users: Recipient[]; pagination: Pagination };
 type Props = { picked: ReadonlyMap<string, Recipient>; onPick: (next: Map<string, Recipient>) => void; onLoading: (busy: boolean) => void };
 
 /** POST /admin/email/users with only the filters that are set: a blank search is not sent. */
@@ -22,6 +21,16 @@ function bodyOf(q: Query) {
     ...(q.role ? { role: q.role } : {}),
     ...(q.sort ? { sort: q.sort } : {}),
   };
+}
+
+/** The users answer carries its paging at the top level, not in `pagination`. */
+async function read(q: Query, signal: AbortSignal): Promise<ListPage<Recipient>> {
+  const body = await api('/admin/email/users', { body: bodyOf(q), signal, fallback: 'Failed to fetch users' });
+  const items = (body.users as Recipient[] | undefined) ?? [];
+  const page = Number(body.page ?? q.page);
+  const totalPages = Number(body.totalPages ?? 1);
+  const total = Number(body.total ?? items.length);
+  return { items, pagination: { page, limit: PAGE_SIZE, total, totalPages, hasMore: page < totalPages } };
 }
 
 function StatusCell({ u }: { u: Recipient }) {
@@ -45,36 +54,11 @@ function StatusCell({ u }: { u: Recipient }) {
 /** Who to write to: search, role, sort and pages of 20; the choice is kept across pages until cleared. */
 export function Recipients({ picked, onPick, onLoading }: Props) {
   const [query, setQuery] = useState<Query>({ page: 1, search: '', role: '', sort: '' });
-  const [listing, setListing] = useState<Listing | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [alert, setAlert] = useState('');
+  const list = useList({ query, setQuery, read, empty: { items: [] } });
   const [searchError, setSearchError] = useState('');
   const searchRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    const ctl = new AbortController();
-    setLoading(true);
-    onLoading(true);
-    api('/admin/email/users', { body: bodyOf(query), signal: ctl.signal, fallback: 'Failed to fetch users' })
-      .then((body) => {
-        const users = (body.users as Recipient[] | undefined) ?? [];
-        const page = Number(body.page ?? query.page);
-        const totalPages = Number(body.totalPages ?? 1);
-        const total = Number(body.total ?? users.length);
-        setListing({ users, pagination: { page, limit: PAGE_SIZE, total, totalPages, hasMore: page < totalPages } });
-        setAlert('');
-        setLoading(false);
-        onLoading(false);
-      })
-      .catch((err) => {
-        if (ctl.signal.aborted) return;
-        setAlert(errorMessage(err));
-        setListing((l) => l ?? { users: [], pagination: { page: 1, limit: PAGE_SIZE, total: 0, totalPages: 0, hasMore: false } });
-        setLoading(false);
-        onLoading(false);
-      });
-    return () => ctl.abort();
-  }, [query, onLoading]);
+  const loading = list.loading;
+  useEffect(() => onLoading(loading), [loading, onLoading]);
 
   function onSearch(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -86,10 +70,10 @@ export function Recipients({ picked, onPick, onLoading }: Props) {
       return;
     }
     setSearchError('');
-    setQuery((q) => ({ ...q, page: 1, search: term }));
+    list.narrow({ search: term });
   }
 
-  const users = listing?.users ?? [];
+  const users = list.items;
   const ids = [...picked.keys()];
   const allOnPage = users.length > 0 && users.every((u) => picked.has(u._id));
   /** A row's box: the kit hands back the whole new list of ids. */
@@ -114,7 +98,7 @@ export function Recipients({ picked, onPick, onLoading }: Props) {
   return (
     <section className="email-recipients" aria-labelledby="email-recipients-title">
       <h2 id="email-recipients-title">Recipients</h2>
-      <FormAlert message={alert} />
+      <FormAlert message={list.error} />
       <ListFilters label="Find recipients" onSubmit={onSearch}>
         <SearchField
           id="email-search"
@@ -131,7 +115,7 @@ export function Recipients({ picked, onPick, onLoading }: Props) {
           allLabel="All roles"
           options={ROLE_OPTIONS}
           value={query.role}
-          onChange={(e) => setQuery((q) => ({ ...q, page: 1, role: e.target.value }))}
+          onChange={(e) => list.narrow({ role: e.target.value })}
         />
         <SelectField
           id="email-sort"
@@ -140,7 +124,7 @@ export function Recipients({ picked, onPick, onLoading }: Props) {
           allLabel="Newest first"
           options={SORT_OPTIONS}
           value={query.sort}
-          onChange={(e) => setQuery((q) => ({ ...q, page: 1, sort: e.target.value }))}
+          onChange={(e) => list.narrow({ sort: e.target.value })}
         />
       </ListFilters>
 
@@ -167,11 +151,13 @@ export function Recipients({ picked, onPick, onLoading }: Props) {
         Deactivated accounts are skipped by the server and counted as not found; blocked ones still receive e-mail.
       </p>
 
-      <ListBody
-        ready={!!listing}
-        empty={listing?.users.length === 0 && `No users match ${query.search ? `“${query.search}”` : 'these filters'}.`}
+      <ListResults
+        list={list}
+        empty={list.page?.items.length === 0 && `No users match ${query.search ? `“${query.search}”` : 'these filters'}.`}
+        noun="users"
+        singular="user"
       >
-        <DataTable id="email-users" caption="Users who can be written to" busy={loading} className="data-table resource-table">
+        <DataTable id="email-users" caption="Users who can be written to" busy={list.loading} className="data-table resource-table">
           <thead>
             <tr>
               <SelectAll items={users} selected={ids} onSelect={pickPage} />
@@ -197,16 +183,7 @@ export function Recipients({ picked, onPick, onLoading }: Props) {
             ))}
           </tbody>
         </DataTable>
-      </ListBody>
-      {listing && (
-        <Pager
-          pagination={listing.pagination}
-          busy={loading}
-          noun="users"
-          singular="user"
-          onPage={(page) => setQuery((q) => ({ ...q, page }))}
-        />
-      )}
+      </ListResults>
     </section>
   );
 }

@@ -1,83 +1,73 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { api, errorMessage, type Pagination } from '#web/lib/api.ts';
-import { FormAlert, FormStatus } from '#web/components/form-kit.tsx';
+import { useState, type FormEvent } from 'react';
+import { api } from '#web/lib/api.ts';
 import { PanelLink } from '#web/panel/router.tsx';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
-import { Pager } from '#web/panel/resource/pager.tsx';
-import { BulkBar, DataTable, ListBody, ListFilters, SearchField, SelectAll, SelectRow } from '#web/panel/resource/list-kit.tsx';
+import {
+  BulkBar,
+  DataTable,
+  ListFilters,
+  ListMessages,
+  ListResults,
+  ListScreen,
+  SearchField,
+  SelectAll,
+  SelectRow,
+} from '#web/panel/resource/list-kit.tsx';
+import { useList, type ListPage } from '#web/panel/resource/use-list.ts';
 import { ENQUIRY_STATUSES } from '#core/enquiries/enquiry-options.ts';
 import { received, STATUS_BADGE, type Enquiry, type EnquiryStats, type InboxQuery } from './enquiry-types.ts';
 
 const PAGE_SIZE = 20;
 type Props = { base: string; query: InboxQuery; setQuery: (q: InboxQuery) => void; flash: string };
-type Listing = { items: Enquiry[]; pagination: Pagination };
+type Inbox = ListPage<Enquiry> & { stats: EnquiryStats | null };
+
+/** The page of enquiries and the counts of the tabs, read together. */
+async function read(query: InboxQuery, signal: AbortSignal): Promise<Inbox> {
+  const q = { page: query.page, limit: PAGE_SIZE, status: query.status === 'all' ? '' : query.status, search: query.search };
+  const [list, st] = await Promise.all([
+    api<Enquiry[]>('/enquiries', { query: q, signal, fallback: 'Failed to fetch enquiries' }),
+    api<EnquiryStats>('/enquiries/stats', { signal, fallback: 'Failed to fetch enquiry statistics' }),
+  ]);
+  const items = list.data ?? [];
+  return {
+    items,
+    pagination: list.pagination ?? { page: 1, limit: PAGE_SIZE, total: items.length, totalPages: 1, hasMore: false },
+    stats: (st.stats as EnquiryStats | undefined) ?? st.data ?? null,
+  };
+}
 
 const emptyText = (q: InboxQuery) =>
   q.search ? `No enquiries match “${q.search}”.` : q.status === 'all' ? 'No enquiries yet.' : `No ${q.status.toLowerCase()} enquiries.`;
 
 /** The inbox: one tab per status with its count, search, paging, bulk delete after confirming. */
 export function EnquiryInbox({ base, query, setQuery, flash }: Props) {
-  const [listing, setListing] = useState<Listing | null>(null);
-  const [stats, setStats] = useState<EnquiryStats | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [reload, setReload] = useState(0);
-  const [alert, setAlert] = useState('');
-  const [notice, setNotice] = useState(flash);
-  const [selected, setSelected] = useState<string[]>([]);
+  const list = useList({ query, setQuery, read, empty: { items: [], stats: null }, flash });
   const [confirming, setConfirming] = useState(false);
-
-  useEffect(() => {
-    const ctl = new AbortController();
-    setLoading(true);
-    const q = { page: query.page, limit: PAGE_SIZE, status: query.status === 'all' ? '' : query.status, search: query.search };
-    Promise.all([
-      api<Enquiry[]>('/enquiries', { query: q, signal: ctl.signal, fallback: 'Failed to fetch enquiries' }),
-      api<EnquiryStats>('/enquiries/stats', { signal: ctl.signal, fallback: 'Failed to fetch enquiry statistics' }),
-    ])
-      .then(([list, st]) => {
-        const items = list.data ?? [];
-        setListing({
-          items,
-          pagination: list.pagination ?? { page: 1, limit: PAGE_SIZE, total: items.length, totalPages: 1, hasMore: false },
-        });
-        setStats((st.stats as EnquiryStats | undefined) ?? st.data ?? null);
-        setSelected((ids) => ids.filter((id) => items.some((i) => i._id === id)));
-        setLoading(false);
-      })
-      .catch((err) => {
-        if (ctl.signal.aborted) return;
-        setAlert(errorMessage(err));
-        setListing((l) => l ?? { items: [], pagination: { page: 1, limit: PAGE_SIZE, total: 0, totalPages: 0, hasMore: false } });
-        setLoading(false);
-      });
-    return () => ctl.abort();
-  }, [query, reload]);
+  const { selected, setSelected } = list;
 
   function onSearch(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    setNotice('');
-    setQuery({ ...query, page: 1, search: String(new FormData(e.currentTarget).get('search') ?? '').trim() });
+    list.setNotice('');
+    list.narrow({ search: String(new FormData(e.currentTarget).get('search') ?? '').trim() });
   }
 
   async function bulkDelete() {
     const body = await api('/enquiries', { method: 'DELETE', body: { enquiryIds: selected }, fallback: 'Failed to bulk delete enquiries' });
     setConfirming(false);
     setSelected([]);
-    setAlert('');
-    setNotice(body.message ?? 'Enquiries deleted');
-    setReload((n) => n + 1);
+    list.done(body.message ?? 'Enquiries deleted');
   }
 
-  const items = listing?.items ?? [];
+  const items = list.items;
+  const stats = list.page?.stats;
   const tabs = [
     ...ENQUIRY_STATUSES.map((s) => ({ value: s, label: s, count: stats?.byStatus[s] })),
     { value: 'all' as const, label: 'All', count: stats?.total },
   ];
   return (
-    <div className="panel-screen enquiry-inbox" data-ready={listing ? '' : undefined} data-loading={loading ? '' : undefined}>
+    <ListScreen list={list} className="enquiry-inbox">
       <h1>Enquiries</h1>
-      <FormStatus message={notice} />
-      <FormAlert message={alert} />
+      <ListMessages list={list} />
       <div className="status-tabs" role="group" aria-label="Show enquiries by status">
         {tabs.map((t) => (
           <button
@@ -86,8 +76,8 @@ export function EnquiryInbox({ base, query, setQuery, flash }: Props) {
             className="status-tab"
             aria-pressed={query.status === t.value}
             onClick={() => {
-              setNotice('');
-              setQuery({ ...query, status: t.value, page: 1 });
+              list.setNotice('');
+              list.narrow({ status: t.value });
             }}
           >
             {t.label}
@@ -101,14 +91,14 @@ export function EnquiryInbox({ base, query, setQuery, flash }: Props) {
         <SearchField id="enquiries-search" label="Search by name, email, subject or message" defaultValue={query.search} maxLength={200} />
       </ListFilters>
 
-      <ListBody ready={!!listing} empty={items.length === 0 && emptyText(query)}>
+      <ListResults list={list} empty={items.length === 0 && emptyText(query)} noun="enquiries" singular="enquiry">
         <BulkBar
           label="Selected enquiries"
           count={selected.length}
           hint="Select enquiries to delete several at once"
           onDelete={() => setConfirming(true)}
         />
-        <DataTable id="enquiries" caption="Enquiries" busy={loading} className="data-table resource-table">
+        <DataTable id="enquiries" caption="Enquiries" busy={list.loading} className="data-table resource-table">
           <thead>
             <tr>
               <SelectAll items={items} selected={selected} onSelect={setSelected} />
@@ -140,16 +130,7 @@ export function EnquiryInbox({ base, query, setQuery, flash }: Props) {
             ))}
           </tbody>
         </DataTable>
-      </ListBody>
-      {listing && (
-        <Pager
-          pagination={listing.pagination}
-          busy={loading}
-          noun="enquiries"
-          singular="enquiry"
-          onPage={(page) => setQuery({ ...query, page })}
-        />
-      )}
+      </ListResults>
 
       {confirming && (
         <ConfirmDialog
@@ -162,6 +143,6 @@ export function EnquiryInbox({ base, query, setQuery, flash }: Props) {
           <p>This permanently removes the selected enquiries and their notes. It cannot be undone.</p>
         </ConfirmDialog>
       )}
-    </div>
+    </ListScreen>
   );
 }

@@ -1,6 +1,6 @@
 import { COURSE_ENROLLMENT_STATUSES } from '#core/enrollments/enrollment-status.ts';
 import type { CourseEnrollmentView } from '#core/enrollments/views.ts';
-import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { moneyIn } from '#web/panel/admin/payments/payment-labels.ts';
 import { Stamp } from '#web/panel/admin/orders/order-parts.tsx';
 import { deleteEnrollments, readCourseEnrollments, type ListQuery } from './enrollments-api.ts';
@@ -40,6 +40,6 @@ const config = (base: string): ListConfig<Row> => ({
 });
 
 /** The school's course enrolments at `<base>`, one enrolment at `<base>/<id>`. */
-export default function CourseEnrollmentsScreen(props: AdminScreenProps) {
+export default function CourseEnrollmentsScreen(props: PanelScreenProps) {
   return <DecisionScreen<Row> {...props} kind={COURSE_ENROLLMENTS} config={config} noFilters={NO_FILTERS} />;
 }

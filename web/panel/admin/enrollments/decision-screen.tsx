@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import type { ListQuery } from './enrollments-api.ts';
 import { DecisionDetail, type DecisionKind } from './decision-detail.tsx';
 import { EnrollmentList, type ListConfig } from './enrollment-list.tsx';
 
-type Props<R extends { _id: string }> = AdminScreenProps & {
+type Props<R extends { _id: string }> = PanelScreenProps & {
   kind: DecisionKind<R>;
   config: (base: string) => ListConfig<R>;
   /** The list's filters when the screen opens (each list keeps its own keys). */

@@ -1,19 +1,20 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { errorMessage } from '#web/lib/api.ts';
-import { FormAlert, FormStatus, SelectField } from '#web/components/form-kit.tsx';
+import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
+import { SelectField } from '#web/components/form-kit.tsx';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 import { OfflineNotice } from '#web/panel/resource/offline-notice.tsx';
-import { Pager } from '#web/panel/resource/pager.tsx';
 import {
   ActionsHeader,
   BulkBar,
   DataTable,
-  ListBody,
   ListFilters,
+  ListMessages,
+  ListResults,
+  ListScreen,
   SearchField,
   SelectAll,
   SelectRow,
 } from '#web/panel/resource/list-kit.tsx';
+import { useList } from '#web/panel/resource/use-list.ts';
 import type { BulkDeleted, Listing, ListQuery } from './enrollments-api.ts';
 import { StatTiles } from './enrollment-parts.tsx';
 
@@ -48,65 +49,33 @@ export type ListConfig<T extends { _id: string }> = {
 
 type Props<T extends { _id: string }> = { config: ListConfig<T>; query: ListQuery; setQuery: (q: ListQuery) => void; flash: string };
 
+const NO_ROWS = { items: [], rows: [], stats: { total: 0 }, pagination: { page: 1, limit: 10, total: 0, totalPages: 0, hasMore: false } };
 const isFiltered = (q: ListQuery) => Object.entries(q).some(([k, v]) => k !== 'page' && v !== '');
 
 /** An admin enrolment list: stats tiles, filters, the table (cards on a phone), paging, row actions and bulk delete. */
 export function EnrollmentList<T extends { _id: string }>({ config: c, query, setQuery, flash }: Props<T>) {
-  const [listing, setListing] = useState<Listing<T> | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [reload, setReload] = useState(0);
-  // A failed read clears itself on the next good one; an action's refusal stays until the next action.
-  const [loadError, setLoadError] = useState('');
-  const [alert, setAlert] = useState('');
-  const [notice, setNotice] = useState(flash);
-  const [selected, setSelected] = useState<string[]>([]);
+  const read = useCallback((q: ListQuery, signal: AbortSignal) => c.read(q, signal).then((l) => ({ ...l, items: l.rows })), [c]);
+  const list = useList({ query, setQuery, read, empty: NO_ROWS, flash });
   const [bulk, setBulk] = useState<string[] | null>(null);
-
-  useEffect(() => {
-    const ctl = new AbortController();
-    setLoading(true);
-    c.read(query, ctl.signal)
-      .then((l) => {
-        setListing(l);
-        setLoadError('');
-        setSelected((ids) => ids.filter((id) => l.rows.some((r) => r._id === id)));
-        setLoading(false);
-      })
-      .catch((err) => {
-        if (ctl.signal.aborted) return;
-        setLoadError(errorMessage(err));
-        setListing(
-          (l) => l ?? { rows: [], stats: { total: 0 }, pagination: { page: 1, limit: 10, total: 0, totalPages: 0, hasMore: false } },
-        );
-        setLoading(false);
-      });
-    return () => ctl.abort();
-  }, [query, reload, c]);
-
-  const refresh = () => setReload((n) => n + 1);
+  const { selected, setSelected } = list;
   const plural = (n: number) => `${n} ${n === 1 ? c.singular : c.noun}`;
 
   function onOutcome(o: RowOutcome) {
     // A refusal (another admin moved it first, or the server keeps it) is shown, and the list reloads to show where it is now.
     if (o.kind === 'refused') {
-      setNotice('');
-      setAlert(o.message);
-    } else {
-      setAlert('');
-      setNotice(o.message);
-    }
-    const p = listing?.pagination;
-    if (o.kind === 'done' && !o.row && p && p.page > 1 && (listing?.rows.length ?? 0) <= 1) setQuery({ ...query, page: p.page - 1 });
-    else refresh();
+      list.failed(o.message);
+      list.refresh();
+    } else if (o.row) list.done(o.message);
+    else list.removed(1, o.message);
   }
 
   function onSearch(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
-    const next: ListQuery = { ...query, page: 1, search: String(form.get('search') ?? '').trim() };
+    const next: Partial<ListQuery> = { search: String(form.get('search') ?? '').trim() };
     for (const f of c.filters) next[f.name] = String(form.get(f.name) ?? '');
-    setNotice('');
-    setQuery(next);
+    list.setNotice('');
+    list.narrow(next);
   }
 
   async function confirmBulk() {
@@ -116,26 +85,21 @@ export function EnrollmentList<T extends { _id: string }>({ config: c, query, se
     const kept = body.data?.keptIds.length ?? 0;
     setBulk(null);
     setSelected([]);
-    setAlert('');
-    setNotice(`${plural(removed)} deleted${kept ? `. ${plural(kept)} kept: ${c.keptReason ?? 'the server refused them'}.` : ''}`);
-    const p = listing?.pagination;
-    if (p && p.page > 1 && (listing?.rows.length ?? 0) <= removed) setQuery({ ...query, page: p.page - 1 });
-    else refresh();
+    list.removed(
+      removed,
+      `${plural(removed)} deleted${kept ? `. ${plural(kept)} kept: ${c.keptReason ?? 'the server refused them'}.` : ''}`,
+    );
   }
 
-  const rows = listing?.rows ?? [];
+  const rows = list.items;
+  const listing = list.page;
   const status = c.filters[0]!;
   const selectable = !!c.bulkDelete;
   return (
-    <div
-      className={`panel-screen admin-enrollments ${c.id}-screen`}
-      data-ready={listing ? '' : undefined}
-      data-loading={loading ? '' : undefined}
-    >
+    <ListScreen list={list} className={`admin-enrollments ${c.id}-screen`}>
       <h1>{c.title}</h1>
       {listing?.offline && <OfflineNotice info={listing.offline} />}
-      <FormStatus message={notice} />
-      <FormAlert message={alert || loadError} />
+      <ListMessages list={list} />
       {listing && (
         <StatTiles
           stats={listing.stats}
@@ -143,8 +107,8 @@ export function EnrollmentList<T extends { _id: string }>({ config: c, query, se
           current={String(query[status.name] ?? '')}
           label={`${c.title} by status`}
           onPick={(s) => {
-            setNotice('');
-            setQuery({ ...query, page: 1, [status.name]: s });
+            list.setNotice('');
+            list.narrow({ [status.name]: s });
           }}
         />
       )}
@@ -159,15 +123,12 @@ export function EnrollmentList<T extends { _id: string }>({ config: c, query, se
             allLabel={f.allLabel}
             options={f.options}
             value={String(query[f.name] ?? '')}
-            onChange={(e) => setQuery({ ...query, page: 1, [f.name]: e.target.value })}
+            onChange={(e) => list.narrow({ [f.name]: e.target.value })}
           />
         ))}
       </ListFilters>
 
-      <ListBody
-        ready={!!listing}
-        empty={rows.length === 0 && (isFiltered(query) ? `No ${c.noun} match these filters.` : `No ${c.noun} yet.`)}
-      >
+      <ListResults list={list} noun={c.noun} singular={c.singular} filtered={isFiltered(query)}>
         {selectable && (
           <BulkBar
             label={`Selected ${c.noun}`}
@@ -176,7 +137,7 @@ export function EnrollmentList<T extends { _id: string }>({ config: c, query, se
             onDelete={() => setBulk(selected)}
           />
         )}
-        <DataTable id={c.id} caption={c.title} busy={loading} className="data-table resource-table enrollments-table">
+        <DataTable id={c.id} caption={c.title} busy={list.loading} className="data-table resource-table enrollments-table">
           <thead>
             <tr>
               {selectable && <SelectAll items={rows} selected={selected} onSelect={setSelected} />}
@@ -206,16 +167,7 @@ export function EnrollmentList<T extends { _id: string }>({ config: c, query, se
             ))}
           </tbody>
         </DataTable>
-      </ListBody>
-      {listing && (
-        <Pager
-          pagination={listing.pagination}
-          busy={loading}
-          noun={c.noun}
-          singular={c.singular}
-          onPage={(page) => setQuery({ ...query, page })}
-        />
-      )}
+      </ListResults>
 
       {bulk && (
         <ConfirmDialog
@@ -230,6 +182,6 @@ export function EnrollmentList<T extends { _id: string }>({ config: c, query, se
           </p>
         </ConfirmDialog>
       )}
-    </div>
+    </ListScreen>
   );
 }

@@ -1,7 +1,7 @@
 import { INSTRUCTOR_ENROLLMENT_STATUSES, INSTRUCTOR_STATUS_LABELS, INSTRUCTOR_STATUSES } from '#core/enrollments/enrollment-status.ts';
 import { INSTRUCTOR_TYPE_LABELS, INSTRUCTOR_TYPES } from '#core/enrollments/enrollment-options.ts';
 import type { InstructorEnrollmentView } from '#core/enrollments/views.ts';
-import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { readInstructorApplications, type ListQuery } from './enrollments-api.ts';
 import type { ListConfig } from './enrollment-list.tsx';
 import { DecisionActions } from './decision-actions.tsx';
@@ -63,6 +63,6 @@ const config = (base: string): ListConfig<Row> => ({
 });
 
 /** Applications to teach at `<base>`, one at `<base>/<id>`; the list keeps its filters while one is open. */
-export default function InstructorApplicationsScreen(props: AdminScreenProps) {
+export default function InstructorApplicationsScreen(props: PanelScreenProps) {
   return <DecisionScreen<Row> {...props} kind={INSTRUCTOR_APPLICATIONS} config={config} noFilters={NO_FILTERS} />;
 }

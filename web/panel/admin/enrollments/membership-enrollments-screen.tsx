@@ -2,7 +2,7 @@ import { MEMBERSHIP_ENROLLMENT_STATUSES } from '#core/enrollments/enrollment-sta
 import type { MembershipEnrollmentView } from '#core/enrollments/views.ts';
 import { daysLeftLabel } from '#web/lib/enrollment-admin-rules.ts';
 import { formatShortDate } from '#web/components/format.ts';
-import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { Stamp } from '#web/panel/admin/orders/order-parts.tsx';
 import { deleteEnrollments, readMembershipEnrollments, type ListQuery } from './enrollments-api.ts';
 import type { ListConfig } from './enrollment-list.tsx';
@@ -68,6 +68,6 @@ const config = (base: string): ListConfig<Row> => ({
 });
 
 /** The school's membership enrolments at `<base>`, one at `<base>/<id>` with its documents. */
-export default function MembershipEnrollmentsScreen(props: AdminScreenProps) {
+export default function MembershipEnrollmentsScreen(props: PanelScreenProps) {
   return <DecisionScreen<Row> {...props} kind={MEMBERSHIP_ENROLLMENTS} config={config} noFilters={NO_FILTERS} />;
 }

@@ -9,7 +9,7 @@ import { formatBytes } from '#web/panel/resource/file-input.tsx';
 import { ListBody, ListFilters, SearchField } from '#web/panel/resource/list-kit.tsx';
 import { OfflineNotice } from '#web/panel/resource/offline-notice.tsx';
 import { Pager } from '#web/panel/resource/pager.tsx';
-import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { MediaUpload } from './media-upload.tsx';
 
 export type MediaItem = {
@@ -31,7 +31,7 @@ const TYPE_OPTIONS = [
 ];
 
 /** Files attached to one owner (a course, an event, a page…): GET/POST /media/:ownerId, kept offline (spec 8). */
-export default function MediaScreen({ base, path }: AdminScreenProps) {
+export default function MediaScreen({ base, path }: PanelScreenProps) {
   const owner = path[0] && OWNER.test(decodeURIComponent(path[0])) ? decodeURIComponent(path[0]) : DEFAULT_OWNER;
   const [page, setPage] = useState(1);
   const [type, setType] = useState('');

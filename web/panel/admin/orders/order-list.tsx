@@ -1,23 +1,24 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, UNDELETABLE, type OrderStatus } from '#core/shop/order-status.ts';
 import type { OrderView } from '#core/shop/views.ts';
-import { errorMessage } from '#web/lib/api.ts';
-import { FormAlert, FormStatus, SelectField } from '#web/components/form-kit.tsx';
+import { SelectField } from '#web/components/form-kit.tsx';
 import { PanelLink } from '#web/panel/router.tsx';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
-import { Pager } from '#web/panel/resource/pager.tsx';
 import {
   ActionsHeader,
   BulkBar,
   DataTable,
-  ListBody,
   ListFilters,
+  ListMessages,
+  ListResults,
+  ListScreen,
   SearchField,
   SelectAll,
   SelectRow,
 } from '#web/panel/resource/list-kit.tsx';
+import { useList, type ListPage } from '#web/panel/resource/use-list.ts';
 import { gatewayLabel, moneyIn } from '#web/panel/admin/payments/payment-labels.ts';
-import { deleteOrder, deleteOrders, itemCount, readOrders, type OrdersListing, type OrdersQuery } from './orders-api.ts';
+import { deleteOrder, deleteOrders, itemCount, readOrders, type OrdersQuery } from './orders-api.ts';
 import { DateRange, OrderBadge, rangeOf, Stamp } from './order-parts.tsx';
 
 type Props = { base: string; query: OrdersQuery; setQuery: (q: OrdersQuery) => void; flash: string };
@@ -26,36 +27,15 @@ type Pending = { kind: 'one'; order: OrderView } | { kind: 'bulk'; ids: string[]
 const STATUS_OPTIONS = ORDER_STATUSES.map((value) => ({ value, label: ORDER_STATUS_LABELS[value] }));
 const filtered = (q: OrdersQuery) => !!(q.search || q.status || q.from || q.to);
 const plural = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`;
+const read = (q: OrdersQuery, signal: AbortSignal): Promise<ListPage<OrderView>> =>
+  readOrders(q, signal).then((l) => ({ items: l.orders, pagination: l.pagination }));
 
 /** The school's orders: status, search and date filters, paging, delete one or several after confirming. */
 export function OrderList({ base, query, setQuery, flash }: Props) {
-  const [listing, setListing] = useState<OrdersListing | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [reload, setReload] = useState(0);
-  const [alert, setAlert] = useState('');
-  const [notice, setNotice] = useState(flash);
+  const list = useList({ query, setQuery, read, empty: { items: [] }, flash });
   const [rangeError, setRangeError] = useState('');
-  const [selected, setSelected] = useState<string[]>([]);
   const [pending, setPending] = useState<Pending | null>(null);
-
-  useEffect(() => {
-    const ctl = new AbortController();
-    setLoading(true);
-    readOrders(query, ctl.signal)
-      .then((l) => {
-        setListing(l);
-        setAlert('');
-        setSelected((ids) => ids.filter((id) => l.orders.some((o) => o._id === id)));
-        setLoading(false);
-      })
-      .catch((err) => {
-        if (ctl.signal.aborted) return;
-        setAlert(errorMessage(err));
-        setListing((l) => l ?? { orders: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0, hasMore: false } });
-        setLoading(false);
-      });
-    return () => ctl.abort();
-  }, [query, reload]);
+  const { selected, setSelected } = list;
 
   function onSearch(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -63,47 +43,35 @@ export function OrderList({ base, query, setQuery, flash }: Props) {
     const { from, to, error } = rangeOf(form);
     setRangeError(error);
     if (error) return;
-    setNotice('');
-    setQuery({
-      ...query,
-      page: 1,
-      search: String(form.get('search') ?? '').trim(),
-      status: form.get('status') as OrderStatus | '',
-      from,
-      to,
-    });
+    list.setNotice('');
+    list.narrow({ search: String(form.get('search') ?? '').trim(), status: form.get('status') as OrderStatus | '', from, to });
   }
 
   async function confirmDelete() {
     if (!pending) return;
-    let message: string;
-    let removed: number;
     if (pending.kind === 'one') {
       const body = await deleteOrder(pending.order._id);
-      message = body.message ?? `Order ${pending.order.orderNumber} deleted`;
-      removed = 1;
-    } else {
-      const body = await deleteOrders(pending.ids);
-      const kept = body.data?.keptIds.length ?? 0;
-      removed = body.data?.deletedCount ?? pending.ids.length;
-      // The server keeps paid orders that have not shipped; say which part of the selection stayed.
-      message = `${body.message ?? `${plural(removed)} deleted`}${kept ? `. ${plural(kept)} kept: a paid order that has not shipped cannot be deleted.` : ''}`;
-      setSelected([]);
+      setPending(null);
+      list.removed(1, body.message ?? `Order ${pending.order.orderNumber} deleted`);
+      return;
     }
+    const body = await deleteOrders(pending.ids);
+    const kept = body.data?.keptIds.length ?? 0;
+    const removed = body.data?.deletedCount ?? pending.ids.length;
+    setSelected([]);
     setPending(null);
-    setAlert('');
-    setNotice(message);
-    const p = listing?.pagination;
-    if (p && p.page > 1 && (listing?.orders.length ?? 0) <= removed) setQuery({ ...query, page: p.page - 1 });
-    else setReload((n) => n + 1);
+    // The server keeps paid orders that have not shipped; say which part of the selection stayed.
+    list.removed(
+      removed,
+      `${body.message ?? `${plural(removed)} deleted`}${kept ? `. ${plural(kept)} kept: a paid order that has not shipped cannot be deleted.` : ''}`,
+    );
   }
 
-  const orders = listing?.orders ?? [];
+  const orders = list.items;
   return (
-    <div className="panel-screen admin-orders" data-ready={listing ? '' : undefined} data-loading={loading ? '' : undefined}>
+    <ListScreen list={list} className="admin-orders">
       <h1>Orders</h1>
-      <FormStatus message={notice} />
-      <FormAlert message={alert} />
+      <ListMessages list={list} />
       <ListFilters label="Find orders" onSubmit={onSearch}>
         <SearchField id="orders-search" label="Search by order number, email or name" defaultValue={query.search} maxLength={200} />
         <SelectField
@@ -113,19 +81,19 @@ export function OrderList({ base, query, setQuery, flash }: Props) {
           allLabel="All statuses"
           options={STATUS_OPTIONS}
           value={query.status}
-          onChange={(e) => setQuery({ ...query, page: 1, status: e.target.value as OrderStatus | '' })}
+          onChange={(e) => list.narrow({ status: e.target.value as OrderStatus | '' })}
         />
         <DateRange id="orders-placed" label="Placed" from={query.from} to={query.to} error={rangeError} />
       </ListFilters>
 
-      <ListBody ready={!!listing} empty={orders.length === 0 && (filtered(query) ? 'No orders match these filters.' : 'No orders yet.')}>
+      <ListResults list={list} noun="orders" singular="order" filtered={filtered(query)}>
         <BulkBar
           label="Selected orders"
           count={selected.length}
           hint="Select orders to delete several at once"
           onDelete={() => setPending({ kind: 'bulk', ids: selected })}
         />
-        <DataTable id="orders" caption="Orders" busy={loading} className="data-table resource-table orders-table">
+        <DataTable id="orders" caption="Orders" busy={list.loading} className="data-table resource-table orders-table">
           <thead>
             <tr>
               <SelectAll items={orders} selected={selected} onSelect={setSelected} />
@@ -182,16 +150,7 @@ export function OrderList({ base, query, setQuery, flash }: Props) {
             ))}
           </tbody>
         </DataTable>
-      </ListBody>
-      {listing && (
-        <Pager
-          pagination={listing.pagination}
-          busy={loading}
-          noun="orders"
-          singular="order"
-          onPage={(page) => setQuery({ ...query, page })}
-        />
-      )}
+      </ListResults>
 
       {pending && (
         <ConfirmDialog
@@ -207,6 +166,6 @@ export function OrderList({ base, query, setQuery, flash }: Props) {
           </p>
         </ConfirmDialog>
       )}
-    </div>
+    </ListScreen>
   );
 }

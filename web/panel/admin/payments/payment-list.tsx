@@ -1,14 +1,13 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { PAYMENT_GATEWAYS, PAYMENT_STATUSES, PURCHASE_TYPES } from '#core/shop/shop-options.ts';
 import type { PaymentView } from '#core/shop/views.ts';
-import { errorMessage } from '#web/lib/api.ts';
 import { FormAlert, SelectField } from '#web/components/form-kit.tsx';
 import { PanelLink } from '#web/panel/router.tsx';
-import { Pager } from '#web/panel/resource/pager.tsx';
-import { DataTable, ListBody, ListFilters, SearchField } from '#web/panel/resource/list-kit.tsx';
+import { DataTable, ListFilters, ListResults, ListScreen, SearchField } from '#web/panel/resource/list-kit.tsx';
+import { useList, type ListPage } from '#web/panel/resource/use-list.ts';
 import { dateTime, text } from '#web/panel/admin/screens/shared.tsx';
 import { DateRange, rangeOf } from '#web/panel/admin/orders/order-parts.tsx';
-import { readPayments, type PaymentsListing, type PaymentsQuery } from './payments-api.ts';
+import { readPayments, type PaymentsQuery } from './payments-api.ts';
 import { amountIn, GATEWAY_LABELS, PAYMENT_STATUS_LABELS, PURCHASE_LABELS } from './payment-labels.ts';
 import { PaymentBadge, PurchaseLink } from './payment-parts.tsx';
 
@@ -20,31 +19,13 @@ const STATUS_OPTIONS = choices(PAYMENT_STATUSES, PAYMENT_STATUS_LABELS);
 const GATEWAY_OPTIONS = choices(PAYMENT_GATEWAYS, GATEWAY_LABELS);
 const PURCHASE_OPTIONS = choices(PURCHASE_TYPES, PURCHASE_LABELS);
 const filtered = (q: PaymentsQuery) => !!(q.search || q.status || q.gateway || q.purchaseType || q.from || q.to);
+const read = (q: PaymentsQuery, signal: AbortSignal): Promise<ListPage<PaymentView>> =>
+  readPayments(q, signal).then((l) => ({ items: l.payments, pagination: l.pagination }));
 
 /** Every payment of the school, newest first, by status, gateway, purchase, date and search. */
 export function PaymentList({ base, ordersBase, query, setQuery }: Props) {
-  const [listing, setListing] = useState<PaymentsListing | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [alert, setAlert] = useState('');
+  const list = useList({ query, setQuery, read, empty: { items: [] } });
   const [rangeError, setRangeError] = useState('');
-
-  useEffect(() => {
-    const ctl = new AbortController();
-    setLoading(true);
-    readPayments(query, ctl.signal)
-      .then((l) => {
-        setListing(l);
-        setAlert('');
-        setLoading(false);
-      })
-      .catch((err) => {
-        if (ctl.signal.aborted) return;
-        setAlert(errorMessage(err));
-        setListing((l) => l ?? { payments: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0, hasMore: false } });
-        setLoading(false);
-      });
-    return () => ctl.abort();
-  }, [query]);
 
   function onSearch(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -53,8 +34,7 @@ export function PaymentList({ base, ordersBase, query, setQuery }: Props) {
     setRangeError(error);
     if (error) return;
     const pick = <K extends keyof PaymentsQuery>(k: K) => String(form.get(k) ?? '') as PaymentsQuery[K];
-    setQuery({
-      page: 1,
+    list.narrow({
       search: pick('search').trim(),
       status: pick('status'),
       gateway: pick('gateway'),
@@ -67,14 +47,14 @@ export function PaymentList({ base, ordersBase, query, setQuery }: Props) {
   const select = <K extends 'status' | 'gateway' | 'purchaseType'>(name: K) => ({
     name,
     value: query[name],
-    onChange: (e: { target: { value: string } }) => setQuery({ ...query, page: 1, [name]: e.target.value }),
+    onChange: (e: { target: { value: string } }) => list.narrow({ [name]: e.target.value }),
   });
 
-  const payments: PaymentView[] = listing?.payments ?? [];
+  const payments = list.items;
   return (
-    <div className="panel-screen admin-payments" data-ready={listing ? '' : undefined} data-loading={loading ? '' : undefined}>
+    <ListScreen list={list} className="admin-payments">
       <h1>Payments</h1>
-      <FormAlert message={alert} />
+      <FormAlert message={list.error} />
       <ListFilters label="Find payments" onSubmit={onSearch}>
         <SearchField
           id="payments-search"
@@ -89,11 +69,8 @@ export function PaymentList({ base, ordersBase, query, setQuery }: Props) {
         <DateRange id="payments-made" label="Created" from={query.from} to={query.to} error={rangeError} />
       </ListFilters>
 
-      <ListBody
-        ready={!!listing}
-        empty={payments.length === 0 && (filtered(query) ? 'No payments match these filters.' : 'No payments yet.')}
-      >
-        <DataTable id="payments" caption="Payments" busy={loading} className="data-table payments-table">
+      <ListResults list={list} noun="payments" singular="payment" filtered={filtered(query)}>
+        <DataTable id="payments" caption="Payments" busy={list.loading} className="data-table payments-table">
           <thead>
             <tr>
               <th scope="col">Date</th>
@@ -134,16 +111,7 @@ export function PaymentList({ base, ordersBase, query, setQuery }: Props) {
             ))}
           </tbody>
         </DataTable>
-      </ListBody>
-      {listing && (
-        <Pager
-          pagination={listing.pagination}
-          busy={loading}
-          noun="payments"
-          singular="payment"
-          onPage={(page) => setQuery({ ...query, page })}
-        />
-      )}
-    </div>
+      </ListResults>
+    </ListScreen>
   );
 }

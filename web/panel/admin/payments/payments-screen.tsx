@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { NO_FILTERS, type PaymentsQuery } from './payments-api.ts';
 import { PaymentDetail } from './payment-detail.tsx';
 import { PaymentList } from './payment-list.tsx';
@@ -8,7 +8,7 @@ import { PaymentList } from './payment-list.tsx';
 const ORDERS_ROUTE = 'shop-orders';
 
 /** All payments at `<base>` and one payment at `<base>/<id>`; the list keeps its filters while one is open. */
-export default function PaymentsScreen({ base, path, panel }: AdminScreenProps) {
+export default function PaymentsScreen({ base, path, panel }: PanelScreenProps) {
   const [query, setQuery] = useState<PaymentsQuery>(NO_FILTERS);
   const [sub] = path;
   const ordersBase = `${panel.base}/${ORDERS_ROUTE}`;

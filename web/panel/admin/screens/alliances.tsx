@@ -1,7 +1,7 @@
 import { ResourceScreen } from '#web/panel/resource/resource-screen.tsx';
 import { apiReader, idPath } from '#web/panel/resource/call.ts';
 import type { ResourceConfig } from '#web/panel/resource/types.ts';
-import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { IMAGE_RULES, str, text, yesNo } from './shared.tsx';
 
 /** The spec's client spells the path /allience; activation has its own two calls. */
@@ -51,6 +51,6 @@ export const alliancesConfig: ResourceConfig = {
   ],
 };
 
-export default function AlliancesScreen(props: AdminScreenProps) {
+export default function AlliancesScreen(props: PanelScreenProps) {
   return <ResourceScreen config={alliancesConfig} base={props.base} path={props.path} />;
 }

@@ -1,7 +1,7 @@
 import { ResourceScreen } from '#web/panel/resource/resource-screen.tsx';
 import { apiReader, idPath } from '#web/panel/resource/call.ts';
 import type { ResourceConfig } from '#web/panel/resource/types.ts';
-import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { IMAGE_RULES, str, text, yesNo } from './shared.tsx';
 
 /** Spec 5 chart rules: title (200), alt text, description (1000), a JPEG/PNG/WebP image up to 5 MB. */
@@ -55,6 +55,6 @@ export const chartsConfig: ResourceConfig = {
   ],
 };
 
-export default function ChartsScreen(props: AdminScreenProps) {
+export default function ChartsScreen(props: PanelScreenProps) {
   return <ResourceScreen config={chartsConfig} base={props.base} path={props.path} />;
 }

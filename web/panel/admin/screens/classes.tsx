@@ -4,7 +4,7 @@ import { readClasses } from '#web/lib/content-api.ts';
 import { listParams } from '#web/panel/resource/call.ts';
 import { ResourceScreen } from '#web/panel/resource/resource-screen.tsx';
 import type { Item, ResourceConfig } from '#web/panel/resource/types.ts';
-import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { activeToggle, capitalize, options, text, yesNo } from './shared.tsx';
 
 type SchoolClass = ClassDto & Item;
@@ -62,6 +62,6 @@ export const classesConfig: ResourceConfig<SchoolClass> = {
   ],
 };
 
-export default function ClassesScreen(props: AdminScreenProps) {
+export default function ClassesScreen(props: PanelScreenProps) {
   return <ResourceScreen config={classesConfig} base={props.base} path={props.path} />;
 }

@@ -4,7 +4,7 @@ import { readCourses } from '#web/lib/content-api.ts';
 import { listParams } from '#web/panel/resource/call.ts';
 import { ResourceScreen } from '#web/panel/resource/resource-screen.tsx';
 import type { Item, ResourceConfig } from '#web/panel/resource/types.ts';
-import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { capitalize, featuredToggle, IMAGE_RULES, money, options, text, yesNo } from './shared.tsx';
 import { catalogSummary, toggleStatus } from './catalog-parts.ts';
 
@@ -111,6 +111,6 @@ export const coursesConfig: ResourceConfig<Course> = {
   ],
 };
 
-export default function CoursesScreen(props: AdminScreenProps) {
+export default function CoursesScreen(props: PanelScreenProps) {
   return <ResourceScreen config={coursesConfig} base={props.base} path={props.path} />;
 }

@@ -4,7 +4,7 @@ import { readEvents } from '#web/lib/content-api.ts';
 import { listParams } from '#web/panel/resource/call.ts';
 import { ResourceScreen } from '#web/panel/resource/resource-screen.tsx';
 import type { Item, ResourceConfig } from '#web/panel/resource/types.ts';
-import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { activeToggle, capitalize, dateTime, IMAGE_RULES, options, text, WHEN_FILTER, yesNo } from './shared.tsx';
 
 type SchoolEvent = EventDto & Item;
@@ -54,6 +54,6 @@ export const eventsConfig: ResourceConfig<SchoolEvent> = {
   ],
 };
 
-export default function EventsScreen(props: AdminScreenProps) {
+export default function EventsScreen(props: PanelScreenProps) {
   return <ResourceScreen config={eventsConfig} base={props.base} path={props.path} />;
 }

@@ -3,7 +3,7 @@ import { readFileUploads } from '#web/lib/content-api.ts';
 import { ResourceScreen } from '#web/panel/resource/resource-screen.tsx';
 import { idPath, listParams } from '#web/panel/resource/call.ts';
 import type { ExistingFile, Item, ResourceConfig } from '#web/panel/resource/types.ts';
-import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { capitalize, str, yesNo } from './shared.tsx';
 
 type StoredFile = { key: string; url: string; filename: string };
@@ -88,6 +88,6 @@ export const fileUploadsConfig: ResourceConfig = {
   ],
 };
 
-export default function FileUploadsScreen(props: AdminScreenProps) {
+export default function FileUploadsScreen(props: PanelScreenProps) {
   return <ResourceScreen config={fileUploadsConfig} base={props.base} path={props.path} />;
 }

@@ -3,7 +3,7 @@ import { api } from '#web/lib/api.ts';
 import { ResourceScreen } from '#web/panel/resource/resource-screen.tsx';
 import { apiReader } from '#web/panel/resource/call.ts';
 import type { Item, ResourceConfig } from '#web/panel/resource/types.ts';
-import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { capitalize, featuredToggle, options, str, yesNo } from './shared.tsx';
 import { formatBytes } from '#web/panel/resource/file-input.tsx';
 import { AssetImport } from '#web/panel/admin/gallery/asset-import.tsx';
@@ -117,6 +117,6 @@ export const galleryConfig: ResourceConfig = {
   ],
 };
 
-export default function GalleryScreen(props: AdminScreenProps) {
+export default function GalleryScreen(props: PanelScreenProps) {
   return <ResourceScreen config={galleryConfig} base={props.base} path={props.path} />;
 }

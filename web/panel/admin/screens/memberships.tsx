@@ -4,7 +4,7 @@ import { readMemberships } from '#web/lib/content-api.ts';
 import { listParams } from '#web/panel/resource/call.ts';
 import { ResourceScreen } from '#web/panel/resource/resource-screen.tsx';
 import type { Item, ResourceConfig } from '#web/panel/resource/types.ts';
-import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { featuredToggle, IMAGE_RULES, money, yesNo } from './shared.tsx';
 import { catalogSummary, toggleStatus } from './catalog-parts.ts';
 
@@ -76,6 +76,6 @@ export const membershipsConfig: ResourceConfig<Membership> = {
   ],
 };
 
-export default function MembershipsScreen(props: AdminScreenProps) {
+export default function MembershipsScreen(props: PanelScreenProps) {
   return <ResourceScreen config={membershipsConfig} base={props.base} path={props.path} />;
 }

@@ -2,7 +2,7 @@ import { POST_STATUSES } from '#core/media/post-options.ts';
 import { ResourceScreen } from '#web/panel/resource/resource-screen.tsx';
 import { apiReader, idPath } from '#web/panel/resource/call.ts';
 import type { ResourceConfig } from '#web/panel/resource/types.ts';
-import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { dateTime, IMAGE_RULES, options, str } from './shared.tsx';
 
 const STATUS_OPTIONS = options(POST_STATUSES);
@@ -53,6 +53,6 @@ export const postsConfig: ResourceConfig = {
   ],
 };
 
-export default function PostsScreen(props: AdminScreenProps) {
+export default function PostsScreen(props: PanelScreenProps) {
   return <ResourceScreen config={postsConfig} base={props.base} path={props.path} />;
 }

@@ -2,7 +2,7 @@ import type { SeminarDto } from '#core/catalog/types.ts';
 import { ResourceScreen } from '#web/panel/resource/resource-screen.tsx';
 import { apiReader } from '#web/panel/resource/call.ts';
 import type { Item, ResourceConfig } from '#web/panel/resource/types.ts';
-import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { activeToggle, dateTime, IMAGE_RULES, money, text, WHEN_FILTER, yesNo } from './shared.tsx';
 
 type Seminar = SeminarDto & Item;
@@ -58,6 +58,6 @@ export const seminarsConfig: ResourceConfig<Seminar> = {
   ],
 };
 
-export default function SeminarsScreen(props: AdminScreenProps) {
+export default function SeminarsScreen(props: PanelScreenProps) {
   return <ResourceScreen config={seminarsConfig} base={props.base} path={props.path} />;
 }

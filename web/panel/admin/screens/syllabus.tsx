@@ -3,7 +3,7 @@ import { SYLLABUS_LIMITS, SYLLABUS_MESSAGES } from '#core/syllabus/syllabus-mess
 import { ResourceScreen } from '#web/panel/resource/resource-screen.tsx';
 import { apiReader } from '#web/panel/resource/call.ts';
 import type { ExistingFile, Item, ResourceConfig } from '#web/panel/resource/types.ts';
-import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { activeToggle, capitalize, options, str, yesNo } from './shared.tsx';
 
 const gradeLabel = (g: string) => (g.startsWith('black-') ? `Black belt, ${g.slice(6)}. dan` : `${capitalize(g)} belt`);
@@ -86,6 +86,6 @@ export const syllabusConfig: ResourceConfig = {
   ],
 };
 
-export default function SyllabusScreen(props: AdminScreenProps) {
+export default function SyllabusScreen(props: PanelScreenProps) {
   return <ResourceScreen config={syllabusConfig} base={props.base} path={props.path} />;
 }

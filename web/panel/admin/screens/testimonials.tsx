@@ -1,7 +1,7 @@
 import { ResourceScreen } from '#web/panel/resource/resource-screen.tsx';
 import { apiReader } from '#web/panel/resource/call.ts';
 import type { ResourceConfig } from '#web/panel/resource/types.ts';
-import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { activeToggle, featuredToggle, IMAGE_RULES, str, text, yesNo } from './shared.tsx';
 
 const RATINGS = [5, 4, 3, 2, 1].map((n) => ({ value: String(n), label: `${'★'.repeat(n)} (${n})` }));
@@ -39,6 +39,6 @@ export const testimonialsConfig: ResourceConfig = {
   ],
 };
 
-export default function TestimonialsScreen(props: AdminScreenProps) {
+export default function TestimonialsScreen(props: PanelScreenProps) {
   return <ResourceScreen config={testimonialsConfig} base={props.base} path={props.path} />;
 }

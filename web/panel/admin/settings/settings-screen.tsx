@@ -4,7 +4,7 @@ import { Loading } from '#web/components/loading.tsx';
 import { FormAlert, FormStatus } from '#web/components/form-kit.tsx';
 import { ResourceForm } from '#web/panel/resource/resource-form.tsx';
 import type { Item } from '#web/panel/resource/types.ts';
-import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { settingsConfig } from './settings-fields.ts';
 
 type Settings = Item & { schoolName: string; updatedAt: string };
@@ -12,7 +12,7 @@ type Settings = Item & { schoolName: string; updatedAt: string };
 type PaymentSetup = { availableGateways: string[]; notice: string | null };
 
 /** Site settings (GET/PUT /settings): school name, logo, contact, currency, social links, legal texts. */
-export default function SettingsScreen(_props: AdminScreenProps) {
+export default function SettingsScreen(_props: PanelScreenProps) {
   const [settings, setSettings] = useState<Settings | null>(null);
   const [failed, setFailed] = useState('');
   const [notice, setNotice] = useState('');

@@ -3,7 +3,7 @@ import type { CouponView } from '#core/shop/views.ts';
 import { ResourceScreen } from '#web/panel/resource/resource-screen.tsx';
 import { apiReader } from '#web/panel/resource/call.ts';
 import type { Item, ResourceConfig } from '#web/panel/resource/types.ts';
-import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { activeToggle, dateTime, money, options } from '#web/panel/admin/screens/shared.tsx';
 
 type Coupon = CouponView & Item;
@@ -65,6 +65,6 @@ export const couponsConfig: ResourceConfig<Coupon> = {
   ],
 };
 
-export default function CouponsScreen(props: AdminScreenProps) {
+export default function CouponsScreen(props: PanelScreenProps) {
   return <ResourceScreen config={couponsConfig} base={props.base} path={props.path} />;
 }

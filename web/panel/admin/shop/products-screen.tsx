@@ -6,7 +6,7 @@ import { listParams } from '#web/panel/resource/call.ts';
 import { STORAGE_KEYS } from '#web/lib/storage-keys.ts';
 import { readWithStoredCopy } from '#web/lib/stored-copy.ts';
 import type { ExistingFile, Item, ResourceConfig } from '#web/panel/resource/types.ts';
-import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { activeToggle, money, options, yesNo } from '#web/panel/admin/screens/shared.tsx';
 
 type Product = ProductView & Item;
@@ -111,6 +111,6 @@ export const productsConfig: ResourceConfig<Product> = {
   ],
 };
 
-export default function ProductsScreen(props: AdminScreenProps) {
+export default function ProductsScreen(props: PanelScreenProps) {
   return <ResourceScreen config={productsConfig} base={props.base} path={props.path} />;
 }

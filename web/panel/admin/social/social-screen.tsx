@@ -1,4 +1,4 @@
-import type { AdminScreenProps } from '#web/panel/admin/screen-props.ts';
+import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { FormAlert } from '#web/components/form-kit.tsx';
 import { PanelLink } from '#web/panel/router.tsx';
 import { AccountsScreen } from './accounts-screen.tsx';
@@ -32,7 +32,7 @@ function SocialTabs({ base, current }: { base: string; current: string }) {
  * Social media at `<base>` (overview), `<base>/new` (compose), `<base>/posts[/<id>]` and
  * `<base>/accounts`; each is a real URL, so a reload or a shared link opens the same view.
  */
-export default function SocialScreen({ base, path }: AdminScreenProps) {
+export default function SocialScreen({ base, path }: PanelScreenProps) {
   const [sub = '', postId] = path;
   const view = () => {
     if (sub === '') return <OverviewScreen base={base} />;

@@ -2,8 +2,8 @@ import type { ComponentType } from 'react';
 import type { SessionUser } from '#web/lib/session.ts';
 import type { PanelInfo } from '#web/pages/panel/panels.ts';
 
-/** What PanelApp hands every admin screen: who is signed in, the panel, and the path below the screen. */
-export type AdminScreenProps = {
+/** What PanelApp hands every panel screen: who is signed in, the panel, and the path below the screen. */
+export type PanelScreenProps = {
   user: SessionUser;
   panel: PanelInfo;
   /** `/admin/courses/abc` → ['abc']. */
@@ -12,4 +12,4 @@ export type AdminScreenProps = {
   base: string;
 };
 
-export type AdminScreenModule = { default: ComponentType<AdminScreenProps> };
+export type PanelScreenModule = { default: ComponentType<PanelScreenProps> };

@@ -2,10 +2,10 @@ import { Component, lazy, Suspense, type ComponentType, type LazyExoticComponent
 import { Loading } from '#web/components/loading.tsx';
 import type { SessionUser } from '#web/lib/session.ts';
 import type { PanelInfo } from '#web/pages/panel/panels.ts';
-import type { AdminScreenEntry } from './screens.ts';
-import type { AdminScreenProps } from './screen-props.ts';
+import type { PanelScreen } from './screens.ts';
+import type { PanelScreenProps } from './screen-props.ts';
 
-const loaded = new Map<AdminScreenEntry, LazyExoticComponent<ComponentType<AdminScreenProps>>>();
+const loaded = new Map<PanelScreen, LazyExoticComponent<ComponentType<PanelScreenProps>>>();
 
 /** A screen whose chunk failed to load (offline, new deployment) says so instead of breaking the panel. */
 class ChunkBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -30,17 +30,7 @@ class ChunkBoundary extends Component<{ children: ReactNode }, { failed: boolean
 }
 
 /** Loads the screen's chunk on first use and renders it with the part of the route below it. */
-export function AdminScreenHost({
-  entry,
-  route,
-  panel,
-  user,
-}: {
-  entry: AdminScreenEntry;
-  route: string;
-  panel: PanelInfo;
-  user: SessionUser;
-}) {
+export function ScreenHost({ entry, route, panel, user }: { entry: PanelScreen; route: string; panel: PanelInfo; user: SessionUser }) {
   let Screen = loaded.get(entry);
   if (!Screen) {
     Screen = lazy(entry.load);

@@ -1,0 +1,86 @@
+import { ROLES, type Role } from '#core/roles.ts';
+import type { PanelKey } from '#web/pages/panel/panels.ts';
+import { ADMIN_SCREENS } from './admin/screens.ts';
+import type { PanelScreenModule } from './screen-props.ts';
+
+/** A content screen of a panel: its route under the panel, nav label, chunk and who may open it. */
+export type PanelScreen = {
+  route: string;
+  label: string;
+  load: () => Promise<PanelScreenModule>;
+  roles: readonly Role[];
+  panels: readonly PanelKey[];
+  /** One line for the panel home's card; screens without one are reached from the sidebar only. */
+  summary?: string;
+};
+
+/** Each person's own screens: what they bought and joined, their messages, meetings and notifications. */
+const PERSONAL_SCREENS: readonly PanelScreen[] = [
+  {
+    route: 'orders',
+    label: 'My orders',
+    load: () => import('./orders/my-orders-screen.tsx'),
+    roles: ['student', 'member'],
+    panels: ['student'],
+    summary: 'What you bought in the shop: status, payment, cancel before it ships.',
+  },
+  {
+    route: 'courses',
+    label: 'My courses',
+    load: () => import('./enrollments/my-courses-screen.tsx'),
+    roles: ['student', 'member'],
+    panels: ['student'],
+    summary: 'Your course enrolments: approval, payment, term, renew or cancel.',
+  },
+  {
+    route: 'memberships',
+    label: 'My memberships',
+    load: () => import('./enrollments/my-memberships-screen.tsx'),
+    roles: ['student', 'member'],
+    panels: ['student'],
+    summary: 'Your memberships: status, days left, renew or cancel.',
+  },
+  {
+    route: 'instructor-application',
+    label: 'Teach at the dojo',
+    load: () => import('./enrollments/my-applications-screen.tsx'),
+    roles: ['student', 'member', 'instructor'],
+    panels: ['student', 'instructor'],
+    summary: 'Your application to teach and its status.',
+  },
+  // Students, members and instructors talk to the school and see the meetings meant for them.
+  {
+    route: 'messages',
+    label: 'Messages',
+    load: () => import('./messages/my-messages-screen.tsx'),
+    roles: ['student', 'member', 'instructor'],
+    panels: ['student', 'instructor'],
+    summary: 'Write to the school and read its answers and announcements.',
+  },
+  {
+    route: 'meetings',
+    label: 'Meetings',
+    load: () => import('./meetings/my-meetings-screen.tsx'),
+    roles: ['student', 'member', 'instructor'],
+    panels: ['student', 'instructor'],
+    summary: 'Online classes and meetings for you, with the link to join when they start.',
+  },
+  {
+    route: 'notifications',
+    label: 'Notifications',
+    load: () => import('./notifications/notifications-screen.tsx'),
+    roles: ROLES,
+    panels: ['student', 'instructor', 'grand-master', 'admin', 'control-panel'],
+  },
+];
+
+/** Every screen of every panel, in sidebar order: the school's (admin) screens, then each person's own. */
+export const PANEL_SCREENS: readonly PanelScreen[] = [...ADMIN_SCREENS, ...PERSONAL_SCREENS];
+
+export const screensFor = (panel: PanelKey, role: Role) => PANEL_SCREENS.filter((s) => s.panels.includes(panel) && s.roles.includes(role));
+
+/** The screen a panel route (`courses/abc`) belongs to, if this user may open it. */
+export function screenFor(panel: PanelKey, role: Role, route: string): PanelScreen | null {
+  const head = route.split('/')[0] ?? '';
+  return screensFor(panel, role).find((s) => s.route === head) ?? null;
+}
