@@ -15,7 +15,7 @@ type PanelShellProps = {
   route: string;
   loggingOut: boolean;
   onLogout: () => void;
-  children: ReactNode;
+  children?: ReactNode;
 };
 
 /** Top bar (who is signed in, log out) and sidebar navigation around the current screen. */

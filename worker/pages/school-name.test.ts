@@ -91,7 +91,7 @@ describe("the settings' school name and logo", () => {
     const brand = islandProps(seen['/admin']!)!.brand;
     const user = { _id: 'u1', email: 'aiko@example.test', role: 'admin' as const, profile: { firstName: 'Aiko', lastName: 'Mori' } };
     const shell = renderToString(
-      createElement(PanelShell, { panel: PANELS.admin, brand, user, route: '', loggingOut: false, onLogout: () => {}, children: null }),
+      createElement(PanelShell, { panel: PANELS.admin, brand, user, route: '', loggingOut: false, onLogout: () => {} }),
     );
     expect(shell).toContain(
       `<a class="brand" href="/" aria-label="${name} home"><img class="brand-logo" src="/api/files/${logo}" alt="" width="90" height="45"/><span>${name}</span></a>`,
