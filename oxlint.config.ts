@@ -26,6 +26,10 @@ const PARTY: Pattern = {
   regex: '^#worker/middleware/',
   message: 'A room is not a request: build the service context from the runtime module, not request middleware',
 };
+const NOT_ADMIN: Pattern = {
+  regex: '^(#web/panel/admin/|\\./admin/|\\.\\./admin/)',
+  message: "Each person's own panel screens import nothing from the admin screens; what both use lives in web/panel/ or web/components/",
+};
 const CORE: Pattern = { regex: '^#(worker|db|web|party|test|scripts)/', message: 'core/ is pure domain logic and imports no other layer' };
 
 const features = readdirSync(new URL('./worker/features/', import.meta.url), { withFileTypes: true })
@@ -35,6 +39,10 @@ const otherFeatures = (f: string): Pattern => ({
   regex: `^#worker/features/(${features.filter((o) => o !== f).join('|')})/`,
   message: `A feature never imports another feature's files; what ${f} shares goes to worker/lib/ or core/`,
 });
+
+const panelFolders = readdirSync(new URL('./web/panel/', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory() && d.name !== 'admin')
+  .map((d) => `web/panel/${d.name}/**`);
 
 const restrict = (files: string[], patterns: Pattern[], more: Record<string, unknown> = {}) => ({
   files,
@@ -67,6 +75,8 @@ export default defineConfig({
   },
   overrides: [
     restrict(['web/**'], [NO_PARENT, WEB]),
+    // The screen registry (web/panel/screens.ts) is the one panel file that names the admin group.
+    restrict([...panelFolders, 'web/panel/*.tsx'], [NO_PARENT, WEB, NOT_ADMIN]),
     restrict(['core/**'], [NO_PARENT, CORE]),
     restrict(['party/**'], [NO_PARENT, PARTY]),
     restrict(['worker/lib/**'], [NO_PARENT, LIB]),
