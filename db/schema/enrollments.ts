@@ -18,10 +18,43 @@ const paymentStatus = (name: string) =>
     .notNull()
     .default('pending');
 
+/** The school's decision on a request (course, membership, instructor): who approved it and when, or why it ended. */
+const decisionColumns = () => ({
+  approvedAt: integer('approved_at', { mode: 'timestamp_ms' }),
+  approvedBy: text('approved_by'),
+  approvalNotes: text('approval_notes'),
+  cancelReason: text('cancel_reason'),
+  cancelledAt: integer('cancelled_at', { mode: 'timestamp_ms' }),
+});
+
 /**
- * Spec 3 Course enrolment, spec 4 status machine (core/enrollments/enrollment-status.ts). Amounts are
- * what the server priced when the enrolment was made, in cents. `releaseToken` is written by the
- * statement that cancels it, so the coupon statement of the same batch acts only once.
+ * What every enrolment purchase and renewal records of its money (priced by the server when it was made,
+ * in cents): the gateway, the coupon, the payment that paid it, and the token its release statements follow.
+ */
+const purchaseColumns = () => ({
+  paymentMethod: text('payment_method').notNull(),
+  currency: text('currency').notNull().default('CAD'),
+  discountCents: integer('discount_cents').notNull().default(0),
+  gstCents: integer('gst_cents').notNull().default(0),
+  totalCents: integer('total_cents').notNull(),
+  couponId: text('coupon_id'),
+  couponCode: text('coupon_code'),
+  notes: text('notes').notNull().default(''),
+  paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
+  /** The payment that made it paid (null when free or paid before 0014): only that payment's refund moves it. */
+  paidByPaymentId: text('paid_by_payment_id'),
+  /** Written by the statement that ends it, so the release statements of the same batch act only once. */
+  releaseToken: text('release_token'),
+});
+
+const timestamps = () => ({
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+});
+
+/**
+ * Spec 3 Course enrolment, spec 4 status machine (core/enrollments/enrollment-status.ts); its money in
+ * `purchaseColumns` (`discountCents` is the coupon's).
  */
 export const courseEnrollments = sqliteTable(
   'course_enrollments',
@@ -36,31 +69,15 @@ export const courseEnrollments = sqliteTable(
       .notNull()
       .default('pending_approval'),
     paymentStatus: paymentStatus('payment_status'),
-    paymentMethod: text('payment_method').notNull(),
-    currency: text('currency').notNull().default('CAD'),
     coursePriceCents: integer('course_price_cents').notNull(),
-    discountCents: integer('discount_cents').notNull().default(0),
-    gstCents: integer('gst_cents').notNull().default(0),
-    totalCents: integer('total_cents').notNull(),
-    couponId: text('coupon_id'),
-    couponCode: text('coupon_code'),
-    notes: text('notes').notNull().default(''),
-    approvedAt: integer('approved_at', { mode: 'timestamp_ms' }),
-    approvedBy: text('approved_by'),
-    approvalNotes: text('approval_notes'),
-    cancelReason: text('cancel_reason'),
-    cancelledAt: integer('cancelled_at', { mode: 'timestamp_ms' }),
+    ...purchaseColumns(),
+    ...decisionColumns(),
     cancelledBy: text('cancelled_by'),
-    paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
-    /** The payment that made it paid (null when free or paid before 0014): only that payment's refund moves it. */
-    paidByPaymentId: text('paid_by_payment_id'),
     /** End of the paid term (course duration from when it became active); a renewal extends it. */
     termEndsAt: integer('term_ends_at', { mode: 'timestamp_ms' }),
     /** An unpaid enrolment is cancelled by the scheduled run after this (its seat and coupon use back). */
     paymentDueAt: integer('payment_due_at', { mode: 'timestamp_ms' }),
-    releaseToken: text('release_token'),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
-    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    ...timestamps(),
   },
   (t) => [
     // Enrolled = any enrolment for the course not cancelled: at most one such per user and course.
@@ -96,35 +113,19 @@ export const membershipEnrollments = sqliteTable(
       .notNull()
       .default('pending_approval'),
     paymentStatus: paymentStatus('payment_status'),
-    paymentMethod: text('payment_method').notNull(),
-    currency: text('currency').notNull().default('CAD'),
     planPriceCents: integer('plan_price_cents').notNull(),
-    /** The plan's own reduction (price − discount price). */
-    discountCents: integer('discount_cents').notNull().default(0),
+    /** The plan's own reduction (price − discount price); `discountCents` of a course is its coupon's. */
+    ...purchaseColumns(),
     couponDiscountCents: integer('coupon_discount_cents').notNull().default(0),
-    gstCents: integer('gst_cents').notNull().default(0),
-    totalCents: integer('total_cents').notNull(),
-    couponId: text('coupon_id'),
-    couponCode: text('coupon_code'),
-    notes: text('notes').notNull().default(''),
     documents: text('documents', { mode: 'json' }).$type<EnrollmentDocument[]>().notNull().default([]),
     startsAt: integer('starts_at', { mode: 'timestamp_ms' }),
     endsAt: integer('ends_at', { mode: 'timestamp_ms' }),
     reminderSentAt: integer('reminder_sent_at', { mode: 'timestamp_ms' }),
     expiredAt: integer('expired_at', { mode: 'timestamp_ms' }),
-    approvedAt: integer('approved_at', { mode: 'timestamp_ms' }),
-    approvedBy: text('approved_by'),
-    approvalNotes: text('approval_notes'),
-    cancelReason: text('cancel_reason'),
-    cancelledAt: integer('cancelled_at', { mode: 'timestamp_ms' }),
+    ...decisionColumns(),
     cancelledBy: text('cancelled_by'),
-    paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
-    /** The payment that made it paid (null when free or paid before 0014): only that payment's refund moves it. */
-    paidByPaymentId: text('paid_by_payment_id'),
     paymentDueAt: integer('payment_due_at', { mode: 'timestamp_ms' }),
-    releaseToken: text('release_token'),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
-    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    ...timestamps(),
   },
   (t) => [
     index('membership_enrollments_status_created_idx').on(t.status, t.createdAt),
@@ -155,26 +156,14 @@ export const enrollmentRenewals = sqliteTable(
     status: text('status', { enum: ['pending_payment', 'paid', 'cancelled', 'refunded'] })
       .notNull()
       .default('pending_payment'),
-    paymentMethod: text('payment_method').notNull(),
-    currency: text('currency').notNull().default('CAD'),
     priceCents: integer('price_cents').notNull(),
-    discountCents: integer('discount_cents').notNull().default(0),
+    ...purchaseColumns(),
     couponDiscountCents: integer('coupon_discount_cents').notNull().default(0),
-    gstCents: integer('gst_cents').notNull().default(0),
-    totalCents: integer('total_cents').notNull(),
-    couponId: text('coupon_id'),
-    couponCode: text('coupon_code'),
-    notes: text('notes').notNull().default(''),
     /** The period the renewal added (set when paid). */
     periodStartsAt: integer('period_starts_at', { mode: 'timestamp_ms' }),
     periodEndsAt: integer('period_ends_at', { mode: 'timestamp_ms' }),
-    paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
-    /** The payment that made it paid (null when free or paid before 0014): only that payment's refund moves it. */
-    paidByPaymentId: text('paid_by_payment_id'),
     paymentDueAt: integer('payment_due_at', { mode: 'timestamp_ms' }).notNull(),
-    releaseToken: text('release_token'),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
-    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    ...timestamps(),
   },
   (t) => [
     index('enrollment_renewals_enrollment_idx').on(t.kind, t.enrollmentId, t.createdAt),
@@ -211,19 +200,14 @@ export const instructorEnrollments = sqliteTable(
     phone: text('phone').notNull().default(''),
     documents: text('documents', { mode: 'json' }).$type<EnrollmentDocument[]>().notNull().default([]),
     notes: text('notes').notNull().default(''),
-    approvedAt: integer('approved_at', { mode: 'timestamp_ms' }),
-    approvedBy: text('approved_by'),
-    approvalNotes: text('approval_notes'),
-    cancelReason: text('cancel_reason'),
-    cancelledAt: integer('cancelled_at', { mode: 'timestamp_ms' }),
+    ...decisionColumns(),
     suspendReason: text('suspend_reason'),
     suspendedAt: integer('suspended_at', { mode: 'timestamp_ms' }),
     reactivateReason: text('reactivate_reason'),
     reactivatedAt: integer('reactivated_at', { mode: 'timestamp_ms' }),
     completionNotes: text('completion_notes'),
     completedAt: integer('completed_at', { mode: 'timestamp_ms' }),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
-    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    ...timestamps(),
   },
   (t) => [
     // One live application (not cancelled or completed) per user.

@@ -9,7 +9,7 @@ import {
 import { isAdminCapable } from '#core/roles.ts';
 import { courseEnrollments, type CourseEnrollmentRow } from '#db/schema/index.ts';
 import { AppError, conflict, notFound, unavailable } from '#worker/lib/errors.ts';
-import { termEndFrom } from '#worker/lib/payments/course-settlement.ts';
+import { termEndFrom } from './enrollments.settlement.ts';
 import { refundPayment } from '#worker/lib/payments/records.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { noticeToUser } from './enrollments.notify.ts';

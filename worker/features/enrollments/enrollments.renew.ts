@@ -8,7 +8,7 @@ import { newId } from '#core/ids.ts';
 import { enrollmentRenewals, type EnrollmentRenewalRow } from '#db/schema/index.ts';
 import { couponRefusedError, takeCouponUse } from '#worker/lib/coupon-uses.ts';
 import { badRequest, conflict } from '#worker/lib/errors.ts';
-import { courseRenewalSettlement } from '#worker/lib/payments/course-settlement.ts';
+import { courseRenewalSettlement } from './enrollments.settlement.ts';
 import { schoolCurrency } from '#worker/lib/payments/currency.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { coursePath, openPayment, renewalGateway, returnPath } from './enrollments.pay.ts';

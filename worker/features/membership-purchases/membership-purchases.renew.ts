@@ -7,7 +7,7 @@ import { couponUses, enrollmentRenewals, membershipEnrollments } from '#db/schem
 import { couponRefusedError, takeCouponUse } from '#worker/lib/coupon-uses.ts';
 import { badRequest, conflict } from '#worker/lib/errors.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
-import { membershipSettlements } from '#worker/lib/payments/membership-settlement.ts';
+import { membershipSettlements } from './membership-purchases.settlement.ts';
 import { gatewayOrFree, renewalDefaultGateway } from '#worker/lib/payments/registry.ts';
 import { purchasePayment } from './membership-purchases.pay.ts';
 import { activePlan, pricePlan } from './membership-purchases.pricing.ts';

@@ -7,8 +7,8 @@ import { profileName } from '#core/users/person-name.ts';
 import { escapeHtml } from '#worker/lib/order-mail.ts';
 import { notify } from '#worker/lib/notify.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
-import { schoolCurrency } from './currency.ts';
-import { refundedNow, type PurchaseSettlement } from './settlements.ts';
+import { schoolCurrency } from '#worker/lib/payments/currency.ts';
+import { refundedNow, type PurchaseSettlement } from '#worker/lib/payments/settlements.ts';
 
 const WEEK_MS = 7 * 86_400_000;
 

@@ -2,9 +2,9 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { newId } from '#core/ids.ts';
 import type { PurchaseType } from '#core/shop/shop-options.ts';
 import { couponUses, enrollmentRenewals, membershipEnrollments } from '#db/schema/index.ts';
-import { addMonthsSql, periodStartingNow } from '#worker/features/membership-purchases/membership-purchases.sql.ts';
-import { receiptLines, tellMember } from '#worker/features/membership-purchases/membership-purchases.notices.ts';
-import { refundedNow, type PurchaseSettlement } from './settlements.ts';
+import { addMonthsSql, periodStartingNow } from './membership-purchases.sql.ts';
+import { receiptLines, tellMember } from './membership-purchases.notices.ts';
+import { refundedNow, type PurchaseSettlement } from '#worker/lib/payments/settlements.ts';
 
 /** The purchase's reserved coupon use confirmed, only once the purchase is paid. */
 const confirmUse = (purchaseType: PurchaseType, purchaseId: string, paid: SQL) =>
