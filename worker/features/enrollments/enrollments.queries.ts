@@ -1,11 +1,10 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import { ENROLLMENT_MESSAGES } from '#core/enrollments/enrollment-status.ts';
-import { isAdminCapable } from '#core/roles.ts';
-import type { PurchaseType } from '#core/shop/shop-options.ts';
 import type { Db } from '#db/client.ts';
-import { courseEnrollments, courses, payments, users } from '#db/schema/index.ts';
+import { courseEnrollments, courses, users } from '#db/schema/index.ts';
 import { notFound } from '#worker/lib/errors.ts';
-import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
+import { mustSee } from '#worker/lib/enrolment/moves.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { serializeCourseEnrollment } from './enrollments.serialize.ts';
 
 /** The columns a view needs: the enrolment, its owner and its course (gone when the course was deleted). */
@@ -38,18 +37,16 @@ export const loadEnrollment = (db: Db, id: string) => viewSelect(db, eq(courseEn
 
 /** The caller's own enrolment, or any for an admin-capable caller; 404 for everyone else (ids stay secret). */
 export async function visibleEnrollment(ctx: ServiceCtx, id: string): Promise<ViewRow> {
-  const user = signedIn(ctx);
   const found = await loadEnrollment(ctx.db, id);
-  if (!found || (found.enrollment.userId !== user.id && !isAdminCapable(user.role))) throw notFound(ENROLLMENT_MESSAGES.notFound);
-  return found;
+  mustSee(ctx, found?.enrollment.userId);
+  return found!;
 }
 
 /** The caller's own enrolment only (renew, retry): 404 for anyone else's, staff included. */
 export async function ownEnrollment(ctx: ServiceCtx, id: string): Promise<ViewRow> {
-  const user = signedIn(ctx);
   const found = await loadEnrollment(ctx.db, id);
-  if (!found || found.enrollment.userId !== user.id) throw notFound(ENROLLMENT_MESSAGES.notFound);
-  return found;
+  mustSee(ctx, found?.enrollment.userId, true);
+  return found!;
 }
 
 export async function enrollmentView(db: Db, id: string) {
@@ -57,19 +54,3 @@ export async function enrollmentView(db: Db, id: string) {
   if (!found) throw notFound(ENROLLMENT_MESSAGES.notFound);
   return toView(found);
 }
-
-/** The payment that paid a purchase (the latest succeeded one). */
-export const succeededPayment = (db: Db, purchaseType: PurchaseType, purchaseId: string) =>
-  db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.purchaseType, purchaseType), eq(payments.purchaseId, purchaseId), eq(payments.status, 'succeeded')))
-    .orderBy(desc(payments.paidAt))
-    .get();
-
-/** `(… , …)` of SQL values for an IN list. */
-export const sqlList = (values: readonly string[]) =>
-  sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  );
