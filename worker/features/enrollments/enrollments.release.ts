@@ -1,10 +1,11 @@
-import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { newId } from '#core/ids.ts';
 import type { CourseEnrollmentStatus } from '#core/enrollments/enrollment-status.ts';
 import type { SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core';
 import type { Db } from '#db/client.ts';
 import { renewalCouponRelease } from '#worker/lib/enrolment/renewals.ts';
-import { couponUses, courseEnrollments, enrollmentRenewals } from '#db/schema/index.ts';
+import { courseEnrollments, enrollmentRenewals } from '#db/schema/index.ts';
+import { releaseCouponUsesOf } from '#worker/lib/coupon-uses.ts';
 
 /**
  * A course enrolment that ends (cancelled, rejected, unpaid in time, deleted) gives back what it held in
@@ -33,16 +34,7 @@ export function releaseStatements(db: Db, token: string, at: Date) {
           sql`${enrollmentRenewals.enrollmentId} in (${stamped(token)})`,
         ),
       ),
-    db
-      .update(couponUses)
-      .set({ status: 'released', updatedAt: at })
-      .where(
-        and(
-          eq(couponUses.purchaseType, 'course_enrollment'),
-          ne(couponUses.status, 'released'),
-          sql`${couponUses.purchaseId} in (${stamped(token)})`,
-        ),
-      ),
+    releaseCouponUsesOf(db, 'course_enrollment', stamped(token), at),
     renewalCouponRelease(db, COURSE_RENEWALS, token, at),
   ] as const;
 }

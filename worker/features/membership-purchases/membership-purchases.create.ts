@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { ENROLLMENT_LIMITS, MEMBERSHIP_CURRENCY } from '#core/enrollments/enrollment-options.ts';
+import { MEMBERSHIP_CURRENCY } from '#core/enrollments/enrollment-options.ts';
 import { ENROLLMENT_MESSAGES, LIVE_MEMBERSHIP_STATUSES } from '#core/enrollments/enrollment-status.ts';
 import { CreateMembershipPurchaseSchema, MEMBERSHIP_PURCHASE_MESSAGES } from '#core/enrollments/membership-schemas.ts';
 import type { EnrollmentCheckout, MembershipEnrollmentView } from '#core/enrollments/views.ts';
@@ -17,12 +17,11 @@ import { parseInput } from '#worker/lib/validate.ts';
 import { checkedDocuments } from '#worker/lib/enrollment-documents.ts';
 import { documentFiles, MAX_PURCHASE_BODY_BYTES } from './membership-purchases.documents.ts';
 import { chosenGateway } from '#worker/lib/payments/registry.ts';
+import { purchaseValues } from '#worker/lib/enrolment/columns.ts';
 import { purchasePayment } from './membership-purchases.pay.ts';
 import { activePlan, pricePlan } from './membership-purchases.pricing.ts';
 import { enrollmentView, loadEnrollment } from './membership-purchases.queries.ts';
 import { insertWhere, list } from './membership-purchases.sql.ts';
-
-const DAY_MS = 86_400_000;
 
 /**
  * INSERT … SELECT … WHERE NOT EXISTS a live enrolment of the same user and membership: the check and the
@@ -82,20 +81,13 @@ export async function purchaseMembership(ctx: ServiceCtx, req: Request): Promise
     durationMonths: plan.durationMonths,
     status: 'pending_approval',
     paymentStatus: free ? 'free' : 'pending',
-    paymentMethod: gateway,
-    currency: MEMBERSHIP_CURRENCY.code,
     planPriceCents: totals.priceCents,
     discountCents: totals.discountCents,
     couponDiscountCents: totals.couponDiscountCents,
-    gstCents: totals.gstCents,
-    totalCents: totals.totalCents,
-    couponId: coupon?._id ?? null,
-    couponCode: coupon?.code ?? null,
+    ...purchaseValues(totals, coupon && { id: coupon._id, code: coupon.code }, gateway, MEMBERSHIP_CURRENCY.code, at),
     notes: input.notes,
     documents,
-    paymentDueAt: free ? null : new Date(at.getTime() + ENROLLMENT_LIMITS.paymentWindowDays * DAY_MS),
-    createdAt: at,
-    updatedAt: at,
+    ...(free ? { paymentDueAt: null } : {}),
   };
   const statements: BatchItem<'sqlite'>[] = [insertUnlessMember(ctx, values)];
   if (coupon)

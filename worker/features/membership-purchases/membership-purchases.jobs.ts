@@ -4,7 +4,8 @@ import { ENROLLMENT_LIMITS } from '#core/enrollments/enrollment-options.ts';
 import { membershipEnrollments } from '#db/schema/index.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { tellMember } from './membership-purchases.notices.ts';
-import { cancelUnpaidRenewalStatements, cancelUnpaidStatements } from './membership-purchases.sql.ts';
+import { cancelUnpaidPurchases, cancelUnpaidRenewals, type Job } from '#worker/lib/enrolment/jobs.ts';
+import { MEMBERSHIP } from './membership-purchases.kind.ts';
 
 /** At most this many rows a run per job; the next minute takes the rest. */
 export const JOB_BATCH = 500;
@@ -59,24 +60,22 @@ export async function remindMembers(ctx: ServiceCtx, now: Date) {
   return { reminded: stamped.length };
 }
 
-/** Unpaid enrolments and renewals past their due date are cancelled, coupon uses back (decision 012). */
+/** Unpaid enrolments and renewals past their due date are cancelled by the kit's job, coupon uses back (decision 012); each member hears once. */
 export async function cancelUnpaidMemberships(ctx: ServiceCtx, now: Date) {
-  const [enrollments, , renewals] = await ctx.db.batch([
-    ...cancelUnpaidStatements(ctx.db, now, ENROLLMENT_CANCEL_REASONS.unpaid, JOB_BATCH),
-    ...cancelUnpaidRenewalStatements(ctx.db, now, JOB_BATCH),
-  ]);
-  for (const { id } of enrollments)
+  const enrollments = await cancelUnpaidPurchases(ctx, MEMBERSHIP, now);
+  const renewals = await cancelUnpaidRenewals(ctx, MEMBERSHIP, now);
+  for (const id of enrollments.cancelled)
     tellMember(ctx, id, {
       title: 'Membership cancelled',
       body: (r) => `Your ${r.membershipName} membership was cancelled: ${ENROLLMENT_CANCEL_REASONS.unpaid}.`,
       type: 'info',
       eventType: 'membership_cancelled',
     });
-  return { cancelled: enrollments.length, renewalsCancelled: renewals.length };
+  return { cancelled: enrollments.cancelled.length, renewalsCancelled: renewals.cancelled.length };
 }
 
 /** This feature's scheduled work (worker/scheduled.ts runs it every minute; each job idempotent). */
-export const JOBS: { name: string; run: (ctx: ServiceCtx, now: Date) => Promise<unknown> }[] = [
+export const JOBS: Job[] = [
   { name: 'expire memberships', run: expireMemberships },
   { name: 'remind members of their membership end', run: remindMembers },
   { name: 'cancel unpaid memberships', run: cancelUnpaidMemberships },

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { ENROLLMENT_MESSAGES } from '#core/enrollments/enrollment-status.ts';
-import { isAdminCapable } from '#core/roles.ts';
 import type { Db } from '#db/client.ts';
 import { membershipEnrollments, users, type MembershipEnrollmentRow } from '#db/schema/index.ts';
 import { notFound } from '#worker/lib/errors.ts';
-import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
+import { mustSee } from '#worker/lib/enrolment/moves.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import type { EnrollmentOwner } from '#worker/lib/enrollment-views.ts';
 import { serializeMembershipEnrollment } from './membership-purchases.serialize.ts';
 
@@ -30,18 +30,16 @@ export async function loadEnrollment(db: Db, id: string): Promise<{ row: Members
 
 /** The owner's or (for the school) anyone's enrolment; 404 for another user's, as for a missing one. */
 export async function visibleEnrollment(ctx: ServiceCtx, id: string) {
-  const user = signedIn(ctx);
   const found = await loadEnrollment(ctx.db, id);
-  if (!found || (found.row.userId !== user.id && !isAdminCapable(user.role))) throw notFound(ENROLLMENT_MESSAGES.notFound);
-  return found;
+  mustSee(ctx, found?.row.userId);
+  return found!;
 }
 
 /** Only the owner (renew, pay): anyone else, staff included, gets 404. */
 export async function ownEnrollment(ctx: ServiceCtx, id: string) {
-  const user = signedIn(ctx);
   const found = await loadEnrollment(ctx.db, id);
-  if (!found || found.row.userId !== user.id) throw notFound(ENROLLMENT_MESSAGES.notFound);
-  return found;
+  mustSee(ctx, found?.row.userId, true);
+  return found!;
 }
 
 export async function enrollmentView(db: Db, id: string) {

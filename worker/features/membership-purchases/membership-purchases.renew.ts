@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { ENROLLMENT_LIMITS, MEMBERSHIP_CURRENCY } from '#core/enrollments/enrollment-options.ts';
+import { MEMBERSHIP_CURRENCY } from '#core/enrollments/enrollment-options.ts';
 import { ENROLLMENT_MESSAGES, MEMBERSHIP_MOVES } from '#core/enrollments/enrollment-status.ts';
 import type { EnrollmentCheckout, MembershipEnrollmentView } from '#core/enrollments/views.ts';
 import { newId } from '#core/ids.ts';
@@ -9,13 +9,12 @@ import { badRequest, conflict } from '#worker/lib/errors.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { membershipSettlements } from './membership-purchases.settlement.ts';
 import { gatewayOrFree, renewalDefaultGateway } from '#worker/lib/payments/registry.ts';
+import { purchaseValues } from '#worker/lib/enrolment/columns.ts';
 import { purchasePayment } from './membership-purchases.pay.ts';
 import { activePlan, pricePlan } from './membership-purchases.pricing.ts';
 import { enrollmentView, ownEnrollment } from './membership-purchases.queries.ts';
 import { serializeRenewal } from '#worker/lib/enrollment-views.ts';
 import { insertWhere, list } from './membership-purchases.sql.ts';
-
-const DAY_MS = 86_400_000;
 
 type RenewInput = { paymentMethod?: string | undefined; couponCode?: string | undefined; notes?: string | undefined };
 
@@ -46,19 +45,11 @@ export async function renewMembership(
       kind: 'membership',
       enrollmentId: row.id,
       userId: row.userId,
-      paymentMethod: gateway,
-      currency: MEMBERSHIP_CURRENCY.code,
       priceCents: totals.priceCents,
       discountCents: totals.discountCents,
       couponDiscountCents: totals.couponDiscountCents,
-      gstCents: totals.gstCents,
-      totalCents: totals.totalCents,
-      couponId: coupon?._id ?? null,
-      couponCode: coupon?.code ?? null,
+      ...purchaseValues(totals, coupon && { id: coupon._id, code: coupon.code }, gateway, MEMBERSHIP_CURRENCY.code, at),
       notes: input.notes ?? '',
-      paymentDueAt: new Date(at.getTime() + ENROLLMENT_LIMITS.paymentWindowDays * DAY_MS),
-      createdAt: at,
-      updatedAt: at,
     },
     sql`exists (select 1 from ${membershipEnrollments} where ${membershipEnrollments.id} = ${row.id} and ${membershipEnrollments.status} in (${list(MEMBERSHIP_MOVES.renew)}))`,
   );

@@ -1,78 +1,29 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { newId } from '#core/ids.ts';
 import type { PurchaseType } from '#core/shop/shop-options.ts';
-import { couponUses, enrollmentRenewals, membershipEnrollments } from '#db/schema/index.ts';
-import { addMonthsSql, periodStartingNow } from './membership-purchases.sql.ts';
+import { enrollmentRenewals, membershipEnrollments } from '#db/schema/index.ts';
+import { addMonthsSql } from './membership-purchases.sql.ts';
 import { receiptLines, tellMember } from './membership-purchases.notices.ts';
-import { refundedNow, type PurchaseSettlement } from '#worker/lib/payments/settlements.ts';
-
-/** The purchase's reserved coupon use confirmed, only once the purchase is paid. */
-const confirmUse = (purchaseType: PurchaseType, purchaseId: string, paid: SQL) =>
-  and(eq(couponUses.purchaseType, purchaseType), eq(couponUses.purchaseId, purchaseId), eq(couponUses.status, 'reserved'), paid);
+import { confirmRenewalCouponUse, enrolmentSettlement, renewalRefunded } from '#worker/lib/enrolment/settle.ts';
+import type { PurchaseSettlement } from '#worker/lib/payments/settlements.ts';
+import { MEMBERSHIP } from './membership-purchases.kind.ts';
 
 /**
  * A membership is paid only while its payment is pending and the school has not refused it; an approved
- * one becomes active by the same statement, its period starting now (decision 012).
+ * one becomes active by the same statement, its period starting now (decision 012): the kit's settlement.
  */
-const membership: PurchaseSettlement = {
-  paid: (db, id, at, paymentId) => ({
-    move: db
-      .update(membershipEnrollments)
-      .set({
-        paymentStatus: 'paid',
-        paidAt: at,
-        paidByPaymentId: paymentId,
-        paymentDueAt: null,
-        status: sql`case when ${membershipEnrollments.status} = 'approved' then 'active' else ${membershipEnrollments.status} end`,
-        ...periodStartingNow(sql`${membershipEnrollments.status} = 'approved'`, at),
-        updatedAt: at,
-      })
-      .where(
-        and(
-          eq(membershipEnrollments.id, id),
-          eq(membershipEnrollments.paymentStatus, 'pending'),
-          inArray(membershipEnrollments.status, ['pending_approval', 'approved']),
-        ),
-      )
-      .returning({ id: membershipEnrollments.id }),
-    follow: [
-      db
-        .update(couponUses)
-        .set({ status: 'confirmed', updatedAt: at })
-        .where(
-          confirmUse(
-            'membership',
-            id,
-            sql`exists (select 1 from ${membershipEnrollments} where ${membershipEnrollments.id} = ${id} and ${membershipEnrollments.paymentStatus} = 'paid')`,
-          ),
-        ),
-    ],
+const membership: PurchaseSettlement = enrolmentSettlement(MEMBERSHIP, (ctx, id) =>
+  tellMember(ctx, id, {
+    title: 'Membership payment received',
+    body: (row) =>
+      row.status === 'active'
+        ? `Your ${row.membershipName} membership is paid and active. Thank you!`
+        : `Your ${row.membershipName} membership is paid; the school will review it shortly.`,
+    type: 'success',
+    eventType: 'membership_paid',
+    extra: (row) => receiptLines(row),
   }),
-  afterPaid: (ctx, id) =>
-    tellMember(ctx, id, {
-      title: 'Membership payment received',
-      body: (row) =>
-        row.status === 'active'
-          ? `Your ${row.membershipName} membership is paid and active. Thank you!`
-          : `Your ${row.membershipName} membership is paid; the school will review it shortly.`,
-      type: 'success',
-      eventType: 'membership_paid',
-      extra: (row) => receiptLines(row),
-    }),
-  refunded: (db, id, refund) => [
-    db
-      .update(membershipEnrollments)
-      .set({ paymentStatus: 'refunded', updatedAt: refund.at })
-      .where(
-        and(
-          eq(membershipEnrollments.id, id),
-          eq(membershipEnrollments.paymentStatus, 'paid'),
-          eq(membershipEnrollments.paidByPaymentId, refund.paymentId),
-          refundedNow(refund),
-        ),
-      ),
-  ],
-};
+);
 
 /** The enrolment a renewal extends (only an active or expired one can be extended). */
 const renewedEnrollment = (renewalId: string) =>
@@ -127,16 +78,7 @@ const membershipRenewal: PurchaseSettlement = {
               sql`exists (select 1 from ${enrollmentRenewals} where ${enrollmentRenewals.id} = ${id} and ${enrollmentRenewals.releaseToken} = ${token})`,
             ),
           ),
-        db
-          .update(couponUses)
-          .set({ status: 'confirmed', updatedAt: at })
-          .where(
-            confirmUse(
-              'membership_renewal',
-              id,
-              sql`exists (select 1 from ${enrollmentRenewals} where ${enrollmentRenewals.id} = ${id} and ${enrollmentRenewals.status} = 'paid')`,
-            ),
-          ),
+        confirmRenewalCouponUse(db, MEMBERSHIP, id, at),
       ],
     };
   },
@@ -163,19 +105,7 @@ const membershipRenewal: PurchaseSettlement = {
           ),
       });
     }),
-  refunded: (db, id, refund) => [
-    db
-      .update(enrollmentRenewals)
-      .set({ status: 'refunded', updatedAt: refund.at })
-      .where(
-        and(
-          eq(enrollmentRenewals.id, id),
-          eq(enrollmentRenewals.status, 'paid'),
-          eq(enrollmentRenewals.paidByPaymentId, refund.paymentId),
-          refundedNow(refund),
-        ),
-      ),
-  ],
+  refunded: renewalRefunded,
 };
 
 /** What paying for (or refunding) a membership enrolment and a membership renewal does. */

@@ -1,7 +1,8 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { newId } from '#core/ids.ts';
 import type { Db } from '#db/client.ts';
-import { couponUses, enrollmentRenewals } from '#db/schema/index.ts';
+import { enrollmentRenewals } from '#db/schema/index.ts';
+import { releaseCouponUsesOf } from '#worker/lib/coupon-uses.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import type { EnrolmentKind } from './kind.ts';
 
@@ -10,16 +11,7 @@ const stamped = (token: string) => sql`select ${r.id} from ${r} where ${r.releas
 
 /** The coupon uses of the renewals a statement stamped with `token`, back. */
 export const renewalCouponRelease = (db: Db, kind: Pick<EnrolmentKind, 'renewalPurchaseType'>, token: string, at: Date) =>
-  db
-    .update(couponUses)
-    .set({ status: 'released', updatedAt: at })
-    .where(
-      and(
-        eq(couponUses.purchaseType, kind.renewalPurchaseType),
-        ne(couponUses.status, 'released'),
-        sql`${couponUses.purchaseId} in (${stamped(token)})`,
-      ),
-    );
+  releaseCouponUsesOf(db, kind.renewalPurchaseType, stamped(token), at);
 
 /** Renewals of `kind` still awaiting payment that `which` selects: cancelled, stamped, their coupon uses back (one batch). */
 export function cancelRenewalStatements(db: Db, kind: EnrolmentKind, which: ReturnType<typeof sql>, at: Date) {
