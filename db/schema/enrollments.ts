@@ -18,6 +18,14 @@ const paymentStatus = (name: string) =>
     .notNull()
     .default('pending');
 
+/** A row of one user's (gone with the user). */
+const ownedRow = () => ({
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+});
+
 /** The school's decision on a request (course, membership, instructor): who approved it and when, or why it ended. */
 const decisionColumns = () => ({
   approvedAt: integer('approved_at', { mode: 'timestamp_ms' }),
@@ -59,10 +67,7 @@ const timestamps = () => ({
 export const courseEnrollments = sqliteTable(
   'course_enrollments',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...ownedRow(),
     courseId: text('course_id').references(() => courses.id, { onDelete: 'set null' }),
     courseTitle: text('course_title').notNull(),
     status: text('status', { enum: ['pending_approval', 'approved', 'active', 'cancelled'] })
@@ -100,10 +105,7 @@ export const courseEnrollments = sqliteTable(
 export const membershipEnrollments = sqliteTable(
   'membership_enrollments',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...ownedRow(),
     membershipId: text('membership_id').references(() => memberships.id, { onDelete: 'set null' }),
     planId: text('plan_id').references(() => membershipPlans.id, { onDelete: 'set null' }),
     membershipName: text('membership_name').notNull(),
@@ -147,12 +149,9 @@ export const membershipEnrollments = sqliteTable(
 export const enrollmentRenewals = sqliteTable(
   'enrollment_renewals',
   {
-    id: text('id').primaryKey(),
+    ...ownedRow(),
     kind: text('kind', { enum: ['course', 'membership'] }).notNull(),
     enrollmentId: text('enrollment_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
     status: text('status', { enum: ['pending_payment', 'paid', 'cancelled', 'refunded'] })
       .notNull()
       .default('pending_payment'),
@@ -179,10 +178,7 @@ export const enrollmentRenewals = sqliteTable(
 export const instructorEnrollments = sqliteTable(
   'instructor_enrollments',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...ownedRow(),
     status: text('status', { enum: ['pending_approval', 'approved', 'active', 'cancelled', 'completed'] })
       .notNull()
       .default('pending_approval'),

@@ -16,7 +16,7 @@ import { purchaseValues } from '#worker/lib/enrolment/columns.ts';
 import { GATEWAY_START_FAILED, openPayment } from '#worker/lib/payments/open.ts';
 import { coursePath, GATEWAY_DOWN_NEW, returnPath } from './enrollments.pay.ts';
 import { priceCourse, type PricedCourse } from './enrollments.pricing.ts';
-import { enrollmentView, ownEnrollment } from './enrollments.queries.ts';
+import { enrollmentView, visibleEnrollment } from './enrollments.queries.ts';
 import { cancelStatements } from './enrollments.release.ts';
 
 /** The capacity trigger (migration 0012) stopped the batch: the course is full. */
@@ -127,7 +127,7 @@ export async function createEnrollment(
 async function retryPayment(ctx: ServiceCtx, input: CreateCourseEnrollmentInput): Promise<EnrollmentCheckout<CourseEnrollmentView>> {
   const user = signedIn(ctx);
   if (!input.enrollmentId || !input.courseId) throw badRequest(ENROLLMENT_MESSAGES.retryNeedsIds);
-  const found = await ownEnrollment(ctx, input.enrollmentId);
+  const found = await visibleEnrollment(ctx, input.enrollmentId, true);
   const e = found.enrollment;
   if (e.courseId !== input.courseId) throw badRequest(ENROLLMENT_MESSAGES.notFound);
   if (e.paymentStatus === 'paid') throw conflict(ENROLLMENT_MESSAGES.alreadyPaid);

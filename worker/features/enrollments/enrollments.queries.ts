@@ -35,17 +35,10 @@ export const toView = (r: ViewRow) => serializeCourseEnrollment(r.enrollment, r.
 
 export const loadEnrollment = (db: Db, id: string) => viewSelect(db, eq(courseEnrollments.id, id)).get();
 
-/** The caller's own enrolment, or any for an admin-capable caller; 404 for everyone else (ids stay secret). */
-export async function visibleEnrollment(ctx: ServiceCtx, id: string): Promise<ViewRow> {
+/** The caller's own enrolment, or (unless `ownerOnly`: renew, retry) any for an admin-capable caller; 404 for everyone else. */
+export async function visibleEnrollment(ctx: ServiceCtx, id: string, ownerOnly = false): Promise<ViewRow> {
   const found = await loadEnrollment(ctx.db, id);
-  mustSee(ctx, found?.enrollment.userId);
-  return found!;
-}
-
-/** The caller's own enrolment only (renew, retry): 404 for anyone else's, staff included. */
-export async function ownEnrollment(ctx: ServiceCtx, id: string): Promise<ViewRow> {
-  const found = await loadEnrollment(ctx.db, id);
-  mustSee(ctx, found?.enrollment.userId, true);
+  mustSee(ctx, found?.enrollment.userId, ownerOnly);
   return found!;
 }
 

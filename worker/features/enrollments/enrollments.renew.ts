@@ -16,7 +16,7 @@ import { purchaseValues } from '#worker/lib/enrolment/columns.ts';
 import { abandonRenewal } from '#worker/lib/enrolment/renewals.ts';
 import { openPayment } from '#worker/lib/payments/open.ts';
 import { priceCourse } from './enrollments.pricing.ts';
-import { enrollmentView, ownEnrollment } from './enrollments.queries.ts';
+import { enrollmentView, visibleEnrollment } from './enrollments.queries.ts';
 import { serializeRenewal } from '#worker/lib/enrollment-views.ts';
 
 /**
@@ -30,7 +30,7 @@ export async function renewEnrollment(
   input: RenewCourseEnrollmentInput,
 ): Promise<EnrollmentCheckout<CourseEnrollmentView> & { renewal: ReturnType<typeof serializeRenewal> }> {
   const user = signedIn(ctx);
-  const { enrollment: e, course } = await ownEnrollment(ctx, id);
+  const { enrollment: e, course } = await visibleEnrollment(ctx, id, true);
   if (!(COURSE_MOVES.renew as readonly string[]).includes(e.status)) throw conflict(ENROLLMENT_MESSAGES.cannotRenew(e.status));
   if (!course || course.durationWeeks == null) throw conflict(ENROLLMENT_MESSAGES.notRenewable);
   const { totals, coupon } = await priceCourse(ctx, course.id, input.couponCode, user.id);

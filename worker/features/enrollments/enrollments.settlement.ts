@@ -7,7 +7,7 @@ import { escapeHtml } from '#worker/lib/order-mail.ts';
 import { notify } from '#worker/lib/notify.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { schoolCurrency } from '#worker/lib/payments/currency.ts';
-import { confirmRenewalCouponUse, enrolmentSettlement, renewalRefunded } from '#worker/lib/enrolment/settle.ts';
+import { confirmRenewalCouponUse, enrolmentSettlement, payRenewal, renewalRefunded } from '#worker/lib/enrolment/settle.ts';
 import type { PurchaseSettlement } from '#worker/lib/payments/settlements.ts';
 import { COURSE, WEEK_MS } from './enrollments.kind.ts';
 
@@ -34,26 +34,13 @@ const renewalWeeksMs = sql`(select ${courses.durationWeeks} * ${WEEK_MS} from ${
  */
 export const courseRenewalSettlement: PurchaseSettlement = {
   paid: (db, id, at, paymentId) => ({
-    move: db
-      .update(enrollmentRenewals)
-      .set({
-        status: 'paid',
-        paidAt: at,
-        paidByPaymentId: paymentId,
-        periodStartsAt: renewalStart(at),
-        periodEndsAt: sql`${renewalStart(at)} + ${renewalWeeksMs}`,
-        updatedAt: at,
-      })
-      .where(
-        and(
-          eq(enrollmentRenewals.id, id),
-          eq(enrollmentRenewals.kind, 'course'),
-          eq(enrollmentRenewals.status, 'pending_payment'),
-          sql`${renewalWeeksMs} is not null`,
-          sql`exists (select 1 from ${courseEnrollments} where ${courseEnrollments.id} = ${enrollmentRenewals.enrollmentId} and ${courseEnrollments.status} = 'active')`,
-        ),
-      )
-      .returning({ id: enrollmentRenewals.id }),
+    move: payRenewal(db, COURSE, id, {
+      at,
+      paymentId,
+      from: renewalStart(at),
+      to: sql`${renewalStart(at)} + ${renewalWeeksMs}`,
+      requires: sql`${renewalWeeksMs} is not null and exists (select 1 from ${courseEnrollments} where ${courseEnrollments.id} = ${enrollmentRenewals.enrollmentId} and ${courseEnrollments.status} = 'active')`,
+    }),
     follow: [
       db
         .update(courseEnrollments)

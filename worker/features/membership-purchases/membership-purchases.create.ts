@@ -5,10 +5,11 @@ import { ENROLLMENT_MESSAGES, LIVE_MEMBERSHIP_STATUSES } from '#core/enrollments
 import { CreateMembershipPurchaseSchema, MEMBERSHIP_PURCHASE_MESSAGES } from '#core/enrollments/membership-schemas.ts';
 import type { EnrollmentCheckout, MembershipEnrollmentView } from '#core/enrollments/views.ts';
 import { newId } from '#core/ids.ts';
-import { couponUses, membershipEnrollments } from '#db/schema/index.ts';
+import { membershipEnrollments } from '#db/schema/index.ts';
 
 type NewMembershipEnrollmentRow = typeof membershipEnrollments.$inferInsert;
-import { couponRefusedError, takeCouponUse } from '#worker/lib/coupon-uses.ts';
+import { couponRefusedError } from '#worker/lib/coupon-uses.ts';
+import { membershipCouponUse } from './membership-purchases.coupon.ts';
 import { badRequest, conflict } from '#worker/lib/errors.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { withObjects } from '#worker/lib/stored-objects.ts';
@@ -92,21 +93,11 @@ export async function purchaseMembership(ctx: ServiceCtx, req: Request): Promise
   const statements: BatchItem<'sqlite'>[] = [insertUnlessMember(ctx, values)];
   if (coupon)
     statements.push(
-      takeCouponUse(ctx.db, {
-        couponId: coupon._id,
-        userId: user.id,
-        purchaseType: 'membership',
-        purchaseId: id,
-        category: 'membership',
-        amountCents: totals.priceCents - totals.discountCents,
-        discountCents: totals.couponDiscountCents,
-      }),
-      // The use stays only with the enrolment it belongs to (none was written for a duplicate purchase).
-      ctx.db
-        .delete(couponUses)
-        .where(
-          sql`${couponUses.purchaseType} = 'membership' and ${couponUses.purchaseId} = ${id} and not exists (select 1 from ${membershipEnrollments} where ${membershipEnrollments.id} = ${id})`,
-        ),
+      ...membershipCouponUse(
+        ctx.db,
+        { couponId: coupon._id, userId: user.id, purchaseType: 'membership', purchaseId: id, totals },
+        membershipEnrollments,
+      ),
     );
   const inserted = await withObjects(ctx.storage, objects, async () => {
     try {

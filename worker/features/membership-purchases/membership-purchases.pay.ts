@@ -9,7 +9,7 @@ import { conflict } from '#worker/lib/errors.ts';
 import { chosenGateway } from '#worker/lib/payments/registry.ts';
 import { GATEWAY_START_FAILED, openPayment } from '#worker/lib/payments/open.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
-import { enrollmentView, ownEnrollment } from './membership-purchases.queries.ts';
+import { enrollmentView, visibleEnrollment } from './membership-purchases.queries.ts';
 import { MEMBERSHIP } from './membership-purchases.kind.ts';
 import { cancelStatements } from './membership-purchases.sql.ts';
 
@@ -65,7 +65,7 @@ function abandon(ctx: ServiceCtx, purchase: Purchase) {
 /** POST /:id/pay: another payment for the caller's own enrolment still awaiting one. */
 export async function payAgain(ctx: ServiceCtx, id: string, paymentMethod: string | undefined) {
   signedIn(ctx);
-  const { row } = await ownEnrollment(ctx, id);
+  const { row } = await visibleEnrollment(ctx, id, true);
   if (row.paymentStatus !== 'pending')
     throw conflict(row.paymentStatus === 'paid' ? ENROLLMENT_MESSAGES.alreadyPaid : ENROLLMENT_MESSAGES.notPayable);
   if (!(['pending_approval', 'approved'] as const).some((s) => s === row.status)) throw conflict(ENROLLMENT_MESSAGES.notPayable);

@@ -28,17 +28,10 @@ export async function loadEnrollment(db: Db, id: string): Promise<{ row: Members
   return found ?? null;
 }
 
-/** The owner's or (for the school) anyone's enrolment; 404 for another user's, as for a missing one. */
-export async function visibleEnrollment(ctx: ServiceCtx, id: string) {
+/** The owner's or (unless `ownerOnly`: renew, pay) for the school anyone's enrolment; 404 for another user's, as for a missing one. */
+export async function visibleEnrollment(ctx: ServiceCtx, id: string, ownerOnly = false) {
   const found = await loadEnrollment(ctx.db, id);
-  mustSee(ctx, found?.row.userId);
-  return found!;
-}
-
-/** Only the owner (renew, pay): anyone else, staff included, gets 404. */
-export async function ownEnrollment(ctx: ServiceCtx, id: string) {
-  const found = await loadEnrollment(ctx.db, id);
-  mustSee(ctx, found?.row.userId, true);
+  mustSee(ctx, found?.row.userId, ownerOnly);
   return found!;
 }
 

@@ -3,8 +3,9 @@ import { MEMBERSHIP_CURRENCY } from '#core/enrollments/enrollment-options.ts';
 import { ENROLLMENT_MESSAGES, MEMBERSHIP_MOVES } from '#core/enrollments/enrollment-status.ts';
 import type { EnrollmentCheckout, MembershipEnrollmentView } from '#core/enrollments/views.ts';
 import { newId } from '#core/ids.ts';
-import { couponUses, enrollmentRenewals, membershipEnrollments } from '#db/schema/index.ts';
-import { couponRefusedError, takeCouponUse } from '#worker/lib/coupon-uses.ts';
+import { enrollmentRenewals, membershipEnrollments } from '#db/schema/index.ts';
+import { couponRefusedError } from '#worker/lib/coupon-uses.ts';
+import { membershipCouponUse } from './membership-purchases.coupon.ts';
 import { badRequest, conflict } from '#worker/lib/errors.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { membershipSettlements } from './membership-purchases.settlement.ts';
@@ -12,7 +13,7 @@ import { gatewayOrFree, renewalDefaultGateway } from '#worker/lib/payments/regis
 import { purchaseValues } from '#worker/lib/enrolment/columns.ts';
 import { purchasePayment } from './membership-purchases.pay.ts';
 import { activePlan, pricePlan } from './membership-purchases.pricing.ts';
-import { enrollmentView, ownEnrollment } from './membership-purchases.queries.ts';
+import { enrollmentView, visibleEnrollment } from './membership-purchases.queries.ts';
 import { serializeRenewal } from '#worker/lib/enrollment-views.ts';
 import { insertWhere, list } from './membership-purchases.sql.ts';
 
@@ -28,7 +29,7 @@ export async function renewMembership(
   id: string,
   input: RenewInput,
 ): Promise<EnrollmentCheckout<MembershipEnrollmentView> & { renewal: NonNullable<EnrollmentCheckout<unknown>['renewal']> }> {
-  const { row } = await ownEnrollment(ctx, id);
+  const { row } = await visibleEnrollment(ctx, id, true);
   if (!(MEMBERSHIP_MOVES.renew as readonly string[]).includes(row.status)) throw conflict(ENROLLMENT_MESSAGES.cannotRenew(row.status));
   if (!row.membershipId || !row.planId) throw badRequest(ENROLLMENT_MESSAGES.membershipUnavailable);
   const priced = await pricePlan(ctx, await activePlan(ctx, row.membershipId, row.planId), input.couponCode, row.userId);
@@ -57,24 +58,14 @@ export async function renewMembership(
     const [rows] = coupon
       ? await ctx.db.batch([
           insert,
-          takeCouponUse(ctx.db, {
-            couponId: coupon._id,
-            userId: row.userId,
-            purchaseType: 'membership_renewal',
-            purchaseId: renewalId,
-            category: 'membership',
-            amountCents: totals.priceCents - totals.discountCents,
-            discountCents: totals.couponDiscountCents,
-          }),
-          // The use stays only with the renewal it belongs to (none was written if the enrolment moved on).
-          ctx.db
-            .delete(couponUses)
-            .where(
-              sql`${couponUses.purchaseType} = 'membership_renewal' and ${couponUses.purchaseId} = ${renewalId} and not exists (select 1 from ${enrollmentRenewals} where ${enrollmentRenewals.id} = ${renewalId})`,
-            ),
+          ...membershipCouponUse(
+            ctx.db,
+            { couponId: coupon._id, userId: row.userId, purchaseType: 'membership_renewal', purchaseId: renewalId, totals },
+            enrollmentRenewals,
+          ),
         ])
       : await ctx.db.batch([insert]);
-    if (!rows[0]) throw conflict(ENROLLMENT_MESSAGES.cannotRenew((await ownEnrollment(ctx, id)).row.status));
+    if (!rows[0]) throw conflict(ENROLLMENT_MESSAGES.cannotRenew((await visibleEnrollment(ctx, id, true)).row.status));
   } catch (err) {
     throw couponRefusedError(err) ?? err;
   }

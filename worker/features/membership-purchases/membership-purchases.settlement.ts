@@ -4,7 +4,7 @@ import type { PurchaseType } from '#core/shop/shop-options.ts';
 import { enrollmentRenewals, membershipEnrollments } from '#db/schema/index.ts';
 import { addMonthsSql } from './membership-purchases.sql.ts';
 import { receiptLines, tellMember } from './membership-purchases.notices.ts';
-import { confirmRenewalCouponUse, enrolmentSettlement, renewalRefunded } from '#worker/lib/enrolment/settle.ts';
+import { confirmRenewalCouponUse, enrolmentSettlement, payRenewal, renewalRefunded } from '#worker/lib/enrolment/settle.ts';
 import type { PurchaseSettlement } from '#worker/lib/payments/settlements.ts';
 import { MEMBERSHIP } from './membership-purchases.kind.ts';
 
@@ -41,26 +41,14 @@ const membershipRenewal: PurchaseSettlement = {
     const from = sql`(select max(coalesce(${me.endsAt}, 0), ${at.getTime()}) from ${me} where ${me.id} = ${enrollmentRenewals.enrollmentId})`;
     const months = sql`(select ${me.durationMonths} from ${me} where ${me.id} = ${enrollmentRenewals.enrollmentId})`;
     return {
-      move: db
-        .update(enrollmentRenewals)
-        .set({
-          status: 'paid',
-          paidAt: at,
-          paidByPaymentId: paymentId,
-          periodStartsAt: from,
-          periodEndsAt: addMonthsSql(from, months),
-          releaseToken: token,
-          updatedAt: at,
-        })
-        .where(
-          and(
-            eq(enrollmentRenewals.id, id),
-            eq(enrollmentRenewals.kind, 'membership'),
-            eq(enrollmentRenewals.status, 'pending_payment'),
-            sql`exists (select 1 from ${me} where ${me.id} = ${enrollmentRenewals.enrollmentId} and ${me.status} in ('active', 'expired'))`,
-          ),
-        )
-        .returning({ id: enrollmentRenewals.id }),
+      move: payRenewal(db, MEMBERSHIP, id, {
+        at,
+        paymentId,
+        from,
+        to: addMonthsSql(from, months),
+        requires: sql`exists (select 1 from ${me} where ${me.id} = ${enrollmentRenewals.enrollmentId} and ${me.status} in ('active', 'expired'))`,
+        set: { releaseToken: token },
+      }),
       follow: [
         db
           .update(me)

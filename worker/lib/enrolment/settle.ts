@@ -70,6 +70,37 @@ export const renewalRefunded: PurchaseSettlement['refunded'] = (db, id, refund) 
     ),
 ];
 
+/**
+ * A renewal of `kind` paid: ONE conditional UPDATE from pending_payment, while its enrolment still `requires`
+ * it, writing the period it adds; it returns a row only when THIS payment paid it.
+ */
+export const payRenewal = (
+  db: Db,
+  kind: EnrolmentKind,
+  id: string,
+  paid: { at: Date; paymentId: string | null; from: SQL; to: SQL; requires: SQL; set?: Record<string, unknown> },
+) =>
+  db
+    .update(enrollmentRenewals)
+    .set({
+      status: 'paid',
+      paidAt: paid.at,
+      paidByPaymentId: paid.paymentId,
+      periodStartsAt: paid.from,
+      periodEndsAt: paid.to,
+      ...paid.set,
+      updatedAt: paid.at,
+    })
+    .where(
+      and(
+        eq(enrollmentRenewals.id, id),
+        eq(enrollmentRenewals.kind, kind.name),
+        eq(enrollmentRenewals.status, 'pending_payment'),
+        paid.requires,
+      ),
+    )
+    .returning({ id: enrollmentRenewals.id });
+
 /** The renewal's reserved coupon use confirmed once it is paid. */
 export const confirmRenewalCouponUse = (db: Db, kind: EnrolmentKind, id: string, at: Date) =>
   confirmCouponUse(
