@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { check, index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { courses } from './courses.ts';
 import { membershipPlans, memberships } from './memberships.ts';
 import { users } from './users.ts';
@@ -60,6 +60,17 @@ const timestamps = () => ({
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
 });
 
+/** The lists' and the unpaid job's indexes of a purchase table (the admin list by status or all, the user's own, the due index). */
+const purchaseIndexes = (
+  table: string,
+  t: Record<'status' | 'createdAt' | 'userId' | 'paymentStatus' | 'paymentDueAt', AnySQLiteColumn>,
+) => [
+  index(`${table}_status_created_idx`).on(t.status, t.createdAt),
+  index(`${table}_created_idx`).on(t.createdAt),
+  index(`${table}_user_created_idx`).on(t.userId, t.createdAt),
+  index(`${table}_due_idx`).on(t.paymentStatus, t.paymentDueAt),
+];
+
 /**
  * Spec 3 Course enrolment, spec 4 status machine (core/enrollments/enrollment-status.ts); its money in
  * `purchaseColumns` (`discountCents` is the coupon's).
@@ -89,11 +100,8 @@ export const courseEnrollments = sqliteTable(
     uniqueIndex('course_enrollments_live_uq')
       .on(t.userId, t.courseId)
       .where(sql`${t.status} <> 'cancelled'`),
-    index('course_enrollments_status_created_idx').on(t.status, t.createdAt),
-    index('course_enrollments_created_idx').on(t.createdAt),
-    index('course_enrollments_user_created_idx').on(t.userId, t.createdAt),
+    ...purchaseIndexes('course_enrollments', t),
     index('course_enrollments_course_status_idx').on(t.courseId, t.status),
-    index('course_enrollments_due_idx').on(t.paymentStatus, t.paymentDueAt),
     check(
       'course_enrollments_amounts_nonnegative',
       sql`${t.coursePriceCents} >= 0 and ${t.discountCents} >= 0 and ${t.gstCents} >= 0 and ${t.totalCents} >= 0`,
@@ -130,11 +138,8 @@ export const membershipEnrollments = sqliteTable(
     ...timestamps(),
   },
   (t) => [
-    index('membership_enrollments_status_created_idx').on(t.status, t.createdAt),
-    index('membership_enrollments_created_idx').on(t.createdAt),
-    index('membership_enrollments_user_created_idx').on(t.userId, t.createdAt),
+    ...purchaseIndexes('membership_enrollments', t),
     index('membership_enrollments_status_ends_idx').on(t.status, t.endsAt),
-    index('membership_enrollments_due_idx').on(t.paymentStatus, t.paymentDueAt),
     check(
       'membership_enrollments_amounts_nonnegative',
       sql`${t.planPriceCents} >= 0 and ${t.discountCents} >= 0 and ${t.couponDiscountCents} >= 0 and ${t.gstCents} >= 0 and ${t.totalCents} >= 0`,

@@ -1,9 +1,7 @@
 import { eq, type SQL } from 'drizzle-orm';
-import { ENROLLMENT_MESSAGES } from '#core/enrollments/enrollment-status.ts';
 import type { Db } from '#db/client.ts';
 import { courseEnrollments, courses, users } from '#db/schema/index.ts';
-import { notFound } from '#worker/lib/errors.ts';
-import { mustSee } from '#worker/lib/enrolment/moves.ts';
+import { mustExist, mustSee } from '#worker/lib/enrolment/moves.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { serializeCourseEnrollment } from './enrollments.serialize.ts';
 
@@ -42,8 +40,4 @@ export async function visibleEnrollment(ctx: ServiceCtx, id: string, ownerOnly =
   return found!;
 }
 
-export async function enrollmentView(db: Db, id: string) {
-  const found = await loadEnrollment(db, id);
-  if (!found) throw notFound(ENROLLMENT_MESSAGES.notFound);
-  return toView(found);
-}
+export const enrollmentView = async (db: Db, id: string) => toView(mustExist(await loadEnrollment(db, id)));

@@ -1,9 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { ENROLLMENT_MESSAGES } from '#core/enrollments/enrollment-status.ts';
 import type { Db } from '#db/client.ts';
 import { membershipEnrollments, users, type MembershipEnrollmentRow } from '#db/schema/index.ts';
-import { notFound } from '#worker/lib/errors.ts';
-import { mustSee } from '#worker/lib/enrolment/moves.ts';
+import { mustExist, mustSee } from '#worker/lib/enrolment/moves.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import type { EnrollmentOwner } from '#worker/lib/enrollment-views.ts';
 import { serializeMembershipEnrollment } from './membership-purchases.serialize.ts';
@@ -36,7 +34,6 @@ export async function visibleEnrollment(ctx: ServiceCtx, id: string, ownerOnly =
 }
 
 export async function enrollmentView(db: Db, id: string) {
-  const found = await loadEnrollment(db, id);
-  if (!found) throw notFound(ENROLLMENT_MESSAGES.notFound);
-  return serializeMembershipEnrollment(found.row, found.owner);
+  const { row, owner } = mustExist(await loadEnrollment(db, id));
+  return serializeMembershipEnrollment(row, owner);
 }

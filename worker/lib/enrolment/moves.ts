@@ -100,6 +100,12 @@ export async function approvePurchase<T extends PurchaseTable>(
   return moved as Row<T>;
 }
 
+/** The purchase read, or 404 in the enrolments' words. */
+export function mustExist<R>(found: R | null | undefined): R {
+  if (!found) throw notFound(ENROLLMENT_MESSAGES.notFound);
+  return found;
+}
+
 /** 404 unless the purchase exists and is the caller's own, or (unless `ownerOnly`: renew, pay) the caller is admin-capable. */
 export function mustSee(ctx: ServiceCtx, ownerId: string | undefined, ownerOnly = false): void {
   const user = signedIn(ctx);
