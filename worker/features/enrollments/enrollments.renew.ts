@@ -22,7 +22,7 @@ import { serializeRenewal } from '#worker/lib/enrollment-views.ts';
 /**
  * POST /api/enroll/:id/renew: the owner's active enrolment gets another term of the course's weeks. The
  * renewal is its own purchase (priced now, its own coupon use and payment); paid, it extends the term
- * from its current end (course-settlement.ts). Nothing to pay: it is settled in the same batch.
+ * from its current end (enrollments.settlement.ts). Nothing to pay: it is settled in the same batch.
  */
 export async function renewEnrollment(
   ctx: ServiceCtx,

@@ -22,7 +22,7 @@ type RenewInput = { paymentMethod?: string | undefined; couponCode?: string | un
 /**
  * POST /:id/renew: the owner's active or expired membership, priced again from its plan today (plan
  * discount, coupon, GST), as a renewal row with its own coupon use and payment. Paid, it extends the
- * period (worker/lib/payments/membership-settlement.ts).
+ * period (membership-purchases.settlement.ts).
  */
 export async function renewMembership(
   ctx: ServiceCtx,
