@@ -2,20 +2,14 @@ import { eq, type SQL } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { courseEnrollments, courses, users } from '#db/schema/index.ts';
 import { mustExist, mustSee } from '#worker/lib/enrolment/moves.ts';
+import { ownerColumns } from '#worker/lib/enrollment-views.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { serializeCourseEnrollment } from './enrollments.serialize.ts';
 
 /** The columns a view needs: the enrolment, its owner and its course (gone when the course was deleted). */
 export const viewColumns = {
   enrollment: courseEnrollments,
-  user: {
-    id: users.id,
-    email: users.email,
-    role: users.role,
-    studentId: users.studentId,
-    membershipId: users.membershipId,
-    profile: users.profile,
-  },
+  user: ownerColumns,
   course: { id: courses.id, title: courses.title, slug: courses.slug, image: courses.image, durationWeeks: courses.durationWeeks },
 };
 

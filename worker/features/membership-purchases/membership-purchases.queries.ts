@@ -3,17 +3,8 @@ import type { Db } from '#db/client.ts';
 import { membershipEnrollments, users, type MembershipEnrollmentRow } from '#db/schema/index.ts';
 import { mustExist, mustSee } from '#worker/lib/enrolment/moves.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
-import type { EnrollmentOwner } from '#worker/lib/enrollment-views.ts';
+import { ownerColumns, type EnrollmentOwner } from '#worker/lib/enrollment-views.ts';
 import { serializeMembershipEnrollment } from './membership-purchases.serialize.ts';
-
-export const ownerColumns = {
-  id: users.id,
-  email: users.email,
-  role: users.role,
-  studentId: users.studentId,
-  membershipId: users.membershipId,
-  profile: users.profile,
-};
 
 /** The enrolment and its owner, in one read. */
 export async function loadEnrollment(db: Db, id: string): Promise<{ row: MembershipEnrollmentRow; owner: EnrollmentOwner } | null> {
