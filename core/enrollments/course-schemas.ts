@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { idList, isoDateTime, jsonFlag, text } from '#core/fields.ts';
 import { pagingQuery } from '#core/paging.ts';
 import { enumParam, searchParam, textParam } from '#core/catalog/query.ts';
+import { VERIFY_FAILED } from '#core/shop/payment-schemas.ts';
 import { ENROLLMENT_LIMITS } from './enrollment-options.ts';
 import { COURSE_ENROLLMENT_STATUSES, ENROLLMENT_MESSAGES, ENROLLMENT_PAYMENT_STATUSES } from './enrollment-status.ts';
 
@@ -63,9 +64,9 @@ export const VerifyEnrollmentPaymentSchema = z
       paymentId: proofField('Payment ID'),
       signature: z.string().trim().max(200, 'Signature is too long').default(''),
     },
-    { error: 'Payment verification failed' },
+    { error: VERIFY_FAILED },
   )
-  .refine((v) => v.enrollmentId || v.renewalId, { message: 'Payment verification failed: an enrollment ID or renewal ID is required' });
+  .refine((v) => v.enrollmentId || v.renewalId, { message: `${VERIFY_FAILED}: an enrollment ID or renewal ID is required` });
 export type VerifyEnrollmentPaymentInput = z.output<typeof VerifyEnrollmentPaymentSchema>;
 
 export const RenewCourseEnrollmentSchema = z.object({ paymentMethod, couponCode, notes }, { error: BODY_OBJECT });

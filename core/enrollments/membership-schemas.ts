@@ -4,6 +4,7 @@ import { pagingQuery } from '#core/paging.ts';
 import { couponCode } from '#core/shop/coupon-schemas.ts';
 import { ENROLLMENT_LIMITS } from './enrollment-options.ts';
 import { ENROLLMENT_PAYMENT_STATUSES, MEMBERSHIP_ENROLLMENT_STATUSES } from './enrollment-status.ts';
+import { VERIFY_FAILED } from '#core/shop/payment-schemas.ts';
 
 export const MEMBERSHIP_PURCHASE_MESSAGES = {
   bodyObject: 'The request body must be a JSON object',
@@ -11,7 +12,7 @@ export const MEMBERSHIP_PURCHASE_MESSAGES = {
   planIdRequired: 'A plan ID is required',
   created: 'Membership purchase created successfully',
   verified: 'Payment verified',
-  verifyFailed: 'Payment verification failed',
+  verifyFailed: VERIFY_FAILED,
   idsRequired: 'Enrollment ID or renewal ID is required',
   renewed: 'Membership renewal started',
   paymentStarted: 'Payment started',

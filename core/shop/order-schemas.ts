@@ -4,6 +4,7 @@ import { idList, isoDateTime, requiredText, text } from '#core/fields.ts';
 import { pagingQuery } from '#core/paging.ts';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from './order-status.ts';
 import { SHOP_LIMITS } from './shop-options.ts';
+import { VERIFY_FAILED } from './payment-schemas.ts';
 
 /** Spec 5/7/8 order messages: what the server answers and the checkout shows. */
 export const ORDER_MESSAGES = {
@@ -23,7 +24,7 @@ export const ORDER_MESSAGES = {
   notFound: 'Order not found',
   created: 'Order created successfully',
   verified: 'Payment verified',
-  verifyFailed: 'Payment verification failed',
+  verifyFailed: VERIFY_FAILED,
   cancelled: 'Order cancelled successfully',
   notPending: 'This order is not awaiting payment',
   expired: 'This order has expired: its items were released. Please place a new order.',

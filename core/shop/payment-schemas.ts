@@ -4,6 +4,9 @@ import { pagingQuery } from '#core/paging.ts';
 import { enumParam, param, searchParam } from '#core/catalog/query.ts';
 import { PAYMENT_GATEWAYS, PAYMENT_STATUSES, PURCHASE_TYPES } from './shop-options.ts';
 
+/** The one beginning of every refused payment proof (orders, enrolments, memberships; server and browser). */
+export const VERIFY_FAILED = 'Payment verification failed';
+
 export const PAYMENT_STATUS_MESSAGE = `Status must be one of: ${PAYMENT_STATUSES.join(', ')}`;
 
 const status = enumParam(PAYMENT_STATUSES, PAYMENT_STATUS_MESSAGE);

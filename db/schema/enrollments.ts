@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { check, index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { courses } from './courses.ts';
 import { membershipPlans, memberships } from './memberships.ts';
 import { users } from './users.ts';
@@ -18,60 +18,90 @@ const paymentStatus = (name: string) =>
     .notNull()
     .default('pending');
 
+/** A row of one user's (gone with the user). */
+const ownedRow = () => ({
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+});
+
+/** The school's decision on a request (course, membership, instructor): who approved it and when, or why it ended. */
+const decisionColumns = () => ({
+  approvedAt: integer('approved_at', { mode: 'timestamp_ms' }),
+  approvedBy: text('approved_by'),
+  approvalNotes: text('approval_notes'),
+  cancelReason: text('cancel_reason'),
+  cancelledAt: integer('cancelled_at', { mode: 'timestamp_ms' }),
+});
+
 /**
- * Spec 3 Course enrolment, spec 4 status machine (core/enrollments/enrollment-status.ts). Amounts are
- * what the server priced when the enrolment was made, in cents. `releaseToken` is written by the
- * statement that cancels it, so the coupon statement of the same batch acts only once.
+ * What every enrolment purchase and renewal records of its money (priced by the server when it was made,
+ * in cents): the gateway, the coupon, the payment that paid it, and the token its release statements follow.
+ */
+const purchaseColumns = () => ({
+  paymentMethod: text('payment_method').notNull(),
+  currency: text('currency').notNull().default('CAD'),
+  discountCents: integer('discount_cents').notNull().default(0),
+  gstCents: integer('gst_cents').notNull().default(0),
+  totalCents: integer('total_cents').notNull(),
+  couponId: text('coupon_id'),
+  couponCode: text('coupon_code'),
+  notes: text('notes').notNull().default(''),
+  paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
+  /** The payment that made it paid (null when free or paid before 0014): only that payment's refund moves it. */
+  paidByPaymentId: text('paid_by_payment_id'),
+  /** Written by the statement that ends it, so the release statements of the same batch act only once. */
+  releaseToken: text('release_token'),
+});
+
+const timestamps = () => ({
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+});
+
+/** The lists' and the unpaid job's indexes of a purchase table (the admin list by status or all, the user's own, the due index). */
+const purchaseIndexes = (
+  table: string,
+  t: Record<'status' | 'createdAt' | 'userId' | 'paymentStatus' | 'paymentDueAt', AnySQLiteColumn>,
+) => [
+  index(`${table}_status_created_idx`).on(t.status, t.createdAt),
+  index(`${table}_created_idx`).on(t.createdAt),
+  index(`${table}_user_created_idx`).on(t.userId, t.createdAt),
+  index(`${table}_due_idx`).on(t.paymentStatus, t.paymentDueAt),
+];
+
+/**
+ * Spec 3 Course enrolment, spec 4 status machine (core/enrollments/enrollment-status.ts); its money in
+ * `purchaseColumns` (`discountCents` is the coupon's).
  */
 export const courseEnrollments = sqliteTable(
   'course_enrollments',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...ownedRow(),
     courseId: text('course_id').references(() => courses.id, { onDelete: 'set null' }),
     courseTitle: text('course_title').notNull(),
     status: text('status', { enum: ['pending_approval', 'approved', 'active', 'cancelled'] })
       .notNull()
       .default('pending_approval'),
     paymentStatus: paymentStatus('payment_status'),
-    paymentMethod: text('payment_method').notNull(),
-    currency: text('currency').notNull().default('CAD'),
     coursePriceCents: integer('course_price_cents').notNull(),
-    discountCents: integer('discount_cents').notNull().default(0),
-    gstCents: integer('gst_cents').notNull().default(0),
-    totalCents: integer('total_cents').notNull(),
-    couponId: text('coupon_id'),
-    couponCode: text('coupon_code'),
-    notes: text('notes').notNull().default(''),
-    approvedAt: integer('approved_at', { mode: 'timestamp_ms' }),
-    approvedBy: text('approved_by'),
-    approvalNotes: text('approval_notes'),
-    cancelReason: text('cancel_reason'),
-    cancelledAt: integer('cancelled_at', { mode: 'timestamp_ms' }),
+    ...purchaseColumns(),
+    ...decisionColumns(),
     cancelledBy: text('cancelled_by'),
-    paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
-    /** The payment that made it paid (null when free or paid before 0014): only that payment's refund moves it. */
-    paidByPaymentId: text('paid_by_payment_id'),
     /** End of the paid term (course duration from when it became active); a renewal extends it. */
     termEndsAt: integer('term_ends_at', { mode: 'timestamp_ms' }),
     /** An unpaid enrolment is cancelled by the scheduled run after this (its seat and coupon use back). */
     paymentDueAt: integer('payment_due_at', { mode: 'timestamp_ms' }),
-    releaseToken: text('release_token'),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
-    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    ...timestamps(),
   },
   (t) => [
     // Enrolled = any enrolment for the course not cancelled: at most one such per user and course.
     uniqueIndex('course_enrollments_live_uq')
       .on(t.userId, t.courseId)
       .where(sql`${t.status} <> 'cancelled'`),
-    index('course_enrollments_status_created_idx').on(t.status, t.createdAt),
-    index('course_enrollments_created_idx').on(t.createdAt),
-    index('course_enrollments_user_created_idx').on(t.userId, t.createdAt),
+    ...purchaseIndexes('course_enrollments', t),
     index('course_enrollments_course_status_idx').on(t.courseId, t.status),
-    index('course_enrollments_due_idx').on(t.paymentStatus, t.paymentDueAt),
     check(
       'course_enrollments_amounts_nonnegative',
       sql`${t.coursePriceCents} >= 0 and ${t.discountCents} >= 0 and ${t.gstCents} >= 0 and ${t.totalCents} >= 0`,
@@ -83,10 +113,7 @@ export const courseEnrollments = sqliteTable(
 export const membershipEnrollments = sqliteTable(
   'membership_enrollments',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...ownedRow(),
     membershipId: text('membership_id').references(() => memberships.id, { onDelete: 'set null' }),
     planId: text('plan_id').references(() => membershipPlans.id, { onDelete: 'set null' }),
     membershipName: text('membership_name').notNull(),
@@ -96,42 +123,23 @@ export const membershipEnrollments = sqliteTable(
       .notNull()
       .default('pending_approval'),
     paymentStatus: paymentStatus('payment_status'),
-    paymentMethod: text('payment_method').notNull(),
-    currency: text('currency').notNull().default('CAD'),
     planPriceCents: integer('plan_price_cents').notNull(),
-    /** The plan's own reduction (price − discount price). */
-    discountCents: integer('discount_cents').notNull().default(0),
+    /** The plan's own reduction (price − discount price); `discountCents` of a course is its coupon's. */
+    ...purchaseColumns(),
     couponDiscountCents: integer('coupon_discount_cents').notNull().default(0),
-    gstCents: integer('gst_cents').notNull().default(0),
-    totalCents: integer('total_cents').notNull(),
-    couponId: text('coupon_id'),
-    couponCode: text('coupon_code'),
-    notes: text('notes').notNull().default(''),
     documents: text('documents', { mode: 'json' }).$type<EnrollmentDocument[]>().notNull().default([]),
     startsAt: integer('starts_at', { mode: 'timestamp_ms' }),
     endsAt: integer('ends_at', { mode: 'timestamp_ms' }),
     reminderSentAt: integer('reminder_sent_at', { mode: 'timestamp_ms' }),
     expiredAt: integer('expired_at', { mode: 'timestamp_ms' }),
-    approvedAt: integer('approved_at', { mode: 'timestamp_ms' }),
-    approvedBy: text('approved_by'),
-    approvalNotes: text('approval_notes'),
-    cancelReason: text('cancel_reason'),
-    cancelledAt: integer('cancelled_at', { mode: 'timestamp_ms' }),
+    ...decisionColumns(),
     cancelledBy: text('cancelled_by'),
-    paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
-    /** The payment that made it paid (null when free or paid before 0014): only that payment's refund moves it. */
-    paidByPaymentId: text('paid_by_payment_id'),
     paymentDueAt: integer('payment_due_at', { mode: 'timestamp_ms' }),
-    releaseToken: text('release_token'),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
-    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    ...timestamps(),
   },
   (t) => [
-    index('membership_enrollments_status_created_idx').on(t.status, t.createdAt),
-    index('membership_enrollments_created_idx').on(t.createdAt),
-    index('membership_enrollments_user_created_idx').on(t.userId, t.createdAt),
+    ...purchaseIndexes('membership_enrollments', t),
     index('membership_enrollments_status_ends_idx').on(t.status, t.endsAt),
-    index('membership_enrollments_due_idx').on(t.paymentStatus, t.paymentDueAt),
     check(
       'membership_enrollments_amounts_nonnegative',
       sql`${t.planPriceCents} >= 0 and ${t.discountCents} >= 0 and ${t.couponDiscountCents} >= 0 and ${t.gstCents} >= 0 and ${t.totalCents} >= 0`,
@@ -146,35 +154,20 @@ export const membershipEnrollments = sqliteTable(
 export const enrollmentRenewals = sqliteTable(
   'enrollment_renewals',
   {
-    id: text('id').primaryKey(),
+    ...ownedRow(),
     kind: text('kind', { enum: ['course', 'membership'] }).notNull(),
     enrollmentId: text('enrollment_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
     status: text('status', { enum: ['pending_payment', 'paid', 'cancelled', 'refunded'] })
       .notNull()
       .default('pending_payment'),
-    paymentMethod: text('payment_method').notNull(),
-    currency: text('currency').notNull().default('CAD'),
     priceCents: integer('price_cents').notNull(),
-    discountCents: integer('discount_cents').notNull().default(0),
+    ...purchaseColumns(),
     couponDiscountCents: integer('coupon_discount_cents').notNull().default(0),
-    gstCents: integer('gst_cents').notNull().default(0),
-    totalCents: integer('total_cents').notNull(),
-    couponId: text('coupon_id'),
-    couponCode: text('coupon_code'),
-    notes: text('notes').notNull().default(''),
     /** The period the renewal added (set when paid). */
     periodStartsAt: integer('period_starts_at', { mode: 'timestamp_ms' }),
     periodEndsAt: integer('period_ends_at', { mode: 'timestamp_ms' }),
-    paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
-    /** The payment that made it paid (null when free or paid before 0014): only that payment's refund moves it. */
-    paidByPaymentId: text('paid_by_payment_id'),
     paymentDueAt: integer('payment_due_at', { mode: 'timestamp_ms' }).notNull(),
-    releaseToken: text('release_token'),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
-    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    ...timestamps(),
   },
   (t) => [
     index('enrollment_renewals_enrollment_idx').on(t.kind, t.enrollmentId, t.createdAt),
@@ -190,10 +183,7 @@ export const enrollmentRenewals = sqliteTable(
 export const instructorEnrollments = sqliteTable(
   'instructor_enrollments',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...ownedRow(),
     status: text('status', { enum: ['pending_approval', 'approved', 'active', 'cancelled', 'completed'] })
       .notNull()
       .default('pending_approval'),
@@ -211,19 +201,14 @@ export const instructorEnrollments = sqliteTable(
     phone: text('phone').notNull().default(''),
     documents: text('documents', { mode: 'json' }).$type<EnrollmentDocument[]>().notNull().default([]),
     notes: text('notes').notNull().default(''),
-    approvedAt: integer('approved_at', { mode: 'timestamp_ms' }),
-    approvedBy: text('approved_by'),
-    approvalNotes: text('approval_notes'),
-    cancelReason: text('cancel_reason'),
-    cancelledAt: integer('cancelled_at', { mode: 'timestamp_ms' }),
+    ...decisionColumns(),
     suspendReason: text('suspend_reason'),
     suspendedAt: integer('suspended_at', { mode: 'timestamp_ms' }),
     reactivateReason: text('reactivate_reason'),
     reactivatedAt: integer('reactivated_at', { mode: 'timestamp_ms' }),
     completionNotes: text('completion_notes'),
     completedAt: integer('completed_at', { mode: 'timestamp_ms' }),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
-    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    ...timestamps(),
   },
   (t) => [
     // One live application (not cancelled or completed) per user.

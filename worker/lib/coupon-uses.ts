@@ -30,12 +30,17 @@ export const takeCouponUse = (db: Db, use: CouponUseInput) =>
     .values({ id: newId(), status: 'reserved', ...use })
     .onConflictDoNothing({ target: [couponUses.couponId, couponUses.purchaseType, couponUses.purchaseId] });
 
-/** Gives a purchase's live use back (expired, cancelled, refunded); `gate` limits it to what a state change moved. */
-export const releaseCouponUses = (db: Db, purchaseType: PurchaseType, purchaseId: string, gate?: SQL) =>
+/**
+ * Gives back the live coupon uses of the purchases of `purchaseType` that `purchaseIds` (a select of ids)
+ * names, e.g. those the statement before stamped with its release token, so they go back once.
+ */
+export const releaseCouponUsesOf = (db: Db, purchaseType: PurchaseType, purchaseIds: SQL, at = new Date()) =>
   db
     .update(couponUses)
-    .set({ status: 'released', updatedAt: new Date() })
-    .where(and(eq(couponUses.purchaseType, purchaseType), eq(couponUses.purchaseId, purchaseId), ne(couponUses.status, 'released'), gate));
+    .set({ status: 'released', updatedAt: at })
+    .where(
+      and(eq(couponUses.purchaseType, purchaseType), ne(couponUses.status, 'released'), sql`${couponUses.purchaseId} in (${purchaseIds})`),
+    );
 
 /** Live uses of a coupon, in all and by one user (the caller's per-user limit). */
 export async function couponUsage(db: Db, couponId: string, userId: string | null): Promise<CouponUsage> {

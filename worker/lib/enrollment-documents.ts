@@ -23,6 +23,10 @@ const servedType = (type: string) => ((DOCUMENT_TYPES as readonly string[]).incl
 export const documentName = (owner: DocumentOwner, index: number, type: string) =>
   `${owner.kind}-${owner.id}-${index + 1}.${EXTENSIONS[type] ?? 'bin'}`;
 
+/** The documents as the owner and the school see them: the server's name, the type, the size, the download link `url(index)`. */
+export const documentViews = (owner: DocumentOwner, documents: readonly EnrollmentDocument[], url: (index: number) => string) =>
+  documents.map((d, i) => ({ name: documentName(owner, i, d.type), type: d.type, size: d.size, url: url(i) }));
+
 /**
  * Every file is checked (count, size, real type, an image's pixels) before the first one is stored under
  * `folder` (e.g. `enrollments/<id>`).

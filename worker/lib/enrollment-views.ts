@@ -2,11 +2,21 @@
 import type { EnrollmentRenewalView, EnrollmentUserView } from '#core/enrollments/views.ts';
 import { fromCents } from '#core/money.ts';
 import { profileName } from '#core/users/person-name.ts';
-import type { EnrollmentRenewalRow, UserRow } from '#db/schema/index.ts';
+import { users, type EnrollmentRenewalRow, type UserRow } from '#db/schema/index.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export type EnrollmentOwner = Pick<UserRow, 'id' | 'email' | 'role' | 'studentId' | 'membershipId' | 'profile'>;
+
+/** The owner's columns an enrolment view is read with (joined in the same select). */
+export const ownerColumns = {
+  id: users.id,
+  email: users.email,
+  role: users.role,
+  studentId: users.studentId,
+  membershipId: users.membershipId,
+  profile: users.profile,
+};
 
 export const enrollmentUser = (u: EnrollmentOwner): EnrollmentUserView => ({
   _id: u.id,

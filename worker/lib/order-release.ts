@@ -1,8 +1,9 @@
-import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { newId } from '#core/ids.ts';
 import { RESTOCKED_FROM, type OrderStatus } from '#core/shop/order-status.ts';
 import type { Db } from '#db/client.ts';
-import { couponUses, orderItems, orders, products, type NewOrderRow } from '#db/schema/index.ts';
+import { orderItems, orders, products, type NewOrderRow } from '#db/schema/index.ts';
+import { releaseCouponUsesOf } from '#worker/lib/coupon-uses.ts';
 
 /**
  * An order that leaves its live states (cancelled, expired, refunded, deleted while unpaid) gives back
@@ -39,16 +40,7 @@ export function releaseStatements(db: Db, token: string, orderId?: string) {
       .update(products)
       .set({ stockQuantity: sql`${products.stockQuantity} + (${quantities})` })
       .where(sql`${products.id} in (select ${orderItems.productId} from ${orderItems} where ${orderItems.orderId} in (${restocked}))`),
-    db
-      .update(couponUses)
-      .set({ status: 'released', updatedAt: new Date() })
-      .where(
-        and(
-          eq(couponUses.purchaseType, 'order'),
-          ne(couponUses.status, 'released'),
-          sql`${couponUses.purchaseId} in (${stamped(token, false, orderId)})`,
-        ),
-      ),
+    releaseCouponUsesOf(db, 'order', stamped(token, false, orderId)),
   ] as const;
 }
 

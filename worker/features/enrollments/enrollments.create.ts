@@ -1,9 +1,10 @@
+import { eq } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { ENROLLMENT_LIMITS } from '#core/enrollments/enrollment-options.ts';
 import { ENROLLMENT_MESSAGES, LIVE_COURSE_STATUSES } from '#core/enrollments/enrollment-status.ts';
 import type { CreateCourseEnrollmentInput } from '#core/enrollments/course-schemas.ts';
 import type { CourseEnrollmentView, EnrollmentCheckout } from '#core/enrollments/views.ts';
 import { newId } from '#core/ids.ts';
+import { currencySettings } from '#core/shop/currency.ts';
 import { courseEnrollments, type CourseEnrollmentRow } from '#db/schema/index.ts';
 import { couponRefusedError, takeCouponUse } from '#worker/lib/coupon-uses.ts';
 import { causes, isUniqueViolation } from '#worker/lib/db-errors.ts';
@@ -11,9 +12,11 @@ import { badRequest, conflict } from '#worker/lib/errors.ts';
 import { schoolCurrency } from '#worker/lib/payments/currency.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { chosenGateway, gatewayOrFree } from '#worker/lib/payments/registry.ts';
-import { coursePath, GATEWAY_START_FAILED, openPayment, returnPath } from './enrollments.pay.ts';
-import { paymentDueAt, priceCourse, type PricedCourse } from './enrollments.pricing.ts';
-import { enrollmentView, ownEnrollment } from './enrollments.queries.ts';
+import { purchaseValues } from '#worker/lib/enrolment/columns.ts';
+import { GATEWAY_START_FAILED, openPayment } from '#worker/lib/payments/open.ts';
+import { coursePath, GATEWAY_DOWN_NEW, returnPath } from './enrollments.pay.ts';
+import { priceCourse, type PricedCourse } from './enrollments.pricing.ts';
+import { enrollmentView, visibleEnrollment } from './enrollments.queries.ts';
 import { cancelStatements } from './enrollments.release.ts';
 
 /** The capacity trigger (migration 0012) stopped the batch: the course is full. */
@@ -43,18 +46,11 @@ async function insertEnrollment(
         courseId: course.id,
         courseTitle: course.title,
         paymentStatus: totals.totalCents === 0 ? 'free' : 'pending',
-        paymentMethod: gateway,
-        currency: currency.code,
         coursePriceCents: totals.priceCents,
         discountCents: totals.couponDiscountCents,
-        gstCents: totals.gstCents,
-        totalCents: totals.totalCents,
-        couponId: coupon?.id ?? null,
-        couponCode: coupon?.code ?? null,
+        ...purchaseValues(totals, coupon, gateway, currency.code, at),
         notes: input.notes,
-        paymentDueAt: totals.totalCents === 0 ? null : paymentDueAt(at, ENROLLMENT_LIMITS.paymentWindowDays),
-        createdAt: at,
-        updatedAt: at,
+        ...(totals.totalCents === 0 ? { paymentDueAt: null } : {}),
       })
       .returning(),
   ];
@@ -102,22 +98,27 @@ export async function createEnrollment(
       purchaseId: row.id,
       userId: user.id,
       amountCents: row.totalCents,
+      // Priced in the currency just read: the settings row is not read again.
+      currency: currencySettings(row.currency).code,
       gateway,
       description: `Enrolment: ${row.courseTitle}`,
       customerEmail: user.email,
       returnPath: returnPath('enrollmentId', row.id),
       cancelPath: coursePath(priced.course.slug),
     },
-    // The payment cannot happen: the seat and the coupon use go back at once.
-    () =>
-      ctx.db.batch([
-        ...cancelStatements(ctx.db, {
-          ids: [row.id],
-          from: LIVE_COURSE_STATUSES,
-          at: new Date(),
-          set: { cancelReason: GATEWAY_START_FAILED },
-        }),
-      ]),
+    {
+      // The payment cannot happen: the seat and the coupon use go back at once.
+      abandon: () =>
+        ctx.db.batch([
+          ...cancelStatements(ctx.db, {
+            which: eq(courseEnrollments.id, row.id),
+            from: LIVE_COURSE_STATUSES,
+            at: new Date(),
+            set: { cancelReason: GATEWAY_START_FAILED },
+          }),
+        ]),
+      message: GATEWAY_DOWN_NEW,
+    },
   );
   return { enrollment: await enrollmentView(ctx.db, row.id), payment };
 }
@@ -126,7 +127,7 @@ export async function createEnrollment(
 async function retryPayment(ctx: ServiceCtx, input: CreateCourseEnrollmentInput): Promise<EnrollmentCheckout<CourseEnrollmentView>> {
   const user = signedIn(ctx);
   if (!input.enrollmentId || !input.courseId) throw badRequest(ENROLLMENT_MESSAGES.retryNeedsIds);
-  const found = await ownEnrollment(ctx, input.enrollmentId);
+  const found = await visibleEnrollment(ctx, input.enrollmentId, true);
   const e = found.enrollment;
   if (e.courseId !== input.courseId) throw badRequest(ENROLLMENT_MESSAGES.notFound);
   if (e.paymentStatus === 'paid') throw conflict(ENROLLMENT_MESSAGES.alreadyPaid);

@@ -17,7 +17,7 @@ async function deleteEnrollments(ctx: ServiceCtx, ids: string[]) {
   const at = new Date();
   const results = await ctx.db.batch([
     ...cancelStatements(ctx.db, {
-      ids,
+      which: inArray(courseEnrollments.id, ids),
       from: LIVE_COURSE_STATUSES,
       at,
       set: { cancelReason: 'Deleted by admin' },

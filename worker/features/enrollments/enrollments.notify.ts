@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { profileName } from '#core/users/person-name.ts';
 import { users } from '#db/schema/index.ts';
 import { notify } from '#worker/lib/notify.ts';
-import { escapeHtml } from '#worker/lib/order-mail.ts';
+import { decisionMail } from '#worker/lib/enrolment/notice.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 
 export type EnrollmentNotice = 'approved' | 'active' | 'rejected' | 'cancelled';
@@ -44,17 +44,18 @@ export function noticeToUser(
     if (!user) return;
     const name = profileName(user.profile, user.email);
     const link = `${ctx.origin}/student/courses`;
-    await ctx.mailer.send({
-      to: user.email,
-      subject: `${words.title}: ${e.courseTitle}`,
-      text: [`Hello ${name},`, '', body, '', `Your courses: ${link}`].join('\n'),
-      html: [
-        `<p>Hello ${escapeHtml(name)},</p>`,
-        `<p>${escapeHtml(body)}</p>`,
-        `<p><a href="${escapeHtml(link)}">Your courses</a></p>`,
-      ].join('\n'),
-      kind: `course-enrollment-${notice}`,
-      userId: e.userId,
-    });
+    await ctx.mailer.send(
+      decisionMail({
+        to: user.email,
+        userId: e.userId,
+        name,
+        subject: `${words.title}: ${e.courseTitle}`,
+        kind: `course-enrollment-${notice}`,
+        body,
+        link,
+        label: 'Your courses',
+        linkText: 'Your courses',
+      }),
+    );
   });
 }

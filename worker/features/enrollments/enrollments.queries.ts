@@ -1,24 +1,15 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { ENROLLMENT_MESSAGES } from '#core/enrollments/enrollment-status.ts';
-import { isAdminCapable } from '#core/roles.ts';
-import type { PurchaseType } from '#core/shop/shop-options.ts';
+import { eq, type SQL } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import { courseEnrollments, courses, payments, users } from '#db/schema/index.ts';
-import { notFound } from '#worker/lib/errors.ts';
-import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
+import { courseEnrollments, courses, users } from '#db/schema/index.ts';
+import { mustExist, mustSee } from '#worker/lib/enrolment/moves.ts';
+import { ownerColumns } from '#worker/lib/enrollment-views.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { serializeCourseEnrollment } from './enrollments.serialize.ts';
 
 /** The columns a view needs: the enrolment, its owner and its course (gone when the course was deleted). */
 export const viewColumns = {
   enrollment: courseEnrollments,
-  user: {
-    id: users.id,
-    email: users.email,
-    role: users.role,
-    studentId: users.studentId,
-    membershipId: users.membershipId,
-    profile: users.profile,
-  },
+  user: ownerColumns,
   course: { id: courses.id, title: courses.title, slug: courses.slug, image: courses.image, durationWeeks: courses.durationWeeks },
 };
 
@@ -36,40 +27,11 @@ export const toView = (r: ViewRow) => serializeCourseEnrollment(r.enrollment, r.
 
 export const loadEnrollment = (db: Db, id: string) => viewSelect(db, eq(courseEnrollments.id, id)).get();
 
-/** The caller's own enrolment, or any for an admin-capable caller; 404 for everyone else (ids stay secret). */
-export async function visibleEnrollment(ctx: ServiceCtx, id: string): Promise<ViewRow> {
-  const user = signedIn(ctx);
+/** The caller's own enrolment, or (unless `ownerOnly`: renew, retry) any for an admin-capable caller; 404 for everyone else. */
+export async function visibleEnrollment(ctx: ServiceCtx, id: string, ownerOnly = false): Promise<ViewRow> {
   const found = await loadEnrollment(ctx.db, id);
-  if (!found || (found.enrollment.userId !== user.id && !isAdminCapable(user.role))) throw notFound(ENROLLMENT_MESSAGES.notFound);
-  return found;
+  mustSee(ctx, found?.enrollment.userId, ownerOnly);
+  return found!;
 }
 
-/** The caller's own enrolment only (renew, retry): 404 for anyone else's, staff included. */
-export async function ownEnrollment(ctx: ServiceCtx, id: string): Promise<ViewRow> {
-  const user = signedIn(ctx);
-  const found = await loadEnrollment(ctx.db, id);
-  if (!found || found.enrollment.userId !== user.id) throw notFound(ENROLLMENT_MESSAGES.notFound);
-  return found;
-}
-
-export async function enrollmentView(db: Db, id: string) {
-  const found = await loadEnrollment(db, id);
-  if (!found) throw notFound(ENROLLMENT_MESSAGES.notFound);
-  return toView(found);
-}
-
-/** The payment that paid a purchase (the latest succeeded one). */
-export const succeededPayment = (db: Db, purchaseType: PurchaseType, purchaseId: string) =>
-  db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.purchaseType, purchaseType), eq(payments.purchaseId, purchaseId), eq(payments.status, 'succeeded')))
-    .orderBy(desc(payments.paidAt))
-    .get();
-
-/** `(… , …)` of SQL values for an IN list. */
-export const sqlList = (values: readonly string[]) =>
-  sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  );
+export const enrollmentView = async (db: Db, id: string) => toView(mustExist(await loadEnrollment(db, id)));

@@ -1,9 +1,11 @@
-import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { newId } from '#core/ids.ts';
 import type { CourseEnrollmentStatus } from '#core/enrollments/enrollment-status.ts';
 import type { SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core';
 import type { Db } from '#db/client.ts';
-import { couponUses, courseEnrollments, enrollmentRenewals } from '#db/schema/index.ts';
+import { renewalCouponRelease } from '#worker/lib/enrolment/renewals.ts';
+import { courseEnrollments, enrollmentRenewals } from '#db/schema/index.ts';
+import { releaseCouponUsesOf } from '#worker/lib/coupon-uses.ts';
 
 /**
  * A course enrolment that ends (cancelled, rejected, unpaid in time, deleted) gives back what it held in
@@ -13,10 +15,11 @@ import { couponUses, courseEnrollments, enrollmentRenewals } from '#db/schema/in
  */
 export const freshReleaseToken = () => newId();
 
+/** What the course's renewal release needs of its kind (enrollments.kind.ts imports this file). */
+const COURSE_RENEWALS = { renewalPurchaseType: 'course_renewal' } as const;
+
 const stamped = (token: string) =>
   sql`select ${courseEnrollments.id} from ${courseEnrollments} where ${courseEnrollments.releaseToken} = ${token}`;
-const stampedRenewals = (token: string) =>
-  sql`select ${enrollmentRenewals.id} from ${enrollmentRenewals} where ${enrollmentRenewals.releaseToken} = ${token}`;
 
 /** The coupon uses of the stamped enrolments and renewals back, the stamped enrolments' unpaid renewals cancelled. */
 export function releaseStatements(db: Db, token: string, at: Date) {
@@ -31,52 +34,30 @@ export function releaseStatements(db: Db, token: string, at: Date) {
           sql`${enrollmentRenewals.enrollmentId} in (${stamped(token)})`,
         ),
       ),
-    db
-      .update(couponUses)
-      .set({ status: 'released', updatedAt: at })
-      .where(
-        and(
-          eq(couponUses.purchaseType, 'course_enrollment'),
-          ne(couponUses.status, 'released'),
-          sql`${couponUses.purchaseId} in (${stamped(token)})`,
-        ),
-      ),
-    renewalCouponRelease(db, token, at),
+    releaseCouponUsesOf(db, 'course_enrollment', stamped(token), at),
+    renewalCouponRelease(db, COURSE_RENEWALS, token, at),
   ] as const;
 }
 
-/** The coupon uses of the renewals a statement stamped with `token`. */
-export const renewalCouponRelease = (db: Db, token: string, at: Date) =>
-  db
-    .update(couponUses)
-    .set({ status: 'released', updatedAt: at })
-    .where(
-      and(
-        eq(couponUses.purchaseType, 'course_renewal'),
-        ne(couponUses.status, 'released'),
-        sql`${couponUses.purchaseId} in (${stampedRenewals(token)})`,
-      ),
-    );
-
 /**
- * One enrolment (or several) moved to cancelled from one of `from` — ONE conditional UPDATE … RETURNING —
- * with its coupon use and unpaid renewals given back in the same batch. `where` narrows it further.
+ * The enrolments `which` selects moved to cancelled from one of `from` — ONE conditional UPDATE … RETURNING —
+ * with their coupon uses and unpaid renewals given back in the same batch. `where` narrows it further.
  */
 export function cancelStatements(
   db: Db,
-  opts: {
-    ids: readonly string[];
-    from: readonly CourseEnrollmentStatus[];
-    at: Date;
-    set: SQLiteUpdateSetSource<typeof courseEnrollments>;
-    where?: SQL | undefined;
-  },
+  opts: { which: SQL; from: readonly string[]; at: Date; set: Record<string, unknown>; where?: SQL | undefined },
 ) {
   const token = freshReleaseToken();
   const move = db
     .update(courseEnrollments)
-    .set({ ...opts.set, status: 'cancelled', cancelledAt: opts.at, releaseToken: token, updatedAt: opts.at })
-    .where(and(inArray(courseEnrollments.id, [...opts.ids]), inArray(courseEnrollments.status, [...opts.from]), opts.where))
+    .set({
+      ...(opts.set as SQLiteUpdateSetSource<typeof courseEnrollments>),
+      status: 'cancelled',
+      cancelledAt: opts.at,
+      releaseToken: token,
+      updatedAt: opts.at,
+    })
+    .where(and(opts.which, inArray(courseEnrollments.status, opts.from as CourseEnrollmentStatus[]), opts.where))
     .returning();
   return [move, ...releaseStatements(db, token, opts.at)] as const;
 }

@@ -1,26 +1,28 @@
 import type { BatchItem } from 'drizzle-orm/batch';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { RenewCourseEnrollmentInput } from '#core/enrollments/course-schemas.ts';
-import { ENROLLMENT_LIMITS } from '#core/enrollments/enrollment-options.ts';
 import { COURSE_MOVES, ENROLLMENT_MESSAGES } from '#core/enrollments/enrollment-status.ts';
 import type { CourseEnrollmentView, EnrollmentCheckout } from '#core/enrollments/views.ts';
 import { newId } from '#core/ids.ts';
 import { enrollmentRenewals, type EnrollmentRenewalRow } from '#db/schema/index.ts';
 import { couponRefusedError, takeCouponUse } from '#worker/lib/coupon-uses.ts';
 import { badRequest, conflict } from '#worker/lib/errors.ts';
-import { courseRenewalSettlement } from '#worker/lib/payments/course-settlement.ts';
+import { courseRenewalSettlement } from './enrollments.settlement.ts';
 import { schoolCurrency } from '#worker/lib/payments/currency.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
-import { coursePath, openPayment, renewalGateway, returnPath } from './enrollments.pay.ts';
-import { paymentDueAt, priceCourse } from './enrollments.pricing.ts';
-import { enrollmentView, ownEnrollment } from './enrollments.queries.ts';
-import { freshReleaseToken, renewalCouponRelease } from './enrollments.release.ts';
+import { coursePath, GATEWAY_DOWN_NEW, renewalGateway, returnPath } from './enrollments.pay.ts';
+import { COURSE } from './enrollments.kind.ts';
+import { purchaseValues } from '#worker/lib/enrolment/columns.ts';
+import { abandonRenewal } from '#worker/lib/enrolment/renewals.ts';
+import { openPayment } from '#worker/lib/payments/open.ts';
+import { priceCourse } from './enrollments.pricing.ts';
+import { enrollmentView, visibleEnrollment } from './enrollments.queries.ts';
 import { serializeRenewal } from '#worker/lib/enrollment-views.ts';
 
 /**
  * POST /api/enroll/:id/renew: the owner's active enrolment gets another term of the course's weeks. The
  * renewal is its own purchase (priced now, its own coupon use and payment); paid, it extends the term
- * from its current end (course-settlement.ts). Nothing to pay: it is settled in the same batch.
+ * from its current end (enrollments.settlement.ts). Nothing to pay: it is settled in the same batch.
  */
 export async function renewEnrollment(
   ctx: ServiceCtx,
@@ -28,7 +30,7 @@ export async function renewEnrollment(
   input: RenewCourseEnrollmentInput,
 ): Promise<EnrollmentCheckout<CourseEnrollmentView> & { renewal: ReturnType<typeof serializeRenewal> }> {
   const user = signedIn(ctx);
-  const { enrollment: e, course } = await ownEnrollment(ctx, id);
+  const { enrollment: e, course } = await visibleEnrollment(ctx, id, true);
   if (!(COURSE_MOVES.renew as readonly string[]).includes(e.status)) throw conflict(ENROLLMENT_MESSAGES.cannotRenew(e.status));
   if (!course || course.durationWeeks == null) throw conflict(ENROLLMENT_MESSAGES.notRenewable);
   const { totals, coupon } = await priceCourse(ctx, course.id, input.couponCode, user.id);
@@ -46,18 +48,10 @@ export async function renewEnrollment(
         kind: 'course',
         enrollmentId: e.id,
         userId: user.id,
-        paymentMethod: gateway,
-        currency: currency.code,
         priceCents: totals.priceCents,
         couponDiscountCents: totals.couponDiscountCents,
-        gstCents: totals.gstCents,
-        totalCents: totals.totalCents,
-        couponId: coupon?.id ?? null,
-        couponCode: coupon?.code ?? null,
+        ...purchaseValues(totals, coupon, gateway, currency.code, at),
         notes: input.notes,
-        paymentDueAt: paymentDueAt(at, ENROLLMENT_LIMITS.paymentWindowDays),
-        createdAt: at,
-        updatedAt: at,
       })
       .returning(),
     ...(coupon
@@ -89,13 +83,14 @@ export async function renewEnrollment(
           purchaseId: renewalId,
           userId: user.id,
           amountCents: totals.totalCents,
+          currency: currency.code,
           gateway,
           description: `Renewal: ${e.courseTitle}`,
           customerEmail: user.email,
           returnPath: returnPath('renewalId', renewalId),
           cancelPath: coursePath(course.slug),
         },
-        () => abandonRenewal(ctx, renewalId),
+        { abandon: () => abandonRenewal(ctx, COURSE, renewalId), message: GATEWAY_DOWN_NEW },
       );
   const renewal = (await ctx.db
     .select()
@@ -104,17 +99,4 @@ export async function renewEnrollment(
     .get()) as EnrollmentRenewalRow;
   if (!renewal) throw badRequest(ENROLLMENT_MESSAGES.notFound);
   return { enrollment: await enrollmentView(ctx.db, e.id), renewal: serializeRenewal(renewal), payment };
-}
-
-/** The renewal's payment could not be started: the renewal ends and its coupon use comes back at once. */
-function abandonRenewal(ctx: ServiceCtx, renewalId: string) {
-  const token = freshReleaseToken();
-  const at = new Date();
-  return ctx.db.batch([
-    ctx.db
-      .update(enrollmentRenewals)
-      .set({ status: 'cancelled', releaseToken: token, updatedAt: at })
-      .where(and(eq(enrollmentRenewals.id, renewalId), eq(enrollmentRenewals.status, 'pending_payment'))),
-    renewalCouponRelease(ctx.db, token, at),
-  ]);
 }

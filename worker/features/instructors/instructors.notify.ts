@@ -4,7 +4,7 @@ import type { InstructorEnrollmentView } from '#core/enrollments/views.ts';
 import { ADMIN_CAPABLE } from '#core/roles.ts';
 import type { MailMessage } from '#worker/lib/mailer.ts';
 import { notify } from '#worker/lib/notify.ts';
-import { escapeHtml } from '#worker/lib/order-mail.ts';
+import { decisionMail as kitDecisionMail } from '#worker/lib/enrolment/notice.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 
 export type Decision = 'approved' | 'rejected' | 'suspended' | 'reactivated' | 'completed' | 'cancelled';
@@ -72,18 +72,17 @@ export function decisionMail(view: InstructorEnrollmentView, decision: Decision,
   const s = SENTENCES[decision];
   const link = `${origin}${applicantLink(view.userRole)}`;
   const body = s.text(view);
-  return {
+  return kitDecisionMail({
     to: view.user.email,
     userId: view.user._id,
+    name: view.user.name,
     subject: s.title,
     kind: `instructor-${decision}`,
-    text: [`Hello ${view.user.name},`, '', body, '', `Details: ${link}`].join('\n'),
-    html: [
-      `<p>Hello ${escapeHtml(view.user.name)},</p>`,
-      `<p>${escapeHtml(body)}</p>`,
-      `<p><a href="${escapeHtml(link)}">View your application</a></p>`,
-    ].join('\n'),
-  };
+    body,
+    link,
+    label: 'Details',
+    linkText: 'View your application',
+  });
 }
 
 /** Each decision: a notice in the bell (linking to the panel of the role they now hold) and an e-mail. */

@@ -4,7 +4,7 @@ import { profileName } from '#core/users/person-name.ts';
 import type { InstructorEnrollmentRow, UserRow } from '#db/schema/index.ts';
 import { AVATAR_URL_PREFIX } from '#worker/lib/serialize-user.ts';
 import { enrollmentUser } from '#worker/lib/enrollment-views.ts';
-import { documentName } from '#worker/lib/enrollment-documents.ts';
+import { documentViews } from '#worker/lib/enrollment-documents.ts';
 
 /** The parts of the applicant's user row an enrolment shows. */
 export type ApplicantRow = Pick<
@@ -32,12 +32,7 @@ export function serializeInstructorEnrollment(row: InstructorEnrollmentRow, user
     bio: row.bio,
     availability: row.availability,
     phone: row.phone,
-    documents: row.documents.map((d, i) => ({
-      name: documentName({ kind: 'instructor', id: row.id }, i, d.type),
-      type: d.type,
-      size: d.size,
-      url: documentUrl(row.id, i),
-    })),
+    documents: documentViews({ kind: 'instructor', id: row.id }, row.documents, (i) => documentUrl(row.id, i)),
     notes: row.notes,
     approvedAt: iso(row.approvedAt),
     approvalNotes: row.approvalNotes,

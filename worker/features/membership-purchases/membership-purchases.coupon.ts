@@ -1,9 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { EnrollmentTotals } from '#core/enrollments/pricing.ts';
+import type { Db } from '#db/client.ts';
 import { fromCents } from '#core/money.ts';
 import { bpToPercent } from '#core/shop/cart-totals.ts';
 import { couponCalculationView, couponDiscountCents } from '#core/shop/coupon-math.ts';
-import { coupons } from '#db/schema/index.ts';
-import { usableCoupon } from '#worker/lib/coupon-uses.ts';
+import { couponUses, coupons, type enrollmentRenewals, type membershipEnrollments } from '#db/schema/index.ts';
+import { takeCouponUse, usableCoupon } from '#worker/lib/coupon-uses.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 
 /** The coupon as a buyer sees it beside a membership price. */
@@ -37,4 +39,36 @@ export async function membershipCoupon(ctx: ServiceCtx, code: string, amountCent
     discountCents,
     calculation: couponCalculationView(row, amountCents),
   };
+}
+
+/**
+ * The coupon use of a purchase (or renewal) written by a conditional INSERT … WHERE, in its batch: taken,
+ * and dropped again in the same batch when no row `id` was written in `table` (a duplicate purchase, a
+ * renewal of an enrolment that moved on).
+ */
+export function membershipCouponUse(
+  db: Db,
+  use: {
+    couponId: string;
+    userId: string;
+    purchaseType: 'membership' | 'membership_renewal';
+    purchaseId: string;
+    totals: EnrollmentTotals;
+  },
+  table: typeof membershipEnrollments | typeof enrollmentRenewals,
+) {
+  const { totals, ...rest } = use;
+  return [
+    takeCouponUse(db, {
+      ...rest,
+      category: 'membership',
+      amountCents: totals.priceCents - totals.discountCents,
+      discountCents: totals.couponDiscountCents,
+    }),
+    db
+      .delete(couponUses)
+      .where(
+        sql`${couponUses.purchaseType} = ${use.purchaseType} and ${couponUses.purchaseId} = ${use.purchaseId} and not exists (select 1 from ${table} where ${table.id} = ${use.purchaseId})`,
+      ),
+  ] as const;
 }

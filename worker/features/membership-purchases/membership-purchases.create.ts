@@ -1,14 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { ENROLLMENT_LIMITS, MEMBERSHIP_CURRENCY } from '#core/enrollments/enrollment-options.ts';
+import { MEMBERSHIP_CURRENCY } from '#core/enrollments/enrollment-options.ts';
 import { ENROLLMENT_MESSAGES, LIVE_MEMBERSHIP_STATUSES } from '#core/enrollments/enrollment-status.ts';
 import { CreateMembershipPurchaseSchema, MEMBERSHIP_PURCHASE_MESSAGES } from '#core/enrollments/membership-schemas.ts';
 import type { EnrollmentCheckout, MembershipEnrollmentView } from '#core/enrollments/views.ts';
 import { newId } from '#core/ids.ts';
-import { couponUses, membershipEnrollments } from '#db/schema/index.ts';
+import { membershipEnrollments } from '#db/schema/index.ts';
 
 type NewMembershipEnrollmentRow = typeof membershipEnrollments.$inferInsert;
-import { couponRefusedError, takeCouponUse } from '#worker/lib/coupon-uses.ts';
+import { couponRefusedError } from '#worker/lib/coupon-uses.ts';
+import { membershipCouponUse } from './membership-purchases.coupon.ts';
 import { badRequest, conflict } from '#worker/lib/errors.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { withObjects } from '#worker/lib/stored-objects.ts';
@@ -17,12 +18,11 @@ import { parseInput } from '#worker/lib/validate.ts';
 import { checkedDocuments } from '#worker/lib/enrollment-documents.ts';
 import { documentFiles, MAX_PURCHASE_BODY_BYTES } from './membership-purchases.documents.ts';
 import { chosenGateway } from '#worker/lib/payments/registry.ts';
+import { purchaseValues } from '#worker/lib/enrolment/columns.ts';
 import { purchasePayment } from './membership-purchases.pay.ts';
 import { activePlan, pricePlan } from './membership-purchases.pricing.ts';
 import { enrollmentView, loadEnrollment } from './membership-purchases.queries.ts';
 import { insertWhere, list } from './membership-purchases.sql.ts';
-
-const DAY_MS = 86_400_000;
 
 /**
  * INSERT … SELECT … WHERE NOT EXISTS a live enrolment of the same user and membership: the check and the
@@ -82,39 +82,22 @@ export async function purchaseMembership(ctx: ServiceCtx, req: Request): Promise
     durationMonths: plan.durationMonths,
     status: 'pending_approval',
     paymentStatus: free ? 'free' : 'pending',
-    paymentMethod: gateway,
-    currency: MEMBERSHIP_CURRENCY.code,
     planPriceCents: totals.priceCents,
     discountCents: totals.discountCents,
     couponDiscountCents: totals.couponDiscountCents,
-    gstCents: totals.gstCents,
-    totalCents: totals.totalCents,
-    couponId: coupon?._id ?? null,
-    couponCode: coupon?.code ?? null,
+    ...purchaseValues(totals, coupon && { id: coupon._id, code: coupon.code }, gateway, MEMBERSHIP_CURRENCY.code, at),
     notes: input.notes,
     documents,
-    paymentDueAt: free ? null : new Date(at.getTime() + ENROLLMENT_LIMITS.paymentWindowDays * DAY_MS),
-    createdAt: at,
-    updatedAt: at,
+    ...(free ? { paymentDueAt: null } : {}),
   };
   const statements: BatchItem<'sqlite'>[] = [insertUnlessMember(ctx, values)];
   if (coupon)
     statements.push(
-      takeCouponUse(ctx.db, {
-        couponId: coupon._id,
-        userId: user.id,
-        purchaseType: 'membership',
-        purchaseId: id,
-        category: 'membership',
-        amountCents: totals.priceCents - totals.discountCents,
-        discountCents: totals.couponDiscountCents,
-      }),
-      // The use stays only with the enrolment it belongs to (none was written for a duplicate purchase).
-      ctx.db
-        .delete(couponUses)
-        .where(
-          sql`${couponUses.purchaseType} = 'membership' and ${couponUses.purchaseId} = ${id} and not exists (select 1 from ${membershipEnrollments} where ${membershipEnrollments.id} = ${id})`,
-        ),
+      ...membershipCouponUse(
+        ctx.db,
+        { couponId: coupon._id, userId: user.id, purchaseType: 'membership', purchaseId: id, totals },
+        membershipEnrollments,
+      ),
     );
   const inserted = await withObjects(ctx.storage, objects, async () => {
     try {

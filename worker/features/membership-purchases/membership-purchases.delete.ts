@@ -1,10 +1,11 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ENROLLMENT_MESSAGES, LIVE_MEMBERSHIP_STATUSES } from '#core/enrollments/enrollment-status.ts';
-import { couponUses, enrollmentRenewals, membershipEnrollments } from '#db/schema/index.ts';
+import { enrollmentRenewals, membershipEnrollments } from '#db/schema/index.ts';
 import { conflict, notFound } from '#worker/lib/errors.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { deleteObjects } from '#worker/lib/stored-objects.ts';
 import { list } from './membership-purchases.sql.ts';
+import { releaseCouponUsesOf } from '#worker/lib/coupon-uses.ts';
 
 const me = membershipEnrollments;
 
@@ -21,22 +22,8 @@ async function deleteMany(ctx: ServiceCtx, ids: string[]) {
   const renewalsOf = sql`select ${enrollmentRenewals.id} from ${enrollmentRenewals} where ${enrollmentRenewals.kind} = 'membership' and ${enrollmentRenewals.enrollmentId} in (${deletable})`;
   const at = new Date();
   const [, , , deleted] = await ctx.db.batch([
-    ctx.db
-      .update(couponUses)
-      .set({ status: 'released', updatedAt: at })
-      .where(
-        and(eq(couponUses.purchaseType, 'membership'), ne(couponUses.status, 'released'), sql`${couponUses.purchaseId} in (${deletable})`),
-      ),
-    ctx.db
-      .update(couponUses)
-      .set({ status: 'released', updatedAt: at })
-      .where(
-        and(
-          eq(couponUses.purchaseType, 'membership_renewal'),
-          ne(couponUses.status, 'released'),
-          sql`${couponUses.purchaseId} in (${renewalsOf})`,
-        ),
-      ),
+    releaseCouponUsesOf(ctx.db, 'membership', deletable, at),
+    releaseCouponUsesOf(ctx.db, 'membership_renewal', renewalsOf, at),
     ctx.db.delete(enrollmentRenewals).where(sql`${enrollmentRenewals.id} in (${renewalsOf})`),
     ctx.db
       .delete(me)

@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { ENROLLMENT_CANCEL_REASONS } from '#core/enrollments/enrollment-status.ts';
 import { ENROLLMENT_LIMITS } from '#core/enrollments/enrollment-options.ts';
 import { membershipEnrollments } from '#db/schema/index.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
-import { tellMember } from './membership-purchases.notices.ts';
-import { cancelUnpaidRenewalStatements, cancelUnpaidStatements } from './membership-purchases.sql.ts';
+import { tellMember, type MemberNotice } from './membership-purchases.notices.ts';
+import { cancelUnpaidPurchases, cancelUnpaidRenewals, type Job } from '#worker/lib/enrolment/jobs.ts';
+import { MEMBERSHIP } from './membership-purchases.kind.ts';
 
 /** At most this many rows a run per job; the next minute takes the rest. */
 export const JOB_BATCH = 500;
@@ -12,24 +13,42 @@ const DAY_MS = 86_400_000;
 const me = membershipEnrollments;
 const renewLink = (id: string) => `/student/memberships?renew=${encodeURIComponent(id)}`;
 
-/** Active memberships whose period ended become expired in one statement; each member hears once (the row moved once). */
-export async function expireMemberships(ctx: ServiceCtx, now: Date) {
-  const due = sql`select ${me.id} from ${me} where ${me.status} = 'active' and ${me.endsAt} <= ${now.getTime()} limit ${JOB_BATCH}`;
+/**
+ * ONE conditional UPDATE of the active memberships `due` selects (at most JOB_BATCH), setting `set` while
+ * `still` holds; only the rows it returned are told, with a renew link, so each member hears once.
+ */
+async function moveAndTell(
+  ctx: ServiceCtx,
+  now: Date,
+  {
+    due,
+    still,
+    set,
+    notice,
+  }: { due: SQL; still: SQL; set: Partial<typeof me.$inferInsert>; notice: Pick<MemberNotice, 'title' | 'body' | 'eventType'> },
+) {
   const moved = await ctx.db
     .update(me)
-    .set({ status: 'expired', expiredAt: now, updatedAt: now })
-    .where(sql`${me.id} in (${due}) and ${me.status} = 'active'`)
+    .set({ ...set, updatedAt: now })
+    .where(sql`${me.id} in (select ${me.id} from ${me} where ${me.status} = 'active' and ${due} limit ${JOB_BATCH}) and ${still}`)
     .returning({ id: me.id });
-  for (const { id } of moved)
-    tellMember(ctx, id, {
+  for (const { id } of moved) tellMember(ctx, id, { ...notice, type: 'info', link: (r) => renewLink(r.id), linkLabel: 'Renew membership' });
+  return moved.length;
+}
+
+/** Active memberships whose period ended become expired in one statement; each member hears once (the row moved once). */
+export async function expireMemberships(ctx: ServiceCtx, now: Date) {
+  const expired = await moveAndTell(ctx, now, {
+    due: sql`${me.endsAt} <= ${now.getTime()}`,
+    still: sql`${me.status} = 'active'`,
+    set: { status: 'expired', expiredAt: now },
+    notice: {
       title: 'Your membership has expired',
       body: (r) => `Your ${r.membershipName} membership (${r.planName}) has expired. Renew it to keep training with us.`,
-      type: 'info',
       eventType: 'membership_expired',
-      link: (r) => renewLink(r.id),
-      linkLabel: 'Renew membership',
-    });
-  return { expired: moved.length };
+    },
+  });
+  return { expired };
 }
 
 /**
@@ -38,45 +57,38 @@ export async function expireMemberships(ctx: ServiceCtx, now: Date) {
  */
 export async function remindMembers(ctx: ServiceCtx, now: Date) {
   const until = now.getTime() + ENROLLMENT_LIMITS.reminderDaysBefore * DAY_MS;
-  const due = sql`select ${me.id} from ${me} where ${me.status} = 'active' and ${me.endsAt} > ${now.getTime()} and ${me.endsAt} <= ${until} and ${me.reminderSentAt} is null limit ${JOB_BATCH}`;
-  const stamped = await ctx.db
-    .update(me)
-    .set({ reminderSentAt: now, updatedAt: now })
-    .where(sql`${me.id} in (${due}) and ${me.reminderSentAt} is null`)
-    .returning({ id: me.id });
-  for (const { id } of stamped)
-    tellMember(ctx, id, {
+  const reminded = await moveAndTell(ctx, now, {
+    due: sql`${me.endsAt} > ${now.getTime()} and ${me.endsAt} <= ${until} and ${me.reminderSentAt} is null`,
+    still: sql`${me.reminderSentAt} is null`,
+    set: { reminderSentAt: now },
+    notice: {
       title: 'Your membership ends soon',
       body: (r) => {
         const days = Math.max(0, Math.ceil(((r.endsAt?.getTime() ?? now.getTime()) - now.getTime()) / DAY_MS));
         return `Your ${r.membershipName} membership ends on ${r.endsAt?.toISOString().slice(0, 10)} (in ${days} day${days === 1 ? '' : 's'}). Renew it to keep training without a break.`;
       },
-      type: 'info',
       eventType: 'membership_reminder',
-      link: (r) => renewLink(r.id),
-      linkLabel: 'Renew membership',
-    });
-  return { reminded: stamped.length };
+    },
+  });
+  return { reminded };
 }
 
-/** Unpaid enrolments and renewals past their due date are cancelled, coupon uses back (decision 012). */
+/** Unpaid enrolments and renewals past their due date are cancelled by the kit's job, coupon uses back (decision 012); each member hears once. */
 export async function cancelUnpaidMemberships(ctx: ServiceCtx, now: Date) {
-  const [enrollments, , renewals] = await ctx.db.batch([
-    ...cancelUnpaidStatements(ctx.db, now, ENROLLMENT_CANCEL_REASONS.unpaid, JOB_BATCH),
-    ...cancelUnpaidRenewalStatements(ctx.db, now, JOB_BATCH),
-  ]);
-  for (const { id } of enrollments)
+  const enrollments = await cancelUnpaidPurchases(ctx, MEMBERSHIP, now);
+  const renewals = await cancelUnpaidRenewals(ctx, MEMBERSHIP, now);
+  for (const id of enrollments.cancelled)
     tellMember(ctx, id, {
       title: 'Membership cancelled',
       body: (r) => `Your ${r.membershipName} membership was cancelled: ${ENROLLMENT_CANCEL_REASONS.unpaid}.`,
       type: 'info',
       eventType: 'membership_cancelled',
     });
-  return { cancelled: enrollments.length, renewalsCancelled: renewals.length };
+  return { cancelled: enrollments.cancelled.length, renewalsCancelled: renewals.cancelled.length };
 }
 
 /** This feature's scheduled work (worker/scheduled.ts runs it every minute; each job idempotent). */
-export const JOBS: { name: string; run: (ctx: ServiceCtx, now: Date) => Promise<unknown> }[] = [
+export const JOBS: Job[] = [
   { name: 'expire memberships', run: expireMemberships },
   { name: 'remind members of their membership end', run: remindMembers },
   { name: 'cancel unpaid memberships', run: cancelUnpaidMemberships },

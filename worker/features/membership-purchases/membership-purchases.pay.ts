@@ -1,30 +1,17 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { MEMBERSHIP_CURRENCY } from '#core/enrollments/enrollment-options.ts';
 import { ENROLLMENT_MESSAGES } from '#core/enrollments/enrollment-status.ts';
 import { MEMBERSHIP_PURCHASE_MESSAGES } from '#core/enrollments/membership-schemas.ts';
 import type { PaymentStart } from '#core/shop/views.ts';
-import { enrollmentRenewals, membershipEnrollments, type EnrollmentRenewalRow, type MembershipEnrollmentRow } from '#db/schema/index.ts';
-import { releaseCouponUses } from '#worker/lib/coupon-uses.ts';
-import { AppError, conflict, unavailable } from '#worker/lib/errors.ts';
+import { membershipEnrollments, type EnrollmentRenewalRow, type MembershipEnrollmentRow } from '#db/schema/index.ts';
+import { abandonRenewal } from '#worker/lib/enrolment/renewals.ts';
+import { conflict } from '#worker/lib/errors.ts';
 import { chosenGateway } from '#worker/lib/payments/registry.ts';
-import { startPayment } from '#worker/lib/payments/records.ts';
+import { GATEWAY_START_FAILED, openPayment } from '#worker/lib/payments/open.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
-import { enrollmentView, ownEnrollment } from './membership-purchases.queries.ts';
+import { enrollmentView, visibleEnrollment } from './membership-purchases.queries.ts';
+import { MEMBERSHIP } from './membership-purchases.kind.ts';
 import { cancelStatements } from './membership-purchases.sql.ts';
-
-export const GATEWAY_START_FAILED = 'Payment could not be started';
-
-function logGatewayFailure(ctx: ServiceCtx, purchaseId: string, err: unknown) {
-  console.error(
-    JSON.stringify({
-      level: 'error',
-      requestId: ctx.requestId,
-      message: 'payment start failed',
-      purchaseId,
-      error: String((err as Error)?.message ?? err),
-    }),
-  );
-}
 
 type Purchase =
   | { kind: 'membership'; row: MembershipEnrollmentRow }
@@ -34,7 +21,7 @@ type Purchase =
  * Opens a payment at the gateway for an enrolment or a renewal. When it fails for a new one, that one is
  * cancelled at once (its coupon use back), so nothing stays held for a payment that cannot happen.
  */
-export async function purchasePayment(
+export function purchasePayment(
   ctx: ServiceCtx,
   purchase: Purchase,
   gateway: string,
@@ -43,8 +30,9 @@ export async function purchasePayment(
   const isRenewal = purchase.kind === 'membership_renewal';
   const enrollment = isRenewal ? purchase.enrollment : purchase.row;
   const query = isRenewal ? `renewalId=${encodeURIComponent(purchase.row.id)}` : `enrollmentId=${encodeURIComponent(purchase.row.id)}`;
-  try {
-    const { start } = await startPayment(ctx, {
+  return openPayment(
+    ctx,
+    {
       purchaseType: purchase.kind,
       purchaseId: purchase.row.id,
       userId: purchase.row.userId,
@@ -55,50 +43,29 @@ export async function purchasePayment(
       returnPath: `/memberships/complete?${query}`,
       cancelPath: '/memberships',
       currency: MEMBERSHIP_CURRENCY.code,
-    });
-    return start;
-  } catch (err) {
-    if (abandonOnFailure) await abandon(ctx, purchase);
-    if (err instanceof AppError && err.status < 500) throw err;
-    logGatewayFailure(ctx, purchase.row.id, err);
-    throw unavailable(
-      abandonOnFailure ? MEMBERSHIP_PURCHASE_MESSAGES.gatewayDown : 'The payment service could not be reached. Please try again.',
-    );
-  }
+    },
+    abandonOnFailure ? { abandon: () => abandon(ctx, purchase), message: MEMBERSHIP_PURCHASE_MESSAGES.gatewayDown } : undefined,
+  );
 }
 
-async function abandon(ctx: ServiceCtx, purchase: Purchase) {
-  const at = new Date();
-  if (purchase.kind === 'membership') {
-    await ctx.db.batch([
-      ...cancelStatements(ctx.db, {
-        id: purchase.row.id,
-        from: ['pending_approval'],
-        at,
-        set: { cancelReason: GATEWAY_START_FAILED },
-        where: eq(membershipEnrollments.paymentStatus, 'pending'),
-      }),
-    ]);
-    return;
-  }
-  await ctx.db.batch([
-    ctx.db
-      .update(enrollmentRenewals)
-      .set({ status: 'cancelled', updatedAt: at })
-      .where(and(eq(enrollmentRenewals.id, purchase.row.id), eq(enrollmentRenewals.status, 'pending_payment'))),
-    releaseCouponUses(
-      ctx.db,
-      'membership_renewal',
-      purchase.row.id,
-      sql`exists (select 1 from ${enrollmentRenewals} where ${enrollmentRenewals.id} = ${purchase.row.id} and ${enrollmentRenewals.status} = 'cancelled')`,
-    ),
+/** A new purchase whose payment cannot start: the enrolment (or renewal) ends and its coupon use comes back. */
+function abandon(ctx: ServiceCtx, purchase: Purchase) {
+  if (purchase.kind === 'membership_renewal') return abandonRenewal(ctx, MEMBERSHIP, purchase.row.id);
+  return ctx.db.batch([
+    ...cancelStatements(ctx.db, {
+      which: eq(membershipEnrollments.id, purchase.row.id),
+      from: ['pending_approval'],
+      at: new Date(),
+      set: { cancelReason: GATEWAY_START_FAILED },
+      where: eq(membershipEnrollments.paymentStatus, 'pending'),
+    }),
   ]);
 }
 
 /** POST /:id/pay: another payment for the caller's own enrolment still awaiting one. */
 export async function payAgain(ctx: ServiceCtx, id: string, paymentMethod: string | undefined) {
   signedIn(ctx);
-  const { row } = await ownEnrollment(ctx, id);
+  const { row } = await visibleEnrollment(ctx, id, true);
   if (row.paymentStatus !== 'pending')
     throw conflict(row.paymentStatus === 'paid' ? ENROLLMENT_MESSAGES.alreadyPaid : ENROLLMENT_MESSAGES.notPayable);
   if (!(['pending_approval', 'approved'] as const).some((s) => s === row.status)) throw conflict(ENROLLMENT_MESSAGES.notPayable);

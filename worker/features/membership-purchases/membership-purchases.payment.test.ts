@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { payments } from '#db/schema/index.ts';
 import { api, createUser, testDb, testServiceCtx } from '#test/helpers.ts';
 import { couponUsesOf, enrollmentRow, insertCoupon, insertMembership, purchase, verifyMembership } from '#test/membership-helpers.ts';
-import { GATEWAY_START_FAILED, purchasePayment } from './membership-purchases.pay.ts';
+import { GATEWAY_START_FAILED } from '#worker/lib/payments/open.ts';
+import { purchasePayment } from './membership-purchases.pay.ts';
 
 describe('membership payments through the school and the gateway', () => {
   it('a payment taken by hand settles the enrolment; the school refunding it marks it refunded', async () => {

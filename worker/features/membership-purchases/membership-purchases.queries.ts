@@ -1,21 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { ENROLLMENT_MESSAGES } from '#core/enrollments/enrollment-status.ts';
-import { isAdminCapable } from '#core/roles.ts';
 import type { Db } from '#db/client.ts';
 import { membershipEnrollments, users, type MembershipEnrollmentRow } from '#db/schema/index.ts';
-import { notFound } from '#worker/lib/errors.ts';
-import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
-import type { EnrollmentOwner } from '#worker/lib/enrollment-views.ts';
+import { mustExist, mustSee } from '#worker/lib/enrolment/moves.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { ownerColumns, type EnrollmentOwner } from '#worker/lib/enrollment-views.ts';
 import { serializeMembershipEnrollment } from './membership-purchases.serialize.ts';
-
-export const ownerColumns = {
-  id: users.id,
-  email: users.email,
-  role: users.role,
-  studentId: users.studentId,
-  membershipId: users.membershipId,
-  profile: users.profile,
-};
 
 /** The enrolment and its owner, in one read. */
 export async function loadEnrollment(db: Db, id: string): Promise<{ row: MembershipEnrollmentRow; owner: EnrollmentOwner } | null> {
@@ -28,24 +17,14 @@ export async function loadEnrollment(db: Db, id: string): Promise<{ row: Members
   return found ?? null;
 }
 
-/** The owner's or (for the school) anyone's enrolment; 404 for another user's, as for a missing one. */
-export async function visibleEnrollment(ctx: ServiceCtx, id: string) {
-  const user = signedIn(ctx);
+/** The owner's or (unless `ownerOnly`: renew, pay) for the school anyone's enrolment; 404 for another user's, as for a missing one. */
+export async function visibleEnrollment(ctx: ServiceCtx, id: string, ownerOnly = false) {
   const found = await loadEnrollment(ctx.db, id);
-  if (!found || (found.row.userId !== user.id && !isAdminCapable(user.role))) throw notFound(ENROLLMENT_MESSAGES.notFound);
-  return found;
-}
-
-/** Only the owner (renew, pay): anyone else, staff included, gets 404. */
-export async function ownEnrollment(ctx: ServiceCtx, id: string) {
-  const user = signedIn(ctx);
-  const found = await loadEnrollment(ctx.db, id);
-  if (!found || found.row.userId !== user.id) throw notFound(ENROLLMENT_MESSAGES.notFound);
-  return found;
+  mustSee(ctx, found?.row.userId, ownerOnly);
+  return found!;
 }
 
 export async function enrollmentView(db: Db, id: string) {
-  const found = await loadEnrollment(db, id);
-  if (!found) throw notFound(ENROLLMENT_MESSAGES.notFound);
-  return serializeMembershipEnrollment(found.row, found.owner);
+  const { row, owner } = mustExist(await loadEnrollment(db, id));
+  return serializeMembershipEnrollment(row, owner);
 }

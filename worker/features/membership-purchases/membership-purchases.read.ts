@@ -21,7 +21,8 @@ import { fileUrl } from '#worker/lib/public-files.ts';
 import { availableGateways } from '#worker/lib/payments/registry.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { likeAny } from '#worker/lib/sql.ts';
-import { ownerColumns, visibleEnrollment } from './membership-purchases.queries.ts';
+import { ownerColumns } from '#worker/lib/enrollment-views.ts';
+import { visibleEnrollment } from './membership-purchases.queries.ts';
 import { serializeMembershipEnrollment } from './membership-purchases.serialize.ts';
 
 const me = membershipEnrollments;

@@ -1,35 +1,35 @@
 import { eq, sql } from 'drizzle-orm';
-import { ENROLLMENT_LIMITS, MEMBERSHIP_CURRENCY } from '#core/enrollments/enrollment-options.ts';
+import { MEMBERSHIP_CURRENCY } from '#core/enrollments/enrollment-options.ts';
 import { ENROLLMENT_MESSAGES, MEMBERSHIP_MOVES } from '#core/enrollments/enrollment-status.ts';
 import type { EnrollmentCheckout, MembershipEnrollmentView } from '#core/enrollments/views.ts';
 import { newId } from '#core/ids.ts';
-import { couponUses, enrollmentRenewals, membershipEnrollments } from '#db/schema/index.ts';
-import { couponRefusedError, takeCouponUse } from '#worker/lib/coupon-uses.ts';
+import { enrollmentRenewals, membershipEnrollments } from '#db/schema/index.ts';
+import { couponRefusedError } from '#worker/lib/coupon-uses.ts';
+import { membershipCouponUse } from './membership-purchases.coupon.ts';
 import { badRequest, conflict } from '#worker/lib/errors.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
-import { membershipSettlements } from '#worker/lib/payments/membership-settlement.ts';
+import { membershipSettlements } from './membership-purchases.settlement.ts';
 import { gatewayOrFree, renewalDefaultGateway } from '#worker/lib/payments/registry.ts';
+import { purchaseValues } from '#worker/lib/enrolment/columns.ts';
 import { purchasePayment } from './membership-purchases.pay.ts';
 import { activePlan, pricePlan } from './membership-purchases.pricing.ts';
-import { enrollmentView, ownEnrollment } from './membership-purchases.queries.ts';
+import { enrollmentView, visibleEnrollment } from './membership-purchases.queries.ts';
 import { serializeRenewal } from '#worker/lib/enrollment-views.ts';
 import { insertWhere, list } from './membership-purchases.sql.ts';
-
-const DAY_MS = 86_400_000;
 
 type RenewInput = { paymentMethod?: string | undefined; couponCode?: string | undefined; notes?: string | undefined };
 
 /**
  * POST /:id/renew: the owner's active or expired membership, priced again from its plan today (plan
  * discount, coupon, GST), as a renewal row with its own coupon use and payment. Paid, it extends the
- * period (worker/lib/payments/membership-settlement.ts).
+ * period (membership-purchases.settlement.ts).
  */
 export async function renewMembership(
   ctx: ServiceCtx,
   id: string,
   input: RenewInput,
 ): Promise<EnrollmentCheckout<MembershipEnrollmentView> & { renewal: NonNullable<EnrollmentCheckout<unknown>['renewal']> }> {
-  const { row } = await ownEnrollment(ctx, id);
+  const { row } = await visibleEnrollment(ctx, id, true);
   if (!(MEMBERSHIP_MOVES.renew as readonly string[]).includes(row.status)) throw conflict(ENROLLMENT_MESSAGES.cannotRenew(row.status));
   if (!row.membershipId || !row.planId) throw badRequest(ENROLLMENT_MESSAGES.membershipUnavailable);
   const priced = await pricePlan(ctx, await activePlan(ctx, row.membershipId, row.planId), input.couponCode, row.userId);
@@ -46,19 +46,11 @@ export async function renewMembership(
       kind: 'membership',
       enrollmentId: row.id,
       userId: row.userId,
-      paymentMethod: gateway,
-      currency: MEMBERSHIP_CURRENCY.code,
       priceCents: totals.priceCents,
       discountCents: totals.discountCents,
       couponDiscountCents: totals.couponDiscountCents,
-      gstCents: totals.gstCents,
-      totalCents: totals.totalCents,
-      couponId: coupon?._id ?? null,
-      couponCode: coupon?.code ?? null,
+      ...purchaseValues(totals, coupon && { id: coupon._id, code: coupon.code }, gateway, MEMBERSHIP_CURRENCY.code, at),
       notes: input.notes ?? '',
-      paymentDueAt: new Date(at.getTime() + ENROLLMENT_LIMITS.paymentWindowDays * DAY_MS),
-      createdAt: at,
-      updatedAt: at,
     },
     sql`exists (select 1 from ${membershipEnrollments} where ${membershipEnrollments.id} = ${row.id} and ${membershipEnrollments.status} in (${list(MEMBERSHIP_MOVES.renew)}))`,
   );
@@ -66,24 +58,14 @@ export async function renewMembership(
     const [rows] = coupon
       ? await ctx.db.batch([
           insert,
-          takeCouponUse(ctx.db, {
-            couponId: coupon._id,
-            userId: row.userId,
-            purchaseType: 'membership_renewal',
-            purchaseId: renewalId,
-            category: 'membership',
-            amountCents: totals.priceCents - totals.discountCents,
-            discountCents: totals.couponDiscountCents,
-          }),
-          // The use stays only with the renewal it belongs to (none was written if the enrolment moved on).
-          ctx.db
-            .delete(couponUses)
-            .where(
-              sql`${couponUses.purchaseType} = 'membership_renewal' and ${couponUses.purchaseId} = ${renewalId} and not exists (select 1 from ${enrollmentRenewals} where ${enrollmentRenewals.id} = ${renewalId})`,
-            ),
+          ...membershipCouponUse(
+            ctx.db,
+            { couponId: coupon._id, userId: row.userId, purchaseType: 'membership_renewal', purchaseId: renewalId, totals },
+            enrollmentRenewals,
+          ),
         ])
       : await ctx.db.batch([insert]);
-    if (!rows[0]) throw conflict(ENROLLMENT_MESSAGES.cannotRenew((await ownEnrollment(ctx, id)).row.status));
+    if (!rows[0]) throw conflict(ENROLLMENT_MESSAGES.cannotRenew((await visibleEnrollment(ctx, id, true)).row.status));
   } catch (err) {
     throw couponRefusedError(err) ?? err;
   }

@@ -4,7 +4,7 @@ import type { MembershipEnrollmentView } from '#core/enrollments/views.ts';
 import { enrollmentUser, type EnrollmentOwner } from '#worker/lib/enrollment-views.ts';
 import { fromCents } from '#core/money.ts';
 import type { MembershipEnrollmentRow } from '#db/schema/index.ts';
-import { documentName } from '#worker/lib/enrollment-documents.ts';
+import { documentViews } from '#worker/lib/enrollment-documents.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const DAY_MS = 86_400_000;
@@ -37,12 +37,7 @@ export function serializeMembershipEnrollment(row: MembershipEnrollmentRow, owne
     totalAmount: fromCents(row.totalCents),
     couponCode: row.couponCode,
     notes: row.notes,
-    documents: row.documents.map((d, i) => ({
-      name: documentName({ kind: 'membership', id: row.id }, i, d.type),
-      type: d.type,
-      size: d.size,
-      url: documentUrl(row.id, i),
-    })),
+    documents: documentViews({ kind: 'membership', id: row.id }, row.documents, (i) => documentUrl(row.id, i)),
     startsAt: iso(row.startsAt),
     endsAt: iso(row.endsAt),
     daysLeft: daysLeft(row),

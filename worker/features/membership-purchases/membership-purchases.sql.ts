@@ -1,10 +1,11 @@
 /** SQL pieces every membership move shares: the period arithmetic and the end-of-life statements. */
-import { and, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { REFUNDED_ON_CANCEL_FROM, type MembershipEnrollmentStatus } from '#core/enrollments/enrollment-status.ts';
 import { newId } from '#core/ids.ts';
 import type { Db } from '#db/client.ts';
-import { couponUses, enrollmentRenewals, membershipEnrollments, type MembershipEnrollmentRow } from '#db/schema/index.ts';
+import { membershipEnrollments, type MembershipEnrollmentRow } from '#db/schema/index.ts';
+import { releaseCouponUsesOf } from '#worker/lib/coupon-uses.ts';
 
 export const list = (values: readonly string[]) =>
   sql.join(
@@ -29,32 +30,21 @@ export const periodStartingNow = (becomesActive: SQL, at: Date) => ({
 const tokenValue = (token: string) =>
   sql`case when ${membershipEnrollments.status} in (${list(REFUNDED_ON_CANCEL_FROM)}) then ${`release:${token}`} else ${`keep:${token}`} end`;
 
-/** Coupon uses of the enrolments a move stamped with `release:<token>`, and of their unpaid renewals. */
+/** Coupon uses of the enrolments a move stamped with `release:<token>`. */
 export const releaseStamped = (db: Db, token: string) =>
-  db
-    .update(couponUses)
-    .set({ status: 'released', updatedAt: new Date() })
-    .where(
-      and(
-        eq(couponUses.purchaseType, 'membership'),
-        ne(couponUses.status, 'released'),
-        sql`${couponUses.purchaseId} in (select ${membershipEnrollments.id} from ${membershipEnrollments} where ${membershipEnrollments.releaseToken} = ${`release:${token}`})`,
-      ),
-    );
+  releaseCouponUsesOf(
+    db,
+    'membership',
+    sql`select ${membershipEnrollments.id} from ${membershipEnrollments} where ${membershipEnrollments.releaseToken} = ${`release:${token}`}`,
+  );
 
 /**
- * One enrolment cancelled from one of `from` (one conditional UPDATE … RETURNING), its coupon use given back
- * in the same batch when it never became active. `where` narrows the move (the payment state seen).
+ * The enrolments `which` selects cancelled from one of `from` (one conditional UPDATE … RETURNING), their
+ * coupon uses given back in the same batch when they never became active. `where` narrows the move.
  */
 export function cancelStatements(
   db: Db,
-  opts: {
-    id: string;
-    from: readonly MembershipEnrollmentStatus[];
-    at: Date;
-    set: Partial<MembershipEnrollmentRow>;
-    where?: SQL | undefined;
-  },
+  opts: { which: SQL; from: readonly string[]; at: Date; set: Record<string, unknown>; where?: SQL | undefined },
 ) {
   const token = newId();
   const move = db
@@ -63,48 +53,13 @@ export function cancelStatements(
       status: 'cancelled',
       cancelledAt: opts.at,
       paymentDueAt: null,
-      ...opts.set,
+      ...(opts.set as Partial<MembershipEnrollmentRow>),
       releaseToken: tokenValue(token),
       updatedAt: opts.at,
     })
-    .where(and(eq(membershipEnrollments.id, opts.id), inArray(membershipEnrollments.status, [...opts.from]), opts.where))
+    .where(and(opts.which, inArray(membershipEnrollments.status, opts.from as MembershipEnrollmentStatus[]), opts.where))
     .returning();
   return [move, releaseStamped(db, token)] as const;
-}
-
-/** Every unpaid enrolment past its due date cancelled at once (at most `limit`), coupon uses back. */
-export function cancelUnpaidStatements(db: Db, at: Date, reason: string, limit: number) {
-  const token = newId();
-  const due = sql`select ${membershipEnrollments.id} from ${membershipEnrollments} where ${membershipEnrollments.paymentStatus} = 'pending' and ${membershipEnrollments.paymentDueAt} <= ${at.getTime()} and ${membershipEnrollments.status} in (${list(REFUNDED_ON_CANCEL_FROM)}) limit ${limit}`;
-  const move = db
-    .update(membershipEnrollments)
-    .set({ status: 'cancelled', cancelReason: reason, cancelledAt: at, paymentDueAt: null, releaseToken: tokenValue(token), updatedAt: at })
-    .where(sql`${membershipEnrollments.id} in (${due})`)
-    .returning({ id: membershipEnrollments.id, userId: membershipEnrollments.userId });
-  return [move, releaseStamped(db, token)] as const;
-}
-
-/** Every unpaid membership renewal past its due date cancelled (at most `limit`), coupon uses back. */
-export function cancelUnpaidRenewalStatements(db: Db, at: Date, limit: number) {
-  const token = `release:${newId()}`;
-  const due = sql`select ${enrollmentRenewals.id} from ${enrollmentRenewals} where ${enrollmentRenewals.status} = 'pending_payment' and ${enrollmentRenewals.kind} = 'membership' and ${enrollmentRenewals.paymentDueAt} <= ${at.getTime()} limit ${limit}`;
-  return [
-    db
-      .update(enrollmentRenewals)
-      .set({ status: 'cancelled', releaseToken: token, updatedAt: at })
-      .where(sql`${enrollmentRenewals.id} in (${due})`)
-      .returning({ id: enrollmentRenewals.id }),
-    db
-      .update(couponUses)
-      .set({ status: 'released', updatedAt: at })
-      .where(
-        and(
-          eq(couponUses.purchaseType, 'membership_renewal'),
-          ne(couponUses.status, 'released'),
-          sql`${couponUses.purchaseId} in (select ${enrollmentRenewals.id} from ${enrollmentRenewals} where ${enrollmentRenewals.releaseToken} = ${token})`,
-        ),
-      ),
-  ] as const;
 }
 
 /**

@@ -1,17 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { ENROLLMENT_MESSAGES } from '#core/enrollments/enrollment-status.ts';
-import { MEMBERSHIP_PURCHASE_MESSAGES, type VerifyMembershipPaymentInput } from '#core/enrollments/membership-schemas.ts';
+import type { VerifyMembershipPaymentInput } from '#core/enrollments/membership-schemas.ts';
 import { isAdminCapable } from '#core/roles.ts';
 import { enrollmentRenewals } from '#db/schema/index.ts';
-import { AppError, conflict, notFound } from '#worker/lib/errors.ts';
-import { verifyPurchasePayment } from '#worker/lib/payments/records.ts';
+import { notFound } from '#worker/lib/errors.ts';
+import { verifyProof } from '#worker/lib/payments/verify.ts';
 import { serializePayment } from '#worker/lib/payments/serialize.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { enrollmentView, visibleEnrollment } from './membership-purchases.queries.ts';
 import { serializeRenewal } from '#worker/lib/enrollment-views.ts';
-
-const FAILED = MEMBERSHIP_PURCHASE_MESSAGES.verifyFailed;
-const prefixed = (message: string) => (message.startsWith(FAILED) ? message : `${FAILED}: ${message}`);
+import { membershipSettlements } from './membership-purchases.settlement.ts';
 
 /** The caller's renewal (staff: anyone's); 404 otherwise. */
 async function visibleRenewal(ctx: ServiceCtx, id: string) {
@@ -29,18 +27,9 @@ async function visibleRenewal(ctx: ServiceCtx, id: string) {
 export async function verifyMembershipPayment(ctx: ServiceCtx, { enrollmentId, renewalId, ...proof }: VerifyMembershipPaymentInput) {
   const renewal = renewalId ? await visibleRenewal(ctx, renewalId) : null;
   const enrollment = await visibleEnrollment(ctx, renewal?.enrollmentId ?? enrollmentId!);
-  let result;
-  try {
-    result = await verifyPurchasePayment(ctx, {
-      purchaseType: renewal ? 'membership_renewal' : 'membership',
-      purchaseId: renewal?.id ?? enrollment.row.id,
-      proof,
-    });
-  } catch (err) {
-    if (err instanceof AppError && err.status < 500) throw new AppError(err.code, prefixed(err.message));
-    throw err;
-  }
-  if (!result.purchasePaid) throw conflict(`${FAILED}: the membership was no longer awaiting payment, so the payment was refunded`);
+  const purchaseType = renewal ? 'membership_renewal' : 'membership';
+  const purchase = { purchaseType, purchaseId: renewal?.id ?? enrollment.row.id } as const;
+  const result = await verifyProof(ctx, membershipSettlements[purchaseType]!, purchase, proof, 'membership');
   const fresh = renewal ? await ctx.db.select().from(enrollmentRenewals).where(eq(enrollmentRenewals.id, renewal.id)).get() : null;
   return {
     enrollment: await enrollmentView(ctx.db, enrollment.row.id),

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { enquiries, notifications } from '#db/schema/index.ts';
-import { SETTLEMENTS } from '#worker/lib/payments/settlements.ts';
+import { SETTLEMENTS } from '#worker/settlements.ts';
 import { publisher } from '#worker/lib/publish.ts';
 import { settleDeferred } from '#worker/lib/service-context.ts';
 import { api, createUser, freshIp, testDb, testServiceCtx, uniq } from '#test/helpers.ts';

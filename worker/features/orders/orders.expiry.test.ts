@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { orders, payments } from '#db/schema/index.ts';
 import { createUser, testDb, testServiceCtx } from '#test/helpers.ts';
 import worker from '#worker/index.ts';
-import { orderSettlement } from '#worker/lib/payments/order-settlement.ts';
+import { orderSettlement } from './orders.settlement.ts';
 import { expireUnpaidOrders } from './orders.expire.ts';
 import {
   checkout,

@@ -4,34 +4,17 @@ import { cannotMove, ORDER_MESSAGES } from '#core/shop/order-schemas.ts';
 import { BUYER_CANCELLABLE, statesBefore, type OrderStatus } from '#core/shop/order-status.ts';
 import { CANCEL_REASONS } from '#core/shop/shop-options.ts';
 import { orders, type NewOrderRow, type OrderRow } from '#db/schema/index.ts';
-import { AppError, conflict, notFound, unavailable } from '#worker/lib/errors.ts';
+import { conflict, notFound } from '#worker/lib/errors.ts';
 import { endOrderStatements } from '#worker/lib/order-release.ts';
-import { REFUNDABLE } from '#worker/lib/payments/order-settlement.ts';
-import { refundPayment } from '#worker/lib/payments/records.ts';
+import { REFUNDABLE } from './orders.settlement.ts';
+import { refundAtGateway } from '#worker/lib/payments/refund.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
-import { loadOrder, orderView, succeededPayment, visibleOrder } from './orders.queries.ts';
-
-const REFUND_FAILED = 'The refund could not be completed at the payment provider. The order was not changed; please try again.';
+import { loadOrder, orderView, visibleOrder } from './orders.queries.ts';
 
 async function current(ctx: ServiceCtx, id: string): Promise<OrderRow> {
   const loaded = await loadOrder(ctx.db, id);
   if (!loaded) throw notFound(ORDER_MESSAGES.notFound);
   return loaded.order;
-}
-
-/** The money back through the order's gateway first: a provider that fails leaves the order as it was. */
-async function refundAtGateway(ctx: ServiceCtx, order: OrderRow, reason: string) {
-  const payment = await succeededPayment(ctx.db, order.id);
-  if (!payment) return;
-  try {
-    await refundPayment(ctx, payment, reason);
-  } catch (err) {
-    if (err instanceof AppError && err.status < 500) throw err;
-    console.error(
-      JSON.stringify({ level: 'error', requestId: ctx.requestId, message: 'refund failed', orderId: order.id, error: String(err) }),
-    );
-    throw unavailable(REFUND_FAILED);
-  }
 }
 
 /**
@@ -56,7 +39,7 @@ export async function endOrder(
       ]);
       if (moved[0]) return orderView(ctx.db, order.id);
     } else {
-      await refundAtGateway(ctx, order, reason ?? 'Refunded by the school');
+      await refundAtGateway(ctx, 'order', order.id, reason ?? 'Refunded by the school', 'order');
       const [moved] = await ctx.db.batch([...endOrderStatements(ctx.db, { orderId: order.id, from: REFUNDABLE, to: 'refunded', at, set })]);
       if (moved[0]) return orderView(ctx.db, order.id);
     }

@@ -2,65 +2,45 @@ import { currencySettings } from '#core/shop/currency.ts';
 import { ORDER_MESSAGES } from '#core/shop/order-schemas.ts';
 import type { PaymentStart } from '#core/shop/views.ts';
 import type { OrderRow } from '#db/schema/index.ts';
-import { isDbUnavailable } from '#worker/lib/db-errors.ts';
-import { AppError, conflict, notFound, unavailable } from '#worker/lib/errors.ts';
+import { conflict, notFound } from '#worker/lib/errors.ts';
 import { endOrderStatements } from '#worker/lib/order-release.ts';
 import { defaultGateway, gatewayFor } from '#worker/lib/payments/registry.ts';
-import { startPayment } from '#worker/lib/payments/records.ts';
+import { GATEWAY_START_FAILED, openPayment } from '#worker/lib/payments/open.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { visibleOrder } from './orders.queries.ts';
-
-export const GATEWAY_START_FAILED = 'Payment could not be started';
-
-function logGatewayFailure(ctx: ServiceCtx, orderId: string, err: unknown) {
-  console.error(
-    JSON.stringify({
-      level: 'error',
-      requestId: ctx.requestId,
-      message: 'payment start failed',
-      orderId,
-      error: String((err as Error)?.message ?? err),
-    }),
-  );
-}
 
 /**
  * Opens a payment for the order's total at its gateway. When the gateway fails for a new order, the
  * order is cancelled at once (stock and coupon use back) so nothing stays held for a payment that cannot happen.
  */
-export async function orderPayment(ctx: ServiceCtx, order: OrderRow, gateway: string, { abandonOnFailure }: { abandonOnFailure: boolean }) {
-  try {
-    const { start } = await startPayment(ctx, {
+export function orderPayment(ctx: ServiceCtx, order: OrderRow, gateway: string, { abandonOnFailure }: { abandonOnFailure: boolean }) {
+  const abandon = () =>
+    ctx.db.batch([
+      ...endOrderStatements(ctx.db, {
+        orderId: order.id,
+        from: ['pending_payment'],
+        to: 'cancelled',
+        at: new Date(),
+        set: { cancelReason: GATEWAY_START_FAILED },
+      }),
+    ]);
+  return openPayment(
+    ctx,
+    {
       purchaseType: 'order',
       purchaseId: order.id,
       userId: order.userId,
       amountCents: order.totalCents,
-      // The order was priced in its own currency; the school may have changed its currency since.
+      // The order was priced in its own currency; the school may have changed its currency since (and the settings row is not read again).
       currency: currencySettings(order.currency).code,
       gateway,
       description: `Order ${order.orderNumber}`,
       customerEmail: order.contact.email,
       returnPath: `/shop/order-complete?orderId=${encodeURIComponent(order.id)}`,
       cancelPath: `/checkout?cancelled=${encodeURIComponent(order.id)}`,
-    });
-    return start;
-  } catch (err) {
-    // With the database away a cancel would wait a second DB_TIMEOUT_MS; the expiry run releases the order.
-    if (isDbUnavailable(err)) throw err;
-    if (abandonOnFailure)
-      await ctx.db.batch([
-        ...endOrderStatements(ctx.db, {
-          orderId: order.id,
-          from: ['pending_payment'],
-          to: 'cancelled',
-          at: new Date(),
-          set: { cancelReason: GATEWAY_START_FAILED },
-        }),
-      ]);
-    if (err instanceof AppError && err.status < 500) throw err;
-    logGatewayFailure(ctx, order.id, err);
-    throw unavailable(abandonOnFailure ? ORDER_MESSAGES.gatewayDown : 'The payment service could not be reached. Please try again.');
-  }
+    },
+    abandonOnFailure ? { abandon, message: ORDER_MESSAGES.gatewayDown } : undefined,
+  );
 }
 
 /** POST /api/orders/:id/pay: another payment for the caller's own order still awaiting one (after a decline or an abandoned page). */

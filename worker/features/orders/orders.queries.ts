@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { isAdminCapable } from '#core/roles.ts';
 import { ORDER_MESSAGES } from '#core/shop/order-schemas.ts';
 import type { Db } from '#db/client.ts';
-import { orderItems, orders, payments, type OrderItemRow, type OrderRow } from '#db/schema/index.ts';
+import { orderItems, orders, type OrderItemRow, type OrderRow } from '#db/schema/index.ts';
 import { notFound } from '#worker/lib/errors.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { serializeOrder } from './orders.serialize.ts';
@@ -47,12 +47,3 @@ export async function withItems(db: Db, rows: readonly OrderRow[]) {
   for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
   return rows.map((r) => serializeOrder(r, byOrder.get(r.id) ?? []));
 }
-
-/** The payment that paid an order (the latest succeeded one). */
-export const succeededPayment = (db: Db, orderId: string) =>
-  db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.purchaseType, 'order'), eq(payments.purchaseId, orderId), eq(payments.status, 'succeeded')))
-    .orderBy(desc(payments.paidAt))
-    .get();

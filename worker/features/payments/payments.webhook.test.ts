@@ -8,6 +8,7 @@ import { loadConfig } from '#worker/config.ts';
 import type { Bindings } from '#worker/env.ts';
 import { hmacSha256Hex } from '#worker/lib/payments/hmac.ts';
 import { verifyPurchasePayment } from '#worker/lib/payments/records.ts';
+import { SETTLEMENTS } from '#worker/settlements.ts';
 import { api, createUser, testDb, testServiceCtx, type TestUser } from '#test/helpers.ts';
 import { enroll, insertCourse } from '#test/enrollment-helpers.ts';
 import { insertMembership, purchase } from '#test/membership-helpers.ts';
@@ -250,7 +251,7 @@ describe('payment webhooks (Razorpay, signatures computed here)', () => {
     at.orderOf[paymentId] = row.sessionId;
     const signature = await hmacSha256Hex(SECRETS.RAZORPAY_KEY_SECRET, `${row.sessionId}|${paymentId}`);
     // What POST /api/orders/verify-payment (and each purchase's verify-payment) runs.
-    const verified = await verifyPurchasePayment(ctx(), {
+    const verified = await verifyPurchasePayment(ctx(), SETTLEMENTS.order!, {
       purchaseType: 'order',
       purchaseId: orderId,
       proof: { sessionId: row.sessionId, paymentId, signature },

@@ -3,7 +3,7 @@ import { paymentEvents, payments, type PaymentRow } from '#db/schema/index.ts';
 import type { WebhookOutcome } from '#worker/lib/payments/gateway.ts';
 import { CAPTURABLE, settlePayment } from '#worker/lib/payments/records.ts';
 import { gatewayFor } from '#worker/lib/payments/registry.ts';
-import { SETTLEMENTS } from '#worker/lib/payments/settlements.ts';
+import { SETTLEMENTS } from '#worker/settlements.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 
 async function paymentOf(ctx: ServiceCtx, gateway: string, o: WebhookOutcome): Promise<PaymentRow | undefined> {
@@ -25,7 +25,8 @@ async function apply(ctx: ServiceCtx, payment: PaymentRow, o: WebhookOutcome) {
   const at = new Date();
   // A cancelled row is open to the provider's word too: a capture is refunded, a refund recorded.
   const open = (CAPTURABLE as readonly string[]).includes(payment.status);
-  if (o.effect === 'succeeded' && open) await settlePayment(ctx, payment, o.providerPaymentId ?? payment.sessionId);
+  if (o.effect === 'succeeded' && open)
+    await settlePayment(ctx, SETTLEMENTS[payment.purchaseType], payment, o.providerPaymentId ?? payment.sessionId);
   if (o.effect === 'failed')
     await ctx.db
       .update(payments)

@@ -5,7 +5,7 @@ import { payments, type PaymentRow } from '#db/schema/index.ts';
 import { conflict } from '#worker/lib/errors.ts';
 import { refundPayment, settlePayment } from '#worker/lib/payments/records.ts';
 import { serializePayment } from '#worker/lib/payments/serialize.ts';
-import { SETTLEMENTS } from '#worker/lib/payments/settlements.ts';
+import { SETTLEMENTS } from '#worker/settlements.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { visiblePayment } from './payments.read.ts';
 
@@ -53,7 +53,7 @@ export async function setPaymentStatus(ctx: ServiceCtx, id: string, to: PaymentS
   if (!PAYMENT_MOVES[row.status].includes(to)) throw conflict(cannotMove(row.status, to));
   if (to === 'failed' || to === 'cancelled') return serializePayment(await closeOpenPayment(ctx, row, to, 'Cancelled by admin'));
   if (to === 'succeeded') {
-    const result = await settlePayment(ctx, row, `manual-${user.id}`);
+    const result = await settlePayment(ctx, SETTLEMENTS[row.purchaseType], row, `manual-${user.id}`);
     return serializePayment(result.payment);
   }
   return serializePayment(await refundAndSettle(ctx, row, 'Refunded by admin'));

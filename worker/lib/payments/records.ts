@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { newId } from '#core/ids.ts';
 import { currencySettings, isPayableCents, type CurrencyCode } from '#core/shop/currency.ts';
+import { VERIFY_FAILED } from '#core/shop/payment-schemas.ts';
 import type { PurchaseType } from '#core/shop/shop-options.ts';
 import type { PaymentStart } from '#core/shop/views.ts';
 import { payments, type PaymentRow } from '#db/schema/index.ts';
@@ -9,12 +10,12 @@ import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { schoolCurrency } from './currency.ts';
 import type { PaymentProof } from './gateway.ts';
 import { gatewayFor } from './registry.ts';
-import { SETTLEMENTS } from './settlements.ts';
+import type { PurchaseSettlement } from './settlements.ts';
 
 export const PAYMENT_MESSAGES = {
   amountRange: 'Payment amount must be between 0.50 and 999999.99',
   notFound: 'Payment not found',
-  verifyFailed: 'Payment verification failed',
+  verifyFailed: VERIFY_FAILED,
   notPayable: 'This payment can no longer be completed',
 } as const;
 
@@ -102,8 +103,12 @@ const capturable = (status: string) => (CAPTURABLE as readonly string[]).include
  * second verify (or the webhook racing the browser) changes nothing. Only the payment that moved the
  * purchase keeps its money; any other is refunded.
  */
-export async function settlePayment(ctx: ServiceCtx, payment: PaymentRow, providerPaymentId: string): Promise<SettleResult> {
-  const settlement = SETTLEMENTS[payment.purchaseType];
+export async function settlePayment(
+  ctx: ServiceCtx,
+  settlement: PurchaseSettlement | undefined,
+  payment: PaymentRow,
+  providerPaymentId: string,
+): Promise<SettleResult> {
   if (!settlement) throw badRequest(PAYMENT_MESSAGES.verifyFailed);
   const at = new Date();
   const cancelled = payment.status === 'cancelled';
@@ -120,7 +125,7 @@ export async function settlePayment(ctx: ServiceCtx, payment: PaymentRow, provid
   ];
   const current = moved[0] ?? (await ctx.db.select().from(payments).where(eq(payments.id, payment.id)).get())!;
   // Cancelled here between our read and the claim: the capture is still the provider's money to give back.
-  if (!moved[0] && !cancelled && current.status === 'cancelled') return settlePayment(ctx, current, providerPaymentId);
+  if (!moved[0] && !cancelled && current.status === 'cancelled') return settlePayment(ctx, settlement, current, providerPaymentId);
   if (!moved[0]) return { payment: current, alreadyPaid: true, purchasePaid: current.status === 'succeeded' && !cancelled };
   if (purchaseMoved.length === 0) {
     const reason = cancelled ? 'The payment had been cancelled' : 'The purchase was no longer awaiting payment';
@@ -147,6 +152,7 @@ export async function settlePayment(ctx: ServiceCtx, payment: PaymentRow, provid
 /** The browser's proof (sessionId, paymentId, signature) for a purchase: checked by its gateway, then settled. */
 export async function verifyPurchasePayment(
   ctx: ServiceCtx,
+  settlement: PurchaseSettlement,
   { purchaseType, purchaseId, proof }: { purchaseType: PurchaseType; purchaseId: string; proof: PaymentProof },
 ): Promise<SettleResult> {
   const payment = await ctx.db
@@ -164,7 +170,7 @@ export async function verifyPurchasePayment(
     currency: payment.currency,
   });
   if (!verdict.ok) throw badRequest(`${PAYMENT_MESSAGES.verifyFailed}: ${verdict.reason}`);
-  return settlePayment(ctx, payment, verdict.providerPaymentId);
+  return settlePayment(ctx, settlement, payment, verdict.providerPaymentId);
 }
 
 /** Gives a succeeded payment's money back through its gateway; the row moves to refunded once, conditionally. */

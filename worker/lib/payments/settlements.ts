@@ -1,17 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import type { PurchaseType } from '#core/shop/shop-options.ts';
 import type { Db } from '#db/client.ts';
 import { payments } from '#db/schema/index.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
-import { courseSettlements } from './course-settlement.ts';
-import { membershipSettlements } from './membership-settlement.ts';
-import { orderSettlement } from './order-settlement.ts';
 
 /**
  * What a purchase does when its payment succeeds or is refunded at the provider. The statements join
  * the payment's own update in one batch; each is conditional on the purchase's state, so running it
- * twice changes nothing the second time.
+ * twice changes nothing the second time. Each feature writes its own; `worker/settlements.ts` assembles them.
  */
 export type PurchaseSettlement = {
   /**
@@ -31,10 +27,3 @@ export type PurchaseSettlement = {
  */
 export const refundedNow = ({ paymentId, at }: { paymentId: string; at: Date }) =>
   sql`exists (select 1 from ${payments} where ${payments.id} = ${paymentId} and ${payments.status} = 'refunded' and ${payments.refundedAt} = ${at.getTime()})`;
-
-/** Each purchase type's settlement: orders, course enrolments and renewals, memberships and renewals. */
-export const SETTLEMENTS: Partial<Record<PurchaseType, PurchaseSettlement>> = {
-  order: orderSettlement,
-  ...courseSettlements,
-  ...membershipSettlements,
-};

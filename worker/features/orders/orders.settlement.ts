@@ -4,7 +4,7 @@ import { endOrderStatements } from '#worker/lib/order-release.ts';
 import { sendOrderConfirmation } from '#worker/lib/order-mail.ts';
 import { notify } from '#worker/lib/notify.ts';
 import { statesBefore } from '#core/shop/order-status.ts';
-import { refundedNow, type PurchaseSettlement } from './settlements.ts';
+import { refundedNow, type PurchaseSettlement } from '#worker/lib/payments/settlements.ts';
 
 /** The states a paid order can be refunded from (the life cycle's `→ refunded`). */
 export const REFUNDABLE = statesBefore('refunded');

@@ -1,78 +1,23 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { formatCurrency } from '#core/shop/currency.ts';
 import type { PurchaseType } from '#core/shop/shop-options.ts';
-import type { Db } from '#db/client.ts';
-import { courseEnrollments, couponUses, courses, enrollmentRenewals, users } from '#db/schema/index.ts';
+import { courseEnrollments, courses, enrollmentRenewals, users } from '#db/schema/index.ts';
 import { profileName } from '#core/users/person-name.ts';
 import { escapeHtml } from '#worker/lib/order-mail.ts';
 import { notify } from '#worker/lib/notify.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
-import { schoolCurrency } from './currency.ts';
-import { refundedNow, type PurchaseSettlement } from './settlements.ts';
-
-const WEEK_MS = 7 * 86_400_000;
-
-/** The course's term in ms from its weeks (null when the course has none, or is gone). */
-const termMs = sql`(select ${courses.durationWeeks} * ${WEEK_MS} from ${courses} where ${courses.id} = ${courseEnrollments.courseId})`;
-
-/** The end of a term starting at `at`: null for a course without weeks. */
-export const termEndFrom = (at: Date) => sql`${at.getTime()} + ${termMs}`;
-
-const confirmUse = (db: Db, purchaseType: PurchaseType, purchaseId: string, at: Date, paid: ReturnType<typeof sql>) =>
-  db
-    .update(couponUses)
-    .set({ status: 'confirmed', updatedAt: at })
-    .where(and(eq(couponUses.purchaseType, purchaseType), eq(couponUses.purchaseId, purchaseId), eq(couponUses.status, 'reserved'), paid));
+import { schoolCurrency } from '#worker/lib/payments/currency.ts';
+import { confirmRenewalCouponUse, enrolmentSettlement, payRenewal, renewalRefunded } from '#worker/lib/enrolment/settle.ts';
+import type { PurchaseSettlement } from '#worker/lib/payments/settlements.ts';
+import { COURSE, WEEK_MS } from './enrollments.kind.ts';
 
 /**
  * Paid: an approved enrolment becomes active (its term starts now); one still pending approval stays so,
  * paid. Only from payment pending and a live status, so a second settle or a cancelled enrolment moves nothing.
  */
-export const courseEnrollmentSettlement: PurchaseSettlement = {
-  paid: (db, id, at, paymentId) => ({
-    move: db
-      .update(courseEnrollments)
-      .set({
-        paymentStatus: 'paid',
-        paidAt: at,
-        paidByPaymentId: paymentId,
-        status: sql`case when ${courseEnrollments.status} = 'approved' then 'active' else ${courseEnrollments.status} end`,
-        termEndsAt: sql`case when ${courseEnrollments.status} = 'approved' then ${termEndFrom(at)} else ${courseEnrollments.termEndsAt} end`,
-        updatedAt: at,
-      })
-      .where(
-        and(
-          eq(courseEnrollments.id, id),
-          eq(courseEnrollments.paymentStatus, 'pending'),
-          sql`${courseEnrollments.status} in ('pending_approval', 'approved')`,
-        ),
-      )
-      .returning({ id: courseEnrollments.id }),
-    follow: [
-      confirmUse(
-        db,
-        'course_enrollment',
-        id,
-        at,
-        sql`exists (select 1 from ${courseEnrollments} where ${courseEnrollments.id} = ${id} and ${courseEnrollments.paymentStatus} = 'paid')`,
-      ),
-    ],
-  }),
-  afterPaid: (ctx, id) => sendCourseReceipt(ctx, { enrollmentId: id }),
-  refunded: (db, id, refund) => [
-    db
-      .update(courseEnrollments)
-      .set({ paymentStatus: 'refunded', updatedAt: refund.at })
-      .where(
-        and(
-          eq(courseEnrollments.id, id),
-          eq(courseEnrollments.paymentStatus, 'paid'),
-          eq(courseEnrollments.paidByPaymentId, refund.paymentId),
-          refundedNow(refund),
-        ),
-      ),
-  ],
-};
+export const courseEnrollmentSettlement: PurchaseSettlement = enrolmentSettlement(COURSE, (ctx, id) =>
+  sendCourseReceipt(ctx, { enrollmentId: id }),
+);
 
 const renewalEnrollment = (renewalId: string) =>
   sql`(select ${enrollmentRenewals.enrollmentId} from ${enrollmentRenewals} where ${enrollmentRenewals.id} = ${renewalId})`;
@@ -89,26 +34,13 @@ const renewalWeeksMs = sql`(select ${courses.durationWeeks} * ${WEEK_MS} from ${
  */
 export const courseRenewalSettlement: PurchaseSettlement = {
   paid: (db, id, at, paymentId) => ({
-    move: db
-      .update(enrollmentRenewals)
-      .set({
-        status: 'paid',
-        paidAt: at,
-        paidByPaymentId: paymentId,
-        periodStartsAt: renewalStart(at),
-        periodEndsAt: sql`${renewalStart(at)} + ${renewalWeeksMs}`,
-        updatedAt: at,
-      })
-      .where(
-        and(
-          eq(enrollmentRenewals.id, id),
-          eq(enrollmentRenewals.kind, 'course'),
-          eq(enrollmentRenewals.status, 'pending_payment'),
-          sql`${renewalWeeksMs} is not null`,
-          sql`exists (select 1 from ${courseEnrollments} where ${courseEnrollments.id} = ${enrollmentRenewals.enrollmentId} and ${courseEnrollments.status} = 'active')`,
-        ),
-      )
-      .returning({ id: enrollmentRenewals.id }),
+    move: payRenewal(db, COURSE, id, {
+      at,
+      paymentId,
+      from: renewalStart(at),
+      to: sql`${renewalStart(at)} + ${renewalWeeksMs}`,
+      requires: sql`${renewalWeeksMs} is not null and exists (select 1 from ${courseEnrollments} where ${courseEnrollments.id} = ${enrollmentRenewals.enrollmentId} and ${courseEnrollments.status} = 'active')`,
+    }),
     follow: [
       db
         .update(courseEnrollments)
@@ -122,29 +54,11 @@ export const courseRenewalSettlement: PurchaseSettlement = {
             sql`exists (select 1 from ${enrollmentRenewals} where ${enrollmentRenewals.id} = ${id} and ${enrollmentRenewals.status} = 'paid')`,
           ),
         ),
-      confirmUse(
-        db,
-        'course_renewal',
-        id,
-        at,
-        sql`exists (select 1 from ${enrollmentRenewals} where ${enrollmentRenewals.id} = ${id} and ${enrollmentRenewals.status} = 'paid')`,
-      ),
+      confirmRenewalCouponUse(db, COURSE, id, at),
     ],
   }),
   afterPaid: (ctx, id) => sendCourseReceipt(ctx, { renewalId: id }),
-  refunded: (db, id, refund) => [
-    db
-      .update(enrollmentRenewals)
-      .set({ status: 'refunded', updatedAt: refund.at })
-      .where(
-        and(
-          eq(enrollmentRenewals.id, id),
-          eq(enrollmentRenewals.status, 'paid'),
-          eq(enrollmentRenewals.paidByPaymentId, refund.paymentId),
-          refundedNow(refund),
-        ),
-      ),
-  ],
+  refunded: renewalRefunded,
 };
 
 /** What paying for (or refunding) a course enrolment and a course renewal does. */

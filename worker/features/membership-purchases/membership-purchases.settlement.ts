@@ -1,0 +1,103 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { newId } from '#core/ids.ts';
+import type { PurchaseType } from '#core/shop/shop-options.ts';
+import { enrollmentRenewals, membershipEnrollments } from '#db/schema/index.ts';
+import { addMonthsSql } from './membership-purchases.sql.ts';
+import { receiptLines, tellMember } from './membership-purchases.notices.ts';
+import { confirmRenewalCouponUse, enrolmentSettlement, payRenewal, renewalRefunded } from '#worker/lib/enrolment/settle.ts';
+import type { PurchaseSettlement } from '#worker/lib/payments/settlements.ts';
+import { MEMBERSHIP } from './membership-purchases.kind.ts';
+
+/**
+ * A membership is paid only while its payment is pending and the school has not refused it; an approved
+ * one becomes active by the same statement, its period starting now (decision 012): the kit's settlement.
+ */
+const membership: PurchaseSettlement = enrolmentSettlement(MEMBERSHIP, (ctx, id) =>
+  tellMember(ctx, id, {
+    title: 'Membership payment received',
+    body: (row) =>
+      row.status === 'active'
+        ? `Your ${row.membershipName} membership is paid and active. Thank you!`
+        : `Your ${row.membershipName} membership is paid; the school will review it shortly.`,
+    type: 'success',
+    eventType: 'membership_paid',
+    extra: (row) => receiptLines(row),
+  }),
+);
+
+/** The enrolment a renewal extends (only an active or expired one can be extended). */
+const renewedEnrollment = (renewalId: string) =>
+  sql`(select ${enrollmentRenewals.enrollmentId} from ${enrollmentRenewals} where ${enrollmentRenewals.id} = ${renewalId})`;
+
+/**
+ * A renewal paid: the renewal records the period it adds — from the enrolment's current end, or from now
+ * if that has passed — and the enrolment takes that end, active again, its reminder cleared. The
+ * enrolment follows only the renewal this call moved (its fresh token).
+ */
+const membershipRenewal: PurchaseSettlement = {
+  paid: (db, id, at, paymentId) => {
+    const token = `paid:${newId()}`;
+    const me = membershipEnrollments;
+    const from = sql`(select max(coalesce(${me.endsAt}, 0), ${at.getTime()}) from ${me} where ${me.id} = ${enrollmentRenewals.enrollmentId})`;
+    const months = sql`(select ${me.durationMonths} from ${me} where ${me.id} = ${enrollmentRenewals.enrollmentId})`;
+    return {
+      move: payRenewal(db, MEMBERSHIP, id, {
+        at,
+        paymentId,
+        from,
+        to: addMonthsSql(from, months),
+        requires: sql`exists (select 1 from ${me} where ${me.id} = ${enrollmentRenewals.enrollmentId} and ${me.status} in ('active', 'expired'))`,
+        set: { releaseToken: token },
+      }),
+      follow: [
+        db
+          .update(me)
+          .set({
+            endsAt: sql`(select ${enrollmentRenewals.periodEndsAt} from ${enrollmentRenewals} where ${enrollmentRenewals.id} = ${id})`,
+            startsAt: sql`coalesce(${me.startsAt}, ${at.getTime()})`,
+            status: 'active',
+            reminderSentAt: null,
+            expiredAt: null,
+            updatedAt: at,
+          })
+          .where(
+            and(
+              sql`${me.id} = ${renewedEnrollment(id)}`,
+              sql`exists (select 1 from ${enrollmentRenewals} where ${enrollmentRenewals.id} = ${id} and ${enrollmentRenewals.releaseToken} = ${token})`,
+            ),
+          ),
+        confirmRenewalCouponUse(db, MEMBERSHIP, id, at),
+      ],
+    };
+  },
+  afterPaid: (ctx, renewalId) =>
+    ctx.defer('membership renewal notice', async () => {
+      const renewal = await ctx.db.select().from(enrollmentRenewals).where(eq(enrollmentRenewals.id, renewalId)).get();
+      if (!renewal) return;
+      tellMember(ctx, renewal.enrollmentId, {
+        title: 'Membership renewed',
+        body: (row) => `Your ${row.membershipName} membership is renewed until ${row.endsAt?.toISOString().slice(0, 10) ?? ''}. Thank you!`,
+        type: 'success',
+        eventType: 'membership_renewed',
+        extra: (row) =>
+          receiptLines(
+            {
+              ...row,
+              couponCode: renewal.couponCode,
+              planPriceCents: renewal.priceCents,
+              discountCents: renewal.discountCents,
+              couponDiscountCents: renewal.couponDiscountCents,
+              gstCents: renewal.gstCents,
+            },
+            renewal.totalCents,
+          ),
+      });
+    }),
+  refunded: renewalRefunded,
+};
+
+/** What paying for (or refunding) a membership enrolment and a membership renewal does. */
+export const membershipSettlements: Partial<Record<PurchaseType, PurchaseSettlement>> = {
+  membership,
+  membership_renewal: membershipRenewal,
+};

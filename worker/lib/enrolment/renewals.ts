@@ -1,0 +1,38 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { newId } from '#core/ids.ts';
+import type { Db } from '#db/client.ts';
+import { enrollmentRenewals } from '#db/schema/index.ts';
+import { releaseCouponUsesOf } from '#worker/lib/coupon-uses.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import type { EnrolmentKind } from './kind.ts';
+
+const r = enrollmentRenewals;
+const stamped = (token: string) => sql`select ${r.id} from ${r} where ${r.releaseToken} = ${token}`;
+
+/** The coupon uses of the renewals a statement stamped with `token`, back. */
+export const renewalCouponRelease = (db: Db, kind: Pick<EnrolmentKind, 'renewalPurchaseType'>, token: string, at: Date) =>
+  releaseCouponUsesOf(db, kind.renewalPurchaseType, stamped(token), at);
+
+/** Renewals of `kind` still awaiting payment that `which` selects: cancelled, stamped, their coupon uses back (one batch). */
+export function cancelRenewalStatements(db: Db, kind: EnrolmentKind, which: ReturnType<typeof sql>, at: Date) {
+  const token = newId();
+  return [
+    db
+      .update(r)
+      .set({ status: 'cancelled', releaseToken: token, updatedAt: at })
+      .where(and(which, eq(r.kind, kind.name), eq(r.status, 'pending_payment')))
+      .returning({ id: r.id }),
+    renewalCouponRelease(db, kind, token, at),
+  ] as const;
+}
+
+/** The renewal's payment could not be started: it ends and its coupon use comes back at once. */
+export const abandonRenewal = (ctx: ServiceCtx, kind: EnrolmentKind, renewalId: string) =>
+  ctx.db.batch([...cancelRenewalStatements(ctx.db, kind, sql`${r.id} = ${renewalId}`, new Date())]);
+
+/** Unpaid renewals of `kind` past their payment window (at most `limit`, on the due index), as `cancelRenewalStatements`. */
+export const unpaidRenewals = (kind: EnrolmentKind, now: Date, limit: number) =>
+  sql`${r.id} in (select ${r.id} from ${r} where ${r.status} = 'pending_payment' and ${r.paymentDueAt} <= ${now.getTime()} and ${r.kind} = ${kind.name} order by ${r.paymentDueAt} limit ${limit})`;
+
+/** The renewal row (after the statements that wrote it). */
+export const renewalRow = async (ctx: ServiceCtx, id: string) => (await ctx.db.select().from(r).where(eq(r.id, id)).get())!;
