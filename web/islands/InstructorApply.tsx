@@ -156,16 +156,14 @@ function ApplyForm({ onDone, loadError }: { onDone: (e: InstructorEnrollmentView
     <form className="form enrol-form" onSubmit={onSubmit} onInput={onInput} noValidate aria-busy={busy} data-ready="">
       <h2>Your application</h2>
       <FormAlert message={alert} />
-      <div className="field">
-        <label htmlFor="apply-type">I am applying as</label>
-        <select id="apply-type" name="instructorType" defaultValue={draft.instructorType ?? 'instructor'}>
-          {TYPE_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Field
+        id="apply-type"
+        name="instructorType"
+        label="I am applying as"
+        required={false}
+        options={TYPE_OPTIONS}
+        defaultValue={draft.instructorType ?? 'instructor'}
+      />
       <div className="field-row">
         <Field
           id="apply-grade"
@@ -219,29 +217,18 @@ function ApplyForm({ onDone, loadError }: { onDone: (e: InstructorEnrollmentView
         maxLength={30}
       />
       <Field id="apply-notes" name="notes" label="Notes for the school" rows={3} optional defaultValue={draft.notes} maxLength={1000} />
-      <div className={errors.documents ? 'field field-invalid' : 'field'}>
-        <label htmlFor="apply-documents">
-          Certificates<span className="field-optional"> (optional)</span>
-        </label>
-        <p id="apply-documents-hint" className="field-hint">
-          {`Grade certificates, first-aid or coaching qualifications: PDF, JPG, PNG or WebP, up to ${ENROLLMENT_LIMITS.maxDocuments} files of 10 MB each.`}
-        </p>
-        <input
-          id="apply-documents"
-          name="documents"
-          type="file"
-          multiple
-          accept={DOCUMENT_TYPES.join(',')}
-          onChange={onFiles}
-          aria-invalid={errors.documents ? true : undefined}
-          aria-describedby={`apply-documents-hint${errors.documents ? ' apply-documents-error' : ''}`}
-        />
-        {errors.documents && (
-          <p id="apply-documents-error" className="field-error">
-            {errors.documents}
-          </p>
-        )}
-      </div>
+      <Field
+        id="apply-documents"
+        name="documents"
+        label="Certificates"
+        type="file"
+        optional
+        multiple
+        accept={DOCUMENT_TYPES.join(',')}
+        hint={`Grade certificates, first-aid or coaching qualifications: PDF, JPG, PNG or WebP, up to ${ENROLLMENT_LIMITS.maxDocuments} files of 10 MB each.`}
+        error={errors.documents}
+        onChange={onFiles}
+      />
       <UploadProgress percent={progress} />
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
         {busy ? 'Sending your application…' : 'Send my application'}

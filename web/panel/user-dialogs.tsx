@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { USER_MESSAGES } from '#core/users/user-messages.ts';
 import { api } from '#web/lib/api.ts';
-import { FormAlert, useForm } from '#web/components/form-kit.tsx';
+import { Field, FormAlert, useForm } from '#web/components/form-kit.tsx';
 import type { AdminUser } from './admin-user.ts';
 import { Dialog } from './dialog.tsx';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
@@ -25,12 +25,15 @@ export function BlockDialog({ target, onClose, onDone }: ActionDialogProps) {
       <form className="form" onSubmit={onSubmit} noValidate>
         <p>A blocked user cannot log in, and every session they have open ends at once. You can unblock them later.</p>
         <FormAlert message={action.alert} />
-        <div className="field">
-          <label htmlFor="block-reason">
-            Reason <span className="field-optional">(optional, shown to other admins)</span>
-          </label>
-          <textarea id="block-reason" name="reason" rows={3} maxLength={500} data-autofocus />
-        </div>
+        <Field
+          id="block-reason"
+          name="reason"
+          label="Reason"
+          optional="(optional, shown to other admins)"
+          rows={3}
+          maxLength={500}
+          data-autofocus
+        />
         <div className="btn-row">
           <button type="submit" className="btn btn-primary" disabled={action.busy}>
             {action.busy ? 'Blocking…' : 'Block user'}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { canMoveMeeting, type MeetingStatus } from '#core/meetings/meeting-status.ts';
 import { MEETING_LIMITS } from '#core/meetings/meeting-schemas.ts';
+import { Field } from '#web/components/form-kit.tsx';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 import { changeMeetingStatus, deleteMeeting, shareMeeting, type MeetingView } from './meetings-api.ts';
 
@@ -65,18 +66,15 @@ export function MeetingDialog({ asking, onDone, onClose }: Props) {
         }}
       >
         <p>{move.say}</p>
-        <div className="field">
-          <label htmlFor="meeting-status-reason">
-            Reason <span className="field-optional">(optional, invitees can see it)</span>
-          </label>
-          <textarea
-            id="meeting-status-reason"
-            rows={3}
-            maxLength={MEETING_LIMITS.reason}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-        </div>
+        <Field
+          id="meeting-status-reason"
+          label="Reason"
+          optional="(optional, invitees can see it)"
+          rows={3}
+          maxLength={MEETING_LIMITS.reason}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
       </ConfirmDialog>
     );
   }
@@ -95,18 +93,15 @@ export function MeetingDialog({ asking, onDone, onClose }: Props) {
         }}
       >
         <p>Everyone the meeting is for gets a notification{m.notificationSent ? ' (it was shared before; they are told again)' : ''}.</p>
-        <div className="field">
-          <label htmlFor="meeting-share-message">
-            Message <span className="field-optional">(optional; otherwise the start time)</span>
-          </label>
-          <textarea
-            id="meeting-share-message"
-            rows={3}
-            maxLength={MEETING_LIMITS.customMessage}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-        </div>
+        <Field
+          id="meeting-share-message"
+          label="Message"
+          optional="(optional; otherwise the start time)"
+          rows={3}
+          maxLength={MEETING_LIMITS.customMessage}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
       </ConfirmDialog>
     );
   }

@@ -2,7 +2,7 @@ import { Fragment, useEffect, useId, useRef, useState, type FormEvent } from 're
 import { ApiError, errorMessage } from '#web/lib/api.ts';
 import type { SendRequest } from '#web/lib/content-api.ts';
 import { call } from './call.ts';
-import { FormAlert, type Errors } from '#web/components/form-kit.tsx';
+import { FocusableAlert, FormActions, type Errors } from '#web/components/form-kit.tsx';
 import { FieldInput } from './field-inputs.tsx';
 import {
   buildPayload,
@@ -124,9 +124,7 @@ export function ResourceForm({ config, item, onSaved, onCancel, request, heading
       aria-busy={busy}
     >
       <h2 id={`${formId}-heading`}>{title}</h2>
-      <div tabIndex={-1} className="form-alert-wrap">
-        <FormAlert message={alert} />
-      </div>
+      <FocusableAlert message={alert} />
       <div className="form-grid">
         {fields.map((f) => (
           <Fragment key={f.name}>
@@ -136,23 +134,17 @@ export function ResourceForm({ config, item, onSaved, onCancel, request, heading
         ))}
       </div>
       <UploadProgress id={`${formId}-progress`} progress={progress} />
-      <div className="btn-row form-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Saving…' : (submitLabel ?? (item ? 'Save changes' : `Create ${config.singular}`))}
-        </button>
-        {onCancel && (
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => {
-              ctl.current?.abort();
-              onCancel();
-            }}
-          >
-            Cancel
-          </button>
-        )}
-      </div>
+      <FormActions
+        busy={busy}
+        label={submitLabel ?? (item ? 'Save changes' : `Create ${config.singular}`)}
+        onCancel={
+          onCancel &&
+          (() => {
+            ctl.current?.abort();
+            onCancel();
+          })
+        }
+      />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, ApiError, errorMessage } from '#web/lib/api.ts';
 import { displayName } from '#web/lib/session.ts';
-import { Field, FormAlert, formValues, serverFieldErrors, type Errors } from '#web/components/form-kit.tsx';
+import { Field, FocusableAlert, formValues, serverFieldErrors, type Errors } from '#web/components/form-kit.tsx';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 import {
   ADMIN_EMAIL_LIMITS,
@@ -130,9 +130,7 @@ export function ComposeForm({ recipients, onSent }: Props) {
       }}
     >
       <h2 id="email-compose-title">Write the e-mail</h2>
-      <div ref={alertRef} tabIndex={-1} className="focus-target">
-        <FormAlert message={alert} />
-      </div>
+      <FocusableAlert ref={alertRef} message={alert} />
       <p className="email-to" id="email-to">
         <strong>To:</strong>{' '}
         {!only ? (
