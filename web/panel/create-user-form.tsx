@@ -5,7 +5,7 @@ import { manageableRoles } from '#core/users/manage-reach.ts';
 import { USER_MESSAGES } from '#core/users/user-messages.ts';
 import { api } from '#web/lib/api.ts';
 import { ROLE_LABELS, type SessionUser } from '#web/lib/session.ts';
-import { Field, FormAlert, formValues, useForm, type Errors } from '#web/components/form-kit.tsx';
+import { Field, FormActions, FormAlert, formValues, useForm, type Errors } from '#web/components/form-kit.tsx';
 
 /** Only the roles the caller may give (core/users/manage-reach.ts); the server checks it again. */
 const rolesFor = (me: SessionUser) => manageableRoles(me.role).map((r) => ({ value: r, label: ROLE_LABELS[r] }));
@@ -55,11 +55,7 @@ export function CreateUserForm({ me, onCreated }: { me: SessionUser; onCreated: 
         error={form.errors.password}
       />
       <Field id="new-user-role" name="role" label="Role" options={rolesFor(me)} defaultValue="student" error={form.errors.role} />
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={form.busy}>
-          {form.busy ? 'Creating…' : 'Create user'}
-        </button>
-      </div>
+      <FormActions busy={form.busy} label="Create user" busyLabel="Creating…" />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { USER_MESSAGES } from '#core/users/user-messages.ts';
 import { api } from '#web/lib/api.ts';
-import { Field, FormAlert, useForm } from '#web/components/form-kit.tsx';
+import { Field, FormActions, FormAlert, useForm } from '#web/components/form-kit.tsx';
 import type { AdminUser } from './admin-user.ts';
 import { Dialog } from './dialog.tsx';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
@@ -34,14 +34,7 @@ export function BlockDialog({ target, onClose, onDone }: ActionDialogProps) {
           maxLength={500}
           data-autofocus
         />
-        <div className="btn-row">
-          <button type="submit" className="btn btn-primary" disabled={action.busy}>
-            {action.busy ? 'Blocking…' : 'Block user'}
-          </button>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <FormActions busy={action.busy} label="Block user" busyLabel="Blocking…" onCancel={onClose} />
       </form>
     </Dialog>
   );

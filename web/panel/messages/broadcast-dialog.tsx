@@ -3,7 +3,7 @@ import { MESSAGE_PRIORITIES, type BroadcastTarget, type MessagePriority } from '
 import { ROLES } from '#core/roles.ts';
 import { ROLE_LABELS } from '#web/lib/session.ts';
 import { contentError, sendFailureReason, THREAD_MESSAGES } from '#web/lib/messages-thread.ts';
-import { Field, FieldError } from '#web/components/form-kit.tsx';
+import { Field, FieldError, FormActions } from '#web/components/form-kit.tsx';
 import { Dialog } from '#web/panel/dialog.tsx';
 import { broadcast } from './messages-api.ts';
 import { upperFirst } from '#web/components/format.ts';
@@ -87,14 +87,7 @@ export function BroadcastDialog({ onClose, onSent }: Props) {
           value={priority}
           onChange={(e) => setPriority(e.target.value as MessagePriority)}
         />
-        <div className="btn-row">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Sending…' : 'Send broadcast'}
-          </button>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <FormActions busy={busy} label="Send broadcast" busyLabel="Sending…" onCancel={onClose} />
       </form>
     </Dialog>
   );
