@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { NewPasswordField } from '#web/pages/auth/new-password-field.tsx';
+import { NewPasswordPair } from '#web/pages/auth/new-password-field.tsx';
 import { AUTH_MESSAGES } from '#web/pages/auth/auth-messages.ts';
 import { passwordProblem } from '#core/password-policy.ts';
 import { api } from '#web/lib/api.ts';
@@ -61,14 +61,7 @@ export default function ResetPasswordForm({ token, email }: { token: string; ema
         {' '}
         <a href="/auth/forgot-password">Request a new link</a>
       </FormAlert>
-      <NewPasswordField id="reset-new-password" name="newPassword" label="New password" error={form.errors.newPassword} />
-      <NewPasswordField
-        id="reset-confirm-password"
-        name="confirmPassword"
-        label="Confirm new password"
-        confirm
-        error={form.errors.confirmPassword}
-      />
+      <NewPasswordPair idPrefix="reset" name="newPassword" label="New password" confirmLabel="Confirm new password" errors={form.errors} />
       <button type="submit" className="btn btn-primary btn-block" disabled={form.busy}>
         {form.busy ? 'Saving…' : 'Set new password'}
       </button>
