@@ -2,6 +2,7 @@ import {
   useEffect,
   useState,
   type ChangeEvent,
+  type FormHTMLAttributes,
   type InputHTMLAttributes,
   type ReactNode,
   type Ref,
@@ -178,6 +179,28 @@ export function FocusableAlert({ message, ref }: { message: string; ref?: Ref<HT
     <div ref={ref} tabIndex={-1} className="form-alert-wrap">
       <FormAlert message={message} />
     </div>
+  );
+}
+
+type HeadedFormProps = Omit<FormHTMLAttributes<HTMLFormElement>, 'title'> & {
+  headingId: string;
+  title: ReactNode;
+  level?: 1 | 2;
+  busy: boolean;
+  alert: string;
+  alertRef?: Ref<HTMLDivElement>;
+  ref?: Ref<HTMLFormElement>;
+};
+
+/** A form named by its heading, busy while sending, with its alert first (a focus target) and no browser validation. */
+export function HeadedForm({ headingId, title, level = 2, busy, alert, alertRef, children, ...form }: HeadedFormProps) {
+  const Heading = level === 1 ? 'h1' : 'h2';
+  return (
+    <form noValidate aria-labelledby={headingId} aria-busy={busy} {...form}>
+      <Heading id={headingId}>{title}</Heading>
+      <FocusableAlert ref={alertRef} message={alert} />
+      {children}
+    </form>
   );
 }
 

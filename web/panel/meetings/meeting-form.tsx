@@ -10,7 +10,7 @@ import {
 import { DEFAULT_MEETING_TIME_ZONE } from '#core/meetings/meeting-time.ts';
 import { wallTime } from '#core/time-zone.ts';
 import { isAdminCapable, ROLES } from '#core/roles.ts';
-import { Field, FieldError, FocusableAlert, FormActions, focusFirstError, type Errors } from '#web/components/form-kit.tsx';
+import { Field, FieldError, FormActions, HeadedForm, focusFirstError, type Errors } from '#web/components/form-kit.tsx';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
 import { ROLE_LABELS } from '#web/lib/session.ts';
 import { createMeeting, readProvider, updateMeeting, type MeetingView } from './meetings-api.ts';
@@ -108,16 +108,16 @@ export function MeetingForm({ meeting, onSaved, onCancel }: Props) {
   const toggleRole = (r: string, on: boolean) => setRoles((prev) => (on ? [...prev, r] : prev.filter((x) => x !== r)));
   const rolesError = errors.targetRoles;
   return (
-    <form
+    <HeadedForm
       ref={formRef}
       className="form resource-form meeting-form"
-      noValidate
       onSubmit={onSubmit}
-      aria-labelledby={`${id}-heading`}
-      aria-busy={busy}
+      headingId={`${id}-heading`}
+      title={meeting ? `Edit meeting: ${meeting.title}` : 'New meeting'}
+      level={1}
+      busy={busy}
+      alert={alert}
     >
-      <h1 id={`${id}-heading`}>{meeting ? `Edit meeting: ${meeting.title}` : 'New meeting'}</h1>
-      <FocusableAlert message={alert} />
       <div className="form-grid">
         <Field
           wide
@@ -232,6 +232,6 @@ export function MeetingForm({ meeting, onSaved, onCancel }: Props) {
         <UserPicker id={`${id}-users`} picked={picked} onChange={setPicked} error={errors.targetUsers} disabled={busy} />
       </div>
       <FormActions busy={busy} label={meeting ? 'Save changes' : 'Create meeting'} onCancel={onCancel} />
-    </form>
+    </HeadedForm>
   );
 }

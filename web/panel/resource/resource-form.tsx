@@ -2,7 +2,7 @@ import { Fragment, useEffect, useId, useRef, useState, type FormEvent } from 're
 import { ApiError, errorMessage } from '#web/lib/api.ts';
 import type { SendRequest } from '#web/lib/content-api.ts';
 import { call } from './call.ts';
-import { FocusableAlert, FormActions, type Errors } from '#web/components/form-kit.tsx';
+import { FormActions, HeadedForm, type Errors } from '#web/components/form-kit.tsx';
 import { FieldInput } from './field-inputs.tsx';
 import {
   buildPayload,
@@ -115,16 +115,15 @@ export function ResourceForm({ config, item, onSaved, onCancel, request, heading
 
   const title = heading ?? (item ? `Edit ${config.singular}: ${config.nameOf(item)}` : `New ${config.singular}`);
   return (
-    <form
+    <HeadedForm
       ref={formRef}
       className="form resource-form"
-      noValidate
       onSubmit={onSubmit}
-      aria-labelledby={`${formId}-heading`}
-      aria-busy={busy}
+      headingId={`${formId}-heading`}
+      title={title}
+      busy={busy}
+      alert={alert}
     >
-      <h2 id={`${formId}-heading`}>{title}</h2>
-      <FocusableAlert message={alert} />
       <div className="form-grid">
         {fields.map((f) => (
           <Fragment key={f.name}>
@@ -145,6 +144,6 @@ export function ResourceForm({ config, item, onSaved, onCancel, request, heading
           })
         }
       />
-    </form>
+    </HeadedForm>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, ApiError, errorMessage } from '#web/lib/api.ts';
 import { displayName } from '#web/lib/session.ts';
-import { Field, FocusableAlert, formValues, serverFieldErrors, type Errors } from '#web/components/form-kit.tsx';
+import { Field, formValues, HeadedForm, serverFieldErrors, type Errors } from '#web/components/form-kit.tsx';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 import {
   ADMIN_EMAIL_LIMITS,
@@ -117,20 +117,20 @@ export function ComposeForm({ recipients, onSent }: Props) {
   const [only] = list;
   const label = !only ? 'Send' : list.length === 1 ? `Send to ${displayName(only)}` : `Send to the ${list.length} selected`;
   return (
-    <form
+    <HeadedForm
       ref={formRef}
       className="card form email-compose"
-      noValidate
-      aria-labelledby="email-compose-title"
-      aria-busy={sending}
+      headingId="email-compose-title"
+      title="Write the e-mail"
+      busy={sending}
+      alert={alert}
+      alertRef={alertRef}
       onSubmit={onSubmit}
       onInput={() => {
         const v = values();
         setLengths({ subject: v.subject.length, message: v.message.length });
       }}
     >
-      <h2 id="email-compose-title">Write the e-mail</h2>
-      <FocusableAlert ref={alertRef} message={alert} />
       <p className="email-to" id="email-to">
         <strong>To:</strong>{' '}
         {!only ? (
@@ -180,6 +180,6 @@ export function ComposeForm({ recipients, onSent }: Props) {
           </p>
         </ConfirmDialog>
       )}
-    </form>
+    </HeadedForm>
   );
 }
