@@ -6,6 +6,7 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
   type Ref,
+  type RefObject,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
@@ -180,6 +181,20 @@ export function FocusableAlert({ message, ref }: { message: string; ref?: Ref<HT
       <FormAlert message={message} />
     </div>
   );
+}
+
+/**
+ * Call the returned function when errors are set: after the render that shows them, focus goes to the
+ * first invalid control, else to the form's alert (which takes no room, and no focus, while empty).
+ */
+export function useErrorFocus(formRef: RefObject<HTMLFormElement | null>) {
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    if (!tick) return;
+    const form = formRef.current;
+    (form?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form?.querySelector<HTMLElement>('.form-alert-wrap'))?.focus();
+  }, [tick, formRef]);
+  return () => setTick((n) => n + 1);
 }
 
 type HeadedFormProps = Omit<FormHTMLAttributes<HTMLFormElement>, 'title'> & {

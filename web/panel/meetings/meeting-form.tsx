@@ -10,7 +10,7 @@ import {
 import { DEFAULT_MEETING_TIME_ZONE } from '#core/meetings/meeting-time.ts';
 import { wallTime } from '#core/time-zone.ts';
 import { isAdminCapable, ROLES } from '#core/roles.ts';
-import { Field, FieldError, FormActions, HeadedForm, focusFirstError, type Errors } from '#web/components/form-kit.tsx';
+import { Field, FieldError, FormActions, HeadedForm, useErrorFocus, type Errors } from '#web/components/form-kit.tsx';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
 import { ROLE_LABELS } from '#web/lib/session.ts';
 import { createMeeting, readProvider, updateMeeting, type MeetingView } from './meetings-api.ts';
@@ -42,6 +42,7 @@ type Props = { meeting: MeetingView | null; onSaved: (message: string) => void; 
 export function MeetingForm({ meeting, onSaved, onCancel }: Props) {
   const id = useId().replace(/:/g, '');
   const formRef = useRef<HTMLFormElement>(null);
+  const focusError = useErrorFocus(formRef);
   const zone = meeting?.timezone ?? DEFAULT_MEETING_TIME_ZONE;
   const [everyone, setEveryone] = useState(meeting ? meeting.targetRoles.includes('all') : true);
   const [roles, setRoles] = useState<string[]>(meeting?.targetRoles.filter((r) => AUDIENCE_ROLES.some((a) => a === r)) ?? []);
@@ -89,7 +90,7 @@ export function MeetingForm({ meeting, onSaved, onCancel }: Props) {
     setErrors(found);
     setAlert('');
     if (Object.keys(found).length) {
-      if (!focusFirstError(form, found)) form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      focusError();
       return;
     }
     setBusy(true);
@@ -101,7 +102,7 @@ export function MeetingForm({ meeting, onSaved, onCancel }: Props) {
       setErrors(fieldErrors);
       setAlert(errorMessage(err));
       setBusy(false);
-      if (!focusFirstError(form, fieldErrors)) formRef.current?.querySelector<HTMLElement>('.form-alert-wrap')?.focus();
+      focusError();
     }
   }
 
