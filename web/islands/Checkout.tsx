@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { EmptyCart } from '#web/components/shop/empty-cart.tsx';
 import { NO_GATEWAY, type PaymentGatewayName } from '#core/shop/shop-options.ts';
 import type { PaymentMethodsView } from '#core/shop/views.ts';
-import { Field, FormAlert, serverFieldErrors } from '#web/components/form-kit.tsx';
+import { Field, FormAlert, serverFieldErrors, type FieldProps } from '#web/components/form-kit.tsx';
 import { CartTotalsView } from '#web/components/shop/cart-totals-view.tsx';
 import { CouponBox } from '#web/components/shop/coupon-box.tsx';
 import { useAppliedCoupon } from '#web/components/shop/use-applied-coupon.ts';
@@ -11,14 +11,21 @@ import { missingChoices, overStock, readCart, totalsOf, type CartLine } from '#w
 import { displayName, storedToken, storedUser } from '#web/lib/session.ts';
 import { chosenMethod, goToPayment, NO_BROWSER_FLOW, paymentMethods, placeOrder, rememberMethod } from '#web/lib/shop-api.ts';
 
-const ADDRESS = [
+/** The buyer's contact, then the shipping address: one field each, named as placeOrder reads them. */
+const CONTACT: readonly FieldSpec[] = [
+  { name: 'name', label: 'Full name', autoComplete: 'name' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
+];
+const ADDRESS: readonly FieldSpec[] = [
   { name: 'line1', label: 'Address', autoComplete: 'address-line1' },
   { name: 'line2', label: 'Apartment, suite', autoComplete: 'address-line2', optional: true },
   { name: 'city', label: 'City', autoComplete: 'address-level2' },
   { name: 'province', label: 'Province', autoComplete: 'address-level1' },
   { name: 'postalCode', label: 'Postal code', autoComplete: 'postal-code' },
-  { name: 'country', label: 'Country', autoComplete: 'country-name' },
-] as const;
+  { name: 'country', label: 'Country', autoComplete: 'country-name', defaultValue: 'Canada' },
+];
+type FieldSpec = { name: string } & Omit<FieldProps, 'id' | 'name'>;
 
 type State = { lines: CartLine[]; signedIn: boolean; name: string; email: string };
 
@@ -111,38 +118,22 @@ export default function Checkout({ cancelled }: { cancelled?: boolean }) {
     }
   }
 
+  const defaults: Record<string, string> = { name: state.name, email: state.email };
+  const field = ({ name, ...f }: FieldSpec) => (
+    <Field key={name} id={`co-${name}`} name={name} defaultValue={defaults[name]} error={errors[name]} {...f} />
+  );
+
   return (
     <div className="checkout-page">
       <form id="checkout-form" className="checkout form" onSubmit={onSubmit} noValidate aria-busy={busy} data-ready="">
         {alert && <FormAlert message={alert} />}
         <fieldset>
           <legend>Contact</legend>
-          <Field id="co-name" name="name" label="Full name" autoComplete="name" defaultValue={state.name} error={errors.name} />
-          <Field
-            id="co-email"
-            name="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            defaultValue={state.email}
-            error={errors.email}
-          />
-          <Field id="co-phone" name="phone" label="Phone" type="tel" autoComplete="tel" error={errors.phone} />
+          {CONTACT.map(field)}
         </fieldset>
         <fieldset>
           <legend>Shipping address</legend>
-          {ADDRESS.map((a) => (
-            <Field
-              key={a.name}
-              id={`co-${a.name}`}
-              name={a.name}
-              label={a.label}
-              autoComplete={a.autoComplete}
-              optional={'optional' in a}
-              defaultValue={a.name === 'country' ? 'Canada' : ''}
-              error={errors[a.name]}
-            />
-          ))}
+          {ADDRESS.map(field)}
           <Field id="co-notes" name="notes" label="Notes for the school" rows={3} optional maxLength={1000} />
         </fieldset>
         <fieldset>

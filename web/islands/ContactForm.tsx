@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, ApiError, errorMessage } from '#web/lib/api.ts';
-import { Field, FormAlert, FormStatus } from '#web/components/form-kit.tsx';
+import { Field, FormAlert, FormStatus, type FieldProps } from '#web/components/form-kit.tsx';
 import {
   CHECK_FIELDS,
   CONTACT_FIELDS,
@@ -9,6 +9,14 @@ import {
   type ContactFormProps,
   type ContactValues,
 } from '#web/pages/public/contact-form-model.ts';
+
+const FIELDS: readonly ({ name: ContactField } & Omit<FieldProps, 'id' | 'name'>)[] = [
+  { name: 'name', label: 'Name', autoComplete: 'name' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'phone', label: 'Phone number', type: 'tel', autoComplete: 'tel' },
+  { name: 'subject', label: 'Subject' },
+  { name: 'message', label: 'Message', rows: 6 },
+];
 
 /** The enquiry schema (and zod) load only when the visitor starts on the form, not with the page. */
 const loadValidation = () => import('#web/pages/public/contact-validation.ts');
@@ -73,6 +81,18 @@ export default function ContactForm({
     }
   }
 
+  const field = ({ name, ...f }: (typeof FIELDS)[number]) => (
+    <Field
+      key={name}
+      id={`contact-${name}`}
+      name={name}
+      maxLength={limits[name]}
+      error={errors[name]}
+      defaultValue={defaults[name]}
+      {...f}
+    />
+  );
+
   return (
     <div className="contact-form-wrap">
       <FormAlert message={alert} />
@@ -89,56 +109,9 @@ export default function ContactForm({
         data-ready={ready ? '' : undefined}
         aria-busy={busy}
       >
-        <div className="field-row">
-          <Field
-            id="contact-name"
-            name="name"
-            maxLength={limits.name}
-            label="Name"
-            error={errors.name}
-            defaultValue={defaults.name}
-            autoComplete="name"
-          />
-          <Field
-            id="contact-email"
-            name="email"
-            maxLength={limits.email}
-            label="Email"
-            type="email"
-            error={errors.email}
-            defaultValue={defaults.email}
-            autoComplete="email"
-          />
-        </div>
-        <div className="field-row">
-          <Field
-            id="contact-phone"
-            name="phone"
-            maxLength={limits.phone}
-            label="Phone number"
-            type="tel"
-            error={errors.phone}
-            defaultValue={defaults.phone}
-            autoComplete="tel"
-          />
-          <Field
-            id="contact-subject"
-            name="subject"
-            maxLength={limits.subject}
-            label="Subject"
-            error={errors.subject}
-            defaultValue={defaults.subject}
-          />
-        </div>
-        <Field
-          id="contact-message"
-          name="message"
-          maxLength={limits.message}
-          label="Message"
-          error={errors.message}
-          defaultValue={defaults.message}
-          rows={6}
-        />
+        <div className="field-row">{FIELDS.slice(0, 2).map(field)}</div>
+        <div className="field-row">{FIELDS.slice(2, 4).map(field)}</div>
+        {FIELDS.slice(4).map(field)}
         <div className="hp-field" aria-hidden="true">
           <label htmlFor={`contact-${honeypot}`}>Leave this field empty</label>
           <input id={`contact-${honeypot}`} name={honeypot} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />

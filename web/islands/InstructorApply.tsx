@@ -3,7 +3,7 @@ import { DOCUMENT_TYPES, ENROLLMENT_LIMITS, INSTRUCTOR_TYPE_LABELS, INSTRUCTOR_T
 import { ENROLLMENT_STATUS_LABELS, INSTRUCTOR_STATUS_LABELS } from '#core/enrollments/enrollment-status.ts';
 import type { InstructorEnrollmentView } from '#core/enrollments/views.ts';
 import { PANEL_BY_ROLE } from '#core/roles.ts';
-import { Field, FormAlert, focusFirstError, serverFieldErrors, type Errors } from '#web/components/form-kit.tsx';
+import { Field, FormAlert, focusFirstError, serverFieldErrors, type Errors, type FieldProps } from '#web/components/form-kit.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { applyToTeach, myInstructorEnrollments } from '#web/lib/enrollment-api.ts';
 import { instructorDraft, saveInstructorApplication, saveInstructorDraft } from '#web/lib/enrollment-storage.ts';
@@ -16,6 +16,31 @@ const isLive = (e: InstructorEnrollmentView) => ['pending_approval', 'approved',
 
 const TYPE_OPTIONS = INSTRUCTOR_TYPES.map((t) => ({ value: t, label: INSTRUCTOR_TYPE_LABELS[t] }));
 const TEXT_FIELDS = ['grade', 'experienceYears', 'specialties', 'bio', 'availability', 'phone', 'notes'] as const;
+/** The typed answers, in the order of the form (the first two share a row). */
+const ANSWERS: readonly ({ name: (typeof TEXT_FIELDS)[number] } & Omit<FieldProps, 'name'>)[] = [
+  { name: 'grade', id: 'grade', label: 'Grade', hint: 'Your rank, e.g. 2nd Dan', maxLength: 100 },
+  { name: 'experienceYears', id: 'years', label: 'Years of experience', type: 'number', optional: true },
+  {
+    name: 'specialties',
+    id: 'specialties',
+    label: 'Specialties',
+    hint: 'Separated by commas, e.g. kata, kumite, self-defence',
+    optional: true,
+    maxLength: 500,
+  },
+  { name: 'bio', id: 'bio', label: 'About you', rows: 5, maxLength: 2000 },
+  {
+    name: 'availability',
+    id: 'availability',
+    label: 'Availability',
+    hint: 'Days and times you could teach',
+    optional: true,
+    maxLength: 500,
+  },
+  { name: 'phone', id: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', optional: true, maxLength: 30 },
+  { name: 'notes', id: 'notes', label: 'Notes for the school', rows: 3, optional: true, maxLength: 1000 },
+];
+
 /** The server's words for what it requires (the rest may be left blank). */
 const REQUIRED: Record<string, string> = {
   grade: 'Grade (belt rank) is required',
@@ -152,96 +177,36 @@ function ApplyForm({ onDone, loadError }: { onDone: (e: InstructorEnrollmentView
     }
   }
 
+  const answer = ({ name, id, ...f }: (typeof ANSWERS)[number]) => (
+    <Field key={name} id={`apply-${id}`} name={name} defaultValue={draft[name]} error={errors[name]} {...f} />
+  );
+
   return (
     <form className="form enrol-form" onSubmit={onSubmit} onInput={onInput} noValidate aria-busy={busy} data-ready="">
       <h2>Your application</h2>
       <FormAlert message={alert} />
-      <div className="field">
-        <label htmlFor="apply-type">I am applying as</label>
-        <select id="apply-type" name="instructorType" defaultValue={draft.instructorType ?? 'instructor'}>
-          {TYPE_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field-row">
-        <Field
-          id="apply-grade"
-          name="grade"
-          label="Grade"
-          hint="Your rank, e.g. 2nd Dan"
-          defaultValue={draft.grade}
-          error={errors.grade}
-          maxLength={100}
-        />
-        <Field
-          id="apply-years"
-          name="experienceYears"
-          label="Years of experience"
-          type="number"
-          optional
-          defaultValue={draft.experienceYears}
-          error={errors.experienceYears}
-        />
-      </div>
       <Field
-        id="apply-specialties"
-        name="specialties"
-        label="Specialties"
-        hint="Separated by commas, e.g. kata, kumite, self-defence"
-        optional
-        defaultValue={draft.specialties}
-        error={errors.specialties}
-        maxLength={500}
+        id="apply-type"
+        name="instructorType"
+        label="I am applying as"
+        required={false}
+        options={TYPE_OPTIONS}
+        defaultValue={draft.instructorType ?? 'instructor'}
       />
-      <Field id="apply-bio" name="bio" label="About you" rows={5} defaultValue={draft.bio} error={errors.bio} maxLength={2000} />
+      <div className="field-row">{ANSWERS.slice(0, 2).map(answer)}</div>
+      {ANSWERS.slice(2).map(answer)}
       <Field
-        id="apply-availability"
-        name="availability"
-        label="Availability"
-        hint="Days and times you could teach"
+        id="apply-documents"
+        name="documents"
+        label="Certificates"
+        type="file"
         optional
-        defaultValue={draft.availability}
-        error={errors.availability}
-        maxLength={500}
+        multiple
+        accept={DOCUMENT_TYPES.join(',')}
+        hint={`Grade certificates, first-aid or coaching qualifications: PDF, JPG, PNG or WebP, up to ${ENROLLMENT_LIMITS.maxDocuments} files of 10 MB each.`}
+        error={errors.documents}
+        onChange={onFiles}
       />
-      <Field
-        id="apply-phone"
-        name="phone"
-        label="Phone"
-        type="tel"
-        autoComplete="tel"
-        optional
-        defaultValue={draft.phone}
-        error={errors.phone}
-        maxLength={30}
-      />
-      <Field id="apply-notes" name="notes" label="Notes for the school" rows={3} optional defaultValue={draft.notes} maxLength={1000} />
-      <div className={errors.documents ? 'field field-invalid' : 'field'}>
-        <label htmlFor="apply-documents">
-          Certificates<span className="field-optional"> (optional)</span>
-        </label>
-        <p id="apply-documents-hint" className="field-hint">
-          {`Grade certificates, first-aid or coaching qualifications: PDF, JPG, PNG or WebP, up to ${ENROLLMENT_LIMITS.maxDocuments} files of 10 MB each.`}
-        </p>
-        <input
-          id="apply-documents"
-          name="documents"
-          type="file"
-          multiple
-          accept={DOCUMENT_TYPES.join(',')}
-          onChange={onFiles}
-          aria-invalid={errors.documents ? true : undefined}
-          aria-describedby={`apply-documents-hint${errors.documents ? ' apply-documents-error' : ''}`}
-        />
-        {errors.documents && (
-          <p id="apply-documents-error" className="field-error">
-            {errors.documents}
-          </p>
-        )}
-      </div>
       <UploadProgress percent={progress} />
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
         {busy ? 'Sending your application…' : 'Send my application'}

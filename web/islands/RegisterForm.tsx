@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { NewPasswordPair } from '#web/pages/auth/new-password-field.tsx';
 import { AUTH_MESSAGES, EMAIL_PATTERN } from '#web/pages/auth/auth-messages.ts';
 import { passwordProblem, PASSWORD_MIN } from '#core/password-policy.ts';
 import { api } from '#web/lib/api.ts';
@@ -65,22 +66,13 @@ export default function RegisterForm({ next = null }: { next?: string | null }) 
       </div>
       <Field id="register-email" name="email" label="Email" type="email" autoComplete="email" error={form.errors.email} />
       <Field id="register-phone" name="phone" label="Phone number" type="tel" autoComplete="tel" optional error={form.errors.phone} />
-      <Field
-        id="register-password"
+      <NewPasswordPair
+        idPrefix="register"
         name="password"
         label="Password"
-        type="password"
-        autoComplete="new-password"
+        confirmLabel="Confirm password"
         hint={`At least ${PASSWORD_MIN} characters. A long phrase is easier to remember and harder to guess.`}
-        error={form.errors.password}
-      />
-      <Field
-        id="register-confirm-password"
-        name="confirmPassword"
-        label="Confirm password"
-        type="password"
-        autoComplete="new-password"
-        error={form.errors.confirmPassword}
+        errors={form.errors}
       />
       <button type="submit" className="btn btn-primary btn-block" disabled={form.busy}>
         {form.busy ? 'Creating your account…' : 'Create account'}

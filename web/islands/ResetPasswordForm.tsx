@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
+import { NewPasswordPair } from '#web/pages/auth/new-password-field.tsx';
 import { AUTH_MESSAGES } from '#web/pages/auth/auth-messages.ts';
-import { passwordProblem, PASSWORD_MIN } from '#core/password-policy.ts';
+import { passwordProblem } from '#core/password-policy.ts';
 import { api } from '#web/lib/api.ts';
-import { Field, FormAlert, FormStatus, formValues, useForm, type Errors } from '#web/components/form-kit.tsx';
+import { FormAlert, FormStatus, formValues, useForm, type Errors } from '#web/components/form-kit.tsx';
 
 /** Sets a new password with the token and address from the e-mailed link. */
 export default function ResetPasswordForm({ token, email }: { token: string; email: string }) {
@@ -60,23 +61,7 @@ export default function ResetPasswordForm({ token, email }: { token: string; ema
         {' '}
         <a href="/auth/forgot-password">Request a new link</a>
       </FormAlert>
-      <Field
-        id="reset-new-password"
-        name="newPassword"
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint={`At least ${PASSWORD_MIN} characters.`}
-        error={form.errors.newPassword}
-      />
-      <Field
-        id="reset-confirm-password"
-        name="confirmPassword"
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        error={form.errors.confirmPassword}
-      />
+      <NewPasswordPair idPrefix="reset" name="newPassword" label="New password" confirmLabel="Confirm new password" errors={form.errors} />
       <button type="submit" className="btn btn-primary btn-block" disabled={form.busy}>
         {form.busy ? 'Saving…' : 'Set new password'}
       </button>

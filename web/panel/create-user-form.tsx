@@ -1,11 +1,12 @@
 import type { FormEvent } from 'react';
+import { NewPasswordField } from '#web/pages/auth/new-password-field.tsx';
 import { EMAIL_PATTERN } from '#web/pages/auth/auth-messages.ts';
-import { passwordProblem, PASSWORD_MIN } from '#core/password-policy.ts';
+import { passwordProblem } from '#core/password-policy.ts';
 import { manageableRoles } from '#core/users/manage-reach.ts';
 import { USER_MESSAGES } from '#core/users/user-messages.ts';
 import { api } from '#web/lib/api.ts';
 import { ROLE_LABELS, type SessionUser } from '#web/lib/session.ts';
-import { Field, FormAlert, formValues, useForm, type Errors } from '#web/components/form-kit.tsx';
+import { Field, FormActions, FormAlert, formValues, useForm, type Errors } from '#web/components/form-kit.tsx';
 
 /** Only the roles the caller may give (core/users/manage-reach.ts); the server checks it again. */
 const rolesFor = (me: SessionUser) => manageableRoles(me.role).map((r) => ({ value: r, label: ROLE_LABELS[r] }));
@@ -45,21 +46,9 @@ export function CreateUserForm({ me, onCreated }: { me: SessionUser; onCreated: 
       <Field id="new-user-first-name" name="firstName" label="First name" autoComplete="off" error={form.errors.firstName} />
       <Field id="new-user-last-name" name="lastName" label="Last name" autoComplete="off" error={form.errors.lastName} />
       <Field id="new-user-email" name="email" label="Email" type="email" autoComplete="off" error={form.errors.email} />
-      <Field
-        id="new-user-password"
-        name="password"
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        hint={`At least ${PASSWORD_MIN} characters.`}
-        error={form.errors.password}
-      />
+      <NewPasswordField id="new-user-password" name="password" label="Password" error={form.errors.password} />
       <Field id="new-user-role" name="role" label="Role" options={rolesFor(me)} defaultValue="student" error={form.errors.role} />
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={form.busy}>
-          {form.busy ? 'Creating…' : 'Create user'}
-        </button>
-      </div>
+      <FormActions busy={form.busy} label="Create user" busyLabel="Creating…" />
     </form>
   );
 }

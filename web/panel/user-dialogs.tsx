@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { USER_MESSAGES } from '#core/users/user-messages.ts';
 import { api } from '#web/lib/api.ts';
-import { FormAlert, useForm } from '#web/components/form-kit.tsx';
+import { Field, FormActions, FormAlert, useForm } from '#web/components/form-kit.tsx';
 import type { AdminUser } from './admin-user.ts';
 import { Dialog } from './dialog.tsx';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
@@ -25,20 +25,16 @@ export function BlockDialog({ target, onClose, onDone }: ActionDialogProps) {
       <form className="form" onSubmit={onSubmit} noValidate>
         <p>A blocked user cannot log in, and every session they have open ends at once. You can unblock them later.</p>
         <FormAlert message={action.alert} />
-        <div className="field">
-          <label htmlFor="block-reason">
-            Reason <span className="field-optional">(optional, shown to other admins)</span>
-          </label>
-          <textarea id="block-reason" name="reason" rows={3} maxLength={500} data-autofocus />
-        </div>
-        <div className="btn-row">
-          <button type="submit" className="btn btn-primary" disabled={action.busy}>
-            {action.busy ? 'Blocking…' : 'Block user'}
-          </button>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <Field
+          id="block-reason"
+          name="reason"
+          label="Reason"
+          optional="(optional, shown to other admins)"
+          rows={3}
+          maxLength={500}
+          data-autofocus
+        />
+        <FormActions busy={action.busy} label="Block user" busyLabel="Blocking…" onCancel={onClose} />
       </form>
     </Dialog>
   );

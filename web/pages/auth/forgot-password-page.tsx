@@ -1,7 +1,6 @@
-import { Island } from '#web/components/island.tsx';
 import type { SiteInfo } from '#web/components/site-info.ts';
-import EmailRequestForm from '#web/islands/EmailRequestForm.tsx';
 import { AuthLayout } from './auth-layout.tsx';
+import { EmailRequest } from './email-request.tsx';
 
 export function ForgotPasswordPage({ site }: { site: SiteInfo }) {
   return (
@@ -15,12 +14,7 @@ export function ForgotPasswordPage({ site }: { site: SiteInfo }) {
         </p>
       }
     >
-      <Island
-        name="EmailRequestForm"
-        component={EmailRequestForm}
-        props={{ endpoint: '/auth/forgot-password', submitLabel: 'Send reset link', idPrefix: 'forgot' }}
-        hydrate="load"
-      />
+      <EmailRequest kind="forgot" hydrate="load" />
     </AuthLayout>
   );
 }

@@ -1,7 +1,6 @@
-import { Island } from '#web/components/island.tsx';
 import type { SiteInfo } from '#web/components/site-info.ts';
-import EmailRequestForm from '#web/islands/EmailRequestForm.tsx';
 import { AuthLayout } from './auth-layout.tsx';
+import { EmailRequest } from './email-request.tsx';
 
 export type VerifyOutcome = { ok: boolean; message: string };
 
@@ -25,12 +24,7 @@ export function VerifyEmailPage({ site, ok, message }: VerifyOutcome & { site: S
         {message}
       </p>
       <p className="muted">Links work once and expire after 24 hours. Enter your email to get a new one.</p>
-      <Island
-        name="EmailRequestForm"
-        component={EmailRequestForm}
-        props={{ endpoint: '/auth/resend-verification', submitLabel: 'Send a new verification link', idPrefix: 'resend' }}
-        hydrate="visible"
-      />
+      <EmailRequest kind="resend" hydrate="visible" />
     </AuthLayout>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { canMoveMeeting, type MeetingStatus } from '#core/meetings/meeting-status.ts';
 import { MEETING_LIMITS } from '#core/meetings/meeting-schemas.ts';
+import { Field } from '#web/components/form-kit.tsx';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 import { changeMeetingStatus, deleteMeeting, shareMeeting, type MeetingView } from './meetings-api.ts';
 
@@ -50,78 +51,91 @@ type Props = { asking: Asking; onDone: (message: string) => void; onClose: () =>
 export function MeetingDialog({ asking, onDone, onClose }: Props) {
   const [text, setText] = useState('');
   const m = asking.meeting;
-  if (asking.kind === 'status') {
-    const move = MOVES.find((mv) => mv.to === asking.to)!;
+  if (asking.kind === 'delete') {
     return (
       <ConfirmDialog
-        title={`${move.label}: ${m.title}?`}
-        confirmLabel={move.label}
-        busyLabel={move.busy}
-        danger={move.danger}
+        title={`Delete ${m.title}?`}
+        confirmLabel="Delete"
+        busyLabel="Deleting…"
         onClose={onClose}
         onConfirm={async () => {
-          const body = await changeMeetingStatus(m._id, asking.to, text);
-          onDone(`${body.message ?? 'Meeting status updated'}: ${m.title} is now ${body.data?.status ?? asking.to}`);
+          const body = await deleteMeeting(m._id);
+          onDone(body.message ?? 'Meeting deleted');
         }}
       >
-        <p>{move.say}</p>
-        <div className="field">
-          <label htmlFor="meeting-status-reason">
-            Reason <span className="field-optional">(optional, invitees can see it)</span>
-          </label>
-          <textarea
-            id="meeting-status-reason"
-            rows={3}
-            maxLength={MEETING_LIMITS.reason}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-        </div>
+        <p>This permanently removes the meeting and its join records. It cannot be undone.</p>
       </ConfirmDialog>
     );
   }
-  if (asking.kind === 'share') {
-    return (
-      <ConfirmDialog
-        title={`Share ${m.title}`}
-        confirmLabel="Share"
-        busyLabel="Sharing…"
-        danger={false}
-        onClose={onClose}
-        onConfirm={async () => {
-          const body = await shareMeeting(m._id, text);
-          const total = body.data?.notificationCount;
-          onDone(`${body.message ?? 'Meeting shared'}${total !== undefined ? ` (${total} notifications sent for it so far)` : ''}`);
-        }}
-      >
-        <p>Everyone the meeting is for gets a notification{m.notificationSent ? ' (it was shared before; they are told again)' : ''}.</p>
-        <div className="field">
-          <label htmlFor="meeting-share-message">
-            Message <span className="field-optional">(optional; otherwise the start time)</span>
-          </label>
-          <textarea
-            id="meeting-share-message"
-            rows={3}
-            maxLength={MEETING_LIMITS.customMessage}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-        </div>
-      </ConfirmDialog>
-    );
-  }
+  // A status move and sharing ask the same way: what it does, then one optional text.
+  const ask = asking.kind === 'status' ? statusAsk(m, asking.to, text) : shareAsk(m, text);
   return (
     <ConfirmDialog
-      title={`Delete ${m.title}?`}
-      confirmLabel="Delete"
-      busyLabel="Deleting…"
+      title={ask.title}
+      confirmLabel={ask.confirmLabel}
+      busyLabel={ask.busyLabel}
+      danger={ask.danger}
       onClose={onClose}
-      onConfirm={async () => {
-        const body = await deleteMeeting(m._id);
-        onDone(body.message ?? 'Meeting deleted');
-      }}
+      onConfirm={async () => onDone(await ask.send())}
     >
-      <p>This permanently removes the meeting and its join records. It cannot be undone.</p>
+      <p>{ask.say}</p>
+      <Field
+        id={ask.text.id}
+        label={ask.text.label}
+        optional={ask.text.optional}
+        rows={3}
+        maxLength={ask.text.maxLength}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
     </ConfirmDialog>
   );
+}
+
+type Ask = {
+  title: string;
+  confirmLabel: string;
+  busyLabel: string;
+  danger: boolean;
+  say: string;
+  text: { id: string; label: string; optional: string; maxLength: number };
+  /** Sends the request; resolves to the message to show. */
+  send(): Promise<string>;
+};
+
+function statusAsk(m: MeetingView, to: MeetingStatus, reason: string): Ask {
+  const move = MOVES.find((mv) => mv.to === to)!;
+  return {
+    title: `${move.label}: ${m.title}?`,
+    confirmLabel: move.label,
+    busyLabel: move.busy,
+    danger: move.danger,
+    say: move.say,
+    text: { id: 'meeting-status-reason', label: 'Reason', optional: '(optional, invitees can see it)', maxLength: MEETING_LIMITS.reason },
+    async send() {
+      const body = await changeMeetingStatus(m._id, to, reason);
+      return `${body.message ?? 'Meeting status updated'}: ${m.title} is now ${body.data?.status ?? to}`;
+    },
+  };
+}
+
+function shareAsk(m: MeetingView, message: string): Ask {
+  return {
+    title: `Share ${m.title}`,
+    confirmLabel: 'Share',
+    busyLabel: 'Sharing…',
+    danger: false,
+    say: `Everyone the meeting is for gets a notification${m.notificationSent ? ' (it was shared before; they are told again)' : ''}.`,
+    text: {
+      id: 'meeting-share-message',
+      label: 'Message',
+      optional: '(optional; otherwise the start time)',
+      maxLength: MEETING_LIMITS.customMessage,
+    },
+    async send() {
+      const body = await shareMeeting(m._id, message);
+      const total = body.data?.notificationCount;
+      return `${body.message ?? 'Meeting shared'}${total !== undefined ? ` (${total} notifications sent for it so far)` : ''}`;
+    },
+  };
 }

@@ -10,7 +10,7 @@ import {
 import { DEFAULT_MEETING_TIME_ZONE } from '#core/meetings/meeting-time.ts';
 import { wallTime } from '#core/time-zone.ts';
 import { isAdminCapable, ROLES } from '#core/roles.ts';
-import { Field, FormAlert, focusFirstError, type Errors } from '#web/components/form-kit.tsx';
+import { Field, FieldError, FormActions, HeadedForm, useErrorFocus, type Errors } from '#web/components/form-kit.tsx';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
 import { ROLE_LABELS } from '#web/lib/session.ts';
 import { createMeeting, readProvider, updateMeeting, type MeetingView } from './meetings-api.ts';
@@ -42,6 +42,7 @@ type Props = { meeting: MeetingView | null; onSaved: (message: string) => void; 
 export function MeetingForm({ meeting, onSaved, onCancel }: Props) {
   const id = useId().replace(/:/g, '');
   const formRef = useRef<HTMLFormElement>(null);
+  const focusError = useErrorFocus(formRef);
   const zone = meeting?.timezone ?? DEFAULT_MEETING_TIME_ZONE;
   const [everyone, setEveryone] = useState(meeting ? meeting.targetRoles.includes('all') : true);
   const [roles, setRoles] = useState<string[]>(meeting?.targetRoles.filter((r) => AUDIENCE_ROLES.some((a) => a === r)) ?? []);
@@ -89,7 +90,7 @@ export function MeetingForm({ meeting, onSaved, onCancel }: Props) {
     setErrors(found);
     setAlert('');
     if (Object.keys(found).length) {
-      if (!focusFirstError(form, found)) form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      focusError();
       return;
     }
     setBusy(true);
@@ -101,48 +102,44 @@ export function MeetingForm({ meeting, onSaved, onCancel }: Props) {
       setErrors(fieldErrors);
       setAlert(errorMessage(err));
       setBusy(false);
-      if (!focusFirstError(form, fieldErrors)) formRef.current?.querySelector<HTMLElement>('.form-alert-wrap')?.focus();
+      focusError();
     }
   }
 
   const toggleRole = (r: string, on: boolean) => setRoles((prev) => (on ? [...prev, r] : prev.filter((x) => x !== r)));
   const rolesError = errors.targetRoles;
   return (
-    <form
+    <HeadedForm
       ref={formRef}
       className="form resource-form meeting-form"
-      noValidate
       onSubmit={onSubmit}
-      aria-labelledby={`${id}-heading`}
-      aria-busy={busy}
+      headingId={`${id}-heading`}
+      title={meeting ? `Edit meeting: ${meeting.title}` : 'New meeting'}
+      level={1}
+      busy={busy}
+      alert={alert}
     >
-      <h1 id={`${id}-heading`}>{meeting ? `Edit meeting: ${meeting.title}` : 'New meeting'}</h1>
-      <div tabIndex={-1} className="form-alert-wrap">
-        <FormAlert message={alert} />
-      </div>
       <div className="form-grid">
-        <div className="field-wide">
-          <Field
-            id={`${id}-topic`}
-            name="topic"
-            label="Title"
-            defaultValue={meeting?.title}
-            maxLength={MEETING_LIMITS.topic}
-            error={errors.topic}
-          />
-        </div>
-        <div className="field-wide">
-          <Field
-            id={`${id}-description`}
-            name="description"
-            label="Description"
-            rows={3}
-            optional
-            defaultValue={meeting?.description}
-            maxLength={MEETING_LIMITS.description}
-            error={errors.description}
-          />
-        </div>
+        <Field
+          wide
+          id={`${id}-topic`}
+          name="topic"
+          label="Title"
+          defaultValue={meeting?.title}
+          maxLength={MEETING_LIMITS.topic}
+          error={errors.topic}
+        />
+        <Field
+          wide
+          id={`${id}-description`}
+          name="description"
+          label="Description"
+          rows={3}
+          optional
+          defaultValue={meeting?.description}
+          maxLength={MEETING_LIMITS.description}
+          error={errors.description}
+        />
         <Field
           id={`${id}-start`}
           name="startTime"
@@ -180,28 +177,27 @@ export function MeetingForm({ meeting, onSaved, onCancel }: Props) {
           maxLength={MEETING_LIMITS.password}
           error={errors.password}
         />
-        <div className="field-wide">
-          <Field
-            id={`${id}-link`}
-            name="joinUrl"
-            label="Meeting link"
-            type="url"
-            optional={!meeting && zoom !== false}
-            placeholder="https://zoom.us/j/…"
-            hint={
-              meeting
-                ? 'The https:// join link. Left blank, the current link stays.'
-                : zoom
-                  ? 'Leave it blank to create the meeting on Zoom, or paste any https:// join link.'
-                  : zoom === false
-                    ? 'Paste the https:// join link (Zoom, Google Meet, Teams…). Zoom is not connected, so the link is needed.'
-                    : 'Paste the https:// join link, or leave it blank to create the meeting on Zoom when the school has connected it.'
-            }
-            defaultValue={meeting?.joinUrl ?? ''}
-            maxLength={MEETING_LIMITS.joinUrl}
-            error={errors.joinUrl}
-          />
-        </div>
+        <Field
+          wide
+          id={`${id}-link`}
+          name="joinUrl"
+          label="Meeting link"
+          type="url"
+          optional={!meeting && zoom !== false}
+          placeholder="https://zoom.us/j/…"
+          hint={
+            meeting
+              ? 'The https:// join link. Left blank, the current link stays.'
+              : zoom
+                ? 'Leave it blank to create the meeting on Zoom, or paste any https:// join link.'
+                : zoom === false
+                  ? 'Paste the https:// join link (Zoom, Google Meet, Teams…). Zoom is not connected, so the link is needed.'
+                  : 'Paste the https:// join link, or leave it blank to create the meeting on Zoom when the school has connected it.'
+          }
+          defaultValue={meeting?.joinUrl ?? ''}
+          maxLength={MEETING_LIMITS.joinUrl}
+          error={errors.joinUrl}
+        />
         <fieldset className="fieldset field-wide meeting-audience" aria-describedby={rolesError ? `${id}-roles-error` : undefined}>
           <legend>Who can see it</legend>
           <div className="check-row">
@@ -232,22 +228,11 @@ export function MeetingForm({ meeting, onSaved, onCancel }: Props) {
               <p className="field-hint">Admins see every meeting. With no role ticked, only the people invited below see it.</p>
             </div>
           )}
-          {rolesError && (
-            <p id={`${id}-roles-error`} className="field-error">
-              {rolesError}
-            </p>
-          )}
+          <FieldError id={`${id}-roles`} error={rolesError} />
         </fieldset>
         <UserPicker id={`${id}-users`} picked={picked} onChange={setPicked} error={errors.targetUsers} disabled={busy} />
       </div>
-      <div className="btn-row form-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Saving…' : meeting ? 'Save changes' : 'Create meeting'}
-        </button>
-        <button type="button" className="btn btn-secondary" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-    </form>
+      <FormActions busy={busy} label={meeting ? 'Save changes' : 'Create meeting'} onCancel={onCancel} />
+    </HeadedForm>
   );
 }

@@ -2,6 +2,9 @@ import { useEffect, useState } from 'react';
 import { displayName, ROLE_LABELS } from '#web/lib/session.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { readUser, searchUsers, type UserHit } from './meetings-api.ts';
+import { Control, FieldError, FieldHint } from '#web/components/form-kit.tsx';
+
+const HINT = 'They see the meeting whatever their role. Type at least 2 letters of a name, email or ID.';
 
 export type Picked = { id: string; label: string };
 
@@ -53,16 +56,13 @@ export function UserPicker({ id, picked, onChange, error, disabled }: Props) {
 
   const chosen = new Set(picked.map((p) => p.id));
   const results = (hits ?? []).filter((u) => !chosen.has(u._id));
-  const describedBy = [`${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
     <div className={`field field-wide user-picker${error ? ' field-invalid' : ''}`}>
       <label htmlFor={id}>
         Invite people by name <span className="field-optional">(optional)</span>
       </label>
-      <p id={`${id}-hint`} className="field-hint">
-        They see the meeting whatever their role. Type at least 2 letters of a name, email or ID.
-      </p>
-      <input
+      <FieldHint id={id} hint={HINT} />
+      <Control
         id={id}
         name="targetUsers"
         type="search"
@@ -70,16 +70,12 @@ export function UserPicker({ id, picked, onChange, error, disabled }: Props) {
         maxLength={100}
         value={term}
         disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        hint={HINT}
+        error={error}
         onChange={(e) => setTerm(e.target.value)}
         onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
       />
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
       <div role="status" className="picker-status">
         {problem || (hits && `${results.length} ${results.length === 1 ? 'person' : 'people'} found`)}
       </div>

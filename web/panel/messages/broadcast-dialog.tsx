@@ -3,6 +3,7 @@ import { MESSAGE_PRIORITIES, type BroadcastTarget, type MessagePriority } from '
 import { ROLES } from '#core/roles.ts';
 import { ROLE_LABELS } from '#web/lib/session.ts';
 import { contentError, sendFailureReason, THREAD_MESSAGES } from '#web/lib/messages-thread.ts';
+import { Field, FieldError, FormActions } from '#web/components/form-kit.tsx';
 import { Dialog } from '#web/panel/dialog.tsx';
 import { broadcast } from './messages-api.ts';
 import { upperFirst } from '#web/components/format.ts';
@@ -51,22 +52,14 @@ export function BroadcastDialog({ onClose, onSent }: Props) {
             </p>
           )}
         </div>
-        <div className={error ? 'field field-invalid' : 'field'}>
-          <label htmlFor="broadcast-content">Announcement</label>
-          <textarea
-            id="broadcast-content"
-            rows={4}
-            value={content}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'broadcast-content-error' : undefined}
-            onChange={(e) => setContent(e.target.value)}
-          />
-          {error && (
-            <p id="broadcast-content-error" className="field-error">
-              {error}
-            </p>
-          )}
-        </div>
+        <Field
+          id="broadcast-content"
+          label="Announcement"
+          rows={4}
+          value={content}
+          error={error}
+          onChange={(e) => setContent(e.target.value)}
+        />
         <fieldset className="broadcast-roles" aria-describedby={rolesError ? 'broadcast-roles-error' : undefined}>
           <legend>Send to</legend>
           <label className="check">
@@ -84,30 +77,17 @@ export function BroadcastDialog({ onClose, onSent }: Props) {
               {ROLE_LABELS[r]}s
             </label>
           ))}
-          {rolesError && (
-            <p id="broadcast-roles-error" className="field-error">
-              {rolesError}
-            </p>
-          )}
+          <FieldError id="broadcast-roles" error={rolesError} />
         </fieldset>
-        <div className="field">
-          <label htmlFor="broadcast-priority">Priority</label>
-          <select id="broadcast-priority" value={priority} onChange={(e) => setPriority(e.target.value as MessagePriority)}>
-            {MESSAGE_PRIORITIES.map((p) => (
-              <option key={p} value={p}>
-                {upperFirst(p)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="btn-row">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Sending…' : 'Send broadcast'}
-          </button>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <Field
+          id="broadcast-priority"
+          label="Priority"
+          required={false}
+          options={MESSAGE_PRIORITIES.map((p) => ({ value: p, label: upperFirst(p) }))}
+          value={priority}
+          onChange={(e) => setPriority(e.target.value as MessagePriority)}
+        />
+        <FormActions busy={busy} label="Send broadcast" busyLabel="Sending…" onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { BUYER_CANCELLABLE, ORDER_STATUS_LABELS } from '#core/shop/order-status.ts';
 import { CANCEL_REASONS } from '#core/shop/shop-options.ts';
 import type { OrderView } from '#core/shop/views.ts';
-import { FormAlert } from '#web/components/form-kit.tsx';
+import { Field, FormAlert } from '#web/components/form-kit.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
@@ -106,16 +106,15 @@ export default function MyOrdersScreen(_props: PanelScreenProps) {
               ? 'The items go back on the shelf.'
               : 'Your payment will be refunded to the way you paid.'}
           </p>
-          <div className="field">
-            <label htmlFor="cancel-reason">Reason (optional)</label>
-            <input
-              id="cancel-reason"
-              value={reason}
-              placeholder={CANCEL_REASONS.user}
-              maxLength={500}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          </div>
+          <Field
+            id="cancel-reason"
+            label="Reason"
+            optional
+            value={reason}
+            placeholder={CANCEL_REASONS.user}
+            maxLength={500}
+            onChange={(e) => setReason(e.target.value)}
+          />
         </ConfirmDialog>
       )}
     </section>

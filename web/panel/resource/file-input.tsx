@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { describe, FieldFrame } from './field-frame.tsx';
+import { Control, FieldFrame } from '#web/components/form-kit.tsx';
 import type { FileValue } from './form-values.ts';
 import type { FilesField, ImageField, Item } from './types.ts';
 import { StoredImage } from './stored-image.tsx';
@@ -32,7 +32,7 @@ export function FileInput({ field: f, id, value, error, item, disabled, onChange
     [f.hint, f.type === 'image' && stored ? 'Choosing a new image replaces the current one.' : ''].filter(Boolean).join(' ') || undefined;
 
   return (
-    <FieldFrame id={id} label={f.label} hint={hint} error={error} required={f.required} wide className="field-file">
+    <FieldFrame id={id} label={f.label} hint={hint} error={error} optional={!f.required} wide className="field-file">
       {stored && (
         <figure className="file-current">
           <StoredImage src={stored} width={96} height={96} loading="lazy" />
@@ -74,14 +74,15 @@ export function FileInput({ field: f, id, value, error, item, disabled, onChange
           ))}
         </ul>
       )}
-      <input
+      <Control
         id={id}
         name={f.name}
         type="file"
         accept={f.rules.accept}
         multiple={multiple}
         disabled={disabled}
-        {...describe(id, hint, error)}
+        hint={hint}
+        error={error}
         onChange={(e) => onChange({ ...value, files: Array.from(e.target.files ?? []), remove: false })}
       />
       {value.files.length > 0 && (

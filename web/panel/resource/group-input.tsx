@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Errors } from '#web/components/form-kit.tsx';
-import { FieldFrame } from './field-frame.tsx';
+import { FieldFrame, type Errors } from '#web/components/form-kit.tsx';
 import { emptyRow, type GroupRow } from './form-values.ts';
 import { ScalarInput } from './scalar-input.tsx';
 import type { GroupField } from './types.ts';
@@ -21,7 +20,16 @@ export function GroupInput({ field: f, id, rows, errors, onChange }: Props) {
   const full = f.maxItems !== undefined && rows.length >= f.maxItems;
   const set = (i: number, name: string, v: string | boolean) => onChange(rows.map((r, j) => (j === i ? { ...r, [name]: v } : r)));
   return (
-    <FieldFrame id={id} label={f.label} hint={f.hint} error={errors[f.name]} required={f.required} wide as="legend" className="field-group">
+    <FieldFrame
+      id={id}
+      label={f.label}
+      hint={f.hint}
+      error={errors[f.name]}
+      optional={!f.required}
+      wide
+      as="legend"
+      className="field-group"
+    >
       {rows.length === 0 && <p className="muted">No {f.itemLabel.toLowerCase()}s yet.</p>}
       <ol className="group-rows" ref={listRef}>
         {rows.map((row, i) => (

@@ -2,7 +2,7 @@ import { Fragment, useEffect, useId, useRef, useState, type FormEvent } from 're
 import { ApiError, errorMessage } from '#web/lib/api.ts';
 import type { SendRequest } from '#web/lib/content-api.ts';
 import { call } from './call.ts';
-import { FormAlert, type Errors } from '#web/components/form-kit.tsx';
+import { FormActions, HeadedForm, useErrorFocus, type Errors } from '#web/components/form-kit.tsx';
 import { FieldInput } from './field-inputs.tsx';
 import {
   buildPayload,
@@ -58,16 +58,11 @@ export function ResourceForm({ config, item, onSaved, onCancel, request, heading
   const [alert, setAlert] = useState('');
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<Progress>(null);
-  const [errorTick, setErrorTick] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
+  const focusError = useErrorFocus(formRef);
   const ctl = useRef<AbortController | null>(null);
 
   useEffect(() => () => ctl.current?.abort(), []);
-  useEffect(() => {
-    if (!errorTick) return;
-    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    (first ?? formRef.current?.querySelector<HTMLElement>('.form-alert-wrap'))?.focus();
-  }, [errorTick]);
 
   const change = (name: string, v: Value) => setValues((prev) => ({ ...prev, [name]: v }));
 
@@ -78,7 +73,7 @@ export function ResourceForm({ config, item, onSaved, onCancel, request, heading
     const found = validateValues(fields, values, mode);
     setErrors(found);
     if (Object.keys(found).length) {
-      setErrorTick((n) => n + 1);
+      focusError();
       return;
     }
     const payload = buildPayload(fields, values, mode);
@@ -109,24 +104,21 @@ export function ResourceForm({ config, item, onSaved, onCancel, request, heading
       setAlert(errorMessage(err));
       setBusy(false);
       setProgress(null);
-      setErrorTick((n) => n + 1);
+      focusError();
     }
   }
 
   const title = heading ?? (item ? `Edit ${config.singular}: ${config.nameOf(item)}` : `New ${config.singular}`);
   return (
-    <form
+    <HeadedForm
       ref={formRef}
       className="form resource-form"
-      noValidate
       onSubmit={onSubmit}
-      aria-labelledby={`${formId}-heading`}
-      aria-busy={busy}
+      headingId={`${formId}-heading`}
+      title={title}
+      busy={busy}
+      alert={alert}
     >
-      <h2 id={`${formId}-heading`}>{title}</h2>
-      <div tabIndex={-1} className="form-alert-wrap">
-        <FormAlert message={alert} />
-      </div>
       <div className="form-grid">
         {fields.map((f) => (
           <Fragment key={f.name}>
@@ -136,23 +128,17 @@ export function ResourceForm({ config, item, onSaved, onCancel, request, heading
         ))}
       </div>
       <UploadProgress id={`${formId}-progress`} progress={progress} />
-      <div className="btn-row form-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Saving…' : (submitLabel ?? (item ? 'Save changes' : `Create ${config.singular}`))}
-        </button>
-        {onCancel && (
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => {
-              ctl.current?.abort();
-              onCancel();
-            }}
-          >
-            Cancel
-          </button>
-        )}
-      </div>
-    </form>
+      <FormActions
+        busy={busy}
+        label={submitLabel ?? (item ? 'Save changes' : `Create ${config.singular}`)}
+        onCancel={
+          onCancel &&
+          (() => {
+            ctl.current?.abort();
+            onCancel();
+          })
+        }
+      />
+    </HeadedForm>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, ApiError, errorMessage } from '#web/lib/api.ts';
 import { displayName } from '#web/lib/session.ts';
-import { Field, FormAlert, formValues, serverFieldErrors, type Errors } from '#web/components/form-kit.tsx';
+import { Field, formValues, HeadedForm, useErrorFocus, serverFieldErrors, type Errors } from '#web/components/form-kit.tsx';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 import {
   ADMIN_EMAIL_LIMITS,
@@ -14,7 +14,6 @@ import {
 } from './email-types.ts';
 
 type Props = { recipients: ReadonlyMap<string, Recipient>; onSent: (outcome: SendOutcome) => void };
-type Focus = 'alert' | 'subject' | 'message' | null;
 
 const NO_RECIPIENTS = 'Select at least one recipient in the list above';
 const count = (n: number) => n.toLocaleString('en-CA');
@@ -23,23 +22,13 @@ const plural = (n: number) => `${n} ${n === 1 ? 'user' : 'users'}`;
 /** Subject and message, then Send to one (at once) or to the N selected (after confirming); one send at a time. */
 export function ComposeForm({ recipients, onSent }: Props) {
   const formRef = useRef<HTMLFormElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
   const inFlight = useRef(false);
-  const focusNext = useRef<Focus>(null);
+  const focusError = useErrorFocus(formRef);
   const [errors, setErrors] = useState<Errors>({});
   const [alert, setAlert] = useState('');
   const [sending, setSending] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [lengths, setLengths] = useState({ subject: 0, message: 0 });
-
-  // After the render that shows them (and after a closing dialog has handed focus back), the error gets the focus.
-  useEffect(() => {
-    const target = focusNext.current;
-    if (!target) return;
-    focusNext.current = null;
-    if (target === 'alert') alertRef.current?.focus();
-    else (formRef.current?.elements.namedItem(target) as HTMLElement | null)?.focus();
-  });
 
   // Choosing someone answers "select at least one recipient".
   useEffect(() => {
@@ -55,7 +44,7 @@ export function ComposeForm({ recipients, onSent }: Props) {
   function fail(found: Errors, message: string) {
     setErrors(found);
     setAlert(message);
-    focusNext.current = found.subject ? 'subject' : found.message ? 'message' : 'alert';
+    focusError();
   }
 
   async function send(to: Recipient[]) {
@@ -117,22 +106,19 @@ export function ComposeForm({ recipients, onSent }: Props) {
   const [only] = list;
   const label = !only ? 'Send' : list.length === 1 ? `Send to ${displayName(only)}` : `Send to the ${list.length} selected`;
   return (
-    <form
+    <HeadedForm
       ref={formRef}
       className="card form email-compose"
-      noValidate
-      aria-labelledby="email-compose-title"
-      aria-busy={sending}
+      headingId="email-compose-title"
+      title="Write the e-mail"
+      busy={sending}
+      alert={alert}
       onSubmit={onSubmit}
       onInput={() => {
         const v = values();
         setLengths({ subject: v.subject.length, message: v.message.length });
       }}
     >
-      <h2 id="email-compose-title">Write the e-mail</h2>
-      <div ref={alertRef} tabIndex={-1} className="focus-target">
-        <FormAlert message={alert} />
-      </div>
       <p className="email-to" id="email-to">
         <strong>To:</strong>{' '}
         {!only ? (
@@ -182,6 +168,6 @@ export function ComposeForm({ recipients, onSent }: Props) {
           </p>
         </ConfirmDialog>
       )}
-    </form>
+    </HeadedForm>
   );
 }

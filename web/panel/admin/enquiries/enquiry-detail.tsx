@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api, errorMessage } from '#web/lib/api.ts';
 import { Loading } from '#web/components/loading.tsx';
-import { FormAlert, FormStatus } from '#web/components/form-kit.tsx';
+import { Field, FormAlert, FormStatus } from '#web/components/form-kit.tsx';
 import { navigate, PanelLink } from '#web/panel/router.tsx';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 import type { EnquiryStatus } from '#core/enquiries/enquiry-options.ts';
@@ -126,24 +126,15 @@ export function EnquiryDetail({ base, id, onDeleted }: Props) {
 
         <section className="card" aria-labelledby="enquiry-handling">
           <h2 id="enquiry-handling">Handling</h2>
-          <div className={`field${tooLong ? ' field-invalid' : ''}`}>
-            <label htmlFor="enquiry-notes">
-              Admin notes <span className="field-optional">(optional, for admins only)</span>
-            </label>
-            <textarea
-              id="enquiry-notes"
-              rows={6}
-              value={notes}
-              onChange={(e) => setNotes(e.target.value)}
-              aria-invalid={tooLong || undefined}
-              aria-describedby={tooLong ? 'enquiry-notes-error' : undefined}
-            />
-            {tooLong && (
-              <p id="enquiry-notes-error" className="field-error">
-                Admin notes must be at most {NOTES_MAX} characters
-              </p>
-            )}
-          </div>
+          <Field
+            id="enquiry-notes"
+            label="Admin notes"
+            optional="(optional, for admins only)"
+            rows={6}
+            value={notes}
+            error={tooLong ? `Admin notes must be at most ${NOTES_MAX} characters` : undefined}
+            onChange={(e) => setNotes(e.target.value)}
+          />
           <div className="btn-row">
             {status === 'New' && (
               <button

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
 import { sendForm } from '#web/lib/content-api.ts';
-import { FormAlert } from '#web/components/form-kit.tsx';
+import { Field, FormActions, FormAlert } from '#web/components/form-kit.tsx';
 import { UploadProgress, type Progress } from '#web/panel/resource/upload-progress.tsx';
 
 const EXAMPLE = '[{ "externalUrlLink": "https://…/kata.jpg", "mediaType": "image", "title": "Kata", "tags": ["kata"] }]';
@@ -70,22 +70,18 @@ export function AssetImport({ onChanged }: { onChanged: (message: string) => voi
             ))}
           </ul>
         )}
-        <div className="field">
-          <label htmlFor={`${id}-file`}>JSON or CSV file</label>
-          <input id={`${id}-file`} name="file" type="file" accept=".json,.csv,application/json,text/csv" disabled={busy} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-json`}>
-            Or paste JSON <span className="field-optional">(optional)</span>
-          </label>
-          <textarea id={`${id}-json`} name="assets" rows={4} placeholder={EXAMPLE} disabled={busy} />
-        </div>
+        <Field
+          id={`${id}-file`}
+          name="file"
+          label="JSON or CSV file"
+          type="file"
+          accept=".json,.csv,application/json,text/csv"
+          required={false}
+          disabled={busy}
+        />
+        <Field id={`${id}-json`} name="assets" label="Or paste JSON" optional rows={4} placeholder={EXAMPLE} disabled={busy} />
         <UploadProgress id={`${id}-progress`} progress={progress} label="Sending" />
-        <div className="btn-row">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Importing…' : 'Import'}
-          </button>
-        </div>
+        <FormActions busy={busy} label="Import" busyLabel="Importing…" />
       </form>
     </details>
   );

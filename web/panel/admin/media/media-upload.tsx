@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '#web/lib/api.ts';
 import { sendForm } from '#web/lib/content-api.ts';
-import { FormAlert } from '#web/components/form-kit.tsx';
+import { Field, FormActions, FormAlert } from '#web/components/form-kit.tsx';
 import { UploadProgress, type Progress } from '#web/panel/resource/upload-progress.tsx';
 
 type Props = { owner: string; accept: string; maxFiles: number; onUploaded: (message: string) => void };
@@ -50,45 +50,23 @@ export function MediaUpload({ owner, accept, maxFiles, onUploaded }: Props) {
       <summary>Upload to “{owner}”</summary>
       <form key={formKey} className="form form-grid" noValidate onSubmit={onSubmit} aria-busy={busy} aria-label="Upload media">
         <FormAlert message={alert} />
-        <div className={`field field-wide${error ? ' field-invalid' : ''}`}>
-          <label htmlFor="media-files">Images or videos</label>
-          <p id="media-files-hint" className="field-hint">
-            JPEG, PNG or WebP up to 5MB, MP4 or WebM up to 50MB; at most {maxFiles} at a time.
-          </p>
-          <input
-            id="media-files"
-            name="files"
-            type="file"
-            accept={accept}
-            multiple
-            disabled={busy}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={`media-files-hint${error ? ' media-files-error' : ''}`}
-          />
-          {error && (
-            <p id="media-files-error" className="field-error">
-              {error}
-            </p>
-          )}
-        </div>
-        <div className="field">
-          <label htmlFor="media-alt">
-            Alt text <span className="field-optional">(optional)</span>
-          </label>
-          <input id="media-alt" name="altText" maxLength={300} disabled={busy} />
-        </div>
-        <div className="field">
-          <label htmlFor="media-caption">
-            Caption <span className="field-optional">(optional)</span>
-          </label>
-          <input id="media-caption" name="caption" maxLength={500} disabled={busy} />
-        </div>
+        <Field
+          wide
+          id="media-files"
+          name="files"
+          label="Images or videos"
+          type="file"
+          accept={accept}
+          multiple
+          disabled={busy}
+          required={false}
+          hint={`JPEG, PNG or WebP up to 5MB, MP4 or WebM up to 50MB; at most ${maxFiles} at a time.`}
+          error={error}
+        />
+        <Field id="media-alt" name="altText" label="Alt text" optional maxLength={300} disabled={busy} />
+        <Field id="media-caption" name="caption" label="Caption" optional maxLength={500} disabled={busy} />
         <UploadProgress id="media-progress" progress={progress} />
-        <div className="form-actions btn-row">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Uploading…' : 'Upload'}
-          </button>
-        </div>
+        <FormActions busy={busy} label="Upload" busyLabel="Uploading…" />
       </form>
     </details>
   );

@@ -4,7 +4,7 @@ import { CANCEL_REASONS } from '#core/shop/shop-options.ts';
 import type { OrderView } from '#core/shop/views.ts';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
 import { Loading } from '#web/components/loading.tsx';
-import { FormAlert, FormStatus } from '#web/components/form-kit.tsx';
+import { Field, FormAlert, FormStatus } from '#web/components/form-kit.tsx';
 import { navigate, PanelLink } from '#web/panel/router.tsx';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 import { OrderTotals } from '#web/panel/orders/order-totals.tsx';
@@ -153,16 +153,14 @@ export function OrderDetail({ base, id, onDeleted }: Props) {
                 else if (next) void changeStatus(next);
               }}
             >
-              <div className="field">
-                <label htmlFor="order-next-status">New status</label>
-                <select id="order-next-status" value={next} onChange={(e) => setNext(e.target.value as OrderStatus)}>
-                  {moves.map((s) => (
-                    <option key={s} value={s}>
-                      {ORDER_STATUS_LABELS[s]}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <Field
+                id="order-next-status"
+                label="New status"
+                required={false}
+                options={moves.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))}
+                value={next}
+                onChange={(e) => setNext(e.target.value as OrderStatus)}
+              />
               <button type="submit" className="btn btn-primary" disabled={busy || !next}>
                 {busy ? 'Saving…' : 'Change status'}
               </button>
@@ -217,19 +215,16 @@ export function OrderDetail({ base, id, onDeleted }: Props) {
               ? `This order is paid: the server refunds the payment through ${gatewayLabel(order.paymentMethod)} and the order ends Refunded. The items go back into stock.`
               : 'The order ends Cancelled and its items go back into stock.'}
           </p>
-          <div className="field">
-            <label htmlFor="order-cancel-reason">
-              Reason <span className="field-optional">(optional, the buyer can see it)</span>
-            </label>
-            <textarea
-              id="order-cancel-reason"
-              rows={3}
-              maxLength={500}
-              value={reason}
-              placeholder={CANCEL_REASONS.admin}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          </div>
+          <Field
+            id="order-cancel-reason"
+            label="Reason"
+            optional="(optional, the buyer can see it)"
+            rows={3}
+            maxLength={500}
+            value={reason}
+            placeholder={CANCEL_REASONS.admin}
+            onChange={(e) => setReason(e.target.value)}
+          />
         </ConfirmDialog>
       )}
       {asking === 'delete' && (

@@ -3,7 +3,7 @@ import type { PaymentStatus } from '#core/shop/shop-options.ts';
 import type { PaymentView } from '#core/shop/views.ts';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
 import { Loading } from '#web/components/loading.tsx';
-import { FormAlert, FormStatus } from '#web/components/form-kit.tsx';
+import { Field, FormAlert, FormStatus } from '#web/components/form-kit.tsx';
 import { PanelLink } from '#web/panel/router.tsx';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 import { dateTime, text } from '#web/panel/admin/screens/shared.tsx';
@@ -123,16 +123,14 @@ export function PaymentDetail({ base, ordersBase, id }: Props) {
                 setAsking(true);
               }}
             >
-              <div className="field">
-                <label htmlFor="payment-next-status">New status</label>
-                <select id="payment-next-status" value={next} onChange={(e) => setNext(e.target.value as PaymentStatus)}>
-                  {moves.map((s) => (
-                    <option key={s} value={s}>
-                      {PAYMENT_STATUS_LABELS[s]}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <Field
+                id="payment-next-status"
+                label="New status"
+                required={false}
+                options={moves.map((s) => ({ value: s, label: PAYMENT_STATUS_LABELS[s] }))}
+                value={next}
+                onChange={(e) => setNext(e.target.value as PaymentStatus)}
+              />
               <button type="submit" className="btn btn-primary">
                 Change status
               </button>

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { platformProblem } from '#core/social/platform-limits.ts';
 import type { SocialPlatform } from '#core/social/platforms.ts';
 import { SOCIAL_LIMITS, SOCIAL_MESSAGES } from '#core/social/social-options.ts';
-import { FormAlert } from '#web/components/form-kit.tsx';
+import { Field, FormAlert } from '#web/components/form-kit.tsx';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
 import { ChosenMedia } from './chosen-media.tsx';
 import { ComposeResult } from './compose-result.tsx';
@@ -102,24 +102,16 @@ export function ComposeScreen({ base }: { base: string }) {
       </FormAlert>
       <div className="social-compose-layout">
         <form className="social-compose-form" noValidate onSubmit={(e) => void submit(e)}>
-          <div className={`field${errors.content ? ' field-invalid' : ''}`}>
-            <label htmlFor="compose-content">Text</label>
-            <textarea
-              id="compose-content"
-              name="content"
-              rows={7}
-              value={draft.content}
-              maxLength={SOCIAL_LIMITS.content}
-              aria-invalid={errors.content ? true : undefined}
-              aria-describedby={errors.content ? 'compose-content-error' : undefined}
-              onChange={(e) => setDraft({ ...draft, content: e.target.value })}
-            />
-            {errors.content && (
-              <p id="compose-content-error" className="field-error">
-                {errors.content}
-              </p>
-            )}
-          </div>
+          <Field
+            id="compose-content"
+            name="content"
+            label="Text"
+            rows={7}
+            value={draft.content}
+            maxLength={SOCIAL_LIMITS.content}
+            error={errors.content}
+            onChange={(e) => setDraft({ ...draft, content: e.target.value })}
+          />
           <PlatformChoices
             chosen={draft.platforms}
             accounts={accounts ?? new Map()}
@@ -135,21 +127,15 @@ export function ComposeScreen({ base }: { base: string }) {
               Choose from the media library
             </button>
           </fieldset>
-          <div className="field">
-            <label htmlFor="compose-schedule">
-              Publish at<span className="field-optional"> (optional)</span>
-            </label>
-            <p id="compose-schedule-hint" className="field-hint">
-              On your own clock; leave empty to publish now.
-            </p>
-            <input
-              id="compose-schedule"
-              type="datetime-local"
-              value={draft.schedule}
-              aria-describedby="compose-schedule-hint"
-              onChange={(e) => setDraft({ ...draft, schedule: e.target.value })}
-            />
-          </div>
+          <Field
+            id="compose-schedule"
+            label="Publish at"
+            type="datetime-local"
+            optional
+            hint="On your own clock; leave empty to publish now."
+            value={draft.schedule}
+            onChange={(e) => setDraft({ ...draft, schedule: e.target.value })}
+          />
           {problems.length > 0 && (
             <div id="compose-blocked" className="social-problems" role="status">
               <p>It cannot be sent yet:</p>
