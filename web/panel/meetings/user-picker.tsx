@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { displayName, ROLE_LABELS } from '#web/lib/session.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { readUser, searchUsers, type UserHit } from './meetings-api.ts';
@@ -41,18 +41,25 @@ export function UserPicker({ id, picked, onChange, error, disabled }: Props) {
     };
   }, [term]);
 
-  // Editing: the meeting holds ids only, so their names are looked up once.
+  // Editing: the meeting holds ids only, so their names are looked up once; the answer is applied to
+  // the latest choice (it may have changed while the names were on their way).
+  const latest = useRef({ picked, onChange });
+  latest.current = { picked, onChange };
+  const unnamedIds = picked
+    .filter((p) => p.label === p.id)
+    .map((p) => p.id)
+    .join(',');
   useEffect(() => {
-    const unnamed = picked.filter((p) => p.label === p.id);
-    if (!unnamed.length) return;
+    if (!unnamedIds) return;
     const ctl = new AbortController();
-    Promise.all(unnamed.map((p) => readUser(p.id, ctl.signal).catch(() => null))).then((users) => {
+    Promise.all(unnamedIds.split(',').map((id) => readUser(id, ctl.signal).catch(() => null))).then((users) => {
       if (ctl.signal.aborted) return;
       const names = new Map(users.filter((u): u is UserHit => !!u).map((u) => [u._id, describe(u)]));
-      if (names.size) onChange(picked.map((p) => ({ ...p, label: names.get(p.id) ?? p.label })));
+      const { picked: now, onChange: change } = latest.current;
+      if (names.size) change(now.map((p) => ({ ...p, label: names.get(p.id) ?? p.label })));
     });
     return () => ctl.abort();
-  }, [picked.map((p) => p.id).join(',')]);
+  }, [unnamedIds]);
 
   const chosen = new Set(picked.map((p) => p.id));
   const results = (hits ?? []).filter((u) => !chosen.has(u._id));
