@@ -4,7 +4,7 @@ import { JOBS as ENROLLMENT_JOBS } from './features/enrollments/enrollments.jobs
 import { JOBS as MEMBERSHIP_JOBS } from './features/membership-purchases/membership-purchases.jobs.ts';
 import { JOBS as SOCIAL_ACCOUNT_JOBS } from './features/social-accounts/social-accounts.jobs.ts';
 import { JOBS as SOCIAL_POST_JOBS } from './features/social-posts/social-posts.jobs.ts';
-import { expireUnpaidOrders } from './features/orders/orders.expire.ts';
+import { expireUnpaidOrders } from './features/orders/orders.jobs.ts';
 import { runtimeContext } from './lib/runtime.ts';
 import type { ServiceCtx } from './lib/service-context.ts';
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiCall, POLL } from './auth.helpers.ts';
-import { adminPage, asAdmin, openScreen, screenReady, screenshot, statusLine, uniq } from './admin-content.helpers.ts';
+import { apiCall, POLL } from './auth-helpers.ts';
+import { adminPage, asAdmin, openScreen, screenReady, screenshot, statusLine, uniq } from './admin-content-helpers.ts';
 import { launchBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminPage, openScreen, screenReady } from './admin-content.helpers.ts';
-import { adminToken, apiCall, createTestUser, POLL, type CreatedUser } from './auth.helpers.ts';
+import { adminPage, openScreen, screenReady } from './admin-content-helpers.ts';
+import { adminToken, apiCall, createTestUser, POLL, type CreatedUser } from './auth-helpers.ts';
 import { launchBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');

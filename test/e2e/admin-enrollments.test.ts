@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ENROLLMENT_MESSAGES } from '#core/enrollments/enrollment-status.ts';
-import { apiCall, createTestUser, freshIp, POLL, type CreatedUser } from './auth.helpers.ts';
-import { adminPage, asAdmin, noisePng, openScreen, screenReady, screenshot, statusLine } from './admin-content.helpers.ts';
+import { apiCall, createTestUser, freshIp, POLL, type CreatedUser } from './auth-helpers.ts';
+import { adminPage, asAdmin, noisePng, openScreen, screenReady, screenshot, statusLine } from './admin-content-helpers.ts';
 import { launchBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');

@@ -2,10 +2,10 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PLATFORM_LABELS, SOCIAL_PLATFORMS } from '#core/social/platforms.ts';
 import { SOCIAL_MESSAGES } from '#core/social/social-options.ts';
-import { POLL } from './auth.helpers.ts';
-import { adminPage, asAdmin, openScreen, screenReady, statusLine, uniq } from './admin-content.helpers.ts';
+import { POLL } from './auth-helpers.ts';
+import { adminPage, asAdmin, openScreen, screenReady, statusLine, uniq } from './admin-content-helpers.ts';
 import { launchBrowser } from './browser.ts';
-import { accountCard, connectThroughConsent, disconnect, uploadJpeg } from './admin-social.helpers.ts';
+import { accountCard, connectThroughConsent, disconnect, uploadJpeg } from './admin-social-helpers.ts';
 
 const baseUrl = inject('baseUrl');
 const DRAFT_KEY = 'social_post_draft';

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiCall, DEMO_PASSWORD, loginThroughForm, openPage, uniqueEmail, POLL } from './auth.helpers.ts';
+import { apiCall, DEMO_PASSWORD, loginThroughForm, openPage, uniqueEmail, POLL } from './auth-helpers.ts';
 import { launchBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_PASSWORD, islandReady, loginThroughForm, openPage, readStorage, POLL } from './auth.helpers.ts';
+import { DEMO_PASSWORD, islandReady, loginThroughForm, openPage, readStorage, POLL } from './auth-helpers.ts';
 import { launchBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');

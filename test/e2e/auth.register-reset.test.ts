@@ -10,7 +10,7 @@ import {
   readStorage,
   superAdminToken,
   uniqueEmail,
-} from './auth.helpers.ts';
+} from './auth-helpers.ts';
 import { launchBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
-import { adminToken, apiCall, createTestUser, freshIp, islandReady, openPage, POLL } from './auth.helpers.ts';
-import { adminPage, screenshot } from './admin-content.helpers.ts';
+import { adminToken, apiCall, createTestUser, freshIp, islandReady, openPage, POLL } from './auth-helpers.ts';
+import { adminPage, screenshot } from './admin-content-helpers.ts';
 
 const baseUrl = inject('baseUrl');
 const tag = () => Math.random().toString(36).slice(2, 8).toUpperCase();

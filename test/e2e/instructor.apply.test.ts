@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
-import { apiCall, createTestUser, freshIp, islandReady, openPage, POLL } from './auth.helpers.ts';
-import { screenshot } from './admin-content.helpers.ts';
+import { apiCall, createTestUser, freshIp, islandReady, openPage, POLL } from './auth-helpers.ts';
+import { screenshot } from './admin-content-helpers.ts';
 
 const baseUrl = inject('baseUrl');
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(20 * 1024)]);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
-import { adminPage, asAdmin, openScreen, uniq } from './admin-content.helpers.ts';
-import { apiCall, createTestUser, freshIp, POLL, type CreatedUser } from './auth.helpers.ts';
+import { adminPage, asAdmin, openScreen, uniq } from './admin-content-helpers.ts';
+import { apiCall, createTestUser, freshIp, POLL, type CreatedUser } from './auth-helpers.ts';
 import { launchBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');

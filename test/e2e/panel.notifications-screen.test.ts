@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { screenshot } from './admin-content.helpers.ts';
-import { adminToken, apiCall, createTestUser, loginThroughForm, openPage, POLL } from './auth.helpers.ts';
+import { screenshot } from './admin-content-helpers.ts';
+import { adminToken, apiCall, createTestUser, loginThroughForm, openPage, POLL } from './auth-helpers.ts';
 import { launchBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');

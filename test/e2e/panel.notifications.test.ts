@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminPage, openScreen } from './admin-content.helpers.ts';
-import { apiCall, freshIp, POLL } from './auth.helpers.ts';
+import { adminPage, openScreen } from './admin-content-helpers.ts';
+import { apiCall, freshIp, POLL } from './auth-helpers.ts';
 import { launchBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiCall, createTestUser, DEMO_PASSWORD, loginThroughForm, openPage, readStorage } from './auth.helpers.ts';
+import { apiCall, createTestUser, DEMO_PASSWORD, loginThroughForm, openPage, readStorage } from './auth-helpers.ts';
 import { launchBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
-import { adminToken, apiCall, createTestUser, islandReady, loginThroughForm, openPage, POLL } from './auth.helpers.ts';
+import { adminToken, apiCall, createTestUser, islandReady, loginThroughForm, openPage, POLL } from './auth-helpers.ts';
 
 const baseUrl = inject('baseUrl');
 const tag = () => Math.random().toString(36).slice(2, 8).toUpperCase();

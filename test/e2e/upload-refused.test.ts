@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminPage, noisePng, openScreen } from './admin-content.helpers.ts';
-import { adminToken } from './auth.helpers.ts';
+import { adminPage, noisePng, openScreen } from './admin-content-helpers.ts';
+import { adminToken } from './auth-helpers.ts';
 import { launchBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError } from './api.ts';
-import { fakeBrowser } from './test-browser.ts';
+import { fakeBrowser } from './browser.test-helpers.ts';
 
 let browser: ReturnType<typeof fakeBrowser>;
 beforeEach(() => {

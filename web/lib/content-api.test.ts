@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api.ts';
 import { readClasses, readCourses, readEvents, readMedia, send, sendSettled, unsettle } from './content-api.ts';
 import { offlineGet, offlinePut } from './offline-store.ts';
-import { fakeBrowser } from './test-browser.ts';
+import { fakeBrowser } from './browser.test-helpers.ts';
 
 // Node has no IndexedDB: the store is a Map here (the real one is exercised by the browser tests).
 vi.mock('./offline-store.ts', () => {

@@ -10,7 +10,7 @@ import {
   savedMembershipForm,
   saveMembershipForm,
 } from './enrollment-storage.ts';
-import { fakeBrowser } from './test-browser.ts';
+import { fakeBrowser } from './browser.test-helpers.ts';
 
 let browser: ReturnType<typeof fakeBrowser>;
 beforeEach(() => {

@@ -9,7 +9,7 @@ import {
   pushSupported,
   type PushBrowser,
 } from './push-client.ts';
-import { fakeBrowser } from './test-browser.ts';
+import { fakeBrowser } from './browser.test-helpers.ts';
 
 const VAPID_KEY = 'BJOoSN9ke6WZbTCnNPNjUavKIqdsEAL40D_zxuUDEwrrRl2ye7_3GjbSc-uFO2YxrIJYfgGlYBaYwQt_PNxjh7Y';
 const point = () => toBase64Url(Uint8Array.from({ length: 65 }, (_, i) => (i === 0 ? 4 : i)));

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, logout, restoreSession, safeNextPath, saveSession, tokenFrom, userFrom } from './session.ts';
-import { fakeBrowser } from './test-browser.ts';
+import { fakeBrowser } from './browser.test-helpers.ts';
 
 const USER = { _id: 'u1', email: 'a@example.test', role: 'member' as const, profile: { firstName: 'Ana' } };
 let browser: ReturnType<typeof fakeBrowser>;

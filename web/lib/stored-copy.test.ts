@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from './storage-keys.ts';
 import { readWithStoredCopy } from './stored-copy.ts';
-import { fakeBrowser } from './test-browser.ts';
+import { fakeBrowser } from './browser.test-helpers.ts';
 
 let browser: ReturnType<typeof fakeBrowser>;
 beforeEach(() => {

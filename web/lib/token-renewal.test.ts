@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from './api.ts';
 import { restoreSession } from './session.ts';
-import { fakeBrowser } from './test-browser.ts';
+import { fakeBrowser } from './browser.test-helpers.ts';
 import { keepTokenFresh, renewalDue, renewTokenIfDue, tokenTimes } from './token-renewal.ts';
 
 const DAY = 24 * 60 * 60;

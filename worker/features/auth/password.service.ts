@@ -6,7 +6,7 @@ import { badRequest } from '#worker/lib/errors.ts';
 import { hashPassword, verifyPassword } from '#worker/lib/password.ts';
 import { enforceRateLimits } from '#worker/lib/rate-limit.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
-import { sendPasswordResetMail } from './auth.mail.ts';
+import { sendPasswordResetMail } from './auth.notify.ts';
 import { newEmailTokenStatements, usableToken } from './auth-tokens.ts';
 import { sha256Hex } from '#worker/lib/digest.ts';
 import { bumpTokenVersion } from '#worker/lib/user-sql.ts';

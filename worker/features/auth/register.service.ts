@@ -8,7 +8,7 @@ import { forbidden } from '#worker/lib/errors.ts';
 import { hashPassword } from '#worker/lib/password.ts';
 import { enforceRateLimits, hitRateLimit } from '#worker/lib/rate-limit.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
-import { sendAlreadyRegisteredMail, sendVerificationMail } from './auth.mail.ts';
+import { sendAlreadyRegisteredMail, sendVerificationMail } from './auth.notify.ts';
 import { newEmailTokenStatements } from './auth-tokens.ts';
 
 export const ROLE_NOT_ALLOWED = 'You can only register as a student or a member';

@@ -3,7 +3,7 @@ import { authTokens, users } from '#db/schema/index.ts';
 import { badRequest } from '#worker/lib/errors.ts';
 import { enforceRateLimits } from '#worker/lib/rate-limit.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
-import { sendVerificationMail } from './auth.mail.ts';
+import { sendVerificationMail } from './auth.notify.ts';
 import { newEmailTokenStatements, usableToken } from './auth-tokens.ts';
 import { sha256Hex } from '#worker/lib/digest.ts';
 import { TOO_MANY_REQUESTS } from './password.service.ts';

@@ -14,7 +14,7 @@ import type { AppEnv } from '#worker/env.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { createEnrollment } from './enrollments.create.ts';
 import { bulkDeleteEnrollments, deleteEnrollment } from './enrollments.delete.ts';
-import { approveEnrollment, cancelEnrollment, rejectEnrollment } from './enrollments.lifecycle.ts';
+import { approveEnrollment, cancelEnrollment, rejectEnrollment } from './enrollments.moves.ts';
 import { paymentMethods } from '#worker/lib/payments/methods.ts';
 import { allEnrollments, getEnrollment, myEnrollments } from './enrollments.read.ts';
 import { renewEnrollment } from './enrollments.renew.ts';

@@ -19,7 +19,7 @@ import { badRequest } from '#worker/lib/errors.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { bodyLimit } from '#worker/middleware/body-limit.ts';
 import { applyInstructor } from './instructors.apply.ts';
-import { documentResponse } from './instructors.documents.ts';
+import { documentResponse } from './instructors.files.ts';
 import {
   approveInstructor,
   cancelInstructor,

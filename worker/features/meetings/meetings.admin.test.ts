@@ -6,7 +6,7 @@ import { createUser, testDb } from '#test/helpers.ts';
 import { settleDeferred } from '#worker/lib/service-context.ts';
 import type { AuthUser } from '#worker/lib/auth-user.ts';
 import { CreateMeetingSchema } from '#core/meetings/meeting-schemas.ts';
-import { meetingNotifier, type MeetingNotifier, type MeetingShare } from './meetings.notifier.ts';
+import { meetingNotifier, type MeetingNotifier, type MeetingShare } from './meetings.notify.ts';
 import { shareMeeting } from './meetings.share.ts';
 import { createMeeting } from './meetings.write.ts';
 import { inMinutes, insertMeeting } from './meetings.test-helpers.ts';

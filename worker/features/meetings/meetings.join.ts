@@ -6,7 +6,7 @@ import { meetingJoins, type MeetingRow } from '#db/schema/index.ts';
 import { conflict, notFound } from '#worker/lib/errors.ts';
 import { sqliteErrorCode } from '#worker/lib/db-errors.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
-import { visibleMeeting } from './meetings.query.ts';
+import { visibleMeeting } from './meetings.queries.ts';
 
 function notJoinable(m: MeetingRow, now: number) {
   if (m.status === 'cancelled') return conflict(MEETING_MESSAGES.cancelled);

@@ -3,7 +3,7 @@ import type { ListMeetingsQueryInput } from '#core/meetings/meeting-schemas.ts';
 import { offsetOf, pagination } from '#core/paging.ts';
 import { meetings } from '#db/schema/index.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
-import { endMs, hostNameMap, hostNamesOf, visibleMeeting, visibleTo } from './meetings.query.ts';
+import { endMs, hostNameMap, hostNamesOf, visibleMeeting, visibleTo } from './meetings.queries.ts';
 import { serializeMeeting } from './meetings.serialize.ts';
 
 /** How many meetings the `upcoming` and `past` lists carry. */

@@ -4,7 +4,7 @@ import { meetings, users, type MeetingRow } from '#db/schema/index.ts';
 import { conflict, notFound } from '#worker/lib/errors.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import type { Role } from '#core/roles.ts';
-import { meetingNotifier, type MeetingNotifier, type MeetingRecipient } from './meetings.notifier.ts';
+import { meetingNotifier, type MeetingNotifier, type MeetingRecipient } from './meetings.notify.ts';
 import { serializeMeeting } from './meetings.serialize.ts';
 
 /** The active accounts a meeting targets: its roles ('all' = everyone) and its named users. */

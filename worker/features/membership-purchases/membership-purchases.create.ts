@@ -16,7 +16,7 @@ import { withObjects } from '#worker/lib/stored-objects.ts';
 import { parseMultipart, readLimitedBody } from '#worker/lib/uploads.ts';
 import { parseInput } from '#worker/lib/validate.ts';
 import { checkedDocuments } from '#worker/lib/enrollment-documents.ts';
-import { documentFiles, MAX_PURCHASE_BODY_BYTES } from './membership-purchases.documents.ts';
+import { documentFiles, MAX_PURCHASE_BODY_BYTES } from './membership-purchases.files.ts';
 import { chosenGateway } from '#worker/lib/payments/registry.ts';
 import { purchaseValues } from '#worker/lib/enrolment/columns.ts';
 import { purchasePayment } from './membership-purchases.pay.ts';

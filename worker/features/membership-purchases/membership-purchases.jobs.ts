@@ -3,7 +3,7 @@ import { ENROLLMENT_CANCEL_REASONS } from '#core/enrollments/enrollment-status.t
 import { ENROLLMENT_LIMITS } from '#core/enrollments/enrollment-options.ts';
 import { membershipEnrollments } from '#db/schema/index.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
-import { tellMember, type MemberNotice } from './membership-purchases.notices.ts';
+import { tellMember, type MemberNotice } from './membership-purchases.notify.ts';
 import { cancelUnpaidPurchases, cancelUnpaidRenewals, type Job } from '#worker/lib/enrolment/jobs.ts';
 import { MEMBERSHIP } from './membership-purchases.kind.ts';
 

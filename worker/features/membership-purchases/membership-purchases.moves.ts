@@ -5,7 +5,7 @@ import { membershipEnrollments, type MembershipEnrollmentRow } from '#db/schema/
 import { approvePurchase, currentRow, endPurchase } from '#worker/lib/enrolment/moves.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { MEMBERSHIP } from './membership-purchases.kind.ts';
-import { tellMember } from './membership-purchases.notices.ts';
+import { tellMember } from './membership-purchases.notify.ts';
 import { enrollmentView, visibleEnrollment } from './membership-purchases.queries.ts';
 
 /**

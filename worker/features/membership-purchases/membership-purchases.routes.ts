@@ -16,7 +16,7 @@ import type { AppEnv } from '#worker/env.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { bodyLimit } from '#worker/middleware/body-limit.ts';
 import { purchaseMembership } from './membership-purchases.create.ts';
-import { MAX_PURCHASE_BODY_BYTES } from './membership-purchases.documents.ts';
+import { MAX_PURCHASE_BODY_BYTES } from './membership-purchases.files.ts';
 import { bulkDeleteMembershipEnrollments, deleteMembershipEnrollment } from './membership-purchases.delete.ts';
 import { approveMembership, cancelMembership, rejectMembership } from './membership-purchases.moves.ts';
 import { payAgain } from './membership-purchases.pay.ts';

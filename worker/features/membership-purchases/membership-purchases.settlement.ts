@@ -3,7 +3,7 @@ import { newId } from '#core/ids.ts';
 import type { PurchaseType } from '#core/shop/shop-options.ts';
 import { enrollmentRenewals, membershipEnrollments } from '#db/schema/index.ts';
 import { addMonthsSql } from './membership-purchases.sql.ts';
-import { receiptLines, tellMember } from './membership-purchases.notices.ts';
+import { receiptLines, tellMember } from './membership-purchases.notify.ts';
 import { confirmRenewalCouponUse, enrolmentSettlement, payRenewal, renewalRefunded } from '#worker/lib/enrolment/settle.ts';
 import type { PurchaseSettlement } from '#worker/lib/payments/settlements.ts';
 import { MEMBERSHIP } from './membership-purchases.kind.ts';

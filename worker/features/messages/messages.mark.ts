@@ -2,7 +2,7 @@ import { and, inArray, sql } from 'drizzle-orm';
 import { messageReads, messages } from '#db/schema/index.ts';
 import { markEntityNotificationsRead } from '#worker/lib/notify.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
-import { addressedTo, isSchool, schoolUserIds, unreadFor, type Viewer } from './messages.scope.ts';
+import { addressedTo, isSchool, schoolUserIds, unreadFor, type Viewer } from './messages.queries.ts';
 
 /** Groups message ids by the user to tell. */
 function byUser(pairs: [string | null, string][]) {

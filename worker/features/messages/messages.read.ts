@@ -5,7 +5,7 @@ import { messages } from '#db/schema/index.ts';
 import { forbidden, notFound } from '#worker/lib/errors.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { likeAny } from '#worker/lib/sql.ts';
-import { addressedTo, findBySpecialId, isSchool, outer, unreadFor, visibleTo, type Viewer } from './messages.scope.ts';
+import { addressedTo, findBySpecialId, isSchool, outer, unreadFor, visibleTo, type Viewer } from './messages.queries.ts';
 import { selectMessages, serializeMessage } from './messages.serialize.ts';
 
 const NEWEST_FIRST = [desc(messages.createdAt), desc(messages.id)];

@@ -104,7 +104,7 @@ describe('POST /api/messages/admin/reply', () => {
     const { ctx, published } = ctxFor(a1);
     const answer = await replyToUser(ctx, { content: 'And bring a towel', targetSpecialId: leo.row.studentId!, priority: 'high' });
     const { pairs, events } = await eventsFor(published, [leo, a1, a2]);
-    // The reply's notification (its own tests: messages.notices.test.ts) is written, and announced, first.
+    // The reply's notification (its own tests: messages.notify.test.ts) is written, and announced, first.
     expect(pairs).toEqual([
       [leo, 'notification'],
       [leo, 'new_reply'],

@@ -3,7 +3,7 @@ import { previewText, type MessageView as MessageData } from '#core/messages/mes
 import type { FrameOf } from '#core/realtime/frames.ts';
 import type { Db } from '#db/client.ts';
 import { messages, users } from '#db/schema/index.ts';
-import { readAtFor, specialIdOf, type Viewer } from './messages.scope.ts';
+import { readAtFor, specialIdOf, type Viewer } from './messages.queries.ts';
 
 /** The columns a message is shown with: its row, its sender (left joined: a deleted sender leaves null) and the viewer's read state. */
 export const messageFields = (v: Viewer) => ({

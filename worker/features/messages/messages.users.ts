@@ -4,7 +4,7 @@ import { offsetOf, pagination } from '#core/paging.ts';
 import { users } from '#db/schema/index.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { likeAny } from '#worker/lib/sql.ts';
-import { specialIdOf } from './messages.scope.ts';
+import { specialIdOf } from './messages.queries.ts';
 
 // Qualified by hand: Drizzle writes a one-table select's columns bare, and a bare "id" here would mean m.id.
 const userId = sql.raw('"users"."id"');

@@ -9,9 +9,9 @@ import { badRequest, notFound } from '#worker/lib/errors.ts';
 import { notify, notifyByRole } from '#worker/lib/notify.ts';
 import { enforceRateLimits } from '#worker/lib/rate-limit.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
-import { broadcastRecipients, findBySpecialId, schoolUserIds, type Viewer } from './messages.scope.ts';
+import { broadcastRecipients, findBySpecialId, schoolUserIds, type Viewer } from './messages.queries.ts';
 import { eventData, selectMessages, serializeMessage } from './messages.serialize.ts';
-import { broadcastNotice, newMessageNotice, replyNotice } from './messages.notices.ts';
+import { broadcastNotice, newMessageNotice, replyNotice } from './messages.notify.ts';
 
 const viewer = (ctx: ServiceCtx): Viewer => signedIn(ctx);
 

@@ -6,7 +6,7 @@ import { orders, payments } from '#db/schema/index.ts';
 import { createUser, testDb, testServiceCtx } from '#test/helpers.ts';
 import worker from '#worker/index.ts';
 import { orderSettlement } from './orders.settlement.ts';
-import { expireUnpaidOrders } from './orders.expire.ts';
+import { expireUnpaidOrders } from './orders.jobs.ts';
 import {
   checkout,
   insertCoupon,

@@ -15,7 +15,7 @@ import { validate } from '#worker/lib/validate.ts';
 import { bodyLimit } from '#worker/middleware/body-limit.ts';
 import { createOrder } from './orders.create.ts';
 import { bulkDeleteOrders, deleteOrder } from './orders.delete.ts';
-import { cancelOrder, changeOrderStatus } from './orders.lifecycle.ts';
+import { cancelOrder, changeOrderStatus } from './orders.moves.ts';
 import { payAgain } from './orders.pay.ts';
 import { allOrders, getOrder, myOrders } from './orders.read.ts';
 import { verifyOrderPayment } from './orders.verify.ts';

@@ -7,7 +7,7 @@ import { pkceChallenge } from '#worker/lib/social/pkce.ts';
 import { decryptToken } from '#worker/lib/social/token-crypto.ts';
 import { renewSocialTokens, sweepOauthStates } from './social-accounts.jobs.ts';
 import { accountOf, callback, clearAccount, config, db, insertAccount, startConnect } from './social-accounts.test-helpers.ts';
-import { stubX, xRefused, xTokens, type XRoutes } from './social-accounts.x-stub.ts';
+import { stubX, xRefused, xTokens, type XRoutes } from './social-accounts.x.test-helpers.ts';
 
 /** This file owns the twitter row: X is set up "for real" in tests, and stubbed at fetch. */
 beforeEach(() => clearAccount('twitter'));

@@ -9,8 +9,8 @@ import { deleteObjects, withObjects } from '#worker/lib/stored-objects.ts';
 import { parseInput } from '#worker/lib/validate.ts';
 import { filesOf, firstValue, listField, type RequestBody } from '#worker/lib/body.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
-import { linksFromForm } from './syllabus.form.ts';
-import { materialRef, prepareMaterials } from './syllabus.materials.ts';
+import { linksFromForm } from './syllabus.input.ts';
+import { materialRef, prepareMaterials } from './syllabus.files.ts';
 import { serializeSyllabus } from './syllabus.serialize.ts';
 
 const FIELD_NAMES = ['title', 'description', 'grade', 'category', 'isActive'] as const;

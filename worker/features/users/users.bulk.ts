@@ -7,7 +7,7 @@ import { instructorRecordStatements } from '#worker/lib/instructor-record.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { SESSION_CHANGED } from '#worker/lib/publish.ts';
 import { batch } from '#worker/lib/sql.ts';
-import { conflictFrom } from './users.db.ts';
+import { conflictFrom } from './users.queries.ts';
 import { assertCanGrant } from './users.rules.ts';
 
 /** The rows a bulk call may touch: the listed ids, never the caller, and only roles within the caller's reach. */

@@ -6,7 +6,7 @@ import { serializeUserForAdmin as serializeUser } from './users.serialize.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { batch } from '#worker/lib/sql.ts';
 import { nextLoginIdSql } from '#worker/lib/user-sql.ts';
-import { conflictFrom, uniqueViolationField } from './users.db.ts';
+import { conflictFrom, uniqueViolationField } from './users.queries.ts';
 import { assertCanGrant, assertCanSetAdminId } from './users.rules.ts';
 import { newId } from '#core/ids.ts';
 

@@ -6,7 +6,7 @@ import { conflict, notFound } from '#worker/lib/errors.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { bumpTokenVersion } from '#worker/lib/user-sql.ts';
 import { SESSION_CHANGED } from '#worker/lib/publish.ts';
-import { conflictFrom, findUserRow } from './users.db.ts';
+import { conflictFrom, findUserRow } from './users.queries.ts';
 import { assertCanManage, assertNotSelf } from './users.rules.ts';
 import { serializeUserForAdmin } from './users.serialize.ts';
 

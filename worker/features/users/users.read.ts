@@ -8,7 +8,7 @@ import { notFound } from '#worker/lib/errors.ts';
 import { serializeUserForAdmin as serializeUser } from './users.serialize.ts';
 import { type ServiceCtx } from '#worker/lib/service-context.ts';
 import { userPage, whereOf } from '#worker/lib/user-list.ts';
-import { findUserRow } from './users.db.ts';
+import { findUserRow } from './users.queries.ts';
 
 /** GET /api/users (and /role/:role): one count and one page, sent together. */
 export async function listUsers(ctx: ServiceCtx, query: ListUsersQueryInput) {

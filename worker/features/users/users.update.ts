@@ -12,7 +12,7 @@ import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { instructorRecordStatements } from '#worker/lib/instructor-record.ts';
 import { bumpTokenVersion, nextLoginIdSql } from '#worker/lib/user-sql.ts';
 import { SESSION_CHANGED } from '#worker/lib/publish.ts';
-import { conflictFrom, findUserRow, uniqueViolationField } from './users.db.ts';
+import { conflictFrom, findUserRow, uniqueViolationField } from './users.queries.ts';
 import { serializeUserForAdmin } from './users.serialize.ts';
 import { assertCanGrant, assertCanManage, assertCanSetAdminId, assertNotSelf } from './users.rules.ts';
 

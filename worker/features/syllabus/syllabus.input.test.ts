@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formToObject } from '#worker/lib/body.ts';
-import { linksFromForm } from './syllabus.form.ts';
+import { linksFromForm } from './syllabus.input.ts';
 
 const form = (entries: [string, string][]) => {
   const f = new FormData();

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { onTestFinished } from 'vitest';
-import { adminToken, apiCall, freshIp } from './auth.helpers.ts';
+import { adminToken, apiCall, freshIp } from './auth-helpers.ts';
 
 export const SCREENSHOTS = '.tmp/screenshots';
 

@@ -2,8 +2,8 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { fixtureBytes } from '#worker/lib/image-size.fixtures.ts';
-import { adminToken, freshIp, POLL } from './auth.helpers.ts';
-import { asAdmin, screenReady, statusLine } from './admin-content.helpers.ts';
+import { adminToken, freshIp, POLL } from './auth-helpers.ts';
+import { asAdmin, screenReady, statusLine } from './admin-content-helpers.ts';
 
 type Account = { _id: string; platform: string };
 
