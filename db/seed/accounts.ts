@@ -4,19 +4,31 @@ import { inArray } from 'drizzle-orm';
 import { newId } from '#core/ids.ts';
 import { ARGON2_PARAMS } from '#core/password-policy.ts';
 import type { Role } from '#core/roles.ts';
+import { LOGIN_ID_FOR_ROLE, type LoginIdField } from '#core/users/login-ids.ts';
 import { users, type NewUserRow } from '#db/schema/index.ts';
 import type { Seeder } from './types.ts';
 
 export const DEMO_PASSWORD = 'Osu-Local-2026';
 
-type LoginIdColumn = 'adminId' | 'grandmasterId' | 'instructorId' | 'studentId';
 export type DemoAccount = {
   role: Role;
   email: string;
-  loginId?: { column: LoginIdColumn; value: string };
+  loginId?: { column: LoginIdField; value: string };
   loginCall: string;
   profile: NewUserRow['profile'];
 };
+
+/** A role that signs in with its own id (STU-0001 style) at POST /api/auth/<role>-login. */
+function withLoginId(role: 'admin' | 'grandmaster' | 'instructor' | 'student', profile: NewUserRow['profile']): DemoAccount {
+  const { field, prefix } = LOGIN_ID_FOR_ROLE[role]!;
+  return {
+    role,
+    email: `${role}@dojo.local`,
+    loginId: { column: field, value: `${prefix}-0001` },
+    loginCall: `POST /api/auth/${role}-login {${field}, password}`,
+    profile,
+  };
+}
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
@@ -25,34 +37,10 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     loginCall: 'POST /api/auth/super-admin {email, password}',
     profile: { firstName: 'Sora', lastName: 'Tanaka' },
   },
-  {
-    role: 'admin',
-    email: 'admin@dojo.local',
-    loginId: { column: 'adminId', value: 'ADM-0001' },
-    loginCall: 'POST /api/auth/admin-login {adminId, password}',
-    profile: { firstName: 'Aiko', lastName: 'Mori' },
-  },
-  {
-    role: 'grandmaster',
-    email: 'grandmaster@dojo.local',
-    loginId: { column: 'grandmasterId', value: 'GM-0001' },
-    loginCall: 'POST /api/auth/grandmaster-login {grandmasterId, password}',
-    profile: { firstName: 'Kenji', lastName: 'Yamada' },
-  },
-  {
-    role: 'instructor',
-    email: 'instructor@dojo.local',
-    loginId: { column: 'instructorId', value: 'INS-0001' },
-    loginCall: 'POST /api/auth/instructor-login {instructorId, password}',
-    profile: { firstName: 'Maya', lastName: 'Ito' },
-  },
-  {
-    role: 'student',
-    email: 'student@dojo.local',
-    loginId: { column: 'studentId', value: 'STU-0001' },
-    loginCall: 'POST /api/auth/student-login {studentId, password}',
-    profile: { firstName: 'Leo', lastName: 'Park', grade: 'white' },
-  },
+  withLoginId('admin', { firstName: 'Aiko', lastName: 'Mori' }),
+  withLoginId('grandmaster', { firstName: 'Kenji', lastName: 'Yamada' }),
+  withLoginId('instructor', { firstName: 'Maya', lastName: 'Ito' }),
+  withLoginId('student', { firstName: 'Leo', lastName: 'Park', grade: 'white' }),
   {
     role: 'member',
     email: 'member@dojo.local',
