@@ -8,7 +8,7 @@ import {
   type PublishRequest,
   type SocialAdapter,
 } from '#worker/lib/social/platform.ts';
-import { GRAPH, GRAPH_VIDEO, graphCall, graphRequest } from './graph-api.ts';
+import { GRAPH, GRAPH_VIDEO, graphClient } from './graph-api.ts';
 import { canPostOn, facebookLoginConnection } from './graph-login.ts';
 
 /** The one permission publishing needs; checked at connect, withdrawn at disconnect. */
@@ -23,10 +23,7 @@ type Created = { id?: string; post_id?: string };
  * long-lived user token, so it does not expire; the admin reconnects if it is ever invalidated).
  */
 export function facebookAdapter(config: AppConfig, fetcher: Fetcher = globalFetch): SocialAdapter {
-  const call = graphCall('facebook', fetcher);
-  const mediaCall = graphCall('facebook', fetcher, true);
-  const graph = <T>(token: string, method: 'GET' | 'POST', url: string, params: Record<string, string | undefined>, media = false) =>
-    graphRequest<T>(media ? mediaCall : call, config, token, method, url, params);
+  const { call, graph } = graphClient('facebook', config, fetcher);
 
   const photo = (account: AccountCredentials, m: PublishMedia, params: Record<string, string>) =>
     graph<Created>(account.accessToken, 'POST', `${GRAPH}/${account.externalId}/photos`, { url: m.url, ...altText(m), ...params }, true);

@@ -75,3 +75,15 @@ export async function graphRequest<T>(
     ...(method === 'POST' ? { body: new URLSearchParams(fields) } : {}),
   });
 }
+
+/**
+ * A platform's Graph requests as one function: `media` marks an upload or container step, whose plain
+ * 4xx refusal is about the file (see graphCall). `call` is the plain one, for the login steps.
+ */
+export function graphClient(platform: SocialPlatform, config: AppConfig, fetcher: Fetcher) {
+  const call = graphCall(platform, fetcher);
+  const mediaCall = graphCall(platform, fetcher, true);
+  const graph = <T>(token: string, method: 'GET' | 'POST', url: string, params: Params, media = false) =>
+    graphRequest<T>(media ? mediaCall : call, config, token, method, url, params);
+  return { call, graph };
+}

@@ -8,7 +8,7 @@ import {
   type PublishRequest,
   type SocialAdapter,
 } from '#worker/lib/social/platform.ts';
-import { GRAPH, graphCall, graphRequest } from './graph-api.ts';
+import { GRAPH, graphClient } from './graph-api.ts';
 import { canPostOn, facebookLoginConnection } from './graph-login.ts';
 
 /** Instagram publishing through Facebook Login: find the Page, its linked Instagram account, and publish. */
@@ -35,10 +35,9 @@ type Params = Record<string, string | undefined>;
  * container is published once Instagram says it is FINISHED. The Page's token speaks for the account.
  */
 export function instagramAdapter(config: AppConfig, fetcher: Fetcher = globalFetch, polling = POLLING): SocialAdapter {
-  const call = graphCall('instagram', fetcher);
-  const mediaCall = graphCall('instagram', fetcher, true);
+  const { call, graph: request } = graphClient('instagram', config, fetcher);
   const graph = <T>(account: AccountCredentials, method: 'GET' | 'POST', path: string, params: Params, media = false) =>
-    graphRequest<T>(media ? mediaCall : call, config, account.accessToken, method, `${GRAPH}/${path}`, params);
+    request<T>(account.accessToken, method, `${GRAPH}/${path}`, params, media);
 
   async function container(account: AccountCredentials, params: Params): Promise<string> {
     const made = await graph<{ id?: string }>(account, 'POST', `${account.externalId}/media`, params, true);
