@@ -9,7 +9,7 @@ import {
   type SocialAdapter,
 } from '#worker/lib/social/platform.ts';
 import { GRAPH, GRAPH_VIDEO, graphClient } from './graph-api.ts';
-import { canPostOn, facebookLoginConnection } from './graph-login.ts';
+import { canPostOn, facebookLoginConnection, pageTokenAccount } from './graph-login.ts';
 
 /** The one permission publishing needs; checked at connect, withdrawn at disconnect. */
 const PUBLISH_PERMISSION = 'pages_manage_posts';
@@ -74,15 +74,7 @@ export function facebookAdapter(config: AppConfig, fetcher: Fetcher = globalFetc
             'rejected',
             'Facebook: no Page you can post on was shared; reconnect and choose the Page the school posts as',
           );
-        return {
-          externalId: page.id,
-          name: page.name,
-          username: null,
-          accessToken: page.access_token,
-          refreshToken: null,
-          expiresAt: null,
-          extra: { userId },
-        };
+        return pageTokenAccount(page, { externalId: page.id, name: page.name, username: null, extra: { userId } });
       },
     }),
     publish,

@@ -1,7 +1,7 @@
 import { PLATFORM_LABELS } from '#core/social/platforms.ts';
 import type { AppConfig } from '#worker/config.ts';
 import { platformJson, type PlatformCall } from '#worker/lib/social/http.ts';
-import { SocialPlatformError, type ConnectedAccount, type SocialAdapter } from '#worker/lib/social/platform.ts';
+import { SocialPlatformError, type ConnectedAccount, type SocialAdapter, type SocialTokens } from '#worker/lib/social/platform.ts';
 import { GRAPH, GRAPH_VERSION, graphRequest } from './graph-api.ts';
 
 /** Facebook Login's consent dialog, for the Page (and Instagram) permissions a platform asks for. */
@@ -29,6 +29,14 @@ export type ManagedPage = {
 
 /** Whether the admin may post on the Page (publishing to the Page or its Instagram account needs CREATE_CONTENT). */
 export const canPostOn = (page: ManagedPage) => !page.tasks || page.tasks.includes('CREATE_CONTENT');
+
+/** An account that speaks with its Page's token: long-lived, renewed only by reconnecting (no refresh token). */
+export const pageTokenAccount = (page: ManagedPage, account: Omit<ConnectedAccount, keyof SocialTokens>): ConnectedAccount => ({
+  ...account,
+  accessToken: page.access_token,
+  refreshToken: null,
+  expiresAt: null,
+});
 
 type TokenAnswer = { access_token?: string };
 

@@ -9,7 +9,7 @@ import {
   type SocialAdapter,
 } from '#worker/lib/social/platform.ts';
 import { GRAPH, graphClient } from './graph-api.ts';
-import { canPostOn, facebookLoginConnection } from './graph-login.ts';
+import { canPostOn, facebookLoginConnection, pageTokenAccount } from './graph-login.ts';
 
 /** Instagram publishing through Facebook Login: find the Page, its linked Instagram account, and publish. */
 export const INSTAGRAM_SCOPES = [
@@ -102,15 +102,12 @@ export function instagramAdapter(config: AppConfig, fetcher: Fetcher = globalFet
             'rejected',
             'Instagram: none of the shared Facebook Pages you can post on has an Instagram professional account linked; link one to the Page, then reconnect',
           );
-        return {
+        return pageTokenAccount(page, {
           externalId: ig.id,
           name: ig.name || ig.username || page.name,
           username: ig.username ?? null,
-          accessToken: page.access_token,
-          refreshToken: null,
-          expiresAt: null,
           extra: { userId, pageId: page.id },
-        };
+        });
       },
     }),
     publish,
