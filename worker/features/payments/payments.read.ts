@@ -7,7 +7,7 @@ import { listPage } from '#worker/lib/list.ts';
 import { PAYMENT_MESSAGES } from '#worker/lib/payments/records.ts';
 import { serializePayment } from '#worker/lib/payments/serialize.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
-import { containsPattern } from '#worker/lib/sql.ts';
+import { likeAny } from '#worker/lib/sql.ts';
 
 const newestFirst = [desc(payments.createdAt), desc(payments.id)];
 
@@ -48,13 +48,12 @@ const nextDay = (date: string) => new Date(dayStart(date).getTime() + 86_400_000
 
 /** Search matches our ids, the gateway's ids or the payer's e-mail. */
 function searchOf(term: string): SQL {
-  const pattern = containsPattern(term);
   return or(
     eq(payments.id, term),
     eq(payments.purchaseId, term),
     eq(payments.sessionId, term),
     eq(payments.providerPaymentId, term),
-    sql`${payments.userId} in (select ${users.id} from ${users} where ${users.email} like ${pattern} escape '\\')`,
+    sql`${payments.userId} in (select ${users.id} from ${users} where ${likeAny(term, [users.email])})`,
   )!;
 }
 
