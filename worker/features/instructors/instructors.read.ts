@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { INSTRUCTOR_ENROLLMENT_STATUSES, INSTRUCTOR_STATUSES } from '#core/enrollments/enrollment-status.ts';
 import type { InstructorType } from '#core/enrollments/enrollment-options.ts';
 import type { AdminInstructorsQueryInput, PublicInstructorsQueryInput } from '#core/enrollments/instructor-schemas.ts';

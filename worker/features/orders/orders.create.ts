@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { newId } from '#core/ids.ts';
 import type { CreateOrderInput } from '#core/shop/order-schemas.ts';
 import type { OrderView, PaymentStart } from '#core/shop/views.ts';
-import { orderItems, orders, products, type NewOrderItemRow, type OrderItemRow, type OrderRow } from '#db/schema/index.ts';
+import { orderItems, orders, products, type NewOrderItemRow, type OrderRow } from '#db/schema/index.ts';
 import { couponRefusedError, takeCouponUse } from '#worker/lib/coupon-uses.ts';
 import { causes, isUniqueViolation } from '#worker/lib/db-errors.ts';
 import { conflict } from '#worker/lib/errors.ts';

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { AdminOrdersQueryInput, MyOrdersQueryInput } from '#core/shop/order-schemas.ts';
 import { orders } from '#db/schema/index.ts';
 import { listPage } from '#worker/lib/list.ts';
