@@ -12,6 +12,7 @@ import { loadUser, sessionHolds, STALE_TOKEN, type AuthUser } from '#worker/lib/
 import { SESSION_CHANGED } from '#worker/lib/publish.ts';
 import { deliverTo, type RoomCommand, type RoomRpc, type RoomsEnv } from '#worker/lib/publish-rooms.ts';
 import { runtimeContext, runtimeOf } from '#worker/lib/runtime.ts';
+import { requestLog } from '#worker/lib/service-context.ts';
 import { FrameBudget } from './frame-budget.ts';
 import { AUTH_WINDOW_MS, MAX_FRAME_CHARS, ROOM_CLOSE } from './protocol.ts';
 
@@ -199,9 +200,7 @@ export class UserRoom extends Server<Bindings> implements RoomRpc {
 
   /** The room's own work failed (the database, mostly): the socket is told with `error`, and stays open. */
   private failed(connection: Connection, label: string, err: unknown) {
-    console.error(
-      JSON.stringify({ level: 'error', room: this.name, message: `room ${label} failed`, error: String((err as Error)?.message ?? err) }),
-    );
+    requestLog(`room-${newId()}`).error(`room ${label} failed`, { room: this.name, error: String((err as Error)?.message ?? err) });
     if (connection.readyState === WebSocket.OPEN)
       send(connection, { type: 'error', code: 'UNAVAILABLE', message: ROOM_ERRORS.unavailable });
   }

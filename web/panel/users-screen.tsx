@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { pagination } from '#core/paging.ts';
 import { ROLES } from '#core/roles.ts';
 import { searchTermProblem, USER_MESSAGES } from '#core/users/user-messages.ts';
 import { api, errorMessage, type Pagination } from '#web/lib/api.ts';
@@ -38,8 +39,7 @@ export function UsersScreen({ user: me }: { user: SessionUser }) {
     })
       .then((body) => {
         const users = body.data ?? [];
-        const pagination = body.pagination ?? { page: query.page, limit: PAGE_SIZE, total: users.length, totalPages: 1, hasMore: false };
-        setListing({ users, pagination });
+        setListing({ users, pagination: body.pagination ?? pagination(query.page, PAGE_SIZE, users.length) });
         setLoading(false);
       })
       .catch((err) => {

@@ -9,10 +9,6 @@ export const HOLDS_INSTRUCTOR_ROLE = sql`${ie.status} in ('approved', 'active') 
 export const APPOINTED_NOTE = 'Appointed by the school';
 const ROLE_CHANGED_NOTE = "The school changed this person's role";
 
-const userIsInstructor = (userId: SQL | string) =>
-  sql`exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.role} = 'instructor')`;
-type SQL = ReturnType<typeof sql>;
-
 /**
  * The users API may make someone an instructor or take the role away (create, edit, bulk edit). These
  * statements, run in the same batch after the user's own, keep spec 4's rule — the role only with an

@@ -1,4 +1,4 @@
-import { api, type Pagination } from '#web/lib/api.ts';
+import { api } from '#web/lib/api.ts';
 import { send, sendSettled, unsettle, type ContentAnswer, type SendRequest } from '#web/lib/content-api.ts';
 import type { Item, ListQuery, ResourceConfig } from './types.ts';
 
@@ -15,13 +15,5 @@ export const apiReader =
   <T extends Item>(path: string, fallback: string) =>
   (q: ListQuery, limit: number, signal: AbortSignal): Promise<ContentAnswer<T[]>> =>
     api<T[]>(path, { query: listParams(q, limit), signal, fallback });
-
-export const fallbackPagination = (q: ListQuery, limit: number, count: number): Pagination => ({
-  page: q.page,
-  limit,
-  total: count,
-  totalPages: 1,
-  hasMore: false,
-});
 
 export const idPath = (endpoint: string, id: string) => `${endpoint}/${encodeURIComponent(id)}`;

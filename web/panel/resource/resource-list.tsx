@@ -1,8 +1,9 @@
+import { pagination } from '#core/paging.ts';
 import { useCallback, useState, type FormEvent } from 'react';
 import { errorMessage } from '#web/lib/api.ts';
 import { FormAlert, FormStatus, SelectField } from '#web/components/form-kit.tsx';
 import { PanelLink } from '#web/panel/router.tsx';
-import { call, fallbackPagination, idPath } from './call.ts';
+import { call, idPath } from './call.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { BulkBar, ListFilters, ListResults, ListScreen, SearchField } from './list-kit.tsx';
 import { OfflineNotice } from './offline-notice.tsx';
@@ -29,7 +30,7 @@ export function ResourceList({ config, base, query, setQuery, flash }: Props) {
     async (q: ListQuery, signal: AbortSignal): Promise<ResourcePage> => {
       const answer = await config.read(q, config.pageSize, signal);
       const items = Array.isArray(answer.data) ? answer.data : [];
-      return { items, pagination: answer.pagination ?? fallbackPagination(q, config.pageSize, items.length), answer };
+      return { items, pagination: answer.pagination ?? pagination(q.page, config.pageSize, items.length), answer };
     },
     [config],
   );
@@ -37,7 +38,7 @@ export function ResourceList({ config, base, query, setQuery, flash }: Props) {
     query,
     setQuery,
     read,
-    empty: { items: [], pagination: fallbackPagination(query, config.pageSize, 0), answer: { success: false } },
+    empty: { items: [], pagination: pagination(query.page, config.pageSize, 0), answer: { success: false } },
     flash,
     // Each answer replaces the last alert; the cards come after the rows, so a slow summary does not hold them back.
     onRead: (page, signal) => {

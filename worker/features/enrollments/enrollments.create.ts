@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import type { BatchItem } from 'drizzle-orm/batch';
 import { ENROLLMENT_MESSAGES, LIVE_COURSE_STATUSES } from '#core/enrollments/enrollment-status.ts';
 import type { CreateCourseEnrollmentInput } from '#core/enrollments/course-schemas.ts';
 import type { CourseEnrollmentView, EnrollmentCheckout } from '#core/enrollments/views.ts';
@@ -11,6 +10,7 @@ import { causes, isUniqueViolation } from '#worker/lib/db-errors.ts';
 import { badRequest, conflict } from '#worker/lib/errors.ts';
 import { schoolCurrency } from '#worker/lib/payments/currency.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
+import { batch } from '#worker/lib/sql.ts';
 import { chosenGateway, gatewayOrFree } from '#worker/lib/payments/registry.ts';
 import { purchaseValues } from '#worker/lib/enrolment/columns.ts';
 import { GATEWAY_START_FAILED, openPayment } from '#worker/lib/payments/open.ts';
@@ -37,7 +37,7 @@ async function insertEnrollment(
   const at = new Date();
   const id = newId();
   const currency = await schoolCurrency(ctx.db);
-  const statements: BatchItem<'sqlite'>[] = [
+  const statements = [
     ctx.db
       .insert(courseEnrollments)
       .values({
@@ -53,22 +53,23 @@ async function insertEnrollment(
         ...(totals.totalCents === 0 ? { paymentDueAt: null } : {}),
       })
       .returning(),
-  ];
-  if (coupon)
-    statements.push(
-      takeCouponUse(ctx.db, {
-        couponId: coupon.id,
-        userId,
-        purchaseType: 'course_enrollment',
-        purchaseId: id,
-        category: 'course',
-        amountCents: totals.priceCents,
-        discountCents: totals.couponDiscountCents,
-        status: totals.totalCents === 0 ? 'confirmed' : 'reserved',
-      }),
-    );
+    ...(coupon
+      ? [
+          takeCouponUse(ctx.db, {
+            couponId: coupon.id,
+            userId,
+            purchaseType: 'course_enrollment',
+            purchaseId: id,
+            category: 'course',
+            amountCents: totals.priceCents,
+            discountCents: totals.couponDiscountCents,
+            status: totals.totalCents === 0 ? 'confirmed' : 'reserved',
+          }),
+        ]
+      : []),
+  ] as const;
   try {
-    const [rows] = (await ctx.db.batch(statements as [BatchItem<'sqlite'>])) as unknown as [CourseEnrollmentRow[]];
+    const [rows] = await batch(ctx.db, statements);
     return rows[0]!;
   } catch (err) {
     const refused = couponRefusedError(err);

@@ -1,25 +1,20 @@
 import { and, count, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { AdminCourseEnrollmentsQueryInput, MyCourseEnrollmentsQueryInput } from '#core/enrollments/course-schemas.ts';
 import { COURSE_ENROLLMENT_STATUSES } from '#core/enrollments/enrollment-status.ts';
 import type { EnrollmentStats } from '#core/enrollments/views.ts';
 import { offsetOf, pagination } from '#core/paging.ts';
 import { courseEnrollments, users } from '#db/schema/index.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
+import { likeAny } from '#worker/lib/sql.ts';
 import { toView, viewSelect, visibleEnrollment } from './enrollments.queries.ts';
 
 const NEWEST_FIRST = [desc(courseEnrollments.createdAt), desc(courseEnrollments.id)];
 
-/** `%term%` for LIKE, with the wildcards of the term itself escaped. */
-const contains = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
 /** Search by the user's name, e-mail or student ID, or the course title. */
 function searchCondition(term: string): SQL {
-  const p = contains(term);
-  const like = (expr: SQL | SQLiteColumn) => sql`${expr} like ${p} escape '\\'`;
   const name = sql`trim(coalesce(json_extract(${users.profile}, '$.firstName'), '') || ' ' || coalesce(json_extract(${users.profile}, '$.lastName'), ''))`;
-  const people = sql`select ${users.id} from ${users} where ${or(like(name), like(users.email), like(users.studentId))}`;
-  return or(sql`${courseEnrollments.userId} in (${people})`, like(courseEnrollments.courseTitle)) as SQL;
+  const people = sql`select ${users.id} from ${users} where ${likeAny(term, [name, users.email, users.studentId])}`;
+  return or(sql`${courseEnrollments.userId} in (${people})`, likeAny(term, [courseEnrollments.courseTitle])) as SQL;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { courseEnrollments, courses, enrollmentRenewals, type NewCourseRow } from '#db/schema/index.ts';
+import { courseEnrollments, courses, enrollmentRenewals } from '#db/schema/index.ts';
 import { api, createUser, testDb, testServiceCtx } from '#test/helpers.ts';
 import {
   couponUseOf,

@@ -1,4 +1,3 @@
-import type { BatchItem } from 'drizzle-orm/batch';
 import { eq } from 'drizzle-orm';
 import type { RenewCourseEnrollmentInput } from '#core/enrollments/course-schemas.ts';
 import { COURSE_MOVES, ENROLLMENT_MESSAGES } from '#core/enrollments/enrollment-status.ts';
@@ -10,6 +9,7 @@ import { badRequest, conflict } from '#worker/lib/errors.ts';
 import { courseRenewalSettlement } from './enrollments.settlement.ts';
 import { schoolCurrency } from '#worker/lib/payments/currency.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
+import { batch } from '#worker/lib/sql.ts';
 import { coursePath, GATEWAY_DOWN_NEW, renewalGateway, returnPath } from './enrollments.pay.ts';
 import { COURSE } from './enrollments.kind.ts';
 import { purchaseValues } from '#worker/lib/enrolment/columns.ts';
@@ -40,7 +40,7 @@ export async function renewEnrollment(
   const renewalId = newId();
   const currency = await schoolCurrency(ctx.db);
   const settle = free ? courseRenewalSettlement.paid(ctx.db, renewalId, at, null) : null;
-  const statements: BatchItem<'sqlite'>[] = [
+  const statements = [
     ctx.db
       .insert(enrollmentRenewals)
       .values({
@@ -68,9 +68,9 @@ export async function renewEnrollment(
         ]
       : []),
     ...(settle ? [settle.move, ...settle.follow] : []),
-  ];
+  ] as const;
   try {
-    await ctx.db.batch(statements as [BatchItem<'sqlite'>]);
+    await batch(ctx.db, statements);
   } catch (err) {
     throw couponRefusedError(err) ?? err;
   }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { INSTRUCTOR_ENROLLMENT_STATUSES, INSTRUCTOR_STATUSES } from '#core/enrollments/enrollment-status.ts';
 import type { InstructorType } from '#core/enrollments/enrollment-options.ts';
 import type { AdminInstructorsQueryInput, PublicInstructorsQueryInput } from '#core/enrollments/instructor-schemas.ts';
@@ -7,14 +7,12 @@ import type { EnrollmentStats } from '#core/enrollments/views.ts';
 import { offsetOf, pagination } from '#core/paging.ts';
 import { instructorEnrollments as ie, users } from '#db/schema/index.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
+import { likeAny } from '#worker/lib/sql.ts';
 import { serializePublicInstructor } from './instructors.serialize.ts';
 import { viewOf, visibleEnrollment, withApplicant } from './instructors.queries.ts';
 
 const NEWEST_FIRST = [desc(ie.createdAt), desc(ie.id)];
 
-/** `%term%` for LIKE, the term's own wildcards escaped. */
-const contains = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-const like = (expr: SQL | typeof ie.grade, term: string) => sql`${expr} like ${contains(term)} escape '\\'`;
 const applicantName = sql`coalesce(json_extract(${users.profile}, '$.firstName'), '') || ' ' || coalesce(json_extract(${users.profile}, '$.lastName'), '')`;
 
 /** Counts by a column, as one statement of a batch. */
@@ -47,9 +45,7 @@ export async function instructorsOfType(ctx: ServiceCtx, type: InstructorType, q
     eq(ie.instructorType, type),
     inArray(ie.status, ['approved', 'active']),
     eq(ie.instructorStatus, 'active'),
-    query.search
-      ? or(like(applicantName, query.search), like(ie.grade, query.search), like(sql`${ie.specialties}`, query.search))
-      : undefined,
+    query.search ? likeAny(query.search, [applicantName, ie.grade, ie.specialties]) : undefined,
   );
   const [rows, [total]] = await ctx.db.batch([
     withApplicant(ctx.db)
@@ -76,14 +72,7 @@ export async function allInstructorEnrollments(ctx: ServiceCtx, query: AdminInst
     query.status ? eq(ie.status, query.status) : undefined,
     query.instructorStatus ? eq(ie.instructorStatus, query.instructorStatus) : undefined,
     query.type ? eq(ie.instructorType, query.type) : undefined,
-    query.search
-      ? or(
-          like(applicantName, query.search),
-          like(sql`${users.email}`, query.search),
-          like(sql`coalesce(${users.instructorId}, '')`, query.search),
-          like(ie.grade, query.search),
-        )
-      : undefined,
+    query.search ? likeAny(query.search, [applicantName, users.email, sql`coalesce(${users.instructorId}, '')`, ie.grade]) : undefined,
   );
   const [rows, [total], byStatus, byInstructorStatus] = await ctx.db.batch([
     withApplicant(ctx.db)

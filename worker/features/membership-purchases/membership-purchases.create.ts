@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { BatchItem } from 'drizzle-orm/batch';
 import { MEMBERSHIP_CURRENCY } from '#core/enrollments/enrollment-options.ts';
 import { ENROLLMENT_MESSAGES, LIVE_MEMBERSHIP_STATUSES } from '#core/enrollments/enrollment-status.ts';
 import { CreateMembershipPurchaseSchema, MEMBERSHIP_PURCHASE_MESSAGES } from '#core/enrollments/membership-schemas.ts';
@@ -12,6 +11,7 @@ import { couponRefusedError } from '#worker/lib/coupon-uses.ts';
 import { membershipCouponUse } from './membership-purchases.coupon.ts';
 import { badRequest, conflict } from '#worker/lib/errors.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
+import { batch } from '#worker/lib/sql.ts';
 import { withObjects } from '#worker/lib/stored-objects.ts';
 import { parseMultipart, readLimitedBody } from '#worker/lib/uploads.ts';
 import { parseInput } from '#worker/lib/validate.ts';
@@ -90,18 +90,19 @@ export async function purchaseMembership(ctx: ServiceCtx, req: Request): Promise
     documents,
     ...(free ? { paymentDueAt: null } : {}),
   };
-  const statements: BatchItem<'sqlite'>[] = [insertUnlessMember(ctx, values)];
-  if (coupon)
-    statements.push(
-      ...membershipCouponUse(
-        ctx.db,
-        { couponId: coupon._id, userId: user.id, purchaseType: 'membership', purchaseId: id, totals },
-        membershipEnrollments,
-      ),
-    );
+  const statements = [
+    insertUnlessMember(ctx, values),
+    ...(coupon
+      ? membershipCouponUse(
+          ctx.db,
+          { couponId: coupon._id, userId: user.id, purchaseType: 'membership', purchaseId: id, totals },
+          membershipEnrollments,
+        )
+      : []),
+  ] as const;
   const inserted = await withObjects(ctx.storage, objects, async () => {
     try {
-      const [rows] = (await ctx.db.batch(statements as [BatchItem<'sqlite'>])) as unknown as [{ id: string }[]];
+      const [rows] = await batch(ctx.db, statements);
       if (!rows.length) throw conflict(ENROLLMENT_MESSAGES.alreadyMember);
       return rows[0]!;
     } catch (err) {

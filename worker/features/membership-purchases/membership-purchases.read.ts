@@ -4,10 +4,8 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { MEMBERSHIP_CURRENCY } from '#core/enrollments/enrollment-options.ts';
 import { MEMBERSHIP_ENROLLMENT_STATUSES } from '#core/enrollments/enrollment-status.ts';
 import type { AdminMembershipsQueryInput, MyMembershipsQueryInput } from '#core/enrollments/membership-schemas.ts';
-import { MEMBERSHIP_PURCHASE_MESSAGES } from '#core/enrollments/membership-schemas.ts';
 import type { EnrollmentStats, PublicMembershipView } from '#core/enrollments/views.ts';
 import { offsetOf, pagination } from '#core/paging.ts';
-import { PAYMENT_GATEWAYS } from '#core/shop/shop-options.ts';
 import {
   membershipEnrollments,
   membershipPlans,
@@ -18,7 +16,6 @@ import {
 } from '#db/schema/index.ts';
 import { priceFields } from '#worker/lib/catalog/money.ts';
 import { fileUrl } from '#worker/lib/public-files.ts';
-import { availableGateways } from '#worker/lib/payments/registry.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { likeAny } from '#worker/lib/sql.ts';
 import { ownerColumns } from '#worker/lib/enrollment-views.ts';

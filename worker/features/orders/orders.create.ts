@@ -1,15 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
-import type { BatchItem } from 'drizzle-orm/batch';
 import { newId } from '#core/ids.ts';
 import type { CreateOrderInput } from '#core/shop/order-schemas.ts';
 import type { OrderView, PaymentStart } from '#core/shop/views.ts';
-import { orderItems, orders, products, type NewOrderItemRow, type OrderItemRow, type OrderRow } from '#db/schema/index.ts';
+import { orderItems, orders, products, type NewOrderItemRow, type OrderRow } from '#db/schema/index.ts';
 import { couponRefusedError, takeCouponUse } from '#worker/lib/coupon-uses.ts';
 import { causes, isUniqueViolation } from '#worker/lib/db-errors.ts';
 import { conflict } from '#worker/lib/errors.ts';
 import { schoolCurrency } from '#worker/lib/payments/currency.ts';
 import { defaultGateway, gatewayFor } from '#worker/lib/payments/registry.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
+import { batch } from '#worker/lib/sql.ts';
 import { capRefusal, cappedTotal, overUnpaidCap, shortHoldStatement } from './orders.holds.ts';
 import { orderPayment } from './orders.pay.ts';
 import { priceOrder, type PricedOrder } from './orders.pricing.ts';
@@ -57,7 +57,7 @@ async function reserve(ctx: ServiceCtx, input: CreateOrderInput, priced: PricedO
     totalCents: totals.lines[i]!.totalCents,
     position: i,
   }));
-  const statements: BatchItem<'sqlite'>[] = [
+  const statements = [
     ctx.db
       .insert(orders)
       .values({
@@ -103,10 +103,11 @@ async function reserve(ctx: ServiceCtx, input: CreateOrderInput, priced: PricedO
         ]
       : []),
     shortHoldStatement(ctx, id, at),
-  ];
-  const results = (await ctx.db.batch(statements as [BatchItem<'sqlite'>])) as unknown as [OrderRow[], OrderItemRow[], ...unknown[]];
-  const shortened = results.at(-1) as OrderRow[];
-  return { order: shortened[0] ?? results[0][0]!, items: results[1] };
+  ] as const;
+  const [[inserted], itemRows, ...rest] = await batch(ctx.db, statements);
+  // The short hold is the last statement; the stock and coupon statements before it vary in number.
+  const [shortened] = rest.at(-1) as OrderRow[];
+  return { order: shortened ?? inserted!, items: itemRows };
 }
 
 async function reserveOnce(ctx: ServiceCtx, input: CreateOrderInput, priced: PricedOrder, userId: string, gateway: string) {

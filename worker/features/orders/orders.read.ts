@@ -1,25 +1,16 @@
-import { and, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { AdminOrdersQueryInput, MyOrdersQueryInput } from '#core/shop/order-schemas.ts';
 import { orders } from '#db/schema/index.ts';
 import { listPage } from '#worker/lib/list.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
+import { likeAny } from '#worker/lib/sql.ts';
 import { visibleOrder, withItems } from './orders.queries.ts';
 import { serializeOrder } from './orders.serialize.ts';
 
 const NEWEST_FIRST = [desc(orders.createdAt), desc(orders.id)];
 
-/** `%term%` for LIKE, with the wildcards of the term itself escaped. */
-const contains = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
-function searchCondition(term: string): SQL {
-  const p = contains(term);
-  const like = (expr: SQL | typeof orders.orderNumber) => sql`${expr} like ${p} escape '\\'`;
-  return or(
-    like(orders.orderNumber),
-    like(sql`json_extract(${orders.contact}, '$.email')`),
-    like(sql`json_extract(${orders.contact}, '$.name')`),
-  ) as SQL;
-}
+const searchCondition = (term: string): SQL =>
+  likeAny(term, [orders.orderNumber, sql`json_extract(${orders.contact}, '$.email')`, sql`json_extract(${orders.contact}, '$.name')`]);
 
 /** One page of orders, newest first, with their lines. */
 async function ordersPage(ctx: ServiceCtx, where: SQL | undefined, page: { page: number; limit: number }) {

@@ -4,12 +4,16 @@ import type { AllPaymentsQueryInput, MyPaymentsQueryInput } from '#core/shop/pay
 import { payments, users, type PaymentRow } from '#db/schema/index.ts';
 import { notFound } from '#worker/lib/errors.ts';
 import { listPage } from '#worker/lib/list.ts';
+import { schoolCurrency } from '#worker/lib/payments/currency.ts';
 import { PAYMENT_MESSAGES } from '#worker/lib/payments/records.ts';
 import { serializePayment } from '#worker/lib/payments/serialize.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
-import { containsPattern } from '#worker/lib/sql.ts';
+import { likeAny } from '#worker/lib/sql.ts';
 
 const newestFirst = [desc(payments.createdAt), desc(payments.id)];
+
+/** GET /api/payments/currency: the school's currency settings. */
+export const paymentCurrency = (ctx: ServiceCtx) => schoolCurrency(ctx.db);
 
 /** A payment the caller may see: their own, or any for the school's staff; others' do not exist (404). */
 export async function visiblePayment(ctx: ServiceCtx, id: string): Promise<PaymentRow> {
@@ -48,13 +52,12 @@ const nextDay = (date: string) => new Date(dayStart(date).getTime() + 86_400_000
 
 /** Search matches our ids, the gateway's ids or the payer's e-mail. */
 function searchOf(term: string): SQL {
-  const pattern = containsPattern(term);
   return or(
     eq(payments.id, term),
     eq(payments.purchaseId, term),
     eq(payments.sessionId, term),
     eq(payments.providerPaymentId, term),
-    sql`${payments.userId} in (select ${users.id} from ${users} where ${users.email} like ${pattern} escape '\\')`,
+    sql`${payments.userId} in (select ${users.id} from ${users} where ${likeAny(term, [users.email])})`,
   )!;
 }
 

@@ -1,18 +1,11 @@
 import { Hono } from 'hono';
-import {
-  AllPaymentsQuery,
-  CancelPaymentSchema,
-  MyPaymentsQuery,
-  PaymentStatusSchema,
-  SandboxOutcomeSchema,
-} from '#core/shop/payment-schemas.ts';
+import { AllPaymentsQuery, CancelPaymentSchema, MyPaymentsQuery, PaymentStatusSchema } from '#core/shop/payment-schemas.ts';
 import type { AppEnv } from '#worker/env.ts';
-import { schoolCurrency } from '#worker/lib/payments/currency.ts';
 import { serializePayment } from '#worker/lib/payments/serialize.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { paymentMethods } from '#worker/lib/payments/methods.ts';
 import { bodyLimit } from '#worker/middleware/body-limit.ts';
-import { allPayments, myPayments, paymentsOfPurchase, visiblePayment } from './payments.read.ts';
+import { allPayments, myPayments, paymentCurrency, paymentsOfPurchase, visiblePayment } from './payments.read.ts';
 import { cancelPayment, setPaymentStatus } from './payments.write.ts';
 import { handleWebhook } from './payments.webhook.ts';
 
@@ -25,7 +18,7 @@ const webhookBody = { maxBytes: 1024 * 1024, tooLargeMessage: 'The webhook body 
 /** Spec 7 Payments and the payment methods (the sandbox's checkout is a page route: worker/pages/shop). */
 export const paymentsRoutes = new Hono<AppEnv>()
   .get('/currency', async (c) => {
-    const currency = await schoolCurrency(c.var.db);
+    const currency = await paymentCurrency(c.var.ctx);
     return c.json({ success: true, data: currency, currency });
   })
   .get('/methods', async (c) => {

@@ -7,6 +7,7 @@ import { refundPayment, settlePayment } from '#worker/lib/payments/records.ts';
 import { serializePayment } from '#worker/lib/payments/serialize.ts';
 import { SETTLEMENTS } from '#worker/settlements.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
+import { batch } from '#worker/lib/sql.ts';
 import { visiblePayment } from './payments.read.ts';
 
 const cannotMove = (from: PaymentStatus, to: PaymentStatus) => `Cannot change a payment from ${from} to ${to}`;
@@ -38,7 +39,7 @@ export async function refundAndSettle(ctx: ServiceCtx, row: PaymentRow, reason: 
   const statements = refunded.refundedAt
     ? (settlement?.refunded(ctx.db, row.purchaseId, { paymentId: row.id, at: refunded.refundedAt }) ?? [])
     : [];
-  if (statements.length) await ctx.db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+  await batch(ctx.db, statements);
   return refunded;
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ENROLLMENT_CANCEL_REASONS, REFUNDED_ON_CANCEL_FROM } from '#core/enrollments/enrollment-status.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { batch } from '#worker/lib/sql.ts';
 import type { EnrolmentKind } from './kind.ts';
 import { cancelRenewalStatements, unpaidRenewals } from './renewals.ts';
 
@@ -22,16 +23,17 @@ export async function cancelUnpaidPurchases(ctx: Pick<ServiceCtx, 'db'>, kind: E
     sql`, `,
   );
   const due = sql`select ${t.id} from ${t} where ${t.paymentStatus} = 'pending' and ${t.paymentDueAt} <= ${now.getTime()} and ${t.status} in (${before}) order by ${t.paymentDueAt} limit ${UNPAID_BATCH}`;
-  const [moved] = await ctx.db.batch([
-    ...kind.cancelStatements(ctx.db, {
+  const [moved] = await batch(
+    ctx.db,
+    kind.cancelStatements(ctx.db, {
       which: sql`${t.id} in (${due})`,
       from: REFUNDED_ON_CANCEL_FROM,
       at: now,
       set: { cancelReason: ENROLLMENT_CANCEL_REASONS.unpaid },
       where: sql`${t.paymentStatus} = 'pending' and ${t.paymentDueAt} <= ${now.getTime()}`,
     }),
-  ]);
-  return { cancelled: (moved as { id: string }[]).map((r) => r.id) };
+  );
+  return { cancelled: moved.map((r) => r.id) };
 }
 
 /** Unpaid renewals of `kind` past their window end the same way, their coupon uses back (the enrolment stays as it is). */

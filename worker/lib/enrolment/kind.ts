@@ -30,5 +30,5 @@ export type EnrolmentKind<T extends PurchaseTable = PurchaseTable> = {
   cancelStatements: (
     db: Db,
     opts: { which: SQL; from: readonly string[]; at: Date; set: Record<string, unknown>; where?: SQL | undefined },
-  ) => readonly [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]];
+  ) => readonly [BatchItem<'sqlite'> & PromiseLike<T['$inferSelect'][]>, ...BatchItem<'sqlite'>[]];
 };

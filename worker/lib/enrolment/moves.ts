@@ -4,6 +4,7 @@ import { isAdminCapable } from '#core/roles.ts';
 import { conflict, notFound } from '#worker/lib/errors.ts';
 import { refundAtGateway } from '#worker/lib/payments/refund.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
+import { batch } from '#worker/lib/sql.ts';
 import type { EnrolmentKind, PurchaseTable } from './kind.ts';
 
 type Row<T extends PurchaseTable> = T['$inferSelect'];
@@ -54,15 +55,16 @@ export async function endPurchase<T extends PurchaseTable>(
     if (!among(opts.from, row.status)) throw conflict(opts.cannot(row.status));
     const refund = refundable(row);
     if (refund) await refundAtGateway(ctx, kind.purchaseType, row.id, opts.reason, 'enrollment');
-    const [moved] = (await ctx.db.batch([
-      ...kind.cancelStatements(ctx.db, {
+    const [moved] = await batch(
+      ctx.db,
+      kind.cancelStatements(ctx.db, {
         which: sql`${kind.table.id} = ${row.id}`,
         from: opts.from,
         at: new Date(),
         set: { cancelReason: opts.reason, cancelledBy: by, ...opts.set(refund) },
         where: opts.narrow(row, refund),
       }),
-    ])) as unknown as [Row<T>[]];
+    );
     if (moved[0]) return { moved: moved[0], refunded: refund };
     row = await currentRow(ctx, kind, row.id);
   }

@@ -23,16 +23,11 @@ export async function openPayment(ctx: ServiceCtx, input: StartPaymentInput, onF
     if (isDbUnavailable(err)) throw err;
     if (onFailure) await onFailure.abandon();
     if (err instanceof AppError && err.status < 500) throw err;
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        requestId: ctx.requestId,
-        message: 'payment start failed',
-        purchaseType: input.purchaseType,
-        purchaseId: input.purchaseId,
-        error: String((err as Error)?.message ?? err),
-      }),
-    );
+    ctx.log.error('payment start failed', {
+      purchaseType: input.purchaseType,
+      purchaseId: input.purchaseId,
+      error: String((err as Error)?.message ?? err),
+    });
     throw unavailable(onFailure?.message ?? GATEWAY_DOWN);
   }
 }

@@ -7,6 +7,7 @@ import type { PaymentStart } from '#core/shop/views.ts';
 import { payments, type PaymentRow } from '#db/schema/index.ts';
 import { badRequest, conflict, notFound } from '#worker/lib/errors.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { batch } from '#worker/lib/sql.ts';
 import { schoolCurrency } from './currency.ts';
 import type { PaymentProof } from './gateway.ts';
 import { gatewayFor } from './registry.ts';
@@ -119,10 +120,7 @@ export async function settlePayment(
     .where(and(eq(payments.id, payment.id), cancelled ? eq(payments.status, 'cancelled') : inArray(payments.status, SETTLEABLE)))
     .returning();
   // The purchase moves only if this payment did (the payment statement runs first in the transaction).
-  const [moved, purchaseMoved = []] = (await ctx.db.batch(cancelled ? [paymentMove] : [paymentMove, move, ...follow])) as unknown as [
-    PaymentRow[],
-    unknown[]?,
-  ];
+  const [moved, purchaseMoved = []] = await batch(ctx.db, cancelled ? ([paymentMove] as const) : ([paymentMove, move, ...follow] as const));
   const current = moved[0] ?? (await ctx.db.select().from(payments).where(eq(payments.id, payment.id)).get())!;
   // Cancelled here between our read and the claim: the capture is still the provider's money to give back.
   if (!moved[0] && !cancelled && current.status === 'cancelled') return settlePayment(ctx, settlement, current, providerPaymentId);

@@ -30,9 +30,7 @@ export async function refundAtGateway(ctx: ServiceCtx, purchaseType: PurchaseTyp
     await refundPayment(ctx, payment, reason);
   } catch (err) {
     if (err instanceof AppError && err.status < 500) throw err;
-    console.error(
-      JSON.stringify({ level: 'error', requestId: ctx.requestId, message: 'refund failed', purchaseType, purchaseId, error: String(err) }),
-    );
+    ctx.log.error('refund failed', { purchaseType, purchaseId, error: String(err) });
     throw unavailable(refundFailed(what));
   }
 }

@@ -14,7 +14,12 @@ export type PurchaseSettlement = {
    * `move` marks the purchase paid (… WHERE status = awaiting payment RETURNING) by `paymentId` (null:
    * nothing to pay): it returns a row only when THIS payment made it paid. `follow` confirms what the purchase held (its coupon use).
    */
-  paid(db: Db, purchaseId: string, at: Date, paymentId: string | null): { move: BatchItem<'sqlite'>; follow: BatchItem<'sqlite'>[] };
+  paid(
+    db: Db,
+    purchaseId: string,
+    at: Date,
+    paymentId: string | null,
+  ): { move: BatchItem<'sqlite'> & PromiseLike<unknown[]>; follow: BatchItem<'sqlite'>[] };
   /** After this payment made the purchase paid (browser or webhook alike): e-mail, notifications. */
   afterPaid(ctx: ServiceCtx, purchaseId: string): void;
   /** A refund made at the provider or by the school: the purchase follows only the payment that paid it, refunded at `at` (refundedNow). */

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { pagination } from '#core/paging.ts';
 import { api } from '#web/lib/api.ts';
 import { PanelLink } from '#web/panel/router.tsx';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
@@ -31,7 +32,7 @@ async function read(query: InboxQuery, signal: AbortSignal): Promise<Inbox> {
   const items = list.data ?? [];
   return {
     items,
-    pagination: list.pagination ?? { page: 1, limit: PAGE_SIZE, total: items.length, totalPages: 1, hasMore: false },
+    pagination: list.pagination ?? pagination(1, PAGE_SIZE, items.length),
     stats: (st.stats as EnquiryStats | undefined) ?? st.data ?? null,
   };
 }

@@ -1,4 +1,5 @@
 import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
+import { pagination } from '#core/paging.ts';
 import { SelectField } from '#web/components/form-kit.tsx';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 import { OfflineNotice } from '#web/panel/resource/offline-notice.tsx';
@@ -49,7 +50,7 @@ export type ListConfig<T extends { _id: string }> = {
 
 type Props<T extends { _id: string }> = { config: ListConfig<T>; query: ListQuery; setQuery: (q: ListQuery) => void; flash: string };
 
-const NO_ROWS = { items: [], rows: [], stats: { total: 0 }, pagination: { page: 1, limit: 10, total: 0, totalPages: 0, hasMore: false } };
+const NO_ROWS = { items: [], rows: [], stats: { total: 0 }, pagination: pagination(1, 10, 0) };
 const isFiltered = (q: ListQuery) => Object.entries(q).some(([k, v]) => k !== 'page' && v !== '');
 
 /** An admin enrolment list: stats tiles, filters, the table (cards on a phone), paging, row actions and bulk delete. */

@@ -1,4 +1,5 @@
 import type { CourseEnrollmentView, EnrollmentStats, InstructorEnrollmentView, MembershipEnrollmentView } from '#core/enrollments/views.ts';
+import { pagination } from '#core/paging.ts';
 import { ENROLLMENT_LIMITS } from '#core/enrollments/enrollment-options.ts';
 import { api, type Pagination } from '#web/lib/api.ts';
 import { readWithFallback, type OfflineInfo } from '#web/lib/content-api.ts';
@@ -15,8 +16,6 @@ const BASE: Record<EnrollmentApi, string> = { course: '/enroll', membership: '/p
 const noun = (kind: EnrollmentApi) => (kind === 'course' ? 'enrollment' : 'membership enrollment');
 const at = (base: string, id: string, tail = '') => `${base}/${encodeURIComponent(id)}${tail}`;
 
-const emptyPage = (limit: number, total: number): Pagination => ({ page: 1, limit, total, totalPages: total ? 1 : 0, hasMore: false });
-
 /**
  * The admin list; when the API cannot be reached the last stored copy of the same list answers
  * (spec 9: enrolment lists fall back to stored copies with success false) and says so.
@@ -28,7 +27,7 @@ async function readList<T>(path: string, q: ListQuery, limit: number, fallback: 
   const rows = (unwrap ? inner?.enrollments : (inner?.data as T[] | undefined)) ?? [];
   const listing: Listing<T> = {
     rows,
-    pagination: inner?.pagination ?? emptyPage(limit, rows.length),
+    pagination: inner?.pagination ?? pagination(1, limit, rows.length),
     stats: inner?.stats ?? { total: rows.length },
   };
   if (body.offline) listing.offline = body.offline;

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { MEDIA_ACCEPT, MAX_FILES_PER_REQUEST } from '#core/media/limits.ts';
-import { api, errorMessage, type Pagination } from '#web/lib/api.ts';
+import { pagination } from '#core/paging.ts';
+import { api, errorMessage } from '#web/lib/api.ts';
 import { readMedia, type ContentAnswer } from '#web/lib/content-api.ts';
 import { FormAlert, FormStatus, SelectField } from '#web/components/form-kit.tsx';
 import { navigate } from '#web/panel/router.tsx';
@@ -80,7 +81,7 @@ export default function MediaScreen({ base, path }: PanelScreenProps) {
     setReload((n) => n + 1);
   };
   const items = answer?.data ?? [];
-  const pagination: Pagination = answer?.pagination ?? { page, limit: PAGE_SIZE, total: items.length, totalPages: 1, hasMore: false };
+  const paging = answer?.pagination ?? pagination(page, PAGE_SIZE, items.length);
   return (
     <div className="panel-screen media-screen" data-ready={answer ? '' : undefined} data-loading={loading ? '' : undefined}>
       <h1>Media attachments</h1>
@@ -134,7 +135,7 @@ export default function MediaScreen({ base, path }: PanelScreenProps) {
           ))}
         </ul>
       </ListBody>
-      {answer && <Pager pagination={pagination} busy={loading} noun="files" singular="file" onPage={setPage} />}
+      {answer && <Pager pagination={paging} busy={loading} noun="files" singular="file" onPage={setPage} />}
 
       {deleting && (
         <ConfirmDialog

@@ -1,5 +1,6 @@
 import type { OrderStatus } from '#core/shop/order-status.ts';
 import type { OrderView } from '#core/shop/views.ts';
+import { pagination } from '#core/paging.ts';
 import { api, type Pagination } from '#web/lib/api.ts';
 
 export const PAGE_SIZE = 20;
@@ -20,7 +21,7 @@ export async function readOrders(q: OrdersQuery, signal: AbortSignal): Promise<O
     fallback: 'Failed to fetch orders',
   });
   const orders = body.data ?? [];
-  return { orders, pagination: body.pagination ?? { page: 1, limit: PAGE_SIZE, total: orders.length, totalPages: 1, hasMore: false } };
+  return { orders, pagination: body.pagination ?? pagination(1, PAGE_SIZE, orders.length) };
 }
 
 export const readOrder = (id: string, signal?: AbortSignal) => api<OrderView>(orderPath(id), { signal, fallback: 'Failed to fetch order' });

@@ -1,5 +1,6 @@
 import type { PaymentGatewayName, PaymentStatus, PurchaseType } from '#core/shop/shop-options.ts';
 import type { PaymentView } from '#core/shop/views.ts';
+import { pagination } from '#core/paging.ts';
 import { api, type Pagination } from '#web/lib/api.ts';
 
 export const PAGE_SIZE = 20;
@@ -26,7 +27,7 @@ export async function readPayments(q: PaymentsQuery, signal: AbortSignal): Promi
   const payments = body.data ?? [];
   return {
     payments,
-    pagination: body.pagination ?? { page: 1, limit: PAGE_SIZE, total: payments.length, totalPages: 1, hasMore: false },
+    pagination: body.pagination ?? pagination(1, PAGE_SIZE, payments.length),
   };
 }
 
