@@ -119,6 +119,15 @@ export function ActionsHeader() {
   );
 }
 
+/** The last column's cell: the row's buttons side by side. */
+export function ActionsCell({ children }: { children: ReactNode }) {
+  return (
+    <td data-label="Actions">
+      <div className="row-actions">{children}</div>
+    </td>
+  );
+}
+
 type SelectProps = { items: readonly { _id: string }[]; selected: readonly string[]; onSelect: (ids: string[]) => void };
 
 /** The "select all on this page" box, mixed when only some rows are chosen. */

@@ -5,6 +5,7 @@ import { SelectField } from '#web/components/form-kit.tsx';
 import { PanelLink } from '#web/panel/router.tsx';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 import {
+  ActionsCell,
   ActionsHeader,
   BulkBar,
   DataTable,
@@ -136,16 +137,14 @@ export function OrderList({ base, query, setQuery, flash }: Props) {
                 <td data-label="Status">
                   <OrderBadge status={o.orderStatus} />
                 </td>
-                <td data-label="Actions">
-                  <div className="row-actions">
-                    {/* Paid orders not yet shipped are owed to the buyer: cancel or refund them instead. */}
-                    {!UNDELETABLE.includes(o.orderStatus) && (
-                      <button type="button" className="btn btn-danger btn-sm" onClick={() => setPending({ kind: 'one', order: o })}>
-                        Delete<span className="visually-hidden"> order {o.orderNumber}</span>
-                      </button>
-                    )}
-                  </div>
-                </td>
+                <ActionsCell>
+                  {/* Paid orders not yet shipped are owed to the buyer: cancel or refund them instead. */}
+                  {!UNDELETABLE.includes(o.orderStatus) && (
+                    <button type="button" className="btn btn-danger btn-sm" onClick={() => setPending({ kind: 'one', order: o })}>
+                      Delete<span className="visually-hidden"> order {o.orderNumber}</span>
+                    </button>
+                  )}
+                </ActionsCell>
               </tr>
             ))}
           </tbody>
