@@ -20,7 +20,7 @@ import {
 import { useList, type ListPage } from '#web/panel/resource/use-list.ts';
 import { gatewayLabel, moneyIn } from '#web/panel/admin/payments/payment-labels.ts';
 import { deleteOrder, deleteOrders, itemCount, readOrders, type OrdersQuery } from './orders-api.ts';
-import { DateRange, OrderBadge, rangeOf, Stamp } from './order-parts.tsx';
+import { DateRange, OrderBadge, Stamp, useRangeFilter } from './order-parts.tsx';
 
 type Props = { base: string; query: OrdersQuery; setQuery: (q: OrdersQuery) => void; flash: string };
 type Pending = { kind: 'one'; order: OrderView } | { kind: 'bulk'; ids: string[] };
@@ -34,16 +34,14 @@ const read = (q: OrdersQuery, signal: AbortSignal): Promise<ListPage<OrderView>>
 /** The school's orders: status, search and date filters, paging, delete one or several after confirming. */
 export function OrderList({ base, query, setQuery, flash }: Props) {
   const list = useList({ query, setQuery, read, empty: { items: [] }, flash });
-  const [rangeError, setRangeError] = useState('');
+  const range = useRangeFilter();
   const [pending, setPending] = useState<Pending | null>(null);
   const { selected, setSelected } = list;
 
   function onSearch(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    const { from, to, error } = rangeOf(form);
-    setRangeError(error);
-    if (error) return;
+    const got = range.read(e);
+    if (!got) return;
+    const { form, from, to } = got;
     list.setNotice('');
     list.narrow({ search: String(form.get('search') ?? '').trim(), status: form.get('status') as OrderStatus | '', from, to });
   }
@@ -84,7 +82,7 @@ export function OrderList({ base, query, setQuery, flash }: Props) {
           value={query.status}
           onChange={(e) => list.narrow({ status: e.target.value as OrderStatus | '' })}
         />
-        <DateRange id="orders-placed" label="Placed" from={query.from} to={query.to} error={rangeError} />
+        <DateRange id="orders-placed" label="Placed" from={query.from} to={query.to} error={range.error} />
       </ListFilters>
 
       <ListResults list={list} noun="orders" singular="order" filtered={filtered(query)}>
