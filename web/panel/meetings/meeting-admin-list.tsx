@@ -68,14 +68,7 @@ export function MeetingAdminList({ base, query, setQuery, flash }: Props) {
           value={query.view === 'upcoming' ? '' : query.view}
           onChange={(e) => list.narrow({ view: (e.target.value || 'upcoming') as View })}
         />
-        <SelectField
-          id="meetings-status"
-          label="Status"
-          allLabel="All statuses"
-          options={STATUS_OPTIONS}
-          value={query.status}
-          onChange={(e) => list.narrow({ status: e.target.value as MeetingStatus | '' })}
-        />
+        <SelectField id="meetings-status" label="Status" allLabel="All statuses" options={STATUS_OPTIONS} {...list.filter('status')} />
       </div>
       <ListResults
         list={list}

@@ -100,24 +100,8 @@ export function Recipients({ picked, onPick, onLoading }: Props) {
           error={search.error}
           inputRef={search.inputRef}
         />
-        <SelectField
-          id="email-role"
-          name="role"
-          label="Role"
-          allLabel="All roles"
-          options={ROLE_OPTIONS}
-          value={query.role}
-          onChange={(e) => list.narrow({ role: e.target.value })}
-        />
-        <SelectField
-          id="email-sort"
-          name="sort"
-          label="Sort"
-          allLabel="Newest first"
-          options={SORT_OPTIONS}
-          value={query.sort}
-          onChange={(e) => list.narrow({ sort: e.target.value })}
-        />
+        <SelectField id="email-role" label="Role" allLabel="All roles" options={ROLE_OPTIONS} {...list.filter('role')} />
+        <SelectField id="email-sort" label="Sort" allLabel="Newest first" options={SORT_OPTIONS} {...list.filter('sort')} />
       </ListFilters>
 
       <div className="bulk-bar email-selection" role="group" aria-label="Chosen recipients">

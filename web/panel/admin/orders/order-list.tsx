@@ -73,15 +73,7 @@ export function OrderList({ base, query, setQuery, flash }: Props) {
       <ListMessages list={list} />
       <ListFilters label="Find orders" onSubmit={onSearch}>
         <SearchField id="orders-search" label="Search by order number, email or name" defaultValue={query.search} maxLength={200} />
-        <SelectField
-          id="orders-status"
-          name="status"
-          label="Status"
-          allLabel="All statuses"
-          options={STATUS_OPTIONS}
-          value={query.status}
-          onChange={(e) => list.narrow({ status: e.target.value as OrderStatus | '' })}
-        />
+        <SelectField id="orders-status" label="Status" allLabel="All statuses" options={STATUS_OPTIONS} {...list.filter('status')} />
         <DateRange id="orders-placed" label="Placed" from={query.from} to={query.to} error={range.error} />
       </ListFilters>
 

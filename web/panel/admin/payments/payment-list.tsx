@@ -42,12 +42,6 @@ export function PaymentList({ base, ordersBase, query, setQuery }: Props) {
     });
   }
 
-  const select = <K extends 'status' | 'gateway' | 'purchaseType'>(name: K) => ({
-    name,
-    value: query[name],
-    onChange: (e: { target: { value: string } }) => list.narrow({ [name]: e.target.value }),
-  });
-
   const payments = list.items;
   return (
     <ListScreen list={list} className="admin-payments">
@@ -61,9 +55,15 @@ export function PaymentList({ base, ordersBase, query, setQuery }: Props) {
           defaultValue={query.search}
           maxLength={200}
         />
-        <SelectField id="payments-status" label="Status" allLabel="All statuses" options={STATUS_OPTIONS} {...select('status')} />
-        <SelectField id="payments-gateway" label="Gateway" allLabel="All gateways" options={GATEWAY_OPTIONS} {...select('gateway')} />
-        <SelectField id="payments-purchase" label="Paid for" allLabel="Everything" options={PURCHASE_OPTIONS} {...select('purchaseType')} />
+        <SelectField id="payments-status" label="Status" allLabel="All statuses" options={STATUS_OPTIONS} {...list.filter('status')} />
+        <SelectField id="payments-gateway" label="Gateway" allLabel="All gateways" options={GATEWAY_OPTIONS} {...list.filter('gateway')} />
+        <SelectField
+          id="payments-purchase"
+          label="Paid for"
+          allLabel="Everything"
+          options={PURCHASE_OPTIONS}
+          {...list.filter('purchaseType')}
+        />
         <DateRange id="payments-made" label="Created" from={query.from} to={query.to} error={range.error} />
       </ListFilters>
 
