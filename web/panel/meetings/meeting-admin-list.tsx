@@ -2,7 +2,15 @@ import { useState } from 'react';
 import { MEETING_STATUSES, type MeetingStatus } from '#core/meetings/meeting-status.ts';
 import { SelectField } from '#web/components/form-kit.tsx';
 import { PanelLink } from '#web/panel/router.tsx';
-import { ActionsCell, ActionsHeader, DataTable, ListMessages, ListResults, ListScreen } from '#web/panel/resource/list-kit.tsx';
+import {
+  ActionsCell,
+  ActionsHeader,
+  DataTable,
+  DeleteButton,
+  ListMessages,
+  ListResults,
+  ListScreen,
+} from '#web/panel/resource/list-kit.tsx';
 import { useList, type ListPage } from '#web/panel/resource/use-list.ts';
 import { MeetingDialog, movesFor, shareable, type Asking } from './meeting-dialogs.tsx';
 import { audienceText, durationText, StartTime, STATUS_LABELS, StatusBadge, TimeLabel, useNow } from './meeting-parts.tsx';
@@ -134,9 +142,7 @@ export function MeetingAdminList({ base, query, setQuery, flash }: Props) {
                       <span className="visually-hidden"> {m.title}</span>
                     </button>
                   ))}
-                  <button type="button" className="btn btn-danger btn-sm" onClick={() => setAsking({ kind: 'delete', meeting: m })}>
-                    Delete<span className="visually-hidden"> {m.title}</span>
-                  </button>
+                  <DeleteButton what={m.title} onClick={() => setAsking({ kind: 'delete', meeting: m })} />
                 </ActionsCell>
               </tr>
             ))}

@@ -128,6 +128,15 @@ export function ActionsCell({ children }: { children: ReactNode }) {
   );
 }
 
+/** A row's Delete button, named for screen readers by what it deletes. */
+export function DeleteButton({ what, onClick }: { what: string; onClick: () => void }) {
+  return (
+    <button type="button" className="btn btn-danger btn-sm" onClick={onClick}>
+      Delete<span className="visually-hidden"> {what}</span>
+    </button>
+  );
+}
+
 type SelectProps = { items: readonly { _id: string }[]; selected: readonly string[]; onSelect: (ids: string[]) => void };
 
 /** The "select all on this page" box, mixed when only some rows are chosen. */

@@ -1,5 +1,5 @@
 import { PanelLink } from '#web/panel/router.tsx';
-import { ActionsCell, ActionsHeader, DataTable, SelectAll, SelectRow } from './list-kit.tsx';
+import { ActionsCell, ActionsHeader, DataTable, DeleteButton, SelectAll, SelectRow } from './list-kit.tsx';
 import { toggleOn, type Item, type ResourceConfig, type ToggleDef } from './types.ts';
 import { StoredImage } from './stored-image.tsx';
 
@@ -90,9 +90,7 @@ export function ResourceTable({ config, base, items, busy, busyRow, selected, on
                 >
                   Edit
                 </PanelLink>
-                <button type="button" className="btn btn-danger btn-sm" onClick={() => onDelete(item)} aria-label={`Delete ${name}`}>
-                  Delete
-                </button>
+                <DeleteButton what={name} onClick={() => onDelete(item)} />
               </ActionsCell>
             </tr>
           );

@@ -9,6 +9,7 @@ import {
   ActionsHeader,
   BulkBar,
   DataTable,
+  DeleteButton,
   ListFilters,
   ListMessages,
   ListResults,
@@ -130,9 +131,7 @@ export function OrderList({ base, query, setQuery, flash }: Props) {
                 <ActionsCell>
                   {/* Paid orders not yet shipped are owed to the buyer: cancel or refund them instead. */}
                   {!UNDELETABLE.includes(o.orderStatus) && (
-                    <button type="button" className="btn btn-danger btn-sm" onClick={() => setPending({ kind: 'one', order: o })}>
-                      Delete<span className="visually-hidden"> order {o.orderNumber}</span>
-                    </button>
+                    <DeleteButton what={`order ${o.orderNumber}`} onClick={() => setPending({ kind: 'one', order: o })} />
                   )}
                 </ActionsCell>
               </tr>
