@@ -110,6 +110,15 @@ export function DataTable({ id, caption, busy, className = 'data-table', childre
   );
 }
 
+/** A column header for numbers, aligned with their cells. */
+export function NumberHeader({ children }: { children: ReactNode }) {
+  return (
+    <th scope="col" className="cell-number">
+      {children}
+    </th>
+  );
+}
+
 /** The last column's header: named for screen readers, blank on screen. */
 export function ActionsHeader() {
   return (

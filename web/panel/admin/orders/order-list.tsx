@@ -14,6 +14,7 @@ import {
   ListMessages,
   ListResults,
   ListScreen,
+  NumberHeader,
   SearchField,
   SelectAll,
   SelectRow,
@@ -92,12 +93,8 @@ export function OrderList({ base, query, setQuery, flash }: Props) {
               <th scope="col">Order</th>
               <th scope="col">Placed</th>
               <th scope="col">Customer</th>
-              <th scope="col" className="cell-number">
-                Items
-              </th>
-              <th scope="col" className="cell-number">
-                Total
-              </th>
+              <NumberHeader>Items</NumberHeader>
+              <NumberHeader>Total</NumberHeader>
               <th scope="col">Payment</th>
               <th scope="col">Status</th>
               <ActionsHeader />

@@ -3,7 +3,7 @@ import { PAYMENT_GATEWAYS, PAYMENT_STATUSES, PURCHASE_TYPES } from '#core/shop/s
 import type { PaymentView } from '#core/shop/views.ts';
 import { FormAlert, SelectField } from '#web/components/form-kit.tsx';
 import { PanelLink } from '#web/panel/router.tsx';
-import { DataTable, ListFilters, ListResults, ListScreen, SearchField } from '#web/panel/resource/list-kit.tsx';
+import { DataTable, ListFilters, ListResults, ListScreen, NumberHeader, SearchField } from '#web/panel/resource/list-kit.tsx';
 import { useList, type ListPage } from '#web/panel/resource/use-list.ts';
 import { dateTime, text } from '#web/panel/admin/screens/shared.tsx';
 import { DateRange, useRangeFilter } from '#web/panel/admin/orders/order-parts.tsx';
@@ -72,9 +72,7 @@ export function PaymentList({ base, ordersBase, query, setQuery }: Props) {
           <thead>
             <tr>
               <th scope="col">Date</th>
-              <th scope="col" className="cell-number">
-                Amount
-              </th>
+              <NumberHeader>Amount</NumberHeader>
               <th scope="col">Gateway</th>
               <th scope="col">Paid for</th>
               <th scope="col">Status</th>
