@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { pagination } from '#core/paging.ts';
 import { ROLES } from '#core/roles.ts';
 import { searchTermProblem, USER_MESSAGES } from '#core/users/user-messages.ts';
@@ -11,6 +11,7 @@ import { BlockDialog, DeleteDialog } from './user-dialogs.tsx';
 import { UsersTable } from './users-table.tsx';
 import { Pager } from '#web/panel/resource/pager.tsx';
 import { ListBody, ListFilters, SearchField } from '#web/panel/resource/list-kit.tsx';
+import { useSearchTerm } from '#web/panel/resource/use-search-term.ts';
 
 const PAGE_SIZE = 10;
 const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
@@ -25,9 +26,8 @@ export function UsersScreen({ user: me }: { user: SessionUser }) {
   const [loading, setLoading] = useState(true);
   const [alert, setAlert] = useState('');
   const [notice, setNotice] = useState('');
-  const [searchError, setSearchError] = useState('');
   const [dialog, setDialog] = useState<{ kind: 'block' | 'delete'; target: AdminUser } | null>(null);
-  const searchRef = useRef<HTMLInputElement>(null);
+  const search = useSearchTerm(searchTermProblem);
 
   useEffect(() => {
     const ctl = new AbortController();
@@ -58,15 +58,8 @@ export function UsersScreen({ user: me }: { user: SessionUser }) {
   };
 
   function onSearch(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const term = String(new FormData(e.currentTarget).get('search') ?? '').trim();
-    const problem = term ? searchTermProblem(term) : '';
-    if (problem) {
-      setSearchError(problem);
-      searchRef.current?.focus();
-      return;
-    }
-    setSearchError('');
+    const term = search.read(e);
+    if (term === null) return;
     setNotice('');
     setQuery((q) => ({ ...q, page: 1, search: term }));
   }
@@ -99,8 +92,8 @@ export function UsersScreen({ user: me }: { user: SessionUser }) {
           id="users-search"
           label="Search by name, email or ID"
           defaultValue={query.search}
-          error={searchError}
-          inputRef={searchRef}
+          error={search.error}
+          inputRef={search.inputRef}
         />
         <SelectField
           id="users-role"

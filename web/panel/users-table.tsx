@@ -1,7 +1,7 @@
 import { PRIVILEGED } from '#core/roles.ts';
 import { mayManageRole } from '#core/users/manage-reach.ts';
 import { displayName, ROLE_LABELS, type SessionUser } from '#web/lib/session.ts';
-import { ActionsHeader, DataTable } from '#web/panel/resource/list-kit.tsx';
+import { ActionsCell, ActionsHeader, DataTable } from '#web/panel/resource/list-kit.tsx';
 import { loginIdOf, type AdminUser } from './admin-user.ts';
 
 type UsersTableProps = {
@@ -66,11 +66,9 @@ export function UsersTable({ users, me, busy, onBlock, onUnblock, onDelete }: Us
                 <span className="badge badge-active">Active</span>
               )}
             </td>
-            <td data-label="Actions">
-              <div className="row-actions">
-                <RowActions u={u} me={me} onBlock={onBlock} onUnblock={onUnblock} onDelete={onDelete} />
-              </div>
-            </td>
+            <ActionsCell>
+              <RowActions u={u} me={me} onBlock={onBlock} onUnblock={onUnblock} onDelete={onDelete} />
+            </ActionsCell>
           </tr>
         ))}
       </tbody>

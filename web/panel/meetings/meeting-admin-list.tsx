@@ -2,7 +2,15 @@ import { useState } from 'react';
 import { MEETING_STATUSES, type MeetingStatus } from '#core/meetings/meeting-status.ts';
 import { SelectField } from '#web/components/form-kit.tsx';
 import { PanelLink } from '#web/panel/router.tsx';
-import { ActionsHeader, DataTable, ListMessages, ListResults, ListScreen } from '#web/panel/resource/list-kit.tsx';
+import {
+  ActionsCell,
+  ActionsHeader,
+  DataTable,
+  DeleteButton,
+  ListMessages,
+  ListResults,
+  ListScreen,
+} from '#web/panel/resource/list-kit.tsx';
 import { useList, type ListPage } from '#web/panel/resource/use-list.ts';
 import { MeetingDialog, movesFor, shareable, type Asking } from './meeting-dialogs.tsx';
 import { audienceText, durationText, StartTime, STATUS_LABELS, StatusBadge, TimeLabel, useNow } from './meeting-parts.tsx';
@@ -68,14 +76,7 @@ export function MeetingAdminList({ base, query, setQuery, flash }: Props) {
           value={query.view === 'upcoming' ? '' : query.view}
           onChange={(e) => list.narrow({ view: (e.target.value || 'upcoming') as View })}
         />
-        <SelectField
-          id="meetings-status"
-          label="Status"
-          allLabel="All statuses"
-          options={STATUS_OPTIONS}
-          value={query.status}
-          onChange={(e) => list.narrow({ status: e.target.value as MeetingStatus | '' })}
-        />
+        <SelectField id="meetings-status" label="Status" allLabel="All statuses" options={STATUS_OPTIONS} {...list.filter('status')} />
       </div>
       <ListResults
         list={list}
@@ -121,32 +122,28 @@ export function MeetingAdminList({ base, query, setQuery, flash }: Props) {
                     {m.notificationSent ? `Shared: ${m.notificationCount} notified` : 'Not shared yet'}
                   </span>
                 </td>
-                <td data-label="Actions">
-                  <div className="row-actions">
-                    <PanelLink className="btn btn-secondary btn-sm" href={`${base}/${encodeURIComponent(m._id)}`}>
-                      Edit<span className="visually-hidden"> {m.title}</span>
-                    </PanelLink>
-                    {shareable(m) && (
-                      <button type="button" className="btn btn-secondary btn-sm" onClick={() => setAsking({ kind: 'share', meeting: m })}>
-                        Share<span className="visually-hidden"> {m.title}</span>
-                      </button>
-                    )}
-                    {movesFor(m).map((mv) => (
-                      <button
-                        key={mv.to}
-                        type="button"
-                        className="btn btn-secondary btn-sm"
-                        onClick={() => setAsking({ kind: 'status', meeting: m, to: mv.to })}
-                      >
-                        {mv.short}
-                        <span className="visually-hidden"> {m.title}</span>
-                      </button>
-                    ))}
-                    <button type="button" className="btn btn-danger btn-sm" onClick={() => setAsking({ kind: 'delete', meeting: m })}>
-                      Delete<span className="visually-hidden"> {m.title}</span>
+                <ActionsCell>
+                  <PanelLink className="btn btn-secondary btn-sm" href={`${base}/${encodeURIComponent(m._id)}`}>
+                    Edit<span className="visually-hidden"> {m.title}</span>
+                  </PanelLink>
+                  {shareable(m) && (
+                    <button type="button" className="btn btn-secondary btn-sm" onClick={() => setAsking({ kind: 'share', meeting: m })}>
+                      Share<span className="visually-hidden"> {m.title}</span>
                     </button>
-                  </div>
-                </td>
+                  )}
+                  {movesFor(m).map((mv) => (
+                    <button
+                      key={mv.to}
+                      type="button"
+                      className="btn btn-secondary btn-sm"
+                      onClick={() => setAsking({ kind: 'status', meeting: m, to: mv.to })}
+                    >
+                      {mv.short}
+                      <span className="visually-hidden"> {m.title}</span>
+                    </button>
+                  ))}
+                  <DeleteButton what={m.title} onClick={() => setAsking({ kind: 'delete', meeting: m })} />
+                </ActionsCell>
               </tr>
             ))}
           </tbody>

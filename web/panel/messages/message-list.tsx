@@ -2,6 +2,8 @@ import { useEffect, useRef } from 'react';
 import { profileName } from '#core/users/person-name.ts';
 import type { ChatMessage } from '#web/lib/messages-thread.ts';
 import { localDateTime } from '#web/components/format.ts';
+import { Loading } from '#web/components/loading.tsx';
+import type { useThread } from './use-thread.ts';
 
 type Props = {
   messages: readonly ChatMessage[];
@@ -81,5 +83,34 @@ export function MessageList({ messages, meId, viewer, hasMore, loadingOlder, onL
         </ol>
       )}
     </div>
+  );
+}
+
+type ThreadProps = Pick<Props, 'meId' | 'viewer' | 'selected' | 'onSelect'> & {
+  thread: Pick<ReturnType<typeof useThread>, 'messages' | 'pagination' | 'ready' | 'loadingOlder' | 'loadOlder'>;
+  loadingLabel: string;
+  /** Who is typing on the other side, '' when nobody is. */
+  typingText: string;
+};
+
+/** A thread's messages once its first page is read (loading until then), then who is typing. */
+export function ThreadMessages({ thread, loadingLabel, typingText, ...list }: ThreadProps) {
+  return (
+    <>
+      {!thread.ready ? (
+        <Loading label={loadingLabel} />
+      ) : (
+        <MessageList
+          {...list}
+          messages={thread.messages}
+          hasMore={!!thread.pagination?.hasMore}
+          loadingOlder={thread.loadingOlder}
+          onLoadOlder={() => void thread.loadOlder()}
+        />
+      )}
+      <p className="msg-typing" aria-live="polite">
+        {typingText}
+      </p>
+    </>
   );
 }

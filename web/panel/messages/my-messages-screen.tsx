@@ -1,33 +1,24 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { MessagePriority } from '#core/messages/message-schemas.ts';
 import { SCHOOL_TARGET } from '#core/realtime/frames.ts';
 import { FormAlert } from '#web/components/form-kit.tsx';
-import { Loading } from '#web/components/loading.tsx';
-import { sendTyping } from '#web/lib/live-events.ts';
-import {
-  markReadLocally,
-  mergeMessages,
-  optimisticMessage,
-  pendingTwin,
-  THREAD_MESSAGES,
-  typingThrottle,
-} from '#web/lib/messages-thread.ts';
+import { markReadLocally, mergeMessages, optimisticMessage, pendingTwin, THREAD_MESSAGES } from '#web/lib/messages-thread.ts';
 import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { Composer } from './composer.tsx';
 import { LiveNote } from './live-note.tsx';
-import { MessageList } from './message-list.tsx';
+import { ThreadMessages } from './message-list.tsx';
 import { sendMessage } from './messages-api.ts';
-import { useLiveFrames, useLiveStatus, useTypingPeople } from './use-live.ts';
+import { useLiveFrames, useLiveStatus, useTypingPeople, useTypingSender } from './use-live.ts';
 import { useMarkRead, useThread } from './use-thread.ts';
 
 /** Student, member and instructor panels: one conversation with the school, and the broadcasts that reached them. */
 export default function MyMessagesScreen({ user }: PanelScreenProps) {
-  const { messages, setMessages, pagination, ready, loadingOlder, alert, loadOlder, sendOptimistic } = useThread(undefined);
+  const thread = useThread(undefined);
+  const { messages, setMessages, ready, alert, sendOptimistic } = thread;
   const [markProblem, setMarkProblem] = useState('');
   const live = useLiveStatus();
   const typing = useTypingPeople();
-  const throttle = useMemo(() => typingThrottle((on) => sendTyping(SCHOOL_TARGET, on)), []);
-  useEffect(() => () => throttle.stop(), [throttle]);
+  const typingSender = useTypingSender(SCHOOL_TARGET);
 
   useLiveFrames(user, (frame) => {
     if (frame.type === 'typing') return typing.onTyping(frame.data);
@@ -65,29 +56,20 @@ export default function MyMessagesScreen({ user }: PanelScreenProps) {
         </p>
       )}
       <div className="msg-panel">
-        {!ready ? (
-          <Loading label="Loading your conversation…" />
-        ) : (
-          <MessageList
-            messages={messages}
-            meId={user._id}
-            viewer="user"
-            hasMore={!!pagination?.hasMore}
-            loadingOlder={loadingOlder}
-            onLoadOlder={() => void loadOlder()}
-          />
-        )}
-        <p className="msg-typing" aria-live="polite">
-          {typing.typing.length > 0 ? 'The school is typing…' : ''}
-        </p>
+        <ThreadMessages
+          thread={thread}
+          meId={user._id}
+          viewer="user"
+          loadingLabel="Loading your conversation…"
+          typingText={typing.typing.length > 0 ? 'The school is typing…' : ''}
+        />
         <Composer
           id="msg-content"
           label="Message to the school"
           failTitle={THREAD_MESSAGES.sendFailedTitle}
           submitLabel="Send"
           onSend={send}
-          onTyping={(has) => throttle.input(has)}
-          onStopTyping={() => throttle.stop()}
+          {...typingSender}
         />
       </div>
     </section>

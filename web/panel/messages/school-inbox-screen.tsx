@@ -10,6 +10,13 @@ import { readInboxUsers, readStats, type InboxUser, type MessageStats } from './
 import { SchoolThread } from './school-thread.tsx';
 import { useLiveFrames, useLiveStatus, useTypingPeople } from './use-live.ts';
 
+const STAT_LABELS: [keyof MessageStats, string][] = [
+  ['unread', 'Unread'],
+  ['today', 'Today'],
+  ['conversations', 'Conversations'],
+  ['broadcasts', 'Broadcasts'],
+  ['total', 'All messages'],
+];
 const byLatest = (a: InboxUser, b: InboxUser) => (b.lastMessageAt ?? '').localeCompare(a.lastMessageAt ?? '');
 
 /**
@@ -95,26 +102,12 @@ export default function SchoolInboxScreen({ user, base, path }: PanelScreenProps
       </div>
       {stats && (
         <dl className="msg-stats" aria-label="Message totals">
-          <div>
-            <dt>Unread</dt>
-            <dd data-stat="unread">{stats.unread}</dd>
-          </div>
-          <div>
-            <dt>Today</dt>
-            <dd>{stats.today}</dd>
-          </div>
-          <div>
-            <dt>Conversations</dt>
-            <dd>{stats.conversations}</dd>
-          </div>
-          <div>
-            <dt>Broadcasts</dt>
-            <dd>{stats.broadcasts}</dd>
-          </div>
-          <div>
-            <dt>All messages</dt>
-            <dd>{stats.total}</dd>
-          </div>
+          {STAT_LABELS.map(([key, label]) => (
+            <div key={key}>
+              <dt>{label}</dt>
+              <dd data-stat={key}>{stats[key]}</dd>
+            </div>
+          ))}
         </dl>
       )}
       <LiveNote status={live.status} message={live.message} />

@@ -1,24 +1,15 @@
 import { profileName } from '#core/users/person-name.ts';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { MessagePriority } from '#core/messages/message-schemas.ts';
 import { FormAlert, FormStatus } from '#web/components/form-kit.tsx';
-import { Loading } from '#web/components/loading.tsx';
 import { errorMessage } from '#web/lib/api.ts';
-import { sendTyping } from '#web/lib/live-events.ts';
-import {
-  markReadLocally,
-  mergeMessages,
-  optimisticMessage,
-  pendingTwin,
-  THREAD_MESSAGES,
-  typingThrottle,
-} from '#web/lib/messages-thread.ts';
+import { markReadLocally, mergeMessages, optimisticMessage, pendingTwin, THREAD_MESSAGES } from '#web/lib/messages-thread.ts';
 import { ROLE_LABELS, type SessionUser } from '#web/lib/session.ts';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 import { Composer } from './composer.tsx';
-import { MessageList } from './message-list.tsx';
+import { ThreadMessages } from './message-list.tsx';
 import { deleteMessages, markRead, replyTo, type InboxUser } from './messages-api.ts';
-import { useLiveFrames } from './use-live.ts';
+import { useLiveFrames, useTypingSender } from './use-live.ts';
 import { useMarkRead, useThread } from './use-thread.ts';
 
 type Props = {
@@ -42,17 +33,14 @@ export function SchoolThread({ me, targetKey, person, typing, onOpened, onRead, 
   const [selected, setSelected] = useState<string[]>([]);
   const [confirming, setConfirming] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
-  const { messages, setMessages, pagination, ready, loadingOlder, alert, setAlert, loadOlder, sendOptimistic } = useThread(
-    targetKey,
-    (c) => {
-      setUserId(c.conversationId);
-      onOpened(c.conversationId);
-      if (picked.current) heading.current?.focus({ preventScroll: true });
-      picked.current = false;
-    },
-  );
-  const throttle = useMemo(() => typingThrottle((on) => userId && sendTyping(userId, on)), [userId]);
-  useEffect(() => () => throttle.stop(), [throttle]);
+  const thread = useThread(targetKey, (c) => {
+    setUserId(c.conversationId);
+    onOpened(c.conversationId);
+    if (picked.current) heading.current?.focus({ preventScroll: true });
+    picked.current = false;
+  });
+  const { messages, setMessages, ready, alert, setAlert, sendOptimistic } = thread;
+  const typingSender = useTypingSender(userId);
   useEffect(() => {
     setSelected([]);
     setStatus('');
@@ -143,23 +131,15 @@ export function SchoolThread({ me, targetKey, person, typing, onOpened, onRead, 
           </button>
         </div>
       )}
-      {!ready ? (
-        <Loading label="Loading the conversation…" />
-      ) : (
-        <MessageList
-          messages={messages}
-          meId={me._id}
-          viewer="school"
-          hasMore={!!pagination?.hasMore}
-          loadingOlder={loadingOlder}
-          onLoadOlder={() => void loadOlder()}
-          selected={selected}
-          onSelect={setSelected}
-        />
-      )}
-      <p className="msg-typing" aria-live="polite">
-        {typingNow ? `${name} is typing…` : ''}
-      </p>
+      <ThreadMessages
+        thread={thread}
+        meId={me._id}
+        viewer="school"
+        loadingLabel="Loading the conversation…"
+        typingText={typingNow ? `${name} is typing…` : ''}
+        selected={selected}
+        onSelect={setSelected}
+      />
       {userId && (
         <Composer
           key={userId}
@@ -168,8 +148,7 @@ export function SchoolThread({ me, targetKey, person, typing, onOpened, onRead, 
           failTitle={THREAD_MESSAGES.replyFailedTitle}
           submitLabel="Reply"
           onSend={reply}
-          onTyping={(has) => throttle.input(has)}
-          onStopTyping={() => throttle.stop()}
+          {...typingSender}
         />
       )}
       {confirming && (

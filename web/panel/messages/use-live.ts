@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FrameOf, ServerFrame } from '#core/realtime/frames.ts';
-import { subscribeLiveEvents, subscribeLiveStatus } from '#web/lib/live-events.ts';
-import { TYPING_TIMEOUT_MS } from '#web/lib/messages-thread.ts';
+import { sendTyping, subscribeLiveEvents, subscribeLiveStatus } from '#web/lib/live-events.ts';
+import { TYPING_TIMEOUT_MS, typingThrottle } from '#web/lib/messages-thread.ts';
 import type { SocketStatus } from '#web/lib/realtime.ts';
 import { storedToken, type SessionUser } from '#web/lib/session.ts';
 
@@ -44,6 +44,13 @@ export function useTypingPeople() {
     setTyping((list) => list.filter((id) => id !== userId));
   }
   return { typing, onTyping, clear };
+}
+
+/** A composer's typing handlers: `typing` frames to `targetId` (none while it is ''), throttled, and a stop on leaving. */
+export function useTypingSender(targetId: string) {
+  const throttle = useMemo(() => typingThrottle((on) => targetId && sendTyping(targetId, on)), [targetId]);
+  useEffect(() => () => throttle.stop(), [throttle]);
+  return { onTyping: (hasText: boolean) => throttle.input(hasText), onStopTyping: () => throttle.stop() };
 }
 
 /** Whether the tab is in front: messages count as read only once they could have been seen. */

@@ -110,12 +110,39 @@ export function DataTable({ id, caption, busy, className = 'data-table', childre
   );
 }
 
+/** A column header for numbers, aligned with their cells. */
+export function NumberHeader({ children }: { children: ReactNode }) {
+  return (
+    <th scope="col" className="cell-number">
+      {children}
+    </th>
+  );
+}
+
 /** The last column's header: named for screen readers, blank on screen. */
 export function ActionsHeader() {
   return (
     <th scope="col">
       <span className="visually-hidden">Actions</span>
     </th>
+  );
+}
+
+/** The last column's cell: the row's buttons side by side. */
+export function ActionsCell({ children }: { children: ReactNode }) {
+  return (
+    <td data-label="Actions">
+      <div className="row-actions">{children}</div>
+    </td>
+  );
+}
+
+/** A row's Delete button, named for screen readers by what it deletes. */
+export function DeleteButton({ what, onClick }: { what: string; onClick: () => void }) {
+  return (
+    <button type="button" className="btn btn-danger btn-sm" onClick={onClick}>
+      Delete<span className="visually-hidden"> {what}</span>
+    </button>
   );
 }
 

@@ -1,5 +1,5 @@
 import { PanelLink } from '#web/panel/router.tsx';
-import { ActionsHeader, DataTable, SelectAll, SelectRow } from './list-kit.tsx';
+import { ActionsCell, ActionsHeader, DataTable, DeleteButton, SelectAll, SelectRow } from './list-kit.tsx';
 import { toggleOn, type Item, type ResourceConfig, type ToggleDef } from './types.ts';
 import { StoredImage } from './stored-image.tsx';
 
@@ -82,20 +82,16 @@ export function ResourceTable({ config, base, items, busy, busyRow, selected, on
                   </div>
                 </td>
               )}
-              <td data-label="Actions">
-                <div className="row-actions">
-                  <PanelLink
-                    className="btn btn-secondary btn-sm"
-                    href={`${base}/${encodeURIComponent(item._id)}`}
-                    aria-label={`Edit ${name}`}
-                  >
-                    Edit
-                  </PanelLink>
-                  <button type="button" className="btn btn-danger btn-sm" onClick={() => onDelete(item)} aria-label={`Delete ${name}`}>
-                    Delete
-                  </button>
-                </div>
-              </td>
+              <ActionsCell>
+                <PanelLink
+                  className="btn btn-secondary btn-sm"
+                  href={`${base}/${encodeURIComponent(item._id)}`}
+                  aria-label={`Edit ${name}`}
+                >
+                  Edit
+                </PanelLink>
+                <DeleteButton what={name} onClick={() => onDelete(item)} />
+              </ActionsCell>
             </tr>
           );
         })}

@@ -86,6 +86,12 @@ export function useList<Q extends { page: number }, P extends ListPage>({
     goTo: (n: number) => setQuery({ ...query, page: n }),
     /** A new filter or search: back to the first page. */
     narrow: (patch: Partial<Q>) => setQuery({ ...query, ...patch, page: 1 }),
+    /** A filter select's name, value and change (which narrows the list), bound to one field of the query. */
+    filter: <K extends keyof Q & string>(name: K) => ({
+      name,
+      value: String(query[name] ?? ''),
+      onChange: (e: { target: { value: string } }) => setQuery({ ...query, [name]: e.target.value, page: 1 }),
+    }),
     /** An action went through: its message replaces any alert, and the list reads again. */
     done(message: string) {
       setAlert('');

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { ROLES } from '#core/roles.ts';
 import { searchTermProblem } from '#core/users/user-messages.ts';
 import { api } from '#web/lib/api.ts';
@@ -6,6 +6,7 @@ import { displayName, ROLE_LABELS } from '#web/lib/session.ts';
 import { FormAlert, SelectField } from '#web/components/form-kit.tsx';
 import { DataTable, ListFilters, ListResults, SearchField, SelectAll, SelectRow } from '#web/panel/resource/list-kit.tsx';
 import { useList, type ListPage } from '#web/panel/resource/use-list.ts';
+import { useSearchTerm } from '#web/panel/resource/use-search-term.ts';
 import { isDeactivated, PAGE_SIZE, SORT_OPTIONS, type Recipient } from './email-types.ts';
 
 const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
@@ -55,22 +56,13 @@ function StatusCell({ u }: { u: Recipient }) {
 export function Recipients({ picked, onPick, onLoading }: Props) {
   const [query, setQuery] = useState<Query>({ page: 1, search: '', role: '', sort: '' });
   const list = useList({ query, setQuery, read, empty: { items: [] } });
-  const [searchError, setSearchError] = useState('');
-  const searchRef = useRef<HTMLInputElement>(null);
+  const search = useSearchTerm(searchTermProblem);
   const loading = list.loading;
   useEffect(() => onLoading(loading), [loading, onLoading]);
 
   function onSearch(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const term = String(new FormData(e.currentTarget).get('search') ?? '').trim();
-    const problem = term ? searchTermProblem(term) : '';
-    if (problem) {
-      setSearchError(problem);
-      searchRef.current?.focus();
-      return;
-    }
-    setSearchError('');
-    list.narrow({ search: term });
+    const term = search.read(e);
+    if (term !== null) list.narrow({ search: term });
   }
 
   const users = list.items;
@@ -105,27 +97,11 @@ export function Recipients({ picked, onPick, onLoading }: Props) {
           label="Search by name, e-mail or ID"
           defaultValue={query.search}
           maxLength={100}
-          error={searchError}
-          inputRef={searchRef}
+          error={search.error}
+          inputRef={search.inputRef}
         />
-        <SelectField
-          id="email-role"
-          name="role"
-          label="Role"
-          allLabel="All roles"
-          options={ROLE_OPTIONS}
-          value={query.role}
-          onChange={(e) => list.narrow({ role: e.target.value })}
-        />
-        <SelectField
-          id="email-sort"
-          name="sort"
-          label="Sort"
-          allLabel="Newest first"
-          options={SORT_OPTIONS}
-          value={query.sort}
-          onChange={(e) => list.narrow({ sort: e.target.value })}
-        />
+        <SelectField id="email-role" label="Role" allLabel="All roles" options={ROLE_OPTIONS} {...list.filter('role')} />
+        <SelectField id="email-sort" label="Sort" allLabel="Newest first" options={SORT_OPTIONS} {...list.filter('sort')} />
       </ListFilters>
 
       <div className="bulk-bar email-selection" role="group" aria-label="Chosen recipients">

@@ -1,7 +1,7 @@
 import type { CourseEnrollmentView, MembershipEnrollmentView } from '#core/enrollments/views.ts';
 import { gatewayLabel, moneyIn } from '#web/panel/admin/payments/payment-labels.ts';
 import { upperFirst } from '#web/components/format.ts';
-import { Facts, when } from './enrollment-parts.tsx';
+import { Facts, marked, when } from './enrollment-parts.tsx';
 
 type Any = CourseEnrollmentView | MembershipEnrollmentView;
 
@@ -45,24 +45,10 @@ export function DecisionDates({ enrollment: e, extra = [] }: { enrollment: Any; 
           ['Payment due by', e.paymentStatus === 'pending' && e.enrollmentStatus !== 'cancelled' ? when(e.paymentDueAt) : null],
           ['Paid', when(e.paidAt)],
           ['Approved', when(e.approvedAt)],
-          [
-            'Approval notes',
-            e.approvalNotes ? (
-              <span key="approval-notes" data-approval-notes="">
-                {e.approvalNotes}
-              </span>
-            ) : null,
-          ],
+          ['Approval notes', marked(e.approvalNotes, 'data-approval-notes')],
           ...extra.map(([label, iso]) => [label, when(iso)] as [string, string | null]),
           ['Cancelled', when(e.cancelledAt)],
-          [
-            'Reason',
-            e.cancelReason ? (
-              <span key="reason" data-cancel-reason="">
-                {e.cancelReason}
-              </span>
-            ) : null,
-          ],
+          ['Reason', marked(e.cancelReason, 'data-cancel-reason')],
         ]}
       />
     </section>

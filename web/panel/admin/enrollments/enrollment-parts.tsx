@@ -106,6 +106,9 @@ export function Facts({ rows }: { rows: [string, ReactNode][] }) {
 
 export const when = (iso: string | null) => (iso ? dateTime(iso) : null);
 
+/** A fact's text with the data attribute tests find it by; null (the row left out) when blank. */
+export const marked = (text: string | null | undefined, attr: `data-${string}`) => (text ? <span {...{ [attr]: '' }}>{text}</span> : null);
+
 /** Uploaded documents: the API serves them only with the admin's token, so each opens in a tab through a fetch. */
 export function DocumentLinks({ documents }: { documents: EnrollmentDocumentView[] }) {
   if (!documents.length) return <p className="muted">No documents.</p>;

@@ -1,7 +1,7 @@
 import { INSTRUCTOR_TYPE_LABELS } from '#core/enrollments/enrollment-options.ts';
 import type { InstructorEnrollmentView } from '#core/enrollments/views.ts';
 import { upperFirst } from '#web/components/format.ts';
-import { DocumentLinks, Facts, when } from './enrollment-parts.tsx';
+import { DocumentLinks, Facts, marked, when } from './enrollment-parts.tsx';
 
 /** An application's cards: what the applicant teaches, the applicant and their documents, the history of the school's decisions. */
 export function InstructorApplicationFacts({ application: row }: { application: InstructorEnrollmentView }) {
@@ -72,27 +72,13 @@ export function InstructorApplicationFacts({ application: row }: { application: 
             ['Approved', when(row.approvedAt)],
             ['Approval notes', row.approvalNotes],
             ['Suspended', when(row.suspendedAt)],
-            [
-              'Suspension reason',
-              row.suspendReason ? (
-                <span key="suspension-reason" data-suspend-reason="">
-                  {row.suspendReason}
-                </span>
-              ) : null,
-            ],
+            ['Suspension reason', marked(row.suspendReason, 'data-suspend-reason')],
             ['Reactivated', when(row.reactivatedAt)],
             ['Reactivation reason', row.reactivateReason],
             ['Completed', when(row.completedAt)],
             ['Completion notes', row.completionNotes],
             ['Cancelled', when(row.cancelledAt)],
-            [
-              'Reason',
-              row.cancelReason ? (
-                <span key="reason" data-cancel-reason="">
-                  {row.cancelReason}
-                </span>
-              ) : null,
-            ],
+            ['Reason', marked(row.cancelReason, 'data-cancel-reason')],
           ]}
         />
       </section>

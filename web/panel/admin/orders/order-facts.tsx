@@ -2,6 +2,7 @@ import { Fragment } from 'react';
 import type { OrderView } from '#core/shop/views.ts';
 import { money } from '#web/panel/orders/order-totals.tsx';
 import { dateTime } from '#web/panel/admin/screens/shared.tsx';
+import { NumberHeader } from '#web/panel/resource/list-kit.tsx';
 
 const options = (i: OrderView['items'][number]) => [i.size && `Size ${i.size}`, i.color].filter(Boolean).join(', ');
 
@@ -20,21 +21,11 @@ export function OrderLines({ order }: { order: OrderView }) {
         <thead>
           <tr>
             <th scope="col">Product</th>
-            <th scope="col" className="cell-number">
-              Qty
-            </th>
-            <th scope="col" className="cell-number">
-              Unit price
-            </th>
-            <th scope="col" className="cell-number">
-              GST
-            </th>
-            <th scope="col" className="cell-number">
-              Shipping
-            </th>
-            <th scope="col" className="cell-number">
-              Line total
-            </th>
+            <NumberHeader>Qty</NumberHeader>
+            <NumberHeader>Unit price</NumberHeader>
+            <NumberHeader>GST</NumberHeader>
+            <NumberHeader>Shipping</NumberHeader>
+            <NumberHeader>Line total</NumberHeader>
           </tr>
         </thead>
         <tbody>

@@ -5,13 +5,16 @@ import { SelectField } from '#web/components/form-kit.tsx';
 import { PanelLink } from '#web/panel/router.tsx';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 import {
+  ActionsCell,
   ActionsHeader,
   BulkBar,
   DataTable,
+  DeleteButton,
   ListFilters,
   ListMessages,
   ListResults,
   ListScreen,
+  NumberHeader,
   SearchField,
   SelectAll,
   SelectRow,
@@ -19,7 +22,7 @@ import {
 import { useList, type ListPage } from '#web/panel/resource/use-list.ts';
 import { gatewayLabel, moneyIn } from '#web/panel/admin/payments/payment-labels.ts';
 import { deleteOrder, deleteOrders, itemCount, readOrders, type OrdersQuery } from './orders-api.ts';
-import { DateRange, OrderBadge, rangeOf, Stamp } from './order-parts.tsx';
+import { DateRange, OrderBadge, Stamp, useRangeFilter } from './order-parts.tsx';
 
 type Props = { base: string; query: OrdersQuery; setQuery: (q: OrdersQuery) => void; flash: string };
 type Pending = { kind: 'one'; order: OrderView } | { kind: 'bulk'; ids: string[] };
@@ -33,16 +36,14 @@ const read = (q: OrdersQuery, signal: AbortSignal): Promise<ListPage<OrderView>>
 /** The school's orders: status, search and date filters, paging, delete one or several after confirming. */
 export function OrderList({ base, query, setQuery, flash }: Props) {
   const list = useList({ query, setQuery, read, empty: { items: [] }, flash });
-  const [rangeError, setRangeError] = useState('');
+  const range = useRangeFilter();
   const [pending, setPending] = useState<Pending | null>(null);
   const { selected, setSelected } = list;
 
   function onSearch(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    const { from, to, error } = rangeOf(form);
-    setRangeError(error);
-    if (error) return;
+    const got = range.read(e);
+    if (!got) return;
+    const { form, from, to } = got;
     list.setNotice('');
     list.narrow({ search: String(form.get('search') ?? '').trim(), status: form.get('status') as OrderStatus | '', from, to });
   }
@@ -74,16 +75,8 @@ export function OrderList({ base, query, setQuery, flash }: Props) {
       <ListMessages list={list} />
       <ListFilters label="Find orders" onSubmit={onSearch}>
         <SearchField id="orders-search" label="Search by order number, email or name" defaultValue={query.search} maxLength={200} />
-        <SelectField
-          id="orders-status"
-          name="status"
-          label="Status"
-          allLabel="All statuses"
-          options={STATUS_OPTIONS}
-          value={query.status}
-          onChange={(e) => list.narrow({ status: e.target.value as OrderStatus | '' })}
-        />
-        <DateRange id="orders-placed" label="Placed" from={query.from} to={query.to} error={rangeError} />
+        <SelectField id="orders-status" label="Status" allLabel="All statuses" options={STATUS_OPTIONS} {...list.filter('status')} />
+        <DateRange id="orders-placed" label="Placed" from={query.from} to={query.to} error={range.error} />
       </ListFilters>
 
       <ListResults list={list} noun="orders" singular="order" filtered={filtered(query)}>
@@ -100,12 +93,8 @@ export function OrderList({ base, query, setQuery, flash }: Props) {
               <th scope="col">Order</th>
               <th scope="col">Placed</th>
               <th scope="col">Customer</th>
-              <th scope="col" className="cell-number">
-                Items
-              </th>
-              <th scope="col" className="cell-number">
-                Total
-              </th>
+              <NumberHeader>Items</NumberHeader>
+              <NumberHeader>Total</NumberHeader>
               <th scope="col">Payment</th>
               <th scope="col">Status</th>
               <ActionsHeader />
@@ -136,16 +125,12 @@ export function OrderList({ base, query, setQuery, flash }: Props) {
                 <td data-label="Status">
                   <OrderBadge status={o.orderStatus} />
                 </td>
-                <td data-label="Actions">
-                  <div className="row-actions">
-                    {/* Paid orders not yet shipped are owed to the buyer: cancel or refund them instead. */}
-                    {!UNDELETABLE.includes(o.orderStatus) && (
-                      <button type="button" className="btn btn-danger btn-sm" onClick={() => setPending({ kind: 'one', order: o })}>
-                        Delete<span className="visually-hidden"> order {o.orderNumber}</span>
-                      </button>
-                    )}
-                  </div>
-                </td>
+                <ActionsCell>
+                  {/* Paid orders not yet shipped are owed to the buyer: cancel or refund them instead. */}
+                  {!UNDELETABLE.includes(o.orderStatus) && (
+                    <DeleteButton what={`order ${o.orderNumber}`} onClick={() => setPending({ kind: 'one', order: o })} />
+                  )}
+                </ActionsCell>
               </tr>
             ))}
           </tbody>

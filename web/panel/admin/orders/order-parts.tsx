@@ -1,3 +1,4 @@
+import { useState, type FormEvent } from 'react';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '#core/shop/order-status.ts';
 
 /** The status as a coloured badge; the same `order-<status>` classes as the buyer's "My orders". */
@@ -49,8 +50,21 @@ export function DateRange({ id, label, from, to, error }: RangeProps) {
 export const RANGE_ERROR = 'The end date must be on or after the start date';
 
 /** The range from a submitted filter form, with the error when it runs backwards. */
-export function rangeOf(form: FormData) {
+function rangeOf(form: FormData) {
   const from = String(form.get('from') ?? '');
   const to = String(form.get('to') ?? '');
   return { from, to, error: from && to && to < from ? RANGE_ERROR : '' };
+}
+
+/** A filter form with a DateRange: `read` gives the submitted form and its range, or null (error shown) when it runs backwards. */
+export function useRangeFilter() {
+  const [error, setError] = useState('');
+  function read(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const range = rangeOf(form);
+    setError(range.error);
+    return range.error ? null : { form, from: range.from, to: range.to };
+  }
+  return { error, read };
 }

@@ -1,12 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { PAYMENT_GATEWAYS, PAYMENT_STATUSES, PURCHASE_TYPES } from '#core/shop/shop-options.ts';
 import type { PaymentView } from '#core/shop/views.ts';
 import { FormAlert, SelectField } from '#web/components/form-kit.tsx';
 import { PanelLink } from '#web/panel/router.tsx';
-import { DataTable, ListFilters, ListResults, ListScreen, SearchField } from '#web/panel/resource/list-kit.tsx';
+import { DataTable, ListFilters, ListResults, ListScreen, NumberHeader, SearchField } from '#web/panel/resource/list-kit.tsx';
 import { useList, type ListPage } from '#web/panel/resource/use-list.ts';
 import { dateTime, text } from '#web/panel/admin/screens/shared.tsx';
-import { DateRange, rangeOf } from '#web/panel/admin/orders/order-parts.tsx';
+import { DateRange, useRangeFilter } from '#web/panel/admin/orders/order-parts.tsx';
 import { readPayments, type PaymentsQuery } from './payments-api.ts';
 import { amountIn, GATEWAY_LABELS, PAYMENT_STATUS_LABELS, PURCHASE_LABELS } from './payment-labels.ts';
 import { PaymentBadge, PurchaseLink } from './payment-parts.tsx';
@@ -25,14 +25,12 @@ const read = (q: PaymentsQuery, signal: AbortSignal): Promise<ListPage<PaymentVi
 /** Every payment of the school, newest first, by status, gateway, purchase, date and search. */
 export function PaymentList({ base, ordersBase, query, setQuery }: Props) {
   const list = useList({ query, setQuery, read, empty: { items: [] } });
-  const [rangeError, setRangeError] = useState('');
+  const range = useRangeFilter();
 
   function onSearch(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    const { from, to, error } = rangeOf(form);
-    setRangeError(error);
-    if (error) return;
+    const got = range.read(e);
+    if (!got) return;
+    const { form, from, to } = got;
     const pick = <K extends keyof PaymentsQuery>(k: K) => String(form.get(k) ?? '') as PaymentsQuery[K];
     list.narrow({
       search: pick('search').trim(),
@@ -43,12 +41,6 @@ export function PaymentList({ base, ordersBase, query, setQuery }: Props) {
       to,
     });
   }
-
-  const select = <K extends 'status' | 'gateway' | 'purchaseType'>(name: K) => ({
-    name,
-    value: query[name],
-    onChange: (e: { target: { value: string } }) => list.narrow({ [name]: e.target.value }),
-  });
 
   const payments = list.items;
   return (
@@ -63,10 +55,16 @@ export function PaymentList({ base, ordersBase, query, setQuery }: Props) {
           defaultValue={query.search}
           maxLength={200}
         />
-        <SelectField id="payments-status" label="Status" allLabel="All statuses" options={STATUS_OPTIONS} {...select('status')} />
-        <SelectField id="payments-gateway" label="Gateway" allLabel="All gateways" options={GATEWAY_OPTIONS} {...select('gateway')} />
-        <SelectField id="payments-purchase" label="Paid for" allLabel="Everything" options={PURCHASE_OPTIONS} {...select('purchaseType')} />
-        <DateRange id="payments-made" label="Created" from={query.from} to={query.to} error={rangeError} />
+        <SelectField id="payments-status" label="Status" allLabel="All statuses" options={STATUS_OPTIONS} {...list.filter('status')} />
+        <SelectField id="payments-gateway" label="Gateway" allLabel="All gateways" options={GATEWAY_OPTIONS} {...list.filter('gateway')} />
+        <SelectField
+          id="payments-purchase"
+          label="Paid for"
+          allLabel="Everything"
+          options={PURCHASE_OPTIONS}
+          {...list.filter('purchaseType')}
+        />
+        <DateRange id="payments-made" label="Created" from={query.from} to={query.to} error={range.error} />
       </ListFilters>
 
       <ListResults list={list} noun="payments" singular="payment" filtered={filtered(query)}>
@@ -74,9 +72,7 @@ export function PaymentList({ base, ordersBase, query, setQuery }: Props) {
           <thead>
             <tr>
               <th scope="col">Date</th>
-              <th scope="col" className="cell-number">
-                Amount
-              </th>
+              <NumberHeader>Amount</NumberHeader>
               <th scope="col">Gateway</th>
               <th scope="col">Paid for</th>
               <th scope="col">Status</th>

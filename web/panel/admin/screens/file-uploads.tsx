@@ -1,10 +1,9 @@
-import { IMAGE_ACCEPT, IMAGE_MIME_TYPES } from '#core/media/limits.ts';
 import { readFileUploads } from '#web/lib/content-api.ts';
 import { ResourceScreen } from '#web/panel/resource/resource-screen.tsx';
 import { idPath, listParams } from '#web/panel/resource/call.ts';
 import type { ExistingFile, Item, ResourceConfig } from '#web/panel/resource/types.ts';
 import type { PanelScreenProps } from '#web/panel/screen-props.ts';
-import { capitalize, str, yesNo } from './shared.tsx';
+import { capitalize, IMAGE_RULES, str, yesNo } from './shared.tsx';
 
 type StoredFile = { key: string; url: string; filename: string };
 const excelOf = (u: Item): ExistingFile[] => {
@@ -75,13 +74,7 @@ export const fileUploadsConfig: ResourceConfig = {
       type: 'files',
       multiple: true,
       hint: 'JPEG, PNG or WebP, up to 5MB each, at most 10 per upload.',
-      rules: {
-        accept: IMAGE_ACCEPT,
-        types: IMAGE_MIME_TYPES,
-        typeMessage: 'Only JPEG, PNG, and WebP images are allowed',
-        maxBytes: 5 * 1024 * 1024,
-        tooLargeMessage: 'Image size must not exceed 5MB',
-      },
+      rules: IMAGE_RULES,
       existing: { from: imagesOf, keepName: 'existingImages' },
     },
     { name: 'isPublished', label: 'Published (visible on the website)', type: 'checkbox', defaultValue: true },

@@ -1,4 +1,3 @@
-import { IMAGE_ACCEPT, IMAGE_MIME_TYPES } from '#core/media/limits.ts';
 import { PRODUCT_CATEGORIES, PRODUCT_CATEGORY_LABELS, PRODUCT_SORTS, SHOP_LIMITS, type ProductCategory } from '#core/shop/shop-options.ts';
 import type { ProductView } from '#core/shop/views.ts';
 import { ResourceScreen } from '#web/panel/resource/resource-screen.tsx';
@@ -7,7 +6,7 @@ import { STORAGE_KEYS } from '#web/lib/storage-keys.ts';
 import { readWithStoredCopy } from '#web/lib/stored-copy.ts';
 import type { ExistingFile, Item, ResourceConfig } from '#web/panel/resource/types.ts';
 import type { PanelScreenProps } from '#web/panel/screen-props.ts';
-import { activeToggle, money, options, yesNo } from '#web/panel/admin/screens/shared.tsx';
+import { activeToggle, IMAGE_RULES, money, options, yesNo } from '#web/panel/admin/screens/shared.tsx';
 
 type Product = ProductView & Item;
 
@@ -98,13 +97,7 @@ export const productsConfig: ResourceConfig<Product> = {
       type: 'files',
       multiple: true,
       hint: `JPEG, PNG or WebP, up to 5MB each, at most ${SHOP_LIMITS.maxImages} pictures.`,
-      rules: {
-        accept: IMAGE_ACCEPT,
-        types: IMAGE_MIME_TYPES,
-        typeMessage: 'Only JPEG, PNG, and WebP images are allowed',
-        maxBytes: 5 * 1024 * 1024,
-        tooLargeMessage: 'Image size must not exceed 5MB',
-      },
+      rules: IMAGE_RULES,
       existing: { from: imagesOf, keepName: 'keepImages' },
     },
     { name: 'isActive', label: 'Active (shown in the shop)', type: 'checkbox', defaultValue: true },

@@ -64,16 +64,14 @@ export function PostsList({ base }: { base: string }) {
           label="Status"
           allLabel="All statuses"
           options={POST_STATUSES.map((s) => ({ value: s, label: POST_STATUS_LABELS[s] }))}
-          value={query.status}
-          onChange={(e) => list.narrow({ status: e.target.value })}
+          {...list.filter('status')}
         />
         <SelectField
           id="social-platform"
           label="Platform"
           allLabel="All platforms"
           options={SOCIAL_PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p] }))}
-          value={query.platform}
-          onChange={(e) => list.narrow({ platform: e.target.value })}
+          {...list.filter('platform')}
         />
       </ListFilters>
       <ListResults list={list} noun="posts" singular="post" filtered={filtered}>
