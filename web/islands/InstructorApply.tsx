@@ -132,7 +132,7 @@ function ApplyForm({ onDone, loadError }: { onDone: (e: InstructorEnrollmentView
   function onInput(e: FormEvent<HTMLFormElement>) {
     keepDraft(e.currentTarget);
     const name = (e.target as HTMLInputElement).name;
-    if (name && errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
+    if (name && errors[name]) setErrors((prev) => Object.fromEntries(Object.entries(prev).filter(([key]) => key !== name)));
   }
 
   function onFiles(e: ChangeEvent<HTMLInputElement>) {
