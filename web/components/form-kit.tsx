@@ -310,12 +310,12 @@ export function useForm() {
 type SelectFieldProps = {
   id: string;
   label: string;
-  /** The first option, value "", that turns the filter off. */
-  allLabel: string;
+  /** The first option, value "", that turns the filter off; none when the filter always has a value. */
+  allLabel?: string | undefined;
   options: readonly Option[];
 } & Pick<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'value' | 'defaultValue' | 'onChange'>;
 
-/** A filter's <select>: "all" first, then the options; controlled or a plain GET form field. */
+/** A filter's <select>: "all" (if any) first, then the options; controlled or a plain GET form field. */
 export function SelectField({ id, label, allLabel, options, onChange, ...select }: SelectFieldProps) {
   return (
     <FieldFrame id={id} label={label}>

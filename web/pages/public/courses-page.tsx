@@ -1,4 +1,5 @@
 import { LEVEL_LABELS } from '#web/components/format.ts';
+import { SelectField } from '#web/components/form-kit.tsx';
 import { FilterActions, ResultsCount } from '#web/components/list-filters.tsx';
 import { EmptyState, PageHead } from '#web/components/page-head.tsx';
 import { Pager, pageHref } from '#web/components/pager.tsx';
@@ -6,6 +7,10 @@ import { SiteLayout } from '#web/components/site-layout.tsx';
 import type { SiteInfo } from '#web/components/site-info.ts';
 import { CourseCard } from './course-card.tsx';
 import type { CourseDto } from './view-types.ts';
+
+const LEVEL_OPTIONS = Object.entries(LEVEL_LABELS)
+  .filter(([value]) => value !== 'all')
+  .map(([value, label]) => ({ value, label }));
 
 export type CoursesData = {
   site: SiteInfo;
@@ -29,30 +34,22 @@ export function CoursesPage({ site, courses, categories, filters, pagination }: 
       <div className="section">
         <div className="container">
           <form className="filters" method="get" action="/courses" aria-label="Filter courses">
-            <div className="field">
-              <label htmlFor="filter-category">Category</label>
-              <select id="filter-category" name="category" defaultValue={filters.category ?? ''}>
-                <option value="">All categories</option>
-                {categories.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor="filter-level">Level</label>
-              <select id="filter-level" name="level" defaultValue={filters.level ?? ''}>
-                <option value="">All levels</option>
-                {Object.entries(LEVEL_LABELS)
-                  .filter(([value]) => value !== 'all')
-                  .map(([value, label]) => (
-                    <option key={value} value={value}>
-                      {label}
-                    </option>
-                  ))}
-              </select>
-            </div>
+            <SelectField
+              id="filter-category"
+              name="category"
+              label="Category"
+              allLabel="All categories"
+              options={categories.map((c) => ({ value: c, label: c }))}
+              defaultValue={filters.category ?? ''}
+            />
+            <SelectField
+              id="filter-level"
+              name="level"
+              label="Level"
+              allLabel="All levels"
+              options={LEVEL_OPTIONS}
+              defaultValue={filters.level ?? ''}
+            />
             <FilterActions submit="Filter" clearHref="/courses" showClear={filtered} />
           </form>
           <ResultsCount total={pagination.total} singular="course" plural="courses" />

@@ -1,5 +1,6 @@
 import type { ProductView } from '#core/shop/views.ts';
 import { PRODUCT_CATEGORIES, type ProductSort } from '#core/shop/shop-options.ts';
+import { SelectField } from '#web/components/form-kit.tsx';
 import { FilterActions, ResultsCount } from '#web/components/list-filters.tsx';
 import { EmptyState, PageHead } from '#web/components/page-head.tsx';
 import { Pager, pageHref } from '#web/components/pager.tsx';
@@ -21,6 +22,9 @@ const SORT_LABELS: Record<ProductSort, string> = {
   name: 'Name',
 };
 
+const SORT_OPTIONS = Object.entries(SORT_LABELS).map(([value, label]) => ({ value, label }));
+const CATEGORY_OPTIONS = PRODUCT_CATEGORIES.map((c) => ({ value: c, label: categoryLabel(c) }));
+
 /** The shop: a plain GET form for category and sort (the URL holds them), a grid, and paging links. */
 export function ShopPage({ site, products, filters, pagination }: ShopData) {
   const params = { category: filters.category, sort: filters.sort === 'newest' ? undefined : filters.sort };
@@ -30,27 +34,15 @@ export function ShopPage({ site, products, filters, pagination }: ShopData) {
       <div className="section">
         <div className="container">
           <form className="filters" method="get" action="/shop" aria-label="Filter products">
-            <div className="field">
-              <label htmlFor="shop-category">Category</label>
-              <select id="shop-category" name="category" defaultValue={filters.category ?? ''}>
-                <option value="">All categories</option>
-                {PRODUCT_CATEGORIES.map((c) => (
-                  <option key={c} value={c}>
-                    {categoryLabel(c)}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor="shop-sort">Sort by</label>
-              <select id="shop-sort" name="sort" defaultValue={filters.sort}>
-                {Object.entries(SORT_LABELS).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              id="shop-category"
+              name="category"
+              label="Category"
+              allLabel="All categories"
+              options={CATEGORY_OPTIONS}
+              defaultValue={filters.category ?? ''}
+            />
+            <SelectField id="shop-sort" name="sort" label="Sort by" options={SORT_OPTIONS} defaultValue={filters.sort} />
             <FilterActions submit="Show" clearHref="/shop" showClear={Boolean(filters.category)} />
           </form>
           <ResultsCount total={pagination.total} singular="product" plural="products" />
