@@ -4,11 +4,7 @@ import { fileUploads, type NewFileUploadRow } from '#db/schema/index.ts';
 import { conflict, notFound } from '#worker/lib/errors.ts';
 import { deleteObjects, withObjects } from '#worker/lib/stored-objects.ts';
 import { fileRef, prepareExcel, prepareImages } from './file-uploads.files.ts';
-import {
-  CreateFileUploadFields,
-  FILE_UPLOAD_MESSAGES as M,
-  UpdateFileUploadFields,
-} from './file-uploads.input.ts';
+import { CreateFileUploadFields, FILE_UPLOAD_MESSAGES as M, UpdateFileUploadFields } from './file-uploads.input.ts';
 import { serializeFileUpload } from './file-uploads.serialize.ts';
 import { filesOf, firstValue, listField, type RequestBody } from '#worker/lib/body.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';

@@ -161,6 +161,6 @@ export function twitterAdapter(config: AppConfig, fetcher: Fetcher = globalFetch
 /** A refusal while uploading is about the file (its size, type or length), unless the token or the rate is the problem. */
 function asMediaError(err: unknown): never {
   if (err instanceof SocialPlatformError && err.kind === 'rejected')
-    throw new SocialPlatformError('rejected_media', err.message, (err.status ? { status: err.status } : {}));
+    throw new SocialPlatformError('rejected_media', err.message, err.status ? { status: err.status } : {});
   throw err;
 }
