@@ -87,7 +87,7 @@ describe('the admin users screen', () => {
     await row(page, email).getByText('Blocked').waitFor();
     const blocked = await apiCall(baseUrl, '/auth/login', { body: { email, password } });
     expect(blocked.status).toBe(403);
-    expect(blocked.body.message).toBe('Your account has been blocked. Please contact the school.');
+    expect(blocked.body.message).toBe('Your account has been suspended: Unpaid fees (e2e)');
 
     await page.getByRole('button', { name: `Unblock ${email}` }).click();
     await expect.poll(() => status(page).textContent(), POLL).toBe('User unblocked successfully');

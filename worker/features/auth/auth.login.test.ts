@@ -117,13 +117,39 @@ describe('POST /api/auth/login and the id logins', () => {
     expect(wrong.body.message).toBe('Invalid credentials');
     const right = await login('login', { email: u.email, password: u.password });
     expect(right.status).toBe(403);
-    expect(right.body).toMatchObject({
-      success: false,
-      code: 'FORBIDDEN',
-      message: 'Your account has been blocked. Please contact the school.',
-    });
+    expect(right.body).toMatchObject({ success: false, code: 'FORBIDDEN', message: 'Your account has been suspended.' });
     expect(right.body).not.toHaveProperty('token');
   });
+
+  it.each([
+    ['login', 'email', 'member'],
+    ['super-admin', 'email', 'super-admin'],
+    ['student-login', 'studentId', 'student'],
+    ['grandmaster-login', 'grandmasterId', 'grandmaster'],
+    ['admin-login', 'adminId', 'admin'],
+    ['instructor-login', 'instructorId', 'instructor'],
+  ] as const)(
+    'tells a user blocked with a reason why through /%s, and a wrong password only Invalid credentials',
+    async (path, field, role) => {
+      const boss = await createUser({ role: 'super-admin' });
+      const id = `ID-${uniq().toUpperCase()}`;
+      const u = await createUser({ role, ...(field === 'email' ? {} : { [field]: id }) });
+      const identifier = field === 'email' ? u.email : id;
+      const block = await api(`/api/users/${u.id}/block`, { method: 'PATCH', token: boss.token, body: { reason: '  Unpaid fees ' } });
+      expect(block.status).toBe(200);
+      const wrong = await login(path, { [field]: identifier, password: 'not-the-password' });
+      expect(wrong.status).toBe(401);
+      expect(wrong.body.message).toBe('Invalid credentials');
+      const right = await login(path, { [field]: identifier, password: u.password });
+      expect(right.status).toBe(403);
+      expect(failureShape(right.body)).toEqual({
+        success: false,
+        code: 'FORBIDDEN',
+        message: 'Your account has been suspended: Unpaid fees',
+      });
+      expect(right.body).not.toHaveProperty('token');
+    },
+  );
 
   it('re-hashes a password stored with weaker parameters on login', async () => {
     const argon2 = new Argon2(await WebAssembly.instantiate(wasm));

@@ -10,7 +10,9 @@ import { sessionPayload } from './session.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
 export const TOO_MANY_LOGINS = 'Too many login attempts. Please try again later.';
-export const BLOCKED_MESSAGE = 'Your account has been blocked. Please contact the school.';
+/** What a blocked user is told once the password matched: the school's reason when it gave one. */
+export const blockedMessage = (reason: string | null) =>
+  reason?.trim() ? `Your account has been suspended: ${reason.trim()}` : 'Your account has been suspended.';
 export const DEACTIVATED_MESSAGE = 'Your account has been deactivated. Please contact the school to reactivate it.';
 export const VERIFY_FIRST_MESSAGE = 'Please verify your email address before logging in';
 
@@ -69,7 +71,7 @@ export async function loginUser(ctx: ServiceCtx, input: { kind: LoginKind; ident
 }
 
 export function assertMayLogIn(ctx: Pick<ServiceCtx, 'config'>, row: UserRow) {
-  if (!row.isActive) throw forbidden(BLOCKED_MESSAGE);
+  if (!row.isActive) throw forbidden(blockedMessage(row.blockedReason));
   if (row.deactivatedAt) throw forbidden(DEACTIVATED_MESSAGE);
   if (ctx.config.REQUIRE_EMAIL_VERIFICATION && !row.emailVerified) throw forbidden(VERIFY_FIRST_MESSAGE);
 }
