@@ -16,8 +16,22 @@ const link = (label: string) =>
 
 export const SOCIAL_PLATFORMS = ['facebook', 'instagram', 'linkedin', 'tiktok', 'twitter', 'youtube', 'website'] as const;
 
+/** The words a form shows for each link, used in its error messages too. */
+export const SOCIAL_LINK_LABELS: Record<(typeof SOCIAL_PLATFORMS)[number], string> = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  linkedin: 'LinkedIn',
+  tiktok: 'TikTok',
+  twitter: 'Twitter',
+  youtube: 'YouTube',
+  website: 'Website',
+};
+
 export const SocialLinksInput = z.object(
-  Object.fromEntries(SOCIAL_PLATFORMS.map((p) => [p, link(p)])) as Record<(typeof SOCIAL_PLATFORMS)[number], ReturnType<typeof link>>,
+  Object.fromEntries(SOCIAL_PLATFORMS.map((p) => [p, link(SOCIAL_LINK_LABELS[p])])) as Record<
+    (typeof SOCIAL_PLATFORMS)[number],
+    ReturnType<typeof link>
+  >,
 );
 
 export const EmergencyContactInput = z.object({

@@ -105,7 +105,9 @@ describe('PUT /api/auth/update-profile', () => {
     const u = await createUser({ role: 'member' });
     const evil = await update(u.token, { socialLinks: { website: 'javascript:alert(1)' } });
     expect(evil.status).toBe(400);
-    expect(evil.body.message).toBe('website must be a valid http(s) link');
+    expect(evil.body.message).toBe('Website must be a valid http(s) link');
+    const ftp = await update(u.token, { socialLinks: { linkedin: 'ftp://example.test/me' } });
+    expect(ftp.body.message).toBe('LinkedIn must be a valid http(s) link');
     const long = await update(u.token, { bio: 'x'.repeat(2001) });
     expect(long.status).toBe(400);
     expect(long.body.message).toBe('Bio must be at most 2000 characters');
