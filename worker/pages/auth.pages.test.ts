@@ -31,22 +31,35 @@ describe('/auth/login', () => {
     expect(html).toContain('role="alert"');
   });
 
-  it('offers every login flow as a plain link, the current one marked', async () => {
-    const { html } = await page('/auth/login?as=admin');
+  const tabsOf = (html: string) => {
     const nav = /<nav class="auth-tabs" aria-label="Ways to log in">.*?<\/nav>/s.exec(html)?.[0] ?? '';
-    const tabs = [...nav.matchAll(/<a href="(\/auth\/login[^"]*)"( aria-current="page")?>([^<]+)<\/a>/g)].map((m) => ({
+    return [...nav.matchAll(/<a href="(\/auth\/login[^"]*)"( aria-current="page")?>([^<]+)<\/a>/g)].map((m) => ({
       href: m[1]!.replace(/&amp;/g, '&'),
       current: !!m[2],
       label: m[3],
     }));
-    expect(tabs).toEqual([
+  };
+
+  it('shows the public only the email and student logins, and a Staff sign-in link to the staff ones', async () => {
+    const { html } = await page('/auth/login?as=student');
+    expect(tabsOf(html)).toEqual([
       { href: '/auth/login', current: false, label: 'Email' },
-      { href: '/auth/login?as=student', current: false, label: 'Student ID' },
+      { href: '/auth/login?as=student', current: true, label: 'Student ID' },
+    ]);
+    expect(html).not.toMatch(/Admin ID|Grand Master ID|Instructor ID|Super Admin/);
+    expect(html).toContain('<a href="/auth/login?as=instructor">Staff sign-in</a>');
+  });
+
+  it('offers every staff login flow as a plain link on a staff page, the current one marked', async () => {
+    const { html } = await page('/auth/login?as=admin');
+    expect(tabsOf(html)).toEqual([
       { href: '/auth/login?as=instructor', current: false, label: 'Instructor ID' },
       { href: '/auth/login?as=grandmaster', current: false, label: 'Grand Master ID' },
       { href: '/auth/login?as=admin', current: true, label: 'Admin ID' },
       { href: '/auth/login?as=super-admin', current: false, label: 'Super Admin' },
     ]);
+    expect(html).toContain('<a href="/auth/login">Member and student sign-in</a>');
+    expect(html).not.toContain('Staff sign-in');
     expectLabelledField(html, 'login-adminId', 'Admin ID', 'adminId');
     expect(html).not.toContain('id="login-email"');
   });
@@ -65,6 +78,7 @@ describe('/auth/login', () => {
   it('keeps a same-site ?next= in the tabs and the island, and drops one pointing elsewhere', async () => {
     const kept = (await page('/auth/login?next=%2Fadmin%2Fusers')).html;
     expect(kept).toContain('href="/auth/login?as=student&amp;next=%2Fadmin%2Fusers"');
+    expect(kept).toContain('href="/auth/login?as=instructor&amp;next=%2Fadmin%2Fusers">Staff sign-in');
     expect(kept).toContain('"next":"/admin/users"');
     for (const evil of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
       const { html } = await page(`/auth/login?next=${encodeURIComponent(evil)}`);

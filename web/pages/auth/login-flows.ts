@@ -1,7 +1,11 @@
-/** The six ways to log in (spec 6), each a tab of /auth/login?as=<key> posting to its own call. */
+/**
+ * The six ways to log in (spec 6), each a tab of /auth/login?as=<key> posting to its own call.
+ * `staff` flows are kept off the public page: a "Staff sign-in" link leads to them.
+ */
 export type LoginFlow = {
   key: string;
   tab: string;
+  staff: boolean;
   heading: string;
   endpoint: string;
   field: { name: string; label: string; type: 'email' | 'text'; autoComplete: string; placeholder: string; required: string };
@@ -23,6 +27,7 @@ export const LOGIN_FLOWS: readonly LoginFlow[] = [
   {
     key: 'email',
     tab: 'Email',
+    staff: false,
     heading: 'Log in with your email',
     endpoint: '/auth/login',
     field: emailField,
@@ -31,12 +36,14 @@ export const LOGIN_FLOWS: readonly LoginFlow[] = [
   {
     key: 'student',
     tab: 'Student ID',
+    staff: false,
     heading: 'Student login',
     endpoint: '/auth/student-login',
     field: idField('studentId', 'Student ID', 'STU-0001'),
   },
   {
     key: 'instructor',
+    staff: true,
     tab: 'Instructor ID',
     heading: 'Instructor login',
     endpoint: '/auth/instructor-login',
@@ -44,6 +51,7 @@ export const LOGIN_FLOWS: readonly LoginFlow[] = [
   },
   {
     key: 'grandmaster',
+    staff: true,
     tab: 'Grand Master ID',
     heading: 'Grand Master login',
     endpoint: '/auth/grandmaster-login',
@@ -51,12 +59,13 @@ export const LOGIN_FLOWS: readonly LoginFlow[] = [
   },
   {
     key: 'admin',
+    staff: true,
     tab: 'Admin ID',
     heading: 'Admin login',
     endpoint: '/auth/admin-login',
     field: idField('adminId', 'Admin ID', 'ADM-0001'),
   },
-  { key: 'super-admin', tab: 'Super Admin', heading: 'Super Admin login', endpoint: '/auth/super-admin', field: emailField },
+  { key: 'super-admin', tab: 'Super Admin', staff: true, heading: 'Super Admin login', endpoint: '/auth/super-admin', field: emailField },
 ];
 
 export const DEFAULT_FLOW = LOGIN_FLOWS[0] as LoginFlow;

@@ -14,8 +14,13 @@ const tabHref = (flow: LoginFlow, next: string | null) => {
 
 type LoginPageProps = { site: SiteInfo; flow: LoginFlow; next: string | null; notice?: string };
 
-/** One tab per login flow; the tabs are plain links, so choosing one works without JavaScript. */
+/**
+ * One tab per login flow of the same audience (public or staff); the tabs are plain links, so choosing
+ * one works without JavaScript. The other audience's flows are one link away.
+ */
 export function LoginPage({ site, flow, next, notice }: LoginPageProps) {
+  const tabs = LOGIN_FLOWS.filter((f) => f.staff === flow.staff);
+  const other = LOGIN_FLOWS.find((f) => f.staff !== flow.staff) as LoginFlow;
   return (
     <AuthLayout
       site={site}
@@ -30,7 +35,7 @@ export function LoginPage({ site, flow, next, notice }: LoginPageProps) {
     >
       <nav className="auth-tabs" aria-label="Ways to log in">
         <ul>
-          {LOGIN_FLOWS.map((f) => (
+          {tabs.map((f) => (
             <li key={f.key}>
               <a href={tabHref(f, next)} aria-current={f.key === flow.key ? 'page' : undefined}>
                 {f.tab}
@@ -52,6 +57,9 @@ export function LoginPage({ site, flow, next, notice }: LoginPageProps) {
       <Island name="LoginForm" component={LoginForm} props={{ flow, next }} hydrate="load" />
       <p className="auth-links">
         <a href="/auth/forgot-password">Forgot your password?</a>
+      </p>
+      <p className="auth-links">
+        <a href={tabHref(other, next)}>{flow.staff ? 'Member and student sign-in' : 'Staff sign-in'}</a>
       </p>
     </AuthLayout>
   );
