@@ -2,7 +2,17 @@ import { mkdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_PASSWORD, islandReady, loginThroughForm, openPage, readStorage, POLL } from './auth-helpers.ts';
+import {
+  adminToken,
+  apiCall,
+  createTestUser,
+  DEMO_PASSWORD,
+  islandReady,
+  loginThroughForm,
+  openPage,
+  readStorage,
+  POLL,
+} from './auth-helpers.ts';
 import { launchBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -73,6 +83,38 @@ describe('logging in through /auth/login', () => {
     await expect.poll(() => alert.textContent(), POLL).toBe('Invalid credentials');
     expect(page.url()).toBe(`${baseUrl}/auth/login?as=admin`);
     expect((await readStorage(page)).token).toBeNull();
+  });
+
+  it('tells a blocked user who gives the right password why the account is suspended, and a wrong password only Invalid credentials', async () => {
+    const user = await createTestUser(baseUrl, 'member', 'blocked');
+    const block = await apiCall(baseUrl, `/users/${user.id}/block`, {
+      method: 'PATCH',
+      token: await adminToken(baseUrl),
+      body: { reason: 'Unpaid fees' },
+    });
+    expect(block.status).toBe(200);
+    const page = await openPage(browser, { allowHttpErrors: true });
+    const alert = page.locator('form [role="alert"]');
+    await loginThroughForm(page, baseUrl, 'email', { label: 'Email', value: user.email }, 'not-the-password');
+    await expect.poll(() => alert.textContent(), POLL).toBe('Invalid credentials');
+    await loginThroughForm(page, baseUrl, 'email', { label: 'Email', value: user.email }, user.password);
+    await expect.poll(() => alert.textContent(), POLL).toBe('Your account has been suspended: Unpaid fees');
+    expect((await readStorage(page)).token).toBeNull();
+  });
+
+  it('shows the public the email and student logins, and the staff logins behind a Staff sign-in link', async () => {
+    const page = await openPage(browser);
+    await page.goto(`${baseUrl}/auth/login`);
+    await islandReady(page, 'form[data-ready]');
+    const tabs = page.getByRole('navigation', { name: 'Ways to log in' }).getByRole('link');
+    expect(await tabs.allTextContents()).toEqual(['Email', 'Student ID']);
+    await page.getByRole('link', { name: 'Staff sign-in' }).click();
+    await page.waitForURL(`${baseUrl}/auth/login?as=instructor`);
+    expect(await tabs.allTextContents()).toEqual(['Instructor ID', 'Grand Master ID', 'Admin ID', 'Super Admin']);
+    await page.getByRole('link', { name: 'Admin ID' }).click();
+    await page.waitForURL(`${baseUrl}/auth/login?as=admin`);
+    await islandReady(page, 'form[data-ready]');
+    await page.getByLabel('Admin ID', { exact: true }).waitFor();
   });
 
   it('marks empty fields next to them and moves focus to the first one, without calling the server', async () => {

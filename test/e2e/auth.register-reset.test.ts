@@ -67,6 +67,8 @@ describe('registering, resetting a password and verifying an email', () => {
 
   it('shows the password rule and a mismatch next to their fields before sending anything', async () => {
     const page = await openPage(browser);
+    const calls: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/auth/register') && calls.push(r.url()));
     await page.goto(`${baseUrl}/auth/register`);
     await islandReady(page, 'form[data-ready]');
     await page.getByLabel('First name').fill('Rina');
@@ -83,6 +85,7 @@ describe('registering, resetting a password and verifying an email', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect.poll(() => page.locator('#register-confirm-password-error').textContent(), POLL).toContain('Passwords do not match');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('register-confirm-password');
+    expect(calls).toEqual([]);
   });
 
   it('resets a forgotten password with the link from the outbox (read by the demo super-admin), then logs in with the new one', async () => {
