@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { settleDeferred } from '#worker/lib/service-context.ts';
 import { enrolled, enrollmentRow, verifyEnrollment } from '#test/enrollment-helpers.ts';
-import { expectToldOnce, noticesTo, school, settleAgain } from '#worker/features/notifications/notifications.school-money.test-helpers.ts';
+import { expectToldOnce, noticesTo, school, settleAgain } from '#test/money-notice-helpers.ts';
 
 describe('the school hears of a paid enrolment waiting for approval', () => {
   it('every admin-capable account gets one notice (e-mail by preference) even when the payment settles again; students nothing', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { settleDeferred } from '#worker/lib/service-context.ts';
 import { createUser } from '#test/helpers.ts';
 import { enrollmentRow, insertMembership, purchase, verifyMembership } from '#test/membership-helpers.ts';
-import { expectToldOnce, noticesTo, school, settleAgain } from '#worker/features/notifications/notifications.school-money.test-helpers.ts';
+import { expectToldOnce, noticesTo, school, settleAgain } from '#test/money-notice-helpers.ts';
 
 describe('the school hears of a membership purchase', () => {
   it('every admin-capable account gets one notice (e-mail by preference) even when the payment settles again; members nothing', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { settleDeferred } from '#worker/lib/service-context.ts';
 import { api } from '#test/helpers.ts';
-import { expectToldOnce, noticesTo, school, settleAgain } from '#worker/features/notifications/notifications.school-money.test-helpers.ts';
+import { expectToldOnce, noticesTo, school, settleAgain } from '#test/money-notice-helpers.ts';
 import { paidOrder, verify } from './orders.test-helpers.ts';
 
 describe('the school hears of a paid order', () => {

@@ -25,7 +25,7 @@ export async function school() {
 /** Replays the settlement of the purchase's succeeded payment with the row as it was before (a replayed webhook). */
 export async function settleAgain(purchaseId: string) {
   const row = (await testDb().select().from(payments).where(eq(payments.purchaseId, purchaseId)).get())!;
-  const stale = { ...row, status: 'pending' as const };
+  const stale = { ...row, status: 'created' as const };
   await settlePayment(testServiceCtx(), SETTLEMENTS[row.purchaseType], stale, row.providerPaymentId ?? 'replay');
   await settleDeferred();
 }
