@@ -121,7 +121,10 @@ export type PaymentView = {
   refundedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Who paid, on the school's list and on one payment's page. */
+  payer?: PaymentPayer | null;
 };
+export type PaymentPayer = { name: string; email: string };
 
 /**
  * What the browser needs to send the buyer to pay (ARCHITECTURE "Local payments"): amount in cents.

@@ -175,6 +175,7 @@ describe('the admin orders and payments screens', () => {
     expect(await payment.getByText('Succeeded', { exact: true }).count()).toBe(1);
     expect(await payment.locator('td[data-label="Amount"]').textContent()).toBe('$111.70 CAD');
     expect(await payment.locator('td[data-label="Gateway"]').textContent()).toBe('Sandbox (test)');
+    expect(await payment.locator('td[data-label="Payer"]').textContent()).toBe(`${buyer.firstName} ${buyer.lastName}${buyer.email}`);
     await screenshot(page, 'admin-payments-list-1280');
 
     await payment.getByRole('link', { name: /: payment of \$111\.70 CAD$/ }).click();

@@ -14,6 +14,7 @@ import {
 } from '#db/schema/index.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { parseInput } from '#worker/lib/validate.ts';
+import type { MailMessage } from '#worker/lib/mailer.ts';
 import { pushSenderFor, sendPush, vapidIdentity, type PushPayload } from '#worker/lib/push.ts';
 
 /** Where a notification's browser push goes. */
@@ -83,7 +84,7 @@ const CHUNK = 500;
 const chunks = <T>(list: readonly T[]) =>
   Array.from({ length: Math.ceil(list.length / CHUNK) }, (_, i) => list.slice(i * CHUNK, (i + 1) * CHUNK));
 
-type Audience = { userId: string; inApp: boolean; push: boolean; muted: readonly string[] };
+type Audience = { userId: string; address: string; inApp: boolean; push: boolean; email: boolean; muted: readonly string[] };
 
 /** The active accounts addressed, each with their preferences (the defaults when they never chose). */
 async function audience(ctx: Pick<ServiceCtx, 'db'>, to: Recipients): Promise<Audience[]> {
@@ -92,14 +93,16 @@ async function audience(ctx: Pick<ServiceCtx, 'db'>, to: Recipients): Promise<Au
     ctx.db
       .select({
         userId: users.id,
+        address: users.email,
         inApp: notificationPreferences.inApp,
         push: notificationPreferences.push,
+        email: notificationPreferences.email,
         muted: notificationPreferences.mutedTypes,
       })
       .from(users)
       .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
       .where(where);
-  let rows: { userId: string; inApp: boolean | null; push: boolean | null; muted: string[] | null }[];
+  let rows: { userId: string; address: string; inApp: boolean | null; push: boolean | null; email: boolean | null; muted: string[] | null }[];
   if (Array.isArray(to)) {
     const ids = [...new Set(to as readonly string[])].filter((id) => typeof id === 'string' && id);
     rows = (await Promise.all(chunks(ids).map((part) => select(and(active, inArray(users.id, part)))))).flat();
@@ -108,7 +111,14 @@ async function audience(ctx: Pick<ServiceCtx, 'db'>, to: Recipients): Promise<Au
     rows = roles.length ? await select(and(active, inArray(users.role, [...roles]))) : [];
   }
   const d = DEFAULT_NOTIFICATION_PREFERENCES;
-  return rows.map((r) => ({ userId: r.userId, inApp: r.inApp ?? d.inApp, push: r.push ?? d.push, muted: r.muted ?? d.mutedTypes }));
+  return rows.map((r) => ({
+    userId: r.userId,
+    address: r.address,
+    inApp: r.inApp ?? d.inApp,
+    push: r.push ?? d.push,
+    email: r.email ?? d.email,
+    muted: r.muted ?? d.mutedTypes,
+  }));
 }
 
 /**
@@ -135,9 +145,15 @@ export type NotifyResult = { notifications: NotificationView[]; skipped: number 
  * The one way a feature tells users something: validates the input (400 on bad input), skips users who
  * muted the type, stores one row per remaining user in one batch, then announces each row to its user's
  * room and queues a push. Users who turned in-app notifications off get no row and no socket event,
- * only the push when they allow it. Callers that must not fail call it inside `ctx.defer`.
+ * only the push when they allow it. With `mail`, users who chose e-mail also get it (deferred).
+ * Callers that must not fail call it inside `ctx.defer`.
  */
-export async function notify(ctx: ServiceCtx, to: Recipients, input: NotifyInput): Promise<NotifyResult> {
+export async function notify(
+  ctx: ServiceCtx,
+  to: Recipients,
+  input: NotifyInput,
+  mail?: Omit<MailMessage, 'to' | 'userId'>,
+): Promise<NotifyResult> {
   const data: NotifyData = parseInput(NotifyInputSchema, input);
   const everyone = await audience(ctx, to);
   const wanted = everyone.filter((a) => !a.muted.includes(data.type));
@@ -163,6 +179,11 @@ export async function notify(ctx: ServiceCtx, to: Recipients, input: NotifyInput
         await ctx.db.update(notifications).set({ delivered: true }).where(inArray(notifications.id, part));
     });
   }
+  const mailTo = mail ? wanted.filter((a) => a.email) : [];
+  if (mail && mailTo.length)
+    ctx.defer('notification e-mail', async () => {
+      await Promise.allSettled(mailTo.map((a) => ctx.mailer.send({ ...mail, to: a.address, userId: a.userId })));
+    });
   return { notifications: views, skipped: everyone.length - stored.length };
 }
 

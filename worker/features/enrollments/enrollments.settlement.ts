@@ -3,6 +3,8 @@ import { formatCurrency } from '#core/shop/currency.ts';
 import type { PurchaseType } from '#core/shop/shop-options.ts';
 import { courseEnrollments, courses, enrollmentRenewals, users } from '#db/schema/index.ts';
 import { profileName } from '#core/users/person-name.ts';
+import { ADMIN_CAPABLE } from '#core/roles.ts';
+import { tellSchool } from '#worker/lib/enrolment/money-notice.ts';
 import { escapeHtml } from '#worker/lib/order-mail.ts';
 import { notify } from '#worker/lib/notify.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
@@ -15,9 +17,35 @@ import { COURSE, WEEK_MS } from './enrollments.kind.ts';
  * Paid: an approved enrolment becomes active (its term starts now); one still pending approval stays so,
  * paid. Only from payment pending and a live status, so a second settle or a cancelled enrolment moves nothing.
  */
-export const courseEnrollmentSettlement: PurchaseSettlement = enrolmentSettlement(COURSE, (ctx, id) =>
-  sendCourseReceipt(ctx, { enrollmentId: id }),
-);
+export const courseEnrollmentSettlement: PurchaseSettlement = enrolmentSettlement(COURSE, (ctx, id) => {
+  sendCourseReceipt(ctx, { enrollmentId: id });
+  tellSchoolOfEnrolment(ctx, id);
+});
+
+/** The school hears a course enrolment was paid: waiting for its approval, or active when already approved. */
+function tellSchoolOfEnrolment(ctx: ServiceCtx, id: string) {
+  tellSchool(ctx, 'course enrolment paid school notice', async () => {
+    const row = await ctx.db
+      .select({ e: courseEnrollments, email: users.email, profile: users.profile })
+      .from(courseEnrollments)
+      .innerJoin(users, eq(users.id, courseEnrollments.userId))
+      .where(eq(courseEnrollments.id, id))
+      .get();
+    if (!row) return null;
+    const waiting = row.e.status === 'pending_approval';
+    const total = formatCurrency(row.e.totalCents, await schoolCurrency(ctx.db));
+    return {
+      roles: ADMIN_CAPABLE,
+      title: waiting ? 'Paid enrolment waiting for approval' : 'Course enrolment paid',
+      body: `${profileName(row.profile, row.email)} (${row.email}) paid ${total} for ${row.e.courseTitle}${waiting ? '; the enrolment waits for your approval.' : '.'}`,
+      eventType: 'course_enrollment_paid_school',
+      entityType: 'course_enrollment',
+      entityId: id,
+      link: `/admin/course-enrollments/${encodeURIComponent(id)}`,
+      linkLabel: waiting ? 'Review enrolment' : 'View enrolment',
+    };
+  });
+}
 
 const renewalEnrollment = (renewalId: string) =>
   sql`(select ${enrollmentRenewals.enrollmentId} from ${enrollmentRenewals} where ${enrollmentRenewals.id} = ${renewalId})`;

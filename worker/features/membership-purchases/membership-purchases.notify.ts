@@ -3,7 +3,10 @@ import { MEMBERSHIP_CURRENCY } from '#core/enrollments/enrollment-options.ts';
 import { formatMoney } from '#core/money.ts';
 import type { NotificationType } from '#core/notifications/notification-options.ts';
 import { membershipEnrollments, users, type MembershipEnrollmentRow } from '#db/schema/index.ts';
+import { ADMIN_CAPABLE } from '#core/roles.ts';
+import { profileName } from '#core/users/person-name.ts';
 import { notify } from '#worker/lib/notify.ts';
+import { tellSchool } from '#worker/lib/enrolment/money-notice.ts';
 import { escapeHtml } from '#worker/lib/order-mail.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 
@@ -71,5 +74,31 @@ export function tellMember(ctx: ServiceCtx, enrollmentId: string, notice: Member
       kind: notice.eventType,
       userId: row.userId,
     });
+  });
+}
+
+/** The school hears a membership was bought and paid: waiting for its approval, or active when already approved. */
+export function tellSchoolOfMembership(ctx: ServiceCtx, enrollmentId: string) {
+  tellSchool(ctx, 'membership paid school notice', async () => {
+    const found = await ctx.db
+      .select({ row: membershipEnrollments, email: users.email, profile: users.profile })
+      .from(membershipEnrollments)
+      .innerJoin(users, eq(users.id, membershipEnrollments.userId))
+      .where(eq(membershipEnrollments.id, enrollmentId))
+      .get();
+    if (!found) return null;
+    const { row } = found;
+    const waiting = row.status === 'pending_approval';
+    const total = formatMoney(row.totalCents, MEMBERSHIP_CURRENCY.symbol);
+    return {
+      roles: ADMIN_CAPABLE,
+      title: waiting ? 'Membership purchase waiting for approval' : 'Membership purchased',
+      body: `${profileName(found.profile, found.email)} (${found.email}) paid ${total} for ${row.membershipName} — ${row.planName}${waiting ? '; the membership waits for your approval.' : '.'}`,
+      eventType: 'membership_paid_school',
+      entityType: 'membership_enrollment',
+      entityId: row.id,
+      link: `/admin/membership-enrollments/${encodeURIComponent(row.id)}`,
+      linkLabel: waiting ? 'Review membership' : 'View membership',
+    };
   });
 }

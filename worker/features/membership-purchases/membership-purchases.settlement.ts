@@ -3,7 +3,7 @@ import { newId } from '#core/ids.ts';
 import type { PurchaseType } from '#core/shop/shop-options.ts';
 import { enrollmentRenewals, membershipEnrollments } from '#db/schema/index.ts';
 import { addMonthsSql } from './membership-purchases.sql.ts';
-import { receiptLines, tellMember } from './membership-purchases.notify.ts';
+import { receiptLines, tellMember, tellSchoolOfMembership } from './membership-purchases.notify.ts';
 import { confirmRenewalCouponUse, enrolmentSettlement, payRenewal, renewalRefunded } from '#worker/lib/enrolment/settle.ts';
 import type { PurchaseSettlement } from '#worker/lib/payments/settlements.ts';
 import { MEMBERSHIP } from './membership-purchases.kind.ts';
@@ -12,7 +12,8 @@ import { MEMBERSHIP } from './membership-purchases.kind.ts';
  * A membership is paid only while its payment is pending and the school has not refused it; an approved
  * one becomes active by the same statement, its period starting now (decision 012): the kit's settlement.
  */
-const membership: PurchaseSettlement = enrolmentSettlement(MEMBERSHIP, (ctx, id) =>
+const membership: PurchaseSettlement = enrolmentSettlement(MEMBERSHIP, (ctx, id) => {
+  tellSchoolOfMembership(ctx, id);
   tellMember(ctx, id, {
     title: 'Membership payment received',
     body: (row) =>
@@ -22,8 +23,8 @@ const membership: PurchaseSettlement = enrolmentSettlement(MEMBERSHIP, (ctx, id)
     type: 'success',
     eventType: 'membership_paid',
     extra: (row) => receiptLines(row),
-  }),
-);
+  });
+});
 
 /** The enrolment a renewal extends (only an active or expired one can be extended). */
 const renewedEnrollment = (renewalId: string) =>

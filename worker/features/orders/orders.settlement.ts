@@ -1,5 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { couponUses, orders } from '#db/schema/index.ts';
+import { PRIVILEGED } from '#core/roles.ts';
+import { formatCurrency } from '#core/shop/currency.ts';
+import { profileName } from '#core/users/person-name.ts';
+import { couponUses, orders, users } from '#db/schema/index.ts';
+import { schoolCurrency } from '#worker/lib/payments/currency.ts';
+import { tellSchool } from '#worker/lib/enrolment/money-notice.ts';
 import { endOrderStatements } from '#worker/lib/order-release.ts';
 import { sendOrderConfirmation } from '#worker/lib/order-mail.ts';
 import { notify } from '#worker/lib/notify.ts';
@@ -50,6 +55,26 @@ export const orderSettlement: PurchaseSettlement = {
         data: { orderId, orderNumber: order.number },
         actions: [{ action: 'view', title: 'View order', url: `/shop/order-complete?orderId=${encodeURIComponent(orderId)}` }],
       });
+    });
+    tellSchool(ctx, 'order paid school notice', async () => {
+      const row = await ctx.db
+        .select({ number: orders.orderNumber, totalCents: orders.totalCents, email: users.email, profile: users.profile })
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId))
+        .where(eq(orders.id, orderId))
+        .get();
+      if (!row) return null;
+      const total = formatCurrency(row.totalCents, await schoolCurrency(ctx.db));
+      return {
+        roles: PRIVILEGED,
+        title: `New order ${row.number} paid`,
+        body: `${profileName(row.profile, row.email)} (${row.email}) paid ${total} for order ${row.number}.`,
+        eventType: 'order_paid_school',
+        entityType: 'order',
+        entityId: orderId,
+        link: `/admin/shop-orders/${encodeURIComponent(orderId)}`,
+        linkLabel: 'View order',
+      };
     });
   },
   /** Money given back (by the school or at the provider): stock returns only if the goods never left. */

@@ -1,4 +1,6 @@
-import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { profileName } from '#core/users/person-name.ts';
+import type { PaymentPayer, PaymentView } from '#core/shop/views.ts';
 import { isAdminCapable } from '#core/roles.ts';
 import type { AllPaymentsQueryInput, MyPaymentsQueryInput } from '#core/shop/payment-schemas.ts';
 import { payments, users, type PaymentRow } from '#db/schema/index.ts';
@@ -61,7 +63,23 @@ function searchOf(term: string): SQL {
   )!;
 }
 
-/** GET /api/payments/all (admin-capable): filters, newest first, one statement. */
+/** The payers of these payments (name and e-mail), in one statement. */
+async function withPayers(ctx: ServiceCtx, rows: readonly PaymentRow[]): Promise<PaymentView[]> {
+  const ids = [...new Set(rows.flatMap((r) => (r.userId ? [r.userId] : [])))];
+  const found = ids.length
+    ? await ctx.db.select({ id: users.id, email: users.email, profile: users.profile }).from(users).where(inArray(users.id, ids))
+    : [];
+  const payers = new Map<string, PaymentPayer>(found.map((u) => [u.id, { name: profileName(u.profile, u.email), email: u.email }]));
+  return rows.map((r) => ({ ...serializePayment(r), payer: (r.userId && payers.get(r.userId)) || null }));
+}
+
+/** GET /api/payments/:id: one payment the caller may see, with its payer. */
+export async function paymentDetail(ctx: ServiceCtx, id: string): Promise<PaymentView> {
+  const [view] = await withPayers(ctx, [await visiblePayment(ctx, id)]);
+  return view!;
+}
+
+/** GET /api/payments/all (admin-capable): filters, newest first; the page's payers in a second statement. */
 export async function allPayments(ctx: ServiceCtx, q: AllPaymentsQueryInput) {
   const where = and(
     q.status ? eq(payments.status, q.status) : undefined,
@@ -72,5 +90,5 @@ export async function allPayments(ctx: ServiceCtx, q: AllPaymentsQueryInput) {
     q.to ? lt(payments.createdAt, nextDay(q.to)) : undefined,
   );
   const { rows, pagination } = await listPage(ctx.db, { table: payments, where, orderBy: newestFirst, page: q.page, limit: q.limit });
-  return { payments: rows.map(serializePayment), pagination };
+  return { payments: await withPayers(ctx, rows), pagination };
 }

@@ -5,7 +5,7 @@ import { serializePayment } from '#worker/lib/payments/serialize.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { paymentMethods } from '#worker/lib/payments/methods.ts';
 import { bodyLimit } from '#worker/middleware/body-limit.ts';
-import { allPayments, myPayments, paymentCurrency, paymentsOfPurchase, visiblePayment } from './payments.read.ts';
+import { allPayments, myPayments, paymentCurrency, paymentDetail, paymentsOfPurchase, visiblePayment } from './payments.read.ts';
 import { cancelPayment, setPaymentStatus } from './payments.write.ts';
 import { handleWebhook } from './payments.webhook.ts';
 
@@ -57,6 +57,6 @@ export const paymentsRoutes = new Hono<AppEnv>()
     return c.json({ success: true, data: result });
   })
   .get('/:id', async (c) => {
-    const payment = serializePayment(await visiblePayment(c.var.ctx, c.req.param('id')));
+    const payment = await paymentDetail(c.var.ctx, c.req.param('id'));
     return c.json({ success: true, data: payment, payment });
   });

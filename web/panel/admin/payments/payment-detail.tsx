@@ -10,9 +10,9 @@ import { dateTime, text } from '#web/panel/admin/screens/shared.tsx';
 import { PAYMENT_MOVES } from '#core/shop/shop-options.ts';
 import { readPayment, setPaymentStatus } from './payments-api.ts';
 import { amountIn, GATEWAY_LABELS, PAYMENT_STATUS_LABELS } from './payment-labels.ts';
-import { PaymentBadge, PurchaseLink } from './payment-parts.tsx';
+import { PaymentBadge, Payer, PurchaseLink } from './payment-parts.tsx';
 
-type Props = { base: string; ordersBase: string; id: string };
+type Props = { base: string; panelBase: string; id: string };
 
 /** What each move does, said in the confirmation (the server settles or refunds the purchase with it). */
 function consequence(to: PaymentStatus, p: PaymentView) {
@@ -28,7 +28,7 @@ function consequence(to: PaymentStatus, p: PaymentView) {
 }
 
 /** One payment with every id the gateways gave it, and the admin's status change where the server allows one. */
-export function PaymentDetail({ base, ordersBase, id }: Props) {
+export function PaymentDetail({ base, panelBase, id }: Props) {
   const [payment, setPayment] = useState<PaymentView | null>(null);
   const [failed, setFailed] = useState('');
   const [reload, setReload] = useState(0);
@@ -84,7 +84,7 @@ export function PaymentDetail({ base, ordersBase, id }: Props) {
   const facts: [string, ReactNode][] = [
     ['Amount', amountIn(p.amount, p.currency)],
     ['Gateway', GATEWAY_LABELS[p.gateway]],
-    ['Paid for', <PurchaseLink key="for" payment={p} ordersBase={ordersBase} />],
+    ['Paid for', <PurchaseLink key="for" payment={p} panelBase={panelBase} />],
     ['Created', dateTime(p.createdAt)],
     ['Paid', dateTime(p.paidAt)],
     ['Refunded', dateTime(p.refundedAt)],
@@ -93,7 +93,8 @@ export function PaymentDetail({ base, ordersBase, id }: Props) {
     ['Payment id', <code key="payment">{p._id}</code>],
     ['Session id', <code key="session">{p.sessionId}</code>],
     ['Provider id', p.providerPaymentId ? <code key="provider">{p.providerPaymentId}</code> : text(null)],
-    ['Payer', p.user ? <code key="payer">{p.user}</code> : text(null)],
+    ['Payer', <Payer key="payer" payment={p} />],
+    ['Payer id', p.user ? <code key="payer-id">{p.user}</code> : text(null)],
   ];
   return (
     <div className="panel-screen payment-detail" data-ready="" data-status={p.status}>

@@ -9,9 +9,9 @@ import { dateTime, text } from '#web/panel/admin/screens/shared.tsx';
 import { DateRange, useRangeFilter } from '#web/panel/admin/orders/order-parts.tsx';
 import { readPayments, type PaymentsQuery } from './payments-api.ts';
 import { amountIn, GATEWAY_LABELS, PAYMENT_STATUS_LABELS, PURCHASE_LABELS } from './payment-labels.ts';
-import { PaymentBadge, PurchaseLink } from './payment-parts.tsx';
+import { Payer, PaymentBadge, PurchaseLink } from './payment-parts.tsx';
 
-type Props = { base: string; ordersBase: string; query: PaymentsQuery; setQuery: (q: PaymentsQuery) => void };
+type Props = { base: string; panelBase: string; query: PaymentsQuery; setQuery: (q: PaymentsQuery) => void };
 
 const choices = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
   values.map((value) => ({ value, label: labels[value] }));
@@ -23,7 +23,7 @@ const read = (q: PaymentsQuery, signal: AbortSignal): Promise<ListPage<PaymentVi
   readPayments(q, signal).then((l) => ({ items: l.payments, pagination: l.pagination }));
 
 /** Every payment of the school, newest first, by status, gateway, purchase, date and search. */
-export function PaymentList({ base, ordersBase, query, setQuery }: Props) {
+export function PaymentList({ base, panelBase, query, setQuery }: Props) {
   const list = useList({ query, setQuery, read, empty: { items: [] } });
   const range = useRangeFilter();
 
@@ -73,6 +73,7 @@ export function PaymentList({ base, ordersBase, query, setQuery }: Props) {
             <tr>
               <th scope="col">Date</th>
               <NumberHeader>Amount</NumberHeader>
+              <th scope="col">Payer</th>
               <th scope="col">Gateway</th>
               <th scope="col">Paid for</th>
               <th scope="col">Status</th>
@@ -92,9 +93,12 @@ export function PaymentList({ base, ordersBase, query, setQuery }: Props) {
                 <td data-label="Amount" className="cell-number">
                   {amountIn(p.amount, p.currency)}
                 </td>
+                <td data-label="Payer">
+                  <Payer payment={p} />
+                </td>
                 <td data-label="Gateway">{GATEWAY_LABELS[p.gateway]}</td>
                 <td data-label="Paid for">
-                  <PurchaseLink payment={p} ordersBase={ordersBase} />
+                  <PurchaseLink payment={p} panelBase={panelBase} />
                 </td>
                 <td data-label="Status">
                   <PaymentBadge status={p.status} />

@@ -7,10 +7,18 @@ export function PaymentBadge({ status }: { status: PaymentStatus }) {
   return <span className={`badge payment-${status}`}>{PAYMENT_STATUS_LABELS[status]}</span>;
 }
 
-/** What was paid for; a shop order links to its page on the orders screen. */
-export function PurchaseLink({ payment: p, ordersBase }: { payment: PaymentView; ordersBase: string }) {
+/** The admin panel's screen (a route in screens.ts) each purchase's page is on; renewals have none. */
+const PURCHASE_ROUTES: Partial<Record<PaymentView['purchaseType'], string>> = {
+  order: 'shop-orders',
+  course_enrollment: 'course-enrollments',
+  membership: 'membership-enrollments',
+};
+
+/** What was paid for; an order or an enrolment links to its page in this panel (`panelBase`). */
+export function PurchaseLink({ payment: p, panelBase }: { payment: PaymentView; panelBase: string }) {
   const id = <span className="cell-note cell-code">{p.purchaseId}</span>;
-  if (p.purchaseType !== 'order') {
+  const route = PURCHASE_ROUTES[p.purchaseType];
+  if (!route) {
     return (
       <>
         {PURCHASE_LABELS[p.purchaseType]}
@@ -19,9 +27,20 @@ export function PurchaseLink({ payment: p, ordersBase }: { payment: PaymentView;
     );
   }
   return (
-    <PanelLink href={`${ordersBase}/${encodeURIComponent(p.purchaseId)}`}>
-      {PURCHASE_LABELS.order}
+    <PanelLink href={`${panelBase}/${route}/${encodeURIComponent(p.purchaseId)}`}>
+      {PURCHASE_LABELS[p.purchaseType]}
       {id}
     </PanelLink>
+  );
+}
+
+/** Who paid: name, then e-mail. */
+export function Payer({ payment: p }: { payment: PaymentView }) {
+  if (!p.payer) return <>—</>;
+  return (
+    <>
+      {p.payer.name}
+      <span className="cell-note">{p.payer.email}</span>
+    </>
   );
 }
