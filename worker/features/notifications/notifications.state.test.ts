@@ -95,7 +95,8 @@ describe('ownership and client-only ids', () => {
       expect(res.body).toMatchObject({ success: false, code: 'NOT_FOUND', message: 'Notification not found' });
     }
     expect(await row(n.id)).toMatchObject({ read: false, clicked: false });
-    expect((await patch(intruder.token, '/mark-all-read')).body.count).toBe(0);
+    // The intruder is staff and may hold the school's own notices from parallel test files; what matters is the owner's row.
+    expect((await patch(intruder.token, '/mark-all-read')).status).toBe(200);
     expect(await row(n.id)).toMatchObject({ read: false });
   });
 
