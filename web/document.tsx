@@ -10,6 +10,8 @@ export type PageMeta = {
   ogImage?: string;
   ogType?: string;
   noindex?: boolean;
+  /** The school's name from the settings, for link previews (og:site_name). */
+  siteName?: string;
 };
 
 /** What the Worker resolved from Vite's manifest for this page. */
@@ -35,6 +37,11 @@ export function Document({ meta, assets, nonce, collector, children }: DocumentP
         <meta property="og:type" content={meta.ogType ?? 'website'} />
         <meta property="og:url" content={meta.canonical} />
         {meta.ogImage && <meta property="og:image" content={meta.ogImage} />}
+        {meta.siteName && <meta property="og:site_name" content={meta.siteName} />}
+        <meta name="twitter:card" content={meta.ogImage ? 'summary_large_image' : 'summary'} />
+        <meta name="twitter:title" content={meta.title} />
+        <meta name="twitter:description" content={meta.description} />
+        {meta.ogImage && <meta name="twitter:image" content={meta.ogImage} />}
         <meta name="theme-color" content="#7f1d1d" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {assets.css.map((href) => (

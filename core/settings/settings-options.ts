@@ -1,4 +1,7 @@
 /** The settings' platforms and limits, without zod, for the settings screen and the schemas alike. */
+/** The school's name until an admin saves one: every page and the settings share it. */
+export const DEFAULT_SCHOOL_NAME = 'Karate Dojo';
+
 export const SOCIAL_PLATFORMS = ['facebook', 'instagram', 'linkedin', 'tiktok', 'twitter', 'youtube'] as const;
 export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
 export type SocialLinks = Partial<Record<SocialPlatform, string>>;

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { MAX_UNPAID_ORDERS_MESSAGE, SETTINGS_LIMITS, SOCIAL_PLATFORMS, type SocialLinks, type SocialPlatform } from './settings-options.ts';
+import {
+  DEFAULT_SCHOOL_NAME,
+  MAX_UNPAID_ORDERS_MESSAGE,
+  SETTINGS_LIMITS,
+  SOCIAL_PLATFORMS,
+  type SocialLinks,
+  type SocialPlatform,
+} from './settings-options.ts';
 import { EMAIL_PATTERN } from '#core/auth/fields.ts';
 import { text, tooLong } from '#core/fields.ts';
 import { CURRENCY_CODES, CURRENCY_LOCALES } from '#core/shop/currency.ts';
@@ -7,7 +14,7 @@ import { SHOP_LIMITS } from '#core/shop/shop-options.ts';
 
 /** What the site shows before an admin saves anything (spec 9: CAD and $). */
 export const DEFAULT_SETTINGS = {
-  schoolName: 'Karate Dojo',
+  schoolName: DEFAULT_SCHOOL_NAME,
   tagline: '',
   contactEmail: '',
   contactPhone: '',

@@ -4,12 +4,12 @@ import type { Seeder } from './types.ts';
 const DAY = 86_400_000;
 
 /** Three contact-form enquiries, one per state of the workflow, dated relative to the first seeding. */
-function demoEnquiries(now: number): NewEnquiryRow[] {
+export function demoEnquiries(now: number): NewEnquiryRow[] {
   return [
     {
       id: 'seed-enquiry-0001',
       name: 'Priya Sharma',
-      email: 'priya.sharma@example.com',
+      email: 'priya.sharma@dojo.local',
       phone: '+1 604 555 0187',
       subject: 'Beginner classes for my 8-year-old',
       message:
@@ -21,7 +21,7 @@ function demoEnquiries(now: number): NewEnquiryRow[] {
     {
       id: 'seed-enquiry-0002',
       name: 'Daniel Okafor',
-      email: 'd.okafor@example.com',
+      email: 'd.okafor@dojo.local',
       phone: '+1 778 555 0123',
       subject: 'Adult membership and grading',
       message:
@@ -35,7 +35,7 @@ function demoEnquiries(now: number): NewEnquiryRow[] {
     {
       id: 'seed-enquiry-0003',
       name: 'Mei Lin',
-      email: 'mei.lin@example.com',
+      email: 'mei.lin@dojo.local',
       phone: '+1 604 555 0166',
       subject: 'Private lessons before a tournament',
       message: 'My daughter has a kata competition in six weeks. Do your instructors offer private lessons, and how much do they cost?',

@@ -19,7 +19,7 @@ export function demoEvents(): NewEventRow[] {
       endsAt: at(16, 15),
       location: 'Main dojo',
       category: 'grading',
-      registrationUrl: 'https://example.com/dojo/grading',
+      registrationUrl: null,
     },
     {
       id: 'seed-event-tournament',
@@ -29,7 +29,7 @@ export function demoEvents(): NewEventRow[] {
       endsAt: at(37, 18),
       location: 'City Sports Centre',
       category: 'tournament',
-      registrationUrl: 'https://example.com/dojo/open-tournament',
+      registrationUrl: null,
     },
     {
       id: 'seed-event-summer-camp',

@@ -61,7 +61,10 @@ describe('public pages in Chromium', () => {
     page.removeAllListeners('console'); // Chromium logs the 404 status of the document as a console error
     const res = await page.goto(`${baseUrl}/no/such/page`);
     expect(res?.status()).toBe(404);
-    expect(await page.title()).toBe('Page not found | Dojo');
+    // The school's name from the settings, as in the header (no longer a built-in "Dojo").
+    const name = await page.locator('header .brand span').textContent();
+    expect(await page.title()).toBe(`Page not found | ${name}`);
+    expect(name).not.toBe('Dojo');
     expect(await page.locator('h1').textContent()).toBe('Page not found');
     await page.getByRole('main').getByRole('link', { name: 'Return to Homepage' }).click();
     await page.waitForURL(`${baseUrl}/`);
@@ -90,10 +93,40 @@ describe('public pages in Chromium', () => {
     expect(await menu.getByRole('link', { name: 'Log in' }).isVisible()).toBe(false);
     await menu.locator('summary').click();
     expect(await menu.getByRole('link', { name: 'Log in' }).isVisible()).toBe(true);
+    expect(await menu.getByRole('link', { name: 'Memberships' }).isVisible()).toBe(true);
+    // The opened menu, Memberships included, fits the 360 × 740 screen without scrolling.
+    const box = await menu.locator('.menu-panel').boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 360 && box.y + box.height <= 740).toBe(true);
     await page.screenshot({ path: join(SHOTS, 'home-mobile-menu.png') });
     await menu.getByRole('link', { name: 'Log in' }).click();
     await page.waitForURL(`${baseUrl}/auth/login`);
     await context.close();
+  });
+
+  it('shows the desktop navigation, Memberships included, in one header row from 1152 px, and the menu below', async () => {
+    for (const width of [1024, 1152, 1366]) {
+      const context = await browser.newContext({ viewport: { width, height: 800 } });
+      const page = await context.newPage();
+      await page.goto(`${baseUrl}/`);
+      await page.screenshot({ path: join(SHOTS, `home-header-${width}.png`), clip: { x: 0, y: 0, width, height: 90 } });
+      const desktop = width >= 1152;
+      expect({
+        width,
+        desktop: await page.locator('nav.nav-desktop').isVisible(),
+        menu: await page.locator('details.menu').isVisible(),
+      }).toEqual({
+        width,
+        desktop,
+        menu: !desktop,
+      });
+      if (desktop) expect(await page.locator('nav.nav-desktop').getByRole('link', { name: 'Memberships' }).isVisible()).toBe(true);
+      // One row: the header keeps its 4rem height (nothing wraps) and nothing sticks out.
+      const header = await page
+        .locator('.site-header .container')
+        .evaluate((el) => ({ height: el.clientHeight, overflow: el.scrollWidth > el.clientWidth }));
+      expect({ width, ...header }).toEqual({ width, height: 64, overflow: false });
+      await context.close();
+    }
   });
 
   it('offers a skip link as the first tab stop', async () => {

@@ -12,8 +12,6 @@ export function LogoMark() {
   );
 }
 
-export const SCHOOL_NAME = 'Dojo';
-
 /** The school's uploaded logo when there is one, else the drawn mark; decorative, the name is beside it. */
 export function Brand({ site, label }: { site: SiteBrand; label?: string }) {
   const { logo } = site;

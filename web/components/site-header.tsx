@@ -5,6 +5,7 @@ import { DEFAULT_SITE, type SiteInfo } from './site-info.ts';
 export const NAV_LINKS: readonly { href: string; label: string }[] = [
   { href: '/about', label: 'About' },
   { href: '/courses', label: 'Courses' },
+  { href: '/memberships', label: 'Memberships' },
   { href: '/classes', label: 'Classes' },
   { href: '/events', label: 'Events' },
   { href: '/shop', label: 'Shop' },

@@ -1,4 +1,4 @@
-import { SCHOOL_NAME } from './logo.tsx';
+import { DEFAULT_SCHOOL_NAME } from '#core/settings/settings-options.ts';
 
 /** What the header and footer show about the school: the site settings, loaded once per request. */
 export type SiteInfo = {
@@ -13,9 +13,9 @@ export type SiteInfo = {
 /** What a page's brand needs (the panel shell gets only this, as island props). */
 export type SiteBrand = Pick<SiteInfo, 'schoolName' | 'logo'>;
 
-/** Pages that load no settings (the 404 page of an unknown path) show this. */
+/** Pages rendered without the settings (a page component's default) show this. */
 export const DEFAULT_SITE: SiteInfo = {
-  schoolName: SCHOOL_NAME,
+  schoolName: DEFAULT_SCHOOL_NAME,
   tagline: '',
   logo: null,
   contact: { email: '', phone: '', address: '' },

@@ -12,6 +12,7 @@ const panelPage = (panel: PanelInfo) => async (c: Context<AppEnv>) => {
     title: `${panel.title} | ${site.schoolName}`,
     description: `The dojo's ${panel.title.toLowerCase()}.`,
     noindex: true,
+    siteName: site.schoolName,
     styles: 'panel',
   });
 };

@@ -8,7 +8,7 @@ import type { SiteBrand } from '#web/components/site-info.ts';
 import { PanelShell } from '#web/panel/panel-shell.tsx';
 import { PANELS } from '#web/pages/panel/panels.ts';
 import { SETTINGS_ID } from '#db/schema/index.ts';
-import { page, titleOf } from './public/page-test-kit.ts';
+import { meta, page, titleOf } from './public/page-test-kit.ts';
 import { setSettings } from './public/page-fixtures.ts';
 
 const AUTH_PAGES = [
@@ -20,7 +20,12 @@ const AUTH_PAGES = [
   ['/auth/verify-email?token=not-a-real-token', 'Email verification failed'],
 ] as const;
 
-const decode = (s: string) => s.replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&');
+const decode = (s: string) =>
+  s
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/<!-- -->/g, '');
 /** The school's name in the public header's brand link, the one with the "<name> home" label. */
 const headerName = (html: string) => /<a class="brand" href="\/" aria-label="([^"]*) home">/.exec(html)?.[1];
 const islandProps = (html: string) =>
@@ -72,6 +77,61 @@ describe("the settings' school name and logo", () => {
     }
   });
 
+  it('brand every public page template, the legal pages, the 404 and the link previews alike', async () => {
+    const name = `Fudoshin ${uniq()} Dojo`;
+    const paths = [
+      '/',
+      '/about',
+      '/courses',
+      '/memberships',
+      '/classes',
+      '/events',
+      '/gallery',
+      '/blog',
+      '/testimonials',
+      '/alliances',
+      '/contact',
+      '/teach',
+      '/shop',
+      '/cart',
+      '/legal/privacy-policy',
+      '/legal/terms-and-conditions',
+      '/no/such/page',
+      '/auth/login',
+      '/admin',
+    ];
+    const seen: Record<string, string> = {};
+    const ok = await withSettings(
+      { schoolName: name, contactEmail: 'office@fudoshin.local', privacyPolicy: '', termsAndConditions: '' },
+      async () => {
+        const pages = await Promise.all(paths.map((path) => page(path)));
+        pages.forEach(({ html }, i) => (seen[paths[i]!] = html));
+        return pages.every(({ html }) => meta(html, 'og:site_name') === name);
+      },
+    );
+    expect(ok).toBe(true);
+    for (const path of paths) {
+      const html = decode(seen[path]!);
+      const title = decode(titleOf(seen[path]!) ?? '');
+      expect({ path, site: meta(html, 'og:site_name') }).toEqual({ path, site: name });
+      expect({ path, named: path === '/' ? title.startsWith(`${name} — `) : title.endsWith(` | ${name}`) }).toEqual({ path, named: true });
+      expect({ path, og: meta(html, 'og:title'), twitter: meta(html, 'twitter:title') }).toEqual({ path, og: title, twitter: title });
+      expect(meta(html, 'twitter:description')).toBe(meta(html, 'og:description'));
+      expect(meta(html, 'twitter:card')).toMatch(/^summary(_large_image)?$/);
+      expect({ path, other: /Dojo Karate School|Karate Dojo(?! home)|\| Dojo<|"Dojo"/.exec(html)?.[0] ?? null }).toEqual({
+        path,
+        other: null,
+      });
+    }
+    for (const path of ['/legal/privacy-policy', '/legal/terms-and-conditions']) {
+      expect(seen[path]).toContain(decode(name));
+      expect(seen[path]).toContain('at <a href="mailto:office@fudoshin.local">office@fudoshin.local</a>');
+    }
+    expect(decode(seen['/legal/privacy-policy']!)).toContain(`${name} ("we", "us") runs a martial-arts school`);
+    expect(decode(seen['/legal/terms-and-conditions']!)).toContain(`belong to ${name} or its licensors`);
+    expect(decode(seen['/no/such/page']!)).toContain(`Find your way back to ${name}'s home page.`);
+  });
+
   it('head the panel pages: the title, and the island props the panel header renders from', async () => {
     const name = `Mushin ${uniq()} Dojo`;
     const logo = `settings/logo-${uniq()}.png`;
@@ -101,14 +161,22 @@ describe("the settings' school name and logo", () => {
   it('fall back to the default name and the drawn mark while there are no settings', async () => {
     let login = '';
     let panel = '';
+    let notFound = '';
+    let privacy = '';
     const ok = await withSettings(null, async () => {
-      [login, panel] = await Promise.all([page('/auth/register').then((p) => p.html), page('/admin').then((p) => p.html)]);
-      return headerName(login) === 'Karate Dojo';
+      [login = '', panel = '', notFound = '', privacy = ''] = await Promise.all(
+        ['/auth/register', '/admin', '/no/such/page', '/legal/privacy-policy'].map((path) => page(path).then((p) => p.html)),
+      );
+      return [login, notFound, privacy].every((html) => headerName(html) === 'Karate Dojo');
     });
     expect(ok).toBe(true);
     expect(titleOf(login)).toBe('Create your account | Karate Dojo');
     expect(login).toMatch(/<a class="brand" href="\/" aria-label="Karate Dojo home"><svg viewBox="0 0 32 32"/);
     expect(titleOf(panel)).toBe('Admin panel | Karate Dojo');
     expect(islandProps(panel)?.brand).toEqual({ schoolName: 'Karate Dojo', logo: null });
+    expect(titleOf(notFound)).toBe('Page not found | Karate Dojo');
+    // Without a contact e-mail the legal text sends the reader to the contact form.
+    expect(decode(privacy)).toContain('Karate Dojo ("we", "us")');
+    expect(decode(privacy)).toContain('privacy officer through <a href="/contact">our contact form</a>');
   });
 });

@@ -17,7 +17,7 @@ const emailField = {
   label: 'Email',
   type: 'email',
   autoComplete: 'username',
-  placeholder: 'you@example.com',
+  placeholder: 'Your email address',
   required: 'Email is required',
 } as const;
 const idField = (name: string, label: string, placeholder: string) =>

@@ -8,7 +8,10 @@ import type { SiteInfo } from '#web/components/site-info.ts';
 import { TextBlocks } from '#web/components/text-blocks.tsx';
 import type { ScheduleItem } from './view-types.ts';
 
-/** One event or seminar: when, where, what, and how to take part. */
+/**
+ * One event or seminar: when, where, what, and how to take part: the school's own registration link
+ * when it set one, else the contact form with the event as the subject.
+ */
 export function EventPage({ site, item, now }: { site: SiteInfo; item: ScheduleItem; now: string }) {
   const image = safeHref(item.image);
   const register = safeHref(item.registrationUrl);
@@ -58,8 +61,8 @@ export function EventPage({ site, item, now }: { site: SiteInfo; item: ScheduleI
                   Register
                 </a>
               ) : (
-                <a className="btn btn-primary btn-block" href={`/contact?subject=${encodeURIComponent(item.title)}`}>
-                  {`Ask about this ${item.kind}`}
+                <a className="btn btn-primary btn-block" href={`/contact?subject=${encodeURIComponent(`Register: ${item.title}`)}`}>
+                  Register
                 </a>
               ))}
           </aside>

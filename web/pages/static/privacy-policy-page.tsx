@@ -3,14 +3,14 @@ import { LegalPage, type LegalDoc, type LegalPageProps } from './legal-page.tsx'
 const PRIVACY: LegalDoc = {
   title: 'Privacy Policy',
   current: '/legal/privacy-policy',
-  intro: 'How Dojo Karate School collects, uses and protects the personal information of its students, members, parents and visitors.',
-  Body: ({ email }) => (
+  intro: (school) => `How ${school} collects, uses and protects the personal information of its students, members, parents and visitors.`,
+  Body: ({ school, contact }) => (
     <>
       <h2>1. Who we are</h2>
       <p>
-        Dojo Karate School ("Dojo", "we", "us") runs a martial-arts school and this website, where visitors can learn about our classes and
-        where students, members, instructors and staff manage enrolments, memberships, purchases and messages. We are responsible for the
-        personal information described in this policy.
+        {school} ("we", "us") runs a martial-arts school and this website, where visitors can learn about our classes and where students,
+        members, instructors and staff manage enrolments, memberships, purchases and messages. We are responsible for the personal
+        information described in this policy.
       </p>
 
       <h2>2. Information we collect</h2>
@@ -96,8 +96,8 @@ const PRIVACY: LegalDoc = {
 
       <h2>10. Contact</h2>
       <p>
-        For any question or request about your personal information, write to our privacy officer at <a href={`mailto:${email}`}>{email}</a>{' '}
-        or at the dojo's address shown at the bottom of this page. We answer within 30 days.
+        For any question or request about your personal information, write to our privacy officer {contact} or at the dojo's address shown
+        at the bottom of this page. We answer within 30 days.
       </p>
 
       <h2>11. Changes to this policy</h2>

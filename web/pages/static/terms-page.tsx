@@ -3,8 +3,8 @@ import { LegalPage, type LegalDoc, type LegalPageProps } from './legal-page.tsx'
 const TERMS: LegalDoc = {
   title: 'Terms and Conditions',
   current: '/legal/terms-and-conditions',
-  intro: 'The rules that apply when you train with Dojo Karate School, buy from us or use this website.',
-  Body: ({ email }) => (
+  intro: (school) => `The rules that apply when you train with ${school}, buy from us or use this website.`,
+  Body: ({ school, contact }) => (
     <>
       <h2>1. Agreement</h2>
       <p>
@@ -73,8 +73,8 @@ const TERMS: LegalDoc = {
 
       <h2>9. Website content</h2>
       <p>
-        The text, images, logos and training material on this website belong to Dojo Karate School or its licensors. You may view and print
-        them for personal use; any other use needs our written permission.
+        The text, images, logos and training material on this website belong to {school} or its licensors. You may view and print them for
+        personal use; any other use needs our written permission.
       </p>
 
       <h2>10. Liability</h2>
@@ -91,9 +91,7 @@ const TERMS: LegalDoc = {
       </p>
 
       <h2>12. Contact</h2>
-      <p>
-        Questions about these terms? Write to us at <a href={`mailto:${email}`}>{email}</a> or visit the dojo.
-      </p>
+      <p>Questions about these terms? Write to us {contact} or visit the dojo.</p>
     </>
   ),
 };

@@ -161,6 +161,8 @@ describe('user-provided URLs', () => {
       const { html } = await page(path);
       expect({ path, bad: /(href|src)="\s*javascript:/i.test(html) }).toEqual({ path, bad: false });
     }
-    expect((await page(`/events/${event.id}`)).html).toContain(`href="/contact?subject=${encodeURIComponent(event.title)}"`);
+    expect((await page(`/events/${event.id}`)).html).toContain(
+      `href="/contact?subject=${encodeURIComponent(`Register: ${event.title}`)}">Register</a>`,
+    );
   });
 });

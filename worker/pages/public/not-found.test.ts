@@ -6,7 +6,8 @@ describe('public 404 page', () => {
     const { res, html } = await page('/no/such/page');
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(titleOf(html)).toBe('Page not found | Dojo');
+    expect(titleOf(html)).toMatch(/^Page not found \| \S.*$/);
+    expect(titleOf(html)).toBe(`Page not found | ${meta(html, 'og:site_name')}`);
     expect(html).toMatch(/<h1[^>]*>Page not found<\/h1>/);
     expect(html).toContain('<a class="btn btn-primary" href="/">Return to Homepage</a>');
     expect(html).toContain('<header class="site-header">');

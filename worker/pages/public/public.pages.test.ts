@@ -39,6 +39,21 @@ describe('public pages', () => {
       expect(html).toContain('<a class="skip-link" href="#main">Skip to main content</a>');
       expect(html).toMatch(/<main id="main"/);
       expect(html).toContain('<header class="site-header">');
+      // The desktop navigation and the phone menu list the same links, Memberships between Courses and Classes.
+      const navs = [...html.matchAll(/<nav class="(nav-desktop|menu-panel)" aria-label="Main">(.*?)<\/nav>/g)];
+      expect(navs.map((m) => m[1])).toEqual(['nav-desktop', 'menu-panel']);
+      for (const [, , nav] of navs)
+        expect([...nav!.matchAll(/<li><a href="([^"]+)"/g)].map((m) => m[1])).toEqual([
+          '/about',
+          '/courses',
+          '/memberships',
+          '/classes',
+          '/events',
+          '/shop',
+          '/gallery',
+          '/blog',
+          '/contact',
+        ]);
       expect(html).toContain('<footer class="site-footer">');
       expect(html).toContain('href="/auth/login"');
       expect(html).toContain('href="/legal/privacy-policy"');

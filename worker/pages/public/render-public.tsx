@@ -20,5 +20,5 @@ export function describe(text: string | null | undefined, fallback: string, max 
 
 export function renderPublic(c: Context<AppEnv>, site: SiteInfo, page: ReactNode, meta: PublicMeta): Promise<Response> {
   const { fullTitle, title, ...rest } = meta;
-  return renderPage(c, page, { ...rest, title: fullTitle ? title : `${title} | ${site.schoolName}` });
+  return renderPage(c, page, { ...rest, siteName: site.schoolName, title: fullTitle ? title : `${title} | ${site.schoolName}` });
 }
