@@ -102,7 +102,14 @@ async function audience(ctx: Pick<ServiceCtx, 'db'>, to: Recipients): Promise<Au
       .from(users)
       .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
       .where(where);
-  let rows: { userId: string; address: string; inApp: boolean | null; push: boolean | null; email: boolean | null; muted: string[] | null }[];
+  let rows: {
+    userId: string;
+    address: string;
+    inApp: boolean | null;
+    push: boolean | null;
+    email: boolean | null;
+    muted: string[] | null;
+  }[];
   if (Array.isArray(to)) {
     const ids = [...new Set(to as readonly string[])].filter((id) => typeof id === 'string' && id);
     rows = (await Promise.all(chunks(ids).map((part) => select(and(active, inArray(users.id, part)))))).flat();
