@@ -86,7 +86,8 @@ export const freshIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor
  */
 export function testServiceCtx(overrides: Partial<ServiceCtxParts> = {}) {
   const db = overrides.db ?? testDb();
-  const publisher = recordingPublisher();
+  // Unbounded for a test's life: the school's notices reach every staff account the shared test database holds.
+  const publisher = recordingPublisher(Number.POSITIVE_INFINITY);
   const ctx = serviceContext({
     db,
     config: loadConfig(env as unknown as Bindings),
