@@ -77,14 +77,13 @@ export function PaymentList({ base, panelBase, query, setQuery }: Props) {
               <th scope="col">Gateway</th>
               <th scope="col">Paid for</th>
               <th scope="col">Status</th>
-              <th scope="col">Provider id</th>
               <th scope="col">Failure</th>
             </tr>
           </thead>
           <tbody>
             {payments.map((p) => (
               <tr key={p._id} data-id={p._id} data-purchase={p.purchaseId} data-status={p.status}>
-                <th scope="row" className="cell-nowrap">
+                <th scope="row">
                   <PanelLink href={`${base}/${encodeURIComponent(p._id)}`}>
                     {dateTime(p.createdAt)}
                     <span className="visually-hidden">: payment of {amountIn(p.amount, p.currency)}</span>
@@ -102,9 +101,6 @@ export function PaymentList({ base, panelBase, query, setQuery }: Props) {
                 </td>
                 <td data-label="Status">
                   <PaymentBadge status={p.status} />
-                </td>
-                <td data-label="Provider id" className="cell-code">
-                  {text(p.providerPaymentId)}
                 </td>
                 <td data-label="Failure">{text(p.failureReason)}</td>
               </tr>
