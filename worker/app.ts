@@ -38,6 +38,7 @@ import { membershipPurchasesRoutes } from './features/membership-purchases/membe
 import { instructorsRoutes } from './features/instructors/instructors.routes.ts';
 import { authorize } from './middleware/auth.ts';
 import { limitBodies } from './middleware/body-limit.ts';
+import { compressText } from './middleware/compress.ts';
 import { context } from './middleware/context.ts';
 import { apiNotFound, onError } from './middleware/errors.ts';
 import { requestId } from './middleware/request-id.ts';
@@ -89,7 +90,7 @@ export function createApp() {
 
   // Not strict: the spec's client calls some paths with a trailing slash (GET /courses/, POST /orders/).
   const app = new Hono<AppEnv>({ strict: false, router: memoizedRouter() });
-  app.use('*', requestId, securityHeaders, context);
+  app.use('*', compressText, requestId, securityHeaders, context);
   app.use('/api/*', authorize(ACCESS));
   app.use('*', limitBodies);
   app.use('*', serviceContextMiddleware);
