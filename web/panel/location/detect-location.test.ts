@@ -95,7 +95,7 @@ describe('detectLocation: the order of spec 2', () => {
 
 describe('browserPosition', () => {
   it('asks with a 10 s timeout, a position up to 5 minutes old and low accuracy', async () => {
-    const getCurrentPosition = vi.fn((ok: PositionCallback) =>
+    const getCurrentPosition = vi.fn((ok: PositionCallback, _no?: PositionErrorCallback, _options?: PositionOptions) =>
       ok({ coords: { latitude: 49.28, longitude: -123.12, accuracy: 20 } } as GeolocationPosition),
     );
     expect(await browserPosition({ getCurrentPosition } as unknown as Geolocation)).toEqual({
