@@ -90,6 +90,7 @@ describe('the location prompt (spec 2)', () => {
     await dialog.getByRole('alert').getByText('We could not detect your location.').waitFor({ timeout: 20_000 });
     expect(await dialog.locator('dl').innerText()).toMatch(/Place\s+Unknown\s+Time zone\s+No timezone set/);
     expect(await dialog.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent), POLL).toBe('Close');
 
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });

@@ -36,7 +36,7 @@ export function LocationDialog({ user, onClose }: { user: Pick<SessionUser, '_id
     setStep('detecting');
     const result = await detectLocation();
     setFound(result);
-    if (!result?.timezone) setAlert(LOCATION_MESSAGES.notDetected);
+    if (!result?.timezone) setAlert(`${LOCATION_MESSAGES.notDetected} You can choose your time zone in your profile.`);
     setStep('found');
   }
 
@@ -94,7 +94,7 @@ export function LocationDialog({ user, onClose }: { user: Pick<SessionUser, '_id
           </button>
         ) : (
           <button ref={canSave ? undefined : primary} type="button" className="btn btn-secondary" onClick={onClose}>
-            Not now
+            {step === 'found' && !canSave ? 'Close' : 'Not now'}
           </button>
         )}
       </div>
