@@ -20,6 +20,7 @@ export const RATE_LIMIT_DEFAULTS = {
   RATE_LIMIT_ENQUIRY_IP: '5/600',
   RATE_LIMIT_COUPON_IP: '100/600',
   RATE_LIMIT_MESSAGE_USER: '20/60',
+  RATE_LIMIT_LOCATION_USER: '30/3600',
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMIT_DEFAULTS;
 
@@ -91,6 +92,9 @@ const configSchema = z.object({
     .string()
     .refine((v) => base64Bytes(v) === 32, 'must be 32 bytes in base64')
     .optional(),
+  // Location detection (worker/features/location): each provider is used when its key is set, else the local stand-in.
+  BIGDATACLOUD_API_KEY: z.string().optional(),
+  IPAPI_KEY: z.string().optional(),
   ORDER_PAYMENT_WINDOW_MINUTES: z.coerce.number().int().positive().max(10_080).default(30),
   /** Open unpaid orders placed from one address at once (the per-account cap is the school's setting). */
   ORDER_UNPAID_PER_IP: z.coerce.number().int().positive().default(10),
@@ -125,6 +129,9 @@ export function configured<C extends object, K extends keyof C>(
 
 /** What the Zoom adapter needs (meetings); without all three, a meeting needs the admin's own link. */
 export const ZOOM_SETTINGS = ['ZOOM_ACCOUNT_ID', 'ZOOM_CLIENT_ID', 'ZOOM_CLIENT_SECRET'] as const;
+
+/** What the location providers need: BigDataCloud's reverse geocoding, ipapi.co's IP geolocation. */
+export const LOCATION_SETTINGS = { reverse: ['BIGDATACLOUD_API_KEY'], ip: ['IPAPI_KEY'] } as const;
 
 /** Every setting each real gateway needs: all of them or none (a partly configured gateway refuses to start). */
 export const GATEWAY_SETTINGS = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from '#core/fields.ts';
+import { LocationField, TimezoneField } from '#core/location/location-schema.ts';
 
 /** Optional profile text; `null` removes the stored value when merged. */
 export const profileText = (label: string, max: number) => text(label, max).nullable().optional();
@@ -41,28 +42,6 @@ export const EmergencyContactInput = z.object({
   email: profileText('Emergency contact email', 254),
 });
 
-/** The place names of a saved location: one list for a user's own save and an admin's (core/users/user-fields.ts). */
-export const LOCATION_TEXT_FIELDS = {
-  city: profileText('City', 100),
-  state: profileText('State', 100),
-  country: profileText('Country', 100),
-  countryCode: profileText('Country code', 8),
-  detectedAt: profileText('Detected at', 40),
-  detectionMethod: profileText('Detection method', 40),
-};
-
-const LocationInput = z.object({
-  ...LOCATION_TEXT_FIELDS,
-  coordinates: z
-    .object({
-      latitude: z.number().min(-90).max(90),
-      longitude: z.number().min(-180).max(180),
-      accuracy: z.number().nonnegative().optional(),
-    })
-    .nullable()
-    .optional(),
-});
-
 /** The profile's text fields, the same whoever saves them (the user here, an admin in core/users/user-fields.ts). */
 export const PROFILE_TEXT_FIELDS = {
   firstName: profileText('First name', 100),
@@ -80,8 +59,8 @@ export const PROFILE_TEXT_FIELDS = {
 /** The profile fields a user may change about themselves; grade, role, ids and flags are not among them. */
 export const ProfileFieldsInput = z.object({
   ...PROFILE_TEXT_FIELDS,
-  timezone: profileText('Timezone', 64),
-  location: LocationInput.nullable().optional(),
+  timezone: TimezoneField.nullable().optional(),
+  location: LocationField.nullable().optional(),
 });
 
 /** PUT /api/auth/update-profile: top-level profile fields win over the same ones inside `profile`. */

@@ -1,10 +1,10 @@
-import { isTimeZone } from '#core/time-zone.ts';
 import { z } from 'zod';
 import { passwordProblem } from '#core/password-policy.ts';
 import { INVALID_ROLE_MESSAGE, ROLES } from '#core/roles.ts';
 import { LOGIN_ID_PATTERN, loginIdFormatMessage, normalizeLoginId, type LoginIdField } from './login-ids.ts';
 import { USER_MESSAGES } from './user-messages.ts';
-import { LOCATION_TEXT_FIELDS, PROFILE_TEXT_FIELDS, profileText } from '#core/auth/profile.ts';
+import { PROFILE_TEXT_FIELDS, profileText } from '#core/auth/profile.ts';
+import { LocationField, TimezoneField } from '#core/location/location-schema.ts';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -28,38 +28,6 @@ export const loginIdField = (field: LoginIdField) =>
     .max(64, loginIdFormatMessage(field))
     .transform(normalizeLoginId)
     .refine((v) => LOGIN_ID_PATTERN.test(v), loginIdFormatMessage(field));
-
-export const TimezoneField = z
-  .string({ error: USER_MESSAGES.invalidTimezone })
-  .trim()
-  .min(1, USER_MESSAGES.invalidTimezone)
-  .max(64, USER_MESSAGES.invalidTimezone)
-  .refine(isTimeZone, USER_MESSAGES.invalidTimezone);
-
-const coordinate = (label: string, limit: number) =>
-  z
-    .number({ error: `${label} must be a number` })
-    .min(-limit, `${label} is out of range`)
-    .max(limit, `${label} is out of range`);
-
-/** What the location prompt saves (spec 3 Location): place names, how and when, coordinates. */
-export const LocationField = z.object(
-  {
-    ...LOCATION_TEXT_FIELDS,
-    coordinates: z
-      .object(
-        {
-          latitude: coordinate('Latitude', 90),
-          longitude: coordinate('Longitude', 180),
-          accuracy: z.number({ error: 'Accuracy must be a number' }).min(0).max(1e7).nullable().optional(),
-        },
-        { error: 'Coordinates must be an object with latitude and longitude' },
-      )
-      .nullable()
-      .optional(),
-  },
-  { error: 'Location must be an object' },
-);
 
 /** Known profile fields only; anything else is dropped. */
 export const ProfileField = z.object(

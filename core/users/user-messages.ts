@@ -10,7 +10,6 @@ export const USER_MESSAGES = {
   invalidId: 'Invalid user ID',
   searchTooShort: 'Search term must be at least 2 characters long',
   searchTooLong: 'Search term must be at most 100 characters long',
-  invalidTimezone: 'Invalid timezone',
   invalidPage: 'Page must be a positive whole number',
   invalidLimit: 'Limit must be a positive whole number',
   nothingToUpdate: 'Nothing to update: give isActive, role, emailVerified or profile.grade',

@@ -1,9 +1,13 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { onTestFinished } from 'vitest';
 
-/** Debian's Chromium (`apt-get install chromium`; .ci/run installs it), headless and quiet on the network. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Debian's Chromium (`apt-get install chromium`; .ci/run installs it), headless and quiet on the network.
+ * Its pages are those of someone who has seen the location prompt (its modal would cover every panel),
+ * unless the test asks for it (`locationPrompt: true`, test/e2e/panel.location-prompt.test.ts).
+ */
+export async function launchBrowser(opts: { locationPrompt?: boolean } = {}): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
       '--headless',
@@ -16,6 +20,14 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  if (opts.locationPrompt) return browser;
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await context.addInitScript(() => localStorage.setItem('location_prompt_seen', 'true'));
+    return context;
+  };
+  return browser;
 }
 
 export type CheckedPage = Page & { assertNoErrors: () => void };

@@ -17,6 +17,7 @@ export const STORAGE_KEYS = {
   currentEnrollment: 'current_enrollment',
   instructorData: 'instructor_data',
   meetings: 'meetings',
+  /** Spec 2: 'true' once the location prompt was shown in this browser (web/panel/location). */
   locationPromptSeen: 'location_prompt_seen',
 } as const;
 

@@ -6,7 +6,7 @@ type DialogProps = { title: string; onClose: () => void; children: ReactNode; cl
  * A modal built on the native <dialog>: showModal() traps focus and makes the page inert, Escape closes it.
  * Focus starts on the control marked `data-autofocus` (showModal would otherwise pick the first button,
  * and React's autoFocus runs before the dialog is open), and goes back to whatever opened it, or to the
- * main region when that control is gone.
+ * main region when that control is gone or nothing had the focus (a dialog that opened by itself).
  */
 export function Dialog({ title, onClose, children, className }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -22,7 +22,7 @@ export function Dialog({ title, onClose, children, className }: DialogProps) {
     }
     return () => {
       if (dialog?.open) dialog.close();
-      if (opener?.isConnected) opener.focus();
+      if (opener?.isConnected && opener !== document.body) opener.focus();
       else document.getElementById('main')?.focus();
     };
   }, []);

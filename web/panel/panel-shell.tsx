@@ -6,6 +6,7 @@ import { screensFor } from './screens.ts';
 import { mayOpen, PANEL_LIST, type PanelInfo } from '#web/pages/panel/panels.ts';
 import { NotificationBell } from './notifications/notification-bell.tsx';
 import { PanelLink } from './router.tsx';
+import { LocationPrompt } from './location/location-prompt.tsx';
 
 type PanelShellProps = {
   panel: PanelInfo;
@@ -72,6 +73,7 @@ export function PanelShell({ panel, brand, user, route, loggingOut, onLogout, ch
       <main id="main" className="panel-main" tabIndex={-1}>
         {children}
       </main>
+      <LocationPrompt user={user} />
     </div>
   );
 }

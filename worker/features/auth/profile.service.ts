@@ -12,11 +12,18 @@ export async function getCurrentUser(ctx: ServiceCtx, userId: string) {
 
 const definedOnly = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 
-/** RFC 7386 merge patch done by the database (json_patch), so two saves cannot drop each other's fields. */
+/**
+ * RFC 7386 merge patch done by the database (json_patch), so two saves cannot drop each other's fields;
+ * a new location replaces the stored one whole, so no part of an old place survives.
+ */
 const merge = (
   column: typeof users.profile | typeof users.socialLinks | typeof users.emergencyContact,
   patch: Record<string, unknown> | undefined,
-) => (patch && Object.keys(patch).length ? sql`json_patch(${column}, ${JSON.stringify(patch)})` : undefined);
+) => {
+  if (!patch || !Object.keys(patch).length) return undefined;
+  const base = patch.location ? sql`json_remove(${column}, '$.location')` : column;
+  return sql`json_patch(${base}, ${JSON.stringify(patch)})`;
+};
 
 /** Only the caller's own profile fields, links and emergency contact; anything else in the body was dropped by the schema. */
 export async function updateProfile(ctx: ServiceCtx, userId: string, input: UpdateProfileInput) {
