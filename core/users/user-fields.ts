@@ -1,10 +1,9 @@
-import { isTimeZone } from '#core/time-zone.ts';
 import { z } from 'zod';
 import { passwordProblem } from '#core/password-policy.ts';
 import { INVALID_ROLE_MESSAGE, ROLES } from '#core/roles.ts';
 import { LOGIN_ID_PATTERN, loginIdFormatMessage, normalizeLoginId, type LoginIdField } from './login-ids.ts';
 import { USER_MESSAGES } from './user-messages.ts';
-import { LOCATION_TEXT_FIELDS, PROFILE_TEXT_FIELDS, profileText } from '#core/auth/profile.ts';
+import { checkAddress, LOCATION_TEXT_FIELDS, normalizeAddress, PROFILE_TEXT_FIELDS, profileText, TimezoneField } from '#core/auth/profile.ts';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -29,12 +28,7 @@ export const loginIdField = (field: LoginIdField) =>
     .transform(normalizeLoginId)
     .refine((v) => LOGIN_ID_PATTERN.test(v), loginIdFormatMessage(field));
 
-export const TimezoneField = z
-  .string({ error: USER_MESSAGES.invalidTimezone })
-  .trim()
-  .min(1, USER_MESSAGES.invalidTimezone)
-  .max(64, USER_MESSAGES.invalidTimezone)
-  .refine(isTimeZone, USER_MESSAGES.invalidTimezone);
+export { TimezoneField };
 
 const coordinate = (label: string, limit: number) =>
   z
@@ -61,16 +55,19 @@ export const LocationField = z.object(
   { error: 'Location must be an object' },
 );
 
-/** Known profile fields only; anything else is dropped. */
-export const ProfileField = z.object(
-  {
-    ...PROFILE_TEXT_FIELDS,
-    grade: profileText('Grade', 50),
-    timezone: TimezoneField.nullable().optional(),
-    location: LocationField.nullable().optional(),
-  },
-  { error: 'Profile must be an object' },
-);
+/** Known profile fields only; anything else is dropped. A Canadian address is checked as on the user's own save. */
+export const ProfileField = z
+  .object(
+    {
+      ...PROFILE_TEXT_FIELDS,
+      grade: profileText('Grade', 50),
+      timezone: TimezoneField.nullable().optional(),
+      location: LocationField.nullable().optional(),
+    },
+    { error: 'Profile must be an object' },
+  )
+  .superRefine((v, ctx) => checkAddress(v, ctx))
+  .transform((v) => normalizeAddress(v));
 
 /** Same shapes as a user's own profile save (core/auth/profile.ts), so both paths store the same keys. */
 export { EmergencyContactInput as EmergencyContactField, SocialLinksInput as SocialLinksField } from '#core/auth/profile.ts';
