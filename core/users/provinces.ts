@@ -29,5 +29,7 @@ export function provinceCode(value: string | null | undefined): string | null {
 /** Canadian postal codes are "A1A 1A1" (no D, F, I, O, Q, U; no W or Z first); null when the text is not one. */
 export function canadianPostalCode(value: string): string | null {
   const compact = value.replace(/[\s-]/g, '').toUpperCase();
-  return /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]\d[ABCEGHJ-NPRSTV-Z]\d$/.test(compact) ? `${compact.slice(0, 3)} ${compact.slice(3)}` : null;
+  return /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]\d[ABCEGHJ-NPRSTV-Z]\d$/.test(compact)
+    ? `${compact.slice(0, 3)} ${compact.slice(3)}`
+    : null;
 }

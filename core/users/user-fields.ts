@@ -3,7 +3,14 @@ import { passwordProblem } from '#core/password-policy.ts';
 import { INVALID_ROLE_MESSAGE, ROLES } from '#core/roles.ts';
 import { LOGIN_ID_PATTERN, loginIdFormatMessage, normalizeLoginId, type LoginIdField } from './login-ids.ts';
 import { USER_MESSAGES } from './user-messages.ts';
-import { checkAddress, LOCATION_TEXT_FIELDS, normalizeAddress, PROFILE_TEXT_FIELDS, profileText, TimezoneField } from '#core/auth/profile.ts';
+import {
+  checkAddress,
+  LOCATION_TEXT_FIELDS,
+  normalizeAddress,
+  PROFILE_TEXT_FIELDS,
+  profileText,
+  TimezoneField,
+} from '#core/auth/profile.ts';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

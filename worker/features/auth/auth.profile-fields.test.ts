@@ -44,10 +44,18 @@ describe('PUT /api/auth/update-profile: the address the checkout prefills from',
   it('applies the same rules when an admin saves the address', async () => {
     const admin = await createUser({ role: 'admin' });
     const u = await createUser({ role: 'student' });
-    const bad = await api(`/api/users/${u.id}`, { method: 'PATCH', token: admin.token, body: { profile: { state: 'Nowhere', country: 'CA' } } });
+    const bad = await api(`/api/users/${u.id}`, {
+      method: 'PATCH',
+      token: admin.token,
+      body: { profile: { state: 'Nowhere', country: 'CA' } },
+    });
     expect(bad.status).toBe(400);
     expect(fieldError(bad.body, 'state')).toBe('Please choose a province or territory');
-    const ok = await api(`/api/users/${u.id}`, { method: 'PATCH', token: admin.token, body: { profile: { state: 'qc', country: 'Canada' } } });
+    const ok = await api(`/api/users/${u.id}`, {
+      method: 'PATCH',
+      token: admin.token,
+      body: { profile: { state: 'qc', country: 'Canada' } },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.data.profile).toMatchObject({ state: 'QC' });
   });
