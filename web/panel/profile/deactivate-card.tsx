@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Field, type Errors } from '#web/components/form-kit.tsx';
 import { PASSWORD_MESSAGES } from '#core/password-policy.ts';
-import { ProfileCard } from './profile-card.tsx';
+import { ProfileCard, UsernameHint } from './profile-card.tsx';
 import { deactivateAccount } from './profile-api.ts';
 
 /** Closing one's own account: the password confirms it; every session ends and this page signs out. */
-export function DeactivateCard() {
+export function DeactivateCard({ email }: { email: string }) {
   const [done, setDone] = useState('');
   if (done)
     return (
@@ -39,14 +39,17 @@ export function DeactivateCard() {
       }}
     >
       {(errors) => (
-        <Field
-          id="pf-deactivate-password"
-          name="password"
-          label="Your password, to confirm"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password}
-        />
+        <>
+          <UsernameHint email={email} />
+          <Field
+            id="pf-deactivate-password"
+            name="password"
+            label="Your password, to confirm"
+            type="password"
+            autoComplete="current-password"
+            error={errors.password}
+          />
+        </>
       )}
     </ProfileCard>
   );

@@ -2,7 +2,7 @@ import { Field, type Errors } from '#web/components/form-kit.tsx';
 import { AUTH_MESSAGES } from '#core/auth/messages.ts';
 import { passwordProblem } from '#core/password-policy.ts';
 import { NewPasswordField } from '#web/pages/auth/new-password-field.tsx';
-import { ProfileCard } from './profile-card.tsx';
+import { ProfileCard, UsernameHint } from './profile-card.tsx';
 import { changePassword } from './profile-api.ts';
 
 /** The same checks and words as POST /api/auth/update-password (core/auth/account.ts). */
@@ -17,7 +17,7 @@ function passwordErrors(v: Record<string, string>): Errors {
 }
 
 /** Current password, then the new one twice; other devices are signed out, this one stays signed in. */
-export function PasswordCard() {
+export function PasswordCard({ email }: { email: string }) {
   return (
     <ProfileCard
       id="pf-password"
@@ -38,6 +38,7 @@ export function PasswordCard() {
     >
       {(errors) => (
         <>
+          <UsernameHint email={email} />
           <Field
             id="pf-current-password"
             name="currentPassword"

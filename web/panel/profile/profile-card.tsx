@@ -49,6 +49,11 @@ export function ProfileCard({ id, title, intro, submitLabel = 'Save', busyLabel,
   );
 }
 
+/** Tells password managers whose password a form holds (they look for a username field beside it). */
+export const UsernameHint = ({ email }: { email: string }) => (
+  <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+);
+
 /** Blank text clears a stored value: it is sent as null (the server's merge removes the key). */
 export const blanksAsNull = (values: Record<string, string>, names: readonly string[]) =>
   Object.fromEntries(names.map((n) => [n, values[n]?.trim() ? values[n].trim() : null]));

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { gradeLabel } from '#core/syllabus/grade-labels.ts';
+import { normalizeGrade } from '#core/syllabus/grades.ts';
 import { FormAlert } from '#web/components/form-kit.tsx';
 import { Loading } from '#web/components/loading.tsx';
 import { errorMessage } from '#web/lib/api.ts';
@@ -17,14 +19,14 @@ import { TimeZoneCard } from './time-zone-card.tsx';
 type Loaded = { me: ProfileUser; canadian: boolean };
 
 /** The signed-in person's own profile, in every panel: each card saves on its own. */
-export default function ProfileScreen({ user }: PanelScreenProps) {
+export default function ProfileScreen(_props: PanelScreenProps) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [alert, setAlert] = useState('');
 
   useEffect(() => {
     const ctl = new AbortController();
     Promise.all([readMe(ctl.signal), readSchoolIsCanadian(ctl.signal)]).then(
-      ([me, canadian]) => setLoaded({ me: me ?? (user as ProfileUser), canadian }),
+      ([me, canadian]) => (me ? setLoaded({ me, canadian }) : setAlert('Failed to load your profile')),
       (err) => !ctl.signal.aborted && setAlert(errorMessage(err)),
     );
     // A save elsewhere on the screen (picture, detected location) hands back the new record.
@@ -33,7 +35,7 @@ export default function ProfileScreen({ user }: PanelScreenProps) {
       ctl.abort();
       stop();
     };
-  }, [user]);
+  }, []);
 
   const me = loaded?.me;
   const profile = me?.profile ?? {};
@@ -47,7 +49,7 @@ export default function ProfileScreen({ user }: PanelScreenProps) {
         <>
           <p className="profile-who">
             {me.email} · {ROLE_LABELS[me.role]}
-            {typeof profile.grade === 'string' && profile.grade && <> · Grade: {profile.grade}</>}
+            {typeof profile.grade === 'string' && profile.grade && <> · Grade: {gradeLabel(normalizeGrade(profile.grade))}</>}
           </p>
           <div className="profile-cards">
             <PictureCard picture={me.profilePicture ?? null} name={displayName(me)} />
@@ -57,9 +59,9 @@ export default function ProfileScreen({ user }: PanelScreenProps) {
             <SocialLinksCard links={me.socialLinks ?? {}} />
             {/* Slice "location" puts its "Detect again" button (web/panel/location/) in `detectAgain`. */}
             <TimeZoneCard profile={profile} detectAgain={undefined} />
-            <PasswordCard />
+            <PasswordCard email={me.email} />
             <NotificationSettings />
-            <DeactivateCard />
+            <DeactivateCard email={me.email} />
           </div>
         </>
       )}
