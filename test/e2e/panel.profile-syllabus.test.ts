@@ -84,6 +84,7 @@ describe('a student’s profile and syllabus', () => {
     await address.getByLabel('Postal code').fill('v5k0a1');
     await address.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => address.getByRole('status').textContent(), POLL).toBe('Your address was saved');
+    expect(await address.getByLabel('Postal code').inputValue()).toBe('V5K 0A1');
 
     // Picture: a large landscape photo, cropped to a square in the browser with the keyboard, then uploaded.
     await page.locator('#pf-picture-file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: noisePng(1200, 800) });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Field } from '#web/components/form-kit.tsx';
 import { CANADA, CANADIAN_PROVINCES, isCanada, provinceCode } from '#core/users/provinces.ts';
-import { blanksAsNull, ProfileCard } from './profile-card.tsx';
+import { blanksAsNull, ProfileCard, showSaved } from './profile-card.tsx';
 import { saveProfile, type ProfileFields } from './profile-api.ts';
 import { profileProblems } from './profile-check.ts';
 
@@ -20,8 +20,10 @@ export function AddressCard({ profile, schoolIsCanadian }: { profile: ProfileFie
       title="Address"
       intro={<p className="field-hint">The shop’s checkout fills your shipping address from here.</p>}
       check={(v) => profileProblems(body(v))}
-      save={async (v) => {
-        await saveProfile(body(v));
+      save={async (v, form) => {
+        const saved = (await saveProfile(body(v)))?.profile;
+        showSaved(form, saved, ['address', 'city', 'state', 'postalCode']);
+        setCountry(saved?.country ?? '');
         return 'Your address was saved';
       }}
     >

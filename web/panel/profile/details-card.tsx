@@ -1,6 +1,6 @@
 import { Field } from '#web/components/form-kit.tsx';
 import { localDay } from '#web/components/format.ts';
-import { blanksAsNull, ProfileCard } from './profile-card.tsx';
+import { blanksAsNull, ProfileCard, showSaved } from './profile-card.tsx';
 import { saveProfile, type ProfileFields } from './profile-api.ts';
 import { profileProblems } from './profile-check.ts';
 
@@ -14,8 +14,8 @@ export function DetailsCard({ profile }: { profile: ProfileFields }) {
       id="pf-details"
       title="Your details"
       check={(v) => profileProblems(body(v))}
-      save={async (v) => {
-        await saveProfile(body(v));
+      save={async (v, form) => {
+        showSaved(form, (await saveProfile(body(v)))?.profile, NAMES);
         return 'Your details were saved';
       }}
     >

@@ -54,6 +54,17 @@ export const UsernameHint = ({ email }: { email: string }) => (
   <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
 );
 
+/** Puts what the server stored back into the form's fields (it may write them its own way: "V5K 0A1", "BC"). */
+export function showSaved(form: HTMLFormElement, saved: Record<string, unknown> | undefined, names: readonly string[]) {
+  for (const name of names) {
+    const field = form.elements.namedItem(name);
+    if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) {
+      const value = saved?.[name];
+      field.value = typeof value === 'string' ? value : '';
+    }
+  }
+}
+
 /** Blank text clears a stored value: it is sent as null (the server's merge removes the key). */
 export const blanksAsNull = (values: Record<string, string>, names: readonly string[]) =>
   Object.fromEntries(names.map((n) => [n, values[n]?.trim() ? values[n].trim() : null]));
