@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { asAdmin, noisePng, screenReady, screenshot, uniq } from './admin-content-helpers.ts';
-import { apiCall, createTestUser, freshIp, openPage, POLL, type CreatedUser } from './auth-helpers.ts';
+import { adminToken, apiCall, createTestUser, freshIp, openPage, POLL, type CreatedUser } from './auth-helpers.ts';
 import { launchBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -30,18 +30,25 @@ async function open(page: Page, path: string) {
 const setGrade = (user: CreatedUser, grade: string) =>
   asAdmin(baseUrl, `/users/${user.id}`, { method: 'PATCH', body: { profile: { grade } } });
 
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+/** An item with a PDF (multipart, as the admin's editor sends it) and an external link. */
 async function syllabusItem(grade: string, title: string) {
-  const res = await asAdmin(baseUrl, '/syllabus', {
-    body: {
-      title,
-      grade,
-      category: 'kata',
-      description: `Learn ${title} slowly, then at speed.`,
-      externalLinks: [{ title: `${title} on video`, url: 'https://video.dojo.test/kata', type: 'video' }],
-    },
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ title, grade, category: 'kata', description: `Learn ${title} slowly, then at speed.` }))
+    form.append(k, v);
+  form.append('externalLinks[0][title]', `${title} on video`);
+  form.append('externalLinks[0][url]', 'https://video.dojo.test/kata');
+  form.append('externalLinks[0][type]', 'video');
+  form.append('materials', new Blob([new Uint8Array(PDF)], { type: 'application/pdf' }), `${grade}-notes.pdf`);
+  const res = await fetch(`${baseUrl}/api/syllabus`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await adminToken(baseUrl)}`, 'cf-connecting-ip': freshIp() },
+    body: form,
   });
-  if (res.status !== 201) throw new Error(`syllabus item: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data as { _id: string; title: string };
+  const body = (await res.json()) as any;
+  if (res.status !== 201) throw new Error(`syllabus item: ${res.status} ${JSON.stringify(body)}`);
+  return body.data as { _id: string; title: string };
 }
 
 const card = (page: Page, title: string) => page.locator('form.profile-card', { has: page.getByRole('heading', { name: title }) });
@@ -132,6 +139,16 @@ describe('a student’s profile and syllabus', () => {
     expect(await page.getByRole('link', { name: new RegExp(`${yellowKata.title} on video`) }).getAttribute('href')).toBe(
       'https://video.dojo.test/kata',
     );
+    // The file comes through the authorised download: a link signed for this student.
+    const file = page.getByRole('link', { name: /yellow-notes\.pdf/ });
+    const download = await page.evaluate(
+      async (href) => {
+        const res = await fetch(href);
+        return { status: res.status, type: res.headers.get('content-type'), head: (await res.text()).slice(0, 8) };
+      },
+      (await file.getAttribute('href'))!,
+    );
+    expect(download).toEqual({ status: 200, type: 'application/pdf', head: '%PDF-1.4' });
   });
 
   it('tells a member without a grade why the syllabus is empty, and fits a phone', async () => {

@@ -85,7 +85,11 @@ export default function SyllabusScreen({ user, path, base }: PanelScreenProps) {
         groups.map((g) => (
           <section key={g.category} className="syllabus-category" aria-labelledby={`sy-cat-${g.category}`}>
             <h2 id={`sy-cat-${g.category}`}>
-              {categoryLabel(g.category)} <span className="badge">{g.items.length}</span>
+              {categoryLabel(g.category)}{' '}
+              <span className="badge">
+                {g.items.length}
+                <span className="visually-hidden"> {g.items.length === 1 ? 'item' : 'items'}</span>
+              </span>
             </h2>
             <div className="syllabus-items">
               {g.items.map((item) => (
