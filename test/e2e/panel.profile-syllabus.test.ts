@@ -151,7 +151,7 @@ describe('a student’s profile and syllabus', () => {
     expect(download).toEqual({ status: 200, type: 'application/pdf', head: '%PDF-1.4' });
   });
 
-  it('tells a member without a grade why the syllabus is empty, and fits a phone', async () => {
+  it('tells a member without a grade why the syllabus is empty, fits a phone, and deactivates the account with the password', async () => {
     const member = await createTestUser(baseUrl, 'member', 'nograde');
     const page = await signedIn(browser, member, 360);
     await open(page, '/student/syllabus');
@@ -161,6 +161,17 @@ describe('a student’s profile and syllabus', () => {
     await open(page, '/student/profile');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await screenshot(page, 'profile-member-360');
+
+    const close = card(page, 'Deactivate your account');
+    await close.getByLabel('Your password, to confirm').fill('not-my-password');
+    await close.getByRole('button', { name: 'Deactivate my account' }).click();
+    await expect.poll(() => close.locator('.form-alert').textContent(), POLL).toBe('Password is incorrect');
+    await close.getByLabel('Your password, to confirm').fill(member.password);
+    await close.getByRole('button', { name: 'Deactivate my account' }).click();
+    await page.getByRole('heading', { name: 'Account deactivated' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    const login = await apiCall(baseUrl, '/auth/login', { body: { email: member.email, password: member.password }, ip: freshIp() });
+    expect(login.status).toBe(403);
   });
 });
 
