@@ -93,6 +93,18 @@ describe('a student’s profile and syllabus', () => {
     await expect.poll(() => address.getByRole('status').textContent(), POLL).toBe('Your address was saved');
     expect(await address.getByLabel('Postal code').inputValue()).toBe('V5K 0A1');
 
+    const emergency = card(page, 'Emergency contact');
+    await emergency.getByLabel('Name').fill('Mika Sato');
+    await emergency.getByLabel('Relation').fill('Mother');
+    await emergency.getByLabel('Phone').fill('604.555.0199');
+    await emergency.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => emergency.getByRole('status').textContent(), POLL).toBe('Your emergency contact was saved');
+
+    const zone = card(page, 'Time zone and location');
+    await zone.getByLabel('Time zone').selectOption('America/Vancouver');
+    await zone.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => zone.getByRole('status').textContent(), POLL).toBe('Time zone saved: America/Vancouver');
+
     // Picture: a large landscape photo, cropped to a square in the browser with the keyboard, then uploaded.
     await page.locator('#pf-picture-file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: noisePng(1200, 800) });
     const frame = page.getByRole('group', { name: /Crop frame/ });
@@ -128,7 +140,14 @@ describe('a student’s profile and syllabus', () => {
     await expect.poll(() => password.getByRole('status').textContent(), POLL).toBe('Password updated successfully');
     const relogin = await apiCall(baseUrl, '/auth/login', { body: { email: student.email, password: 'Seiza-Mokuso-2026' }, ip: freshIp() });
     expect(relogin.status).toBe(200);
-    expect(relogin.body.user.profile).toMatchObject({ firstName: 'Hana', state: 'BC', postalCode: 'V5K 0A1', country: 'Canada' });
+    expect(relogin.body.user.profile).toMatchObject({
+      firstName: 'Hana',
+      state: 'BC',
+      postalCode: 'V5K 0A1',
+      country: 'Canada',
+      timezone: 'America/Vancouver',
+    });
+    expect(relogin.body.user.emergencyContact).toEqual({ name: 'Mika Sato', relationship: 'Mother', phone: '604.555.0199' });
 
     // The session goes on with the new token: the syllabus opens, with the yellow belt's items only.
     await page.getByRole('link', { name: 'Syllabus' }).click();

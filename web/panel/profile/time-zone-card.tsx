@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Field } from '#web/components/form-kit.tsx';
 import { formatDate } from '#web/components/format.ts';
 import { ProfileCard } from './profile-card.tsx';
@@ -34,6 +34,8 @@ type TimeZoneCardProps = {
 export function TimeZoneCard({ profile, detectAgain }: TimeZoneCardProps) {
   const options = useMemo(() => timeZoneOptions(profile.timezone), [profile.timezone]);
   const [zone, setZone] = useState(profile.timezone ?? '');
+  // A zone saved elsewhere (the location prompt's "Detect again") shows here too.
+  useEffect(() => setZone(profile.timezone ?? ''), [profile.timezone]);
   const device = deviceTimeZone();
   const summary = locationSummary(profile.location);
   return (
