@@ -3,7 +3,7 @@ import { passwordProblem } from '#core/password-policy.ts';
 import { INVALID_ROLE_MESSAGE, ROLES } from '#core/roles.ts';
 import { LOGIN_ID_PATTERN, loginIdFormatMessage, normalizeLoginId, type LoginIdField } from './login-ids.ts';
 import { USER_MESSAGES } from './user-messages.ts';
-import { PROFILE_TEXT_FIELDS, profileText } from '#core/auth/profile.ts';
+import { checkAddress, normalizeAddress, PROFILE_TEXT_FIELDS, profileText } from '#core/auth/profile.ts';
 import { LocationField, TimezoneField } from '#core/location/location-schema.ts';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -29,16 +29,21 @@ export const loginIdField = (field: LoginIdField) =>
     .transform(normalizeLoginId)
     .refine((v) => LOGIN_ID_PATTERN.test(v), loginIdFormatMessage(field));
 
-/** Known profile fields only; anything else is dropped. */
-export const ProfileField = z.object(
-  {
-    ...PROFILE_TEXT_FIELDS,
-    grade: profileText('Grade', 50),
-    timezone: TimezoneField.nullable().optional(),
-    location: LocationField.nullable().optional(),
-  },
-  { error: 'Profile must be an object' },
-);
+export { TimezoneField };
+
+/** Known profile fields only; anything else is dropped. A Canadian address is checked as on the user's own save. */
+export const ProfileField = z
+  .object(
+    {
+      ...PROFILE_TEXT_FIELDS,
+      grade: profileText('Grade', 50),
+      timezone: TimezoneField.nullable().optional(),
+      location: LocationField.nullable().optional(),
+    },
+    { error: 'Profile must be an object' },
+  )
+  .superRefine((v, ctx) => checkAddress(v, ctx))
+  .transform((v) => normalizeAddress(v));
 
 /** Same shapes as a user's own profile save (core/auth/profile.ts), so both paths store the same keys. */
 export { EmergencyContactInput as EmergencyContactField, SocialLinksInput as SocialLinksField } from '#core/auth/profile.ts';

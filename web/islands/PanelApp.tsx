@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Loading } from '#web/components/loading.tsx';
 import type { SiteBrand } from '#web/components/site-info.ts';
-import { logout, restoreSession, type SessionUser } from '#web/lib/session.ts';
+import { logout, onUserChanged, restoreSession, type SessionUser } from '#web/lib/session.ts';
 import { keepTokenFresh } from '#web/lib/token-renewal.ts';
 import { closeLiveEvents } from '#web/lib/live-events.ts';
 import { PanelHome, PanelNotFound } from '#web/panel/panel-home.tsx';
@@ -33,6 +33,8 @@ export default function PanelApp({ panel: key, brand }: { panel: PanelKey; brand
       setPathname(window.location.pathname);
     };
     window.addEventListener('popstate', onPop);
+    // The profile screen saved a new name or picture: the header shows it at once.
+    const stopUser = onUserChanged((user) => setState((s) => (s.phase === 'ready' && s.user._id === user._id ? { ...s, user } : s)));
     const ctl = new AbortController();
     const stopRenewal = keepTokenFresh();
     restoreSession(ctl.signal).then(
@@ -46,6 +48,7 @@ export default function PanelApp({ panel: key, brand }: { panel: PanelKey; brand
     return () => {
       ctl.abort();
       stopRenewal();
+      stopUser();
       window.removeEventListener('popstate', onPop);
     };
   }, [panel]);

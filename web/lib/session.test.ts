@@ -1,5 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, logout, restoreSession, safeNextPath, saveSession, tokenFrom, userFrom } from './session.ts';
+import {
+  clearSession,
+  logout,
+  onUserChanged,
+  rememberUser,
+  restoreSession,
+  safeNextPath,
+  saveSession,
+  tokenFrom,
+  userFrom,
+} from './session.ts';
 import { fakeBrowser } from './browser.test-helpers.ts';
 
 const USER = { _id: 'u1', email: 'a@example.test', role: 'member' as const, profile: { firstName: 'Ana' } };
@@ -98,5 +108,18 @@ describe('safeNextPath', () => {
     '/auth',
   ])('refuses %s', (input) => {
     expect(safeNextPath(input)).toBeNull();
+  });
+});
+
+describe('rememberUser', () => {
+  it('keeps the saved user and tells the listeners (the panel header), until they stop listening', () => {
+    vi.stubGlobal('window', new EventTarget());
+    const seen: string[] = [];
+    const stop = onUserChanged((u) => seen.push(u.profile?.firstName ?? ''));
+    rememberUser({ ...USER, profile: { firstName: 'Hana' } });
+    expect(JSON.parse(browser.store.get('user') ?? '{}').profile.firstName).toBe('Hana');
+    stop();
+    rememberUser({ ...USER, profile: { firstName: 'Yui' } });
+    expect(seen).toEqual(['Hana']);
   });
 });

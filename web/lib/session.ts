@@ -40,6 +40,24 @@ export function saveSession(token: string, user: SessionUser): void {
   writeStored(STORAGE_KEYS.user, JSON.stringify(user));
 }
 
+const USER_CHANGED = 'dojo:user-changed';
+
+/** Keeps the user a save answered (new name, new picture) and tells the open panel, whose header shows them. */
+export function rememberUser(user: SessionUser): void {
+  writeStored(STORAGE_KEYS.user, JSON.stringify(user));
+  window.dispatchEvent(new CustomEvent<SessionUser>(USER_CHANGED, { detail: user }));
+}
+
+/** Calls `listener` with each user `rememberUser` keeps; returns the unsubscribe. */
+export function onUserChanged(listener: (user: SessionUser) => void): () => void {
+  const handle = (e: Event) => {
+    const user = (e as CustomEvent<unknown>).detail;
+    if (isUser(user)) listener(user);
+  };
+  window.addEventListener(USER_CHANGED, handle);
+  return () => window.removeEventListener(USER_CHANGED, handle);
+}
+
 /** Spec 4: a session that cannot be restored leaves no token, user or preferences behind. */
 export function clearSession(): void {
   removeStored(STORAGE_KEYS.token, STORAGE_KEYS.user, STORAGE_KEYS.preferences);

@@ -37,6 +37,9 @@ export function PanelShell({ panel, brand, user, route, loggingOut, onLogout, ch
         <p className="panel-name">{panel.title}</p>
         <div className="panel-user">
           <NotificationBell user={user} allHref={`${panel.base}/notifications`} />
+          {typeof user.profilePicture === 'string' && (
+            <img className="panel-avatar" src={user.profilePicture} alt="" width={32} height={32} decoding="async" />
+          )}
           <span className="panel-user-name">{displayName(user)}</span>
           <span className="badge panel-role">{ROLE_LABELS[user.role]}</span>
           <button type="button" className="btn btn-secondary btn-sm" onClick={onLogout} disabled={loggingOut}>

@@ -65,6 +65,22 @@ const PERSONAL_SCREENS: readonly PanelScreen[] = [
     panels: ['student', 'instructor'],
     summary: 'Online classes and meetings for you, with the link to join when they start.',
   },
+  // The admin's `syllabus` route (the editor) lives only in the admin and control panels: no clash here.
+  {
+    route: 'syllabus',
+    label: 'Syllabus',
+    load: () => import('./syllabus/syllabus-screen.tsx'),
+    roles: ['student', 'member', 'instructor', 'grandmaster'],
+    panels: ['student', 'instructor', 'grand-master'],
+    summary: 'What to learn for your grade: techniques, kata, files and links.',
+  },
+  {
+    route: 'profile',
+    label: 'My profile',
+    load: () => import('./profile/profile-screen.tsx'),
+    roles: ROLES,
+    panels: ['student', 'instructor', 'grand-master', 'admin', 'control-panel'],
+  },
   {
     route: 'notifications',
     label: 'Notifications',

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { isAdminCapable, isRole } from '#core/roles.ts';
+import { isRole } from '#core/roles.ts';
+import { readsEveryGrade, seesInactiveSyllabus } from '#core/syllabus/readers.ts';
 import { normalizeGrade } from '#core/syllabus/grades.ts';
 import { SYLLABUS_MESSAGES as M } from '#core/syllabus/syllabus-messages.ts';
 import { syllabusItems, users, type SyllabusMaterial } from '#db/schema/index.ts';
@@ -45,7 +46,11 @@ export async function downloadMaterial(ctx: ServiceCtx, id: string, materialId: 
     if (verdict !== 'ok') throw unauthorized(verdict === 'expired' ? M.linkExpired : M.linkInvalid);
   }
   const item = items[0];
-  const allowed = item && viewer && (isAdminCapable(viewer.role) || (item.isActive && normalizeGrade(viewer.grade) === item.grade));
+  const role = viewer && isRole(viewer.role) ? viewer.role : null;
+  const allowed =
+    item &&
+    role &&
+    (seesInactiveSyllabus(role) || (item.isActive && (readsEveryGrade(role) || normalizeGrade(viewer?.grade) === item.grade)));
   const material = allowed ? item.materials.find((m) => m.id === materialId) : undefined;
   if (!material) throw notFound(M.materialNotFound);
   // A range R2 cannot serve is ignored: answering the whole file is always allowed.

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { isAdminCapable } from '#core/roles.ts';
+import { readsEveryGrade, seesInactiveSyllabus } from '#core/syllabus/readers.ts';
 import { normalizeGrade } from '#core/syllabus/grades.ts';
 import { SYLLABUS_MESSAGES as M } from '#core/syllabus/syllabus-messages.ts';
 import { normalizeCategory, type MySyllabusQuery, type SyllabusListQuery } from '#core/syllabus/syllabus-query.ts';
@@ -61,12 +61,12 @@ export async function listSyllabusByGrade(ctx: ServiceCtx, query: SyllabusListQu
   return { items, grouped, pagination };
 }
 
-/** GET /api/syllabus/:id: admins see any item; everybody else only an active item of their own grade (else 404). */
+/** GET /api/syllabus/:id: admins see any item, instructors any active one; everybody else only an active item of their own grade (else 404). */
 export async function getSyllabusItem(ctx: ServiceCtx, id: string) {
   const user = signedIn(ctx);
-  if (isAdminCapable(user.role)) {
+  if (readsEveryGrade(user.role)) {
     const row = await ctx.db.select().from(s).where(eq(s.id, id)).get();
-    if (!row) throw notFound(M.notFound);
+    if (!row || (!row.isActive && !seesInactiveSyllabus(user.role))) throw notFound(M.notFound);
     return serializeSyllabus(ctx, row);
   }
   const [rows, grades] = await ctx.db.batch([ctx.db.select().from(s).where(eq(s.id, id)), gradeOfUser(ctx.db, user.id)]);
@@ -81,7 +81,7 @@ export type MySyllabus = { items: SyllabusView[]; grade: string | null; message?
 /**
  * GET /api/syllabus/student/my-syllabus: the caller's own grade only. Asking for another grade gives an
  * empty list (not an error); no grade on the profile gives an empty list and a message. Admins get
- * whatever grade they ask for (all grades when they ask for none).
+ * whatever grade they ask for (all grades when they ask for none); instructors too, active items only.
  */
 export async function mySyllabus(ctx: ServiceCtx, query: MySyllabusQuery): Promise<MySyllabus> {
   const user = signedIn(ctx);
@@ -94,8 +94,14 @@ export async function mySyllabus(ctx: ServiceCtx, query: MySyllabusQuery): Promi
       .where(where)
       .orderBy(...IN_GRADE_ORDER)
       .limit(MY_SYLLABUS_MAX);
-  if (isAdminCapable(user.role)) {
-    const rows = await select(and(asked ? eq(s.grade, asked) : undefined, category ? eq(s.category, category) : undefined));
+  if (readsEveryGrade(user.role)) {
+    const rows = await select(
+      and(
+        asked ? eq(s.grade, asked) : undefined,
+        category ? eq(s.category, category) : undefined,
+        seesInactiveSyllabus(user.role) ? undefined : eq(s.isActive, true),
+      ),
+    );
     return { items: await serializeAll(ctx, rows), grade: asked ?? null };
   }
   const own = normalizeGrade((await gradeOfUser(ctx.db, user.id).get())?.grade);

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { canadianPostalCode, CANADIAN_PROVINCES, isCanada, provinceCode } from './provinces.ts';
+
+describe('Canadian addresses', () => {
+  it('lists the 10 provinces and 3 territories', () => expect(CANADIAN_PROVINCES).toHaveLength(13));
+  it('reads a province from its code or name in any case', () => {
+    expect(provinceCode('bc')).toBe('BC');
+    expect(provinceCode(' Newfoundland and Labrador ')).toBe('NL');
+    expect(provinceCode('Texas')).toBeNull();
+    expect(provinceCode('')).toBeNull();
+  });
+  it('writes postal codes as Canada Post does, refusing impossible letters', () => {
+    expect(canadianPostalCode('v5k0a1')).toBe('V5K 0A1');
+    expect(canadianPostalCode('M5V-1A1')).toBe('M5V 1A1');
+    expect(canadianPostalCode('D5K 0A1')).toBeNull();
+    expect(canadianPostalCode('W5K 0A1')).toBeNull();
+    expect(canadianPostalCode('90210')).toBeNull();
+  });
+  it('knows Canada by name or code', () => {
+    expect(isCanada('canada')).toBe(true);
+    expect(isCanada('CA')).toBe(true);
+    expect(isCanada('Canadia')).toBe(false);
+    expect(isCanada(undefined)).toBe(false);
+  });
+});
