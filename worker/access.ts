@@ -34,6 +34,7 @@ import { membershipPurchasesAccess } from './features/membership-purchases/membe
 import { instructorsAccess } from './features/instructors/instructors.access.ts';
 import { socialPostsAccess } from './features/social-posts/social-posts.access.ts';
 import { socialAccountsAccess } from './features/social-accounts/social-accounts.access.ts';
+import { dashboardAccess } from './features/dashboard/dashboard.access.ts';
 
 /** Every /api route and who may call it. createApp() refuses to start if a route is missing here. */
 export const ACCESS: AccessTable = {
@@ -72,4 +73,5 @@ export const ACCESS: AccessTable = {
   ...instructorsAccess,
   ...socialPostsAccess,
   ...socialAccountsAccess,
+  ...dashboardAccess,
 };

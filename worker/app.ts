@@ -36,6 +36,7 @@ import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { enrollmentsRoutes } from './features/enrollments/enrollments.routes.ts';
 import { membershipPurchasesRoutes } from './features/membership-purchases/membership-purchases.routes.ts';
 import { instructorsRoutes } from './features/instructors/instructors.routes.ts';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { authorize } from './middleware/auth.ts';
 import { limitBodies } from './middleware/body-limit.ts';
 import { context } from './middleware/context.ts';
@@ -85,7 +86,8 @@ export function createApp() {
     .route('/messages', messagesRoutes)
     .route('/enroll', enrollmentsRoutes)
     .route('/purchase-membership', membershipPurchasesRoutes)
-    .route('/instructors', instructorsRoutes);
+    .route('/instructors', instructorsRoutes)
+    .route('/dashboard', dashboardRoutes);
 
   // Not strict: the spec's client calls some paths with a trailing slash (GET /courses/, POST /orders/).
   const app = new Hono<AppEnv>({ strict: false, router: memoizedRouter() });
