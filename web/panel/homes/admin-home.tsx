@@ -6,7 +6,7 @@ import { amount } from '#web/lib/enrollment-panel-format.ts';
 import type { HomeProps } from './homes.ts';
 import { readHome, type Activity, type AdminHomeData } from './home-api.ts';
 import { Card, Empty, Figure, Figures, HomeLink, Pending, plural, useRead } from './home-parts.tsx';
-import { MessagesCard } from './personal-cards.tsx';
+import { MessagesFigure } from './personal-cards.tsx';
 import { RevenueChart } from './revenue-chart.tsx';
 import { WaitingFigures } from './waiting-figures.tsx';
 
@@ -74,12 +74,13 @@ export default function AdminHome({ panel, user }: HomeProps) {
     .filter(Boolean)
     .join(', ');
   return (
-    <>
+    <div className="home" data-home={panel.key}>
       <Figures label="Queues">
         <Figure value={q.newEnquiries} label="new enquiries" href={`${base}/enquiries`} urgent={q.newEnquiries > 0} />
         <Figure value={q.ordersToShip} label="orders to ship" href={`${base}/shop-orders`} urgent={q.ordersToShip > 0} />
         <Figure value={q.expiringMemberships} label="memberships ending in 14 days" href={`${base}/membership-enrollments`} />
         <Figure value={q.unpaid.total} label="unpaid items" note={unpaidNote || undefined} href={`${base}/payments`} />
+        <MessagesFigure base={base} />
         <Figure value={amount(r.net, symbol)} label="revenue this month" href={`${base}/payments`} />
       </Figures>
       <div className="home-grid">
@@ -88,19 +89,6 @@ export default function AdminHome({ panel, user }: HomeProps) {
             <WaitingFigures base={base} waiting={q} />
           ) : (
             <Empty>No approvals waiting: every enrolment and application has been decided.</Empty>
-          )}
-        </Card>
-        <Card id="revenue" title={`Revenue this month`} more={{ href: `${base}/payments`, label: 'All payments' }} wide>
-          <p>
-            <strong className="home-big">{amount(r.net, symbol)}</strong>{' '}
-            <span className="muted">
-              net: {amount(r.paid, symbol)} paid, {amount(r.refunded, symbol)} refunded
-            </span>
-          </p>
-          {r.paid || r.refunded ? (
-            <RevenueChart weeks={r.weeks} symbol={symbol} />
-          ) : (
-            <Empty>No payments this month yet. Share a course or the shop with your students to get the first one.</Empty>
           )}
         </Card>
         <Card
@@ -124,7 +112,19 @@ export default function AdminHome({ panel, user }: HomeProps) {
             <Empty>No membership ends in the next 14 days.</Empty>
           )}
         </Card>
-        <MessagesCard base={base} school />
+        <Card id="revenue" title={`Revenue this month`} more={{ href: `${base}/payments`, label: 'All payments' }} wide>
+          <p>
+            <strong className="home-big">{amount(r.net, symbol)}</strong>{' '}
+            <span className="muted">
+              net: {amount(r.paid, symbol)} paid, {amount(r.refunded, symbol)} refunded
+            </span>
+          </p>
+          {r.paid || r.refunded ? (
+            <RevenueChart weeks={r.weeks} symbol={symbol} />
+          ) : (
+            <Empty>No payments this month yet. Share a course or the shop with your students to get the first one.</Empty>
+          )}
+        </Card>
         <Card id="activity" title="Recent activity" wide>
           <ActivityFeed base={base} items={data.activity} symbol={symbol} />
           <p className="home-more">
@@ -138,6 +138,6 @@ export default function AdminHome({ panel, user }: HomeProps) {
           </p>
         </Card>
       </div>
-    </>
+    </div>
   );
 }

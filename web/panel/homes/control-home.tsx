@@ -12,7 +12,7 @@ export default function ControlHome({ panel }: HomeProps) {
   if (!data) return <Pending error={error} retry={retry} label="the control panel" />;
   const { users, outbox } = data;
   return (
-    <>
+    <div className="home" data-home={panel.key}>
       <Figures label="Accounts">
         <Figure
           value={users.total}
@@ -68,6 +68,6 @@ export default function ControlHome({ panel }: HomeProps) {
           </p>
         </Card>
       </div>
-    </>
+    </div>
   );
 }

@@ -11,7 +11,7 @@ export default function GrandMasterHome({ panel }: HomeProps) {
   const o = data.overview;
   const waiting = data.waiting.courseEnrollments + data.waiting.membershipEnrollments + data.waiting.instructorApplications;
   return (
-    <>
+    <div className="home" data-home={panel.key}>
       <Figures label="The school">
         <Figure value={o.students} label="students" href="/admin/users" />
         <Figure value={o.members} label="members" href="/admin/users" />
@@ -30,6 +30,6 @@ export default function GrandMasterHome({ panel }: HomeProps) {
           <GradeBars grades={data.studentsByGrade} />
         </Card>
       </div>
-    </>
+    </div>
   );
 }

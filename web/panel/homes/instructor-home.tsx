@@ -10,7 +10,7 @@ export default function InstructorHome({ panel }: HomeProps) {
   const base = panel.base;
   if (!data) return <Pending error={error} retry={retry} label="your home" />;
   return (
-    <>
+    <div className="home" data-home={panel.key}>
       <Figures label="Today">
         <Figure value={data.myClassesToday} label="of your classes today" href="/classes" />
         <Figure value={data.classesToday.length} label="classes at the dojo today" href="/classes" />
@@ -30,6 +30,6 @@ export default function InstructorHome({ panel }: HomeProps) {
         <MeetingsCard base={base} />
         <MessagesCard base={base} />
       </div>
-    </>
+    </div>
   );
 }

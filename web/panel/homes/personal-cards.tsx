@@ -2,7 +2,7 @@ import { formatShortDate, formatTime } from '#web/components/format.ts';
 import { readMyMeetings } from '#web/panel/meetings/meetings-api.ts';
 import { PanelLink } from '#web/panel/router.tsx';
 import { readUnread } from './home-api.ts';
-import { Card, Empty, plural, useRead } from './home-parts.tsx';
+import { Card, Empty, Figure, plural, useRead } from './home-parts.tsx';
 
 /** The next meetings meant for the caller (the meetings screen's own read, so it works offline alike). */
 export function MeetingsCard({ base }: { base: string }) {
@@ -51,4 +51,10 @@ export function MessagesCard({ base, school }: { base: string; school?: boolean 
       )}
     </Card>
   );
+}
+
+/** The school's unread inbox as a figure of the admin home. */
+export function MessagesFigure({ base }: { base: string }) {
+  const { data } = useRead(readUnread);
+  return <Figure value={data ?? '…'} label="unread messages" href={`${base}/messages`} urgent={!!data} />;
 }

@@ -25,7 +25,7 @@ export function RevenueChart({ weeks, symbol }: { weeks: readonly Week[]; symbol
   return (
     <figure className="home-chart">
       <svg
-        viewBox={`0 0 ${weeks.length * W} ${H + 20}`}
+        viewBox={`0 0 ${weeks.length * W} ${H + 24}`}
         role="img"
         aria-label={`Net revenue by week: ${weeks.map((w, i) => `${labels[i]} ${amount(w.net, symbol)}`).join(', ')}`}
       >
@@ -43,8 +43,8 @@ export function RevenueChart({ weeks, symbol }: { weeks: readonly Week[]; symbol
                 className={w.net < 0 ? 'home-chart-bar home-chart-bar-neg' : 'home-chart-bar'}
                 rx="3"
               />
-              <text x={i * W + W / 2} y={H + 14} textAnchor="middle" className="home-chart-label">
-                {labels[i]}
+              <text x={i * W + W / 2} y={H + 16} textAnchor="middle" className="home-chart-label">
+                {`${monthShort(w.from)} ${dayOfMonth(w.from)}`}
               </text>
             </g>
           );

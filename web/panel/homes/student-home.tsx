@@ -19,11 +19,17 @@ export default function StudentHome({ panel }: HomeProps) {
   const m = data.membership;
   const left = m ? daysLeftText({ enrollmentStatus: m.status, daysLeft: m.daysLeft, endsAt: m.endsAt }, formatShortDate) : null;
   return (
-    <>
+    <div className="home" data-home={panel.key}>
       <Figures label="At a glance">
         <Figure
-          value={m ? (m.status === 'active' && m.daysLeft !== null ? m.daysLeft : status(m.status)) : '–'}
-          label={m ? (m.status === 'active' && m.daysLeft !== null ? `days left of ${m.name}` : m.name) : 'No membership'}
+          value={m ? (m.status === 'active' && m.daysLeft !== null ? m.daysLeft : m.name) : '–'}
+          label={
+            m
+              ? m.status === 'active' && m.daysLeft !== null
+                ? `days left of ${m.name}`
+                : `membership: ${status(m.status).toLowerCase()}`
+              : 'no membership yet'
+          }
           href={`${base}/memberships`}
           urgent={!!m && m.status === 'active' && (m.daysLeft ?? 99) <= 7}
         />
@@ -108,6 +114,6 @@ export default function StudentHome({ panel }: HomeProps) {
           )}
         </Card>
       </div>
-    </>
+    </div>
   );
 }
