@@ -4,6 +4,7 @@ import * as schema from './schema/index.ts';
 import { accountsSeeder } from './seed/accounts.ts';
 import { catalogSeeder } from './seed/catalog.ts';
 import { productsSeeder } from './seed/products.ts';
+import { ordersSeeder } from './seed/orders.ts';
 import { couponsSeeder } from './seed/coupons.ts';
 import { enquiriesSeeder } from './seed/enquiries.ts';
 import { messagesSeeder } from './seed/messages.ts';
@@ -29,6 +30,7 @@ export const SEEDERS: readonly Seeder[] = [
   catalogSeeder,
   productsSeeder,
   couponsSeeder,
+  ordersSeeder,
   meetingsSeeder,
   notificationsSeeder,
   messagesSeeder,

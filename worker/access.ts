@@ -35,6 +35,7 @@ import { instructorsAccess } from './features/instructors/instructors.access.ts'
 import { socialPostsAccess } from './features/social-posts/social-posts.access.ts';
 import { socialAccountsAccess } from './features/social-accounts/social-accounts.access.ts';
 import { locationAccess } from './features/location/location.access.ts';
+import { dashboardAccess } from './features/dashboard/dashboard.access.ts';
 
 /** Every /api route and who may call it. createApp() refuses to start if a route is missing here. */
 export const ACCESS: AccessTable = {
@@ -74,4 +75,5 @@ export const ACCESS: AccessTable = {
   ...socialPostsAccess,
   ...socialAccountsAccess,
   ...locationAccess,
+  ...dashboardAccess,
 };

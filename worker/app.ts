@@ -37,6 +37,7 @@ import { enrollmentsRoutes } from './features/enrollments/enrollments.routes.ts'
 import { membershipPurchasesRoutes } from './features/membership-purchases/membership-purchases.routes.ts';
 import { instructorsRoutes } from './features/instructors/instructors.routes.ts';
 import { locationRoutes } from './features/location/location.routes.ts';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { authorize } from './middleware/auth.ts';
 import { limitBodies } from './middleware/body-limit.ts';
 import { compressText } from './middleware/compress.ts';
@@ -88,7 +89,8 @@ export function createApp() {
     .route('/enroll', enrollmentsRoutes)
     .route('/purchase-membership', membershipPurchasesRoutes)
     .route('/instructors', instructorsRoutes)
-    .route('/location', locationRoutes);
+    .route('/location', locationRoutes)
+    .route('/dashboard', dashboardRoutes);
 
   // Not strict: the spec's client calls some paths with a trailing slash (GET /courses/, POST /orders/).
   const app = new Hono<AppEnv>({ strict: false, router: memoizedRouter() });

@@ -22,5 +22,9 @@ export const emailOutbox = sqliteTable(
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
     sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
   },
-  (t) => [index('email_outbox_created_idx').on(t.createdAt), index('email_outbox_to_idx').on(t.to)],
+  (t) => [
+    index('email_outbox_created_idx').on(t.createdAt),
+    index('email_outbox_to_idx').on(t.to),
+    index('email_outbox_status_created_idx').on(t.status, t.createdAt),
+  ],
 );

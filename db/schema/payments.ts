@@ -37,6 +37,8 @@ export const payments = sqliteTable(
     index('payments_purchase_idx').on(t.purchaseType, t.purchaseId),
     index('payments_user_created_idx').on(t.userId, t.createdAt),
     index('payments_status_created_idx').on(t.status, t.createdAt),
+    // The admin home's revenue of a month: payments settled in it, by status then paid time.
+    index('payments_status_paid_idx').on(t.status, t.paidAt),
   ],
 );
 

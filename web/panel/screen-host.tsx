@@ -8,7 +8,7 @@ import type { PanelScreenProps } from './screen-props.ts';
 const loaded = new Map<PanelScreen, LazyExoticComponent<ComponentType<PanelScreenProps>>>();
 
 /** A screen whose chunk failed to load (offline, new deployment) says so instead of breaking the panel. */
-class ChunkBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+export class ChunkBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };

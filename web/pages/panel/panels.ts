@@ -8,8 +8,6 @@ export type PanelInfo = {
   title: string;
   /** Who may open it (spec 2 routes; admin-capable roles share /admin). */
   roles: readonly Role[];
-  /** Screens shown as "coming" on the home screen until their issues land. */
-  upcoming: readonly string[];
   /** Whether the users screen is part of this panel. */
   users: boolean;
 };
@@ -20,7 +18,6 @@ export const PANELS: Record<PanelKey, PanelInfo> = {
     base: '/student',
     title: 'Student panel',
     roles: ['student', 'member'],
-    upcoming: ['Syllabus for your grade'],
     users: false,
   },
   instructor: {
@@ -28,7 +25,6 @@ export const PANELS: Record<PanelKey, PanelInfo> = {
     base: '/instructor',
     title: 'Instructor panel',
     roles: ['instructor'],
-    upcoming: ['My classes', 'Students and attendance', 'Syllabus material'],
     users: false,
   },
   'grand-master': {
@@ -36,7 +32,6 @@ export const PANELS: Record<PanelKey, PanelInfo> = {
     base: '/grand-master',
     title: 'Grand Master panel',
     roles: ['grandmaster'],
-    upcoming: ['Grading and syllabus', 'School overview'],
     users: false,
   },
   admin: {
@@ -44,7 +39,6 @@ export const PANELS: Record<PanelKey, PanelInfo> = {
     base: '/admin',
     title: 'Admin panel',
     roles: ['admin', 'grandmaster', 'super-admin'],
-    upcoming: [],
     users: true,
   },
   'control-panel': {
@@ -52,7 +46,6 @@ export const PANELS: Record<PanelKey, PanelInfo> = {
     base: '/control-panel',
     title: 'Control panel',
     roles: ['super-admin', 'admin'],
-    upcoming: [],
     users: true,
   },
 };

@@ -2,7 +2,9 @@ import { ADMIN_CAPABLE } from '#core/roles.ts';
 import type { PanelKey } from '#web/pages/panel/panels.ts';
 import type { PanelScreen } from '#web/panel/screens.ts';
 
-const ADMIN_PANELS: readonly PanelKey[] = ['admin', 'control-panel'];
+/** The school's screens live in the admin panel; the control panel keeps the platform's (users, settings, outbox, audit log). */
+const ADMIN_PANELS: readonly PanelKey[] = ['admin'];
+const PLATFORM_PANELS: readonly PanelKey[] = ['admin', 'control-panel'];
 const screen = (
   route: string,
   label: string,
@@ -64,5 +66,6 @@ export const ADMIN_SCREENS: readonly PanelScreen[] = [
     summary: 'Post once to Facebook, Instagram, LinkedIn, TikTok, X and YouTube; connected accounts and results.',
   }),
   screen('email', 'E-mail to users', () => import('./email/email-screen.tsx')),
-  screen('settings', 'Settings', () => import('./settings/settings-screen.tsx')),
+  screen('settings', 'Settings', () => import('./settings/settings-screen.tsx'), { panels: PLATFORM_PANELS }),
+  screen('outbox', 'E-mail outbox', () => import('./outbox/outbox-screen.tsx'), { panels: ['control-panel'] }),
 ];

@@ -1,0 +1,35 @@
+import type { HomeProps } from './homes.ts';
+import { readHome, type InstructorHomeData } from './home-api.ts';
+import { Card, Figure, Figures, GradeBars, Pending, useRead } from './home-parts.tsx';
+import { MeetingsCard, MessagesCard } from './personal-cards.tsx';
+import { SessionList } from './session-list.tsx';
+
+/** An instructor's day: their classes today among the school's, the students by grade, meetings and messages. */
+export default function InstructorHome({ panel }: HomeProps) {
+  const { data, error, retry } = useRead((signal) => readHome<InstructorHomeData>('instructor', signal));
+  const base = panel.base;
+  if (!data) return <Pending error={error} retry={retry} label="your home" />;
+  return (
+    <div className="home" data-home={panel.key}>
+      <Figures label="Today">
+        <Figure value={data.myClassesToday} label="of your classes today" href="/classes" />
+        <Figure value={data.classesToday.length} label="classes at the dojo today" href="/classes" />
+        <Figure value={data.students} label="students and members" href={`${base}/messages`} />
+      </Figures>
+      <div className="home-grid">
+        <Card id="today" title="Classes today" more={{ href: '/classes', label: 'The whole timetable' }}>
+          <SessionList
+            sessions={data.classesToday}
+            mark
+            empty="No classes on the timetable today. Enjoy the rest, or plan the next grading with your grand master."
+          />
+        </Card>
+        <Card id="grades" title="Students by grade">
+          <GradeBars grades={data.studentsByGrade} />
+        </Card>
+        <MeetingsCard base={base} />
+        <MessagesCard base={base} />
+      </div>
+    </div>
+  );
+}
