@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import { formatCurrency, type CurrencySettings } from '#core/shop/currency.ts';
+import { formatMoney } from '#core/money.ts';
+import type { CurrencySettings } from '#core/shop/currency.ts';
 import { orderItems, orders, type OrderItemRow, type OrderRow } from '#db/schema/index.ts';
 import type { MailMessage } from '#worker/lib/mailer.ts';
 import { currencyOf } from '#worker/lib/payments/currency.ts';
@@ -18,7 +19,7 @@ export function orderConfirmationMail(
   currency: CurrencySettings,
   origin: string,
 ): MailMessage {
-  const money = (cents: number) => formatCurrency(cents, currency);
+  const money = (cents: number) => formatMoney(cents, currency);
   const lines = items.map((i) => ({
     label: `${oneLine(i.name)}${choiceOf(i) ? ` (${oneLine(choiceOf(i))})` : ''} × ${i.quantity}`,
     amount: money(i.unitPriceCents * i.quantity),

@@ -1,6 +1,8 @@
 import { PRODUCT_CATEGORIES, PRODUCT_CATEGORY_LABELS, PRODUCT_SORTS, SHOP_LIMITS, type ProductCategory } from '#core/shop/shop-options.ts';
 import type { ProductView } from '#core/shop/views.ts';
 import { ResourceScreen } from '#web/panel/resource/resource-screen.tsx';
+import { Loading } from '#web/components/loading.tsx';
+import { useTaxDefault } from '#web/panel/admin/shop/tax-default.ts';
 import { listParams } from '#web/panel/resource/call.ts';
 import { STORAGE_KEYS } from '#web/lib/storage-keys.ts';
 import { readWithStoredCopy } from '#web/lib/stored-copy.ts';
@@ -77,7 +79,7 @@ export const productsConfig: ResourceConfig<Product> = {
       blank: 'null',
       hint: 'Charged instead of the price when set.',
     },
-    { name: 'gstRate', label: 'GST/HST rate (%)', type: 'number', min: 0, max: 100, step: 0.01, defaultValue: '13' },
+    { name: 'gstRate', label: 'Tax rate (%)', type: 'number', min: 0, max: 100, step: 0.01, hint: "Starts at the school's default tax rate (Settings → Shop)." },
     { name: 'shippingFee', label: 'Shipping fee per item', type: 'money', max: 999_999.99, defaultValue: '0' },
     { name: 'stockQuantity', label: 'Stock', type: 'number', min: 0, max: 1_000_000, required: true, defaultValue: '0' },
     { name: 'weight', label: 'Weight (kg)', type: 'number', min: 0, max: 1000, step: 0.001, blank: 'null' },
@@ -105,5 +107,6 @@ export const productsConfig: ResourceConfig<Product> = {
 };
 
 export default function ProductsScreen(props: PanelScreenProps) {
-  return <ResourceScreen config={productsConfig} base={props.base} path={props.path} />;
+  const config = useTaxDefault(productsConfig);
+  return config ? <ResourceScreen config={config} base={props.base} path={props.path} /> : <Loading label="Loading..." />;
 }
