@@ -35,3 +35,25 @@ export function shopTermsOf(s: ShopSettingsFields | null | undefined): ShopTerms
 
 /** Before the settings are read (and in tests): CAD, en-CA, no tax name, 0 %, spec 9 shipping. */
 export const DEFAULT_SHOP_TERMS: ShopTerms = shopTermsOf(null);
+
+/** GET /api/settings' view (decimals) as the terms, for screens that read the settings from the API. */
+export function shopTermsOfView(v: {
+  currency?: string;
+  currencySymbol?: string;
+  currencyLocale?: string;
+  taxName?: string;
+  defaultTaxRate?: number;
+  shippingCap?: number | null;
+  freeShippingThreshold?: number | null;
+}): ShopTerms {
+  const cents = (n: number | null | undefined) => (typeof n === 'number' ? Math.round(n * 100) : null);
+  return shopTermsOf({
+    currency: v.currency ?? 'CAD',
+    currencySymbol: v.currencySymbol ?? '$',
+    currencyLocale: v.currencyLocale ?? 'en-CA',
+    taxName: v.taxName ?? '',
+    defaultTaxRateBp: Math.round((v.defaultTaxRate ?? 0) * 100),
+    shippingCapCents: cents(v.shippingCap),
+    freeShippingOverCents: cents(v.freeShippingThreshold),
+  });
+}
