@@ -43,7 +43,9 @@ export type AppliedCoupon = {
 
 export const CART_EVENT = 'dojo:cart';
 export const lineKey = (l: Pick<CartLine, 'productId' | 'size' | 'color'>) => JSON.stringify([l.productId, l.size, l.color]);
-const cap = (l: Pick<CartLine, 'maxStock'>) => Math.max(0, Math.min(l.maxStock || SHOP_LIMITS.defaultMaxStock, SHOP_LIMITS.maxQuantity));
+// 0 is a known stock (sold out), not an unknown one.
+const cap = (l: Pick<CartLine, 'maxStock'>) =>
+  Math.max(0, Math.min(typeof l.maxStock === 'number' ? l.maxStock : SHOP_LIMITS.defaultMaxStock, SHOP_LIMITS.maxQuantity));
 
 const isLine = (v: unknown): v is CartLine =>
   !!v && typeof v === 'object' && typeof (v as CartLine).productId === 'string' && Number.isInteger((v as CartLine).quantity);

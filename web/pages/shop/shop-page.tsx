@@ -43,6 +43,7 @@ export function ShopPage({ site, terms, products, filters, pagination }: ShopDat
               type="search"
               defaultValue={filters.search ?? ''}
               maxLength={100}
+              required={false}
               placeholder="Gi, belt, gloves…"
             />
             <SelectField
