@@ -123,6 +123,14 @@ describe('the shop in a browser: product → cart with coupon → checkout → s
     await page.getByLabel('Password', { exact: true }).fill('Kata-Heian-Shodan-26');
     await page.getByLabel('Confirm password').fill('Kata-Heian-Shodan-26');
     await page.getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(() => page.locator('[role="status"]').textContent(), POLL).toContain('Please check your email');
+    // The way back rides along: log in, then the checkout again.
+    await page.getByRole('link', { name: 'Go to log in' }).click();
+    await page.waitForURL(/\/auth\/login\?next=%2Fcheckout/);
+    await islandReady(page, 'form[data-ready]');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Kata-Heian-Shodan-26');
+    await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL(/\/checkout$/, { timeout: 15_000 });
     await islandReady(page, 'form.checkout[data-ready]');
     expect(await page.locator('.checkout-lines').textContent()).toContain('$15.00 × 2 = $30.00');

@@ -35,7 +35,7 @@ export function ShopPage({ site, terms, products, filters, pagination }: ShopDat
       <PageHead eyebrow="Shop" title="Dojo shop" lead="Uniforms, belts and training gear chosen by our instructors." />
       <div className="section">
         <div className="container">
-          <form className="filters" method="get" action="/shop" role="search" aria-label="Search and filter products">
+          <form className="filters" method="get" action="/shop" role="search" aria-label="Find products">
             <Field
               id="shop-search"
               name="search"
