@@ -58,7 +58,6 @@ export function currencySettings(code = 'CAD', symbol?: string, locale = 'en-CA'
   };
 }
 
-
 /** Spec 9: the payment amount sent = final price × 100, rounded; valid between 0.50 and 999999.99. */
 export const paymentAmountCents = (finalPrice: number): number => Math.round(finalPrice * 100);
 export const isPayableCents = (cents: number): boolean => cents >= SHOP_LIMITS.minPaymentCents && cents <= SHOP_LIMITS.maxPaymentCents;

@@ -94,7 +94,15 @@ describe('the shop in a browser: product → cart with coupon → checkout → s
     const t = tag();
     const product = await apiCall(baseUrl, '/products', {
       token: admin,
-      body: { name: `E2E Guard ${t}`, price: 15, stockQuantity: 4, category: 'protective-gear', sku: `E2G-${t}`, gstRate: 12, shippingFee: 2 },
+      body: {
+        name: `E2E Guard ${t}`,
+        price: 15,
+        stockQuantity: 4,
+        category: 'protective-gear',
+        sku: `E2G-${t}`,
+        gstRate: 12,
+        shippingFee: 2,
+      },
     });
     expect(product.status).toBe(201);
     const productId = product.body.product._id as string;
@@ -149,7 +157,15 @@ describe('the shop in a browser: product → cart with coupon → checkout → s
     await islandReady(page, '.order-done[data-ready]');
     const done = (await page.locator('.order-breakdown').textContent()) ?? '';
     // $30 goods; tax 12 % = $3.60; shipping 2 × $2 = $4; total $37.60
-    for (const part of ['$15.00 × 2 = $30.00', 'Subtotal$30.00', 'Tax (12%)$3.60', 'Shipping$4.00', 'Total$37.60', '88 Kata Street', 'Burnaby, BC V5H 2E2'])
+    for (const part of [
+      '$15.00 × 2 = $30.00',
+      'Subtotal$30.00',
+      'Tax (12%)$3.60',
+      'Shipping$4.00',
+      'Total$37.60',
+      '88 Kata Street',
+      'Burnaby, BC V5H 2E2',
+    ])
       expect(done).toContain(part);
 
     await page.goto(`${baseUrl}/student/orders`);

@@ -134,7 +134,14 @@ export default function Checkout({ cancelled, terms }: { cancelled?: boolean; te
       });
       const order = body.data?.order;
       if (f.saveToProfile) {
-        const fields = { phone: f.phone, address: f.line1, city: f.city, province: f.province, postalCode: f.postalCode, country: f.country };
+        const fields = {
+          phone: f.phone,
+          address: f.line1,
+          city: f.city,
+          province: f.province,
+          postalCode: f.postalCode,
+          country: f.country,
+        };
         // The order is placed: a profile that cannot be saved must not stop the payment.
         await saveAddressToProfile(fields as ProfileAddress).catch(() => undefined);
       }

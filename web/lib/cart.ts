@@ -150,7 +150,11 @@ export function missingChoices(lines: readonly CartLine[]): string | null {
 const cents = (n: number) => Math.round(n * 100);
 
 /** Spec 9 totals in cents (with the school's shipping rules) through the one core function the server also uses. */
-export function totalsOf(lines: readonly CartLine[], coupon: AppliedCoupon | null, shipping: ShippingRules = NO_SHIPPING_RULES): CartTotals {
+export function totalsOf(
+  lines: readonly CartLine[],
+  coupon: AppliedCoupon | null,
+  shipping: ShippingRules = NO_SHIPPING_RULES,
+): CartTotals {
   return cartTotals(
     lines.map((l) => ({
       unitCents: cents(l.price),

@@ -31,7 +31,13 @@ export function orderConfirmationMail(
   const sums = [
     ['Subtotal', money(order.subtotalCents)],
     ...(order.discountCents ? [[`Discount${order.couponCode ? ` (${order.couponCode})` : ''}`, `-${money(order.discountCents)}`]] : []),
-    [taxLabel(taxName, items.map((i) => bpToPercent(i.gstRateBp))), money(order.gstCents)],
+    [
+      taxLabel(
+        taxName,
+        items.map((i) => bpToPercent(i.gstRateBp)),
+      ),
+      money(order.gstCents),
+    ],
     ['Shipping', money(order.shippingCents)],
     ['Total', money(order.totalCents)],
   ] as [string, string][];

@@ -1,7 +1,6 @@
 import { formatMoney, toCents } from '#core/money.ts';
 import type { ShopTerms } from '#core/shop/shop-terms.ts';
 import { shippingNote } from '#core/shop/shipping.ts';
-import { taxLabel } from '#core/shop/tax-label.ts';
 import type { ProductView } from '#core/shop/views.ts';
 import { Island } from '#web/components/island.tsx';
 import { PageHead } from '#web/components/page-head.tsx';
@@ -60,7 +59,7 @@ export function ProductPage({ site, product, terms }: { site: SiteInfo; product:
               )}
               <div>
                 <dt>Tax</dt>
-                <dd>{taxLabel(terms.taxName, [product.gstRate])} added at checkout</dd>
+                <dd>{[terms.taxName.trim(), `${product.gstRate}%`].filter(Boolean).join(' ')} added at checkout</dd>
               </div>
               <div>
                 <dt>Shipping</dt>

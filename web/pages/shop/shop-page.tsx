@@ -66,7 +66,9 @@ export function ShopPage({ site, terms, products, filters, pagination }: ShopDat
             </div>
           ) : (
             <EmptyState>
-              {filters.search ? `No product matches “${filters.search}”. Try another word or clear the search.` : 'No product matches this category yet.'}
+              {filters.search
+                ? `No product matches “${filters.search}”. Try another word or clear the search.`
+                : 'No product matches this category yet.'}
             </EmptyState>
           )}
           <Pager page={pagination.page} totalPages={pagination.totalPages} href={(n) => pageHref('/shop', params, n)} label="Shop pages" />

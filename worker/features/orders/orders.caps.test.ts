@@ -147,7 +147,13 @@ describe("the school's shipping rules, applied by the server whatever the browse
     await setShipping(12_345, 3_000_000);
     try {
       const buyer = await createUser();
-      const guards = await insertProduct({ name: 'Mouth guard', priceCents: 1500, stockQuantity: 100, gstRateBp: 1200, shippingFeeCents: 200 });
+      const guards = await insertProduct({
+        name: 'Mouth guard',
+        priceCents: 1500,
+        stockQuantity: 100,
+        gstRateBp: 1200,
+        shippingFeeCents: 200,
+      });
       const forged = { subtotal: 1, shippingAmount: 0, totalAmount: 1, gstAmount: 0 };
       const capped = await placeOrder(buyer, checkout({ items: [line(guards.id, 90, { price: 0.01 })], ...forged }));
       expect(capped.status, JSON.stringify(capped.body)).toBe(201);
@@ -156,7 +162,13 @@ describe("the school's shipping rules, applied by the server whatever the browse
       const lines = capped.body.data.order.items as { shippingFee: number; lineTotal: number }[];
       expect(lines.reduce((a, l) => a + l.shippingFee, 0)).toBeCloseTo(123.45, 2);
 
-      const dear = await insertProduct({ name: 'Makiwara', priceCents: 3_000_000, stockQuantity: 2, gstRateBp: 500, shippingFeeCents: 9_000 });
+      const dear = await insertProduct({
+        name: 'Makiwara',
+        priceCents: 3_000_000,
+        stockQuantity: 2,
+        gstRateBp: 500,
+        shippingFeeCents: 9_000,
+      });
       const free = await placeOrder(buyer, checkout({ items: [line(dear.id, 1)], shippingAmount: 90 }));
       expect(free.status, JSON.stringify(free.body)).toBe(201);
       expect(free.body.data.order).toMatchObject({ subtotal: 30_000, gstAmount: 1500, shippingAmount: 0, totalAmount: 31_500 });

@@ -55,7 +55,9 @@ describe('the shop pages hand the school terms to their islands', () => {
   it('cart, checkout and confirmation get the money format, tax name and shipping rules', async () => {
     for (const path of ['/cart', '/checkout', '/shop/order-complete']) {
       const { html } = await page(path);
-      expect(html, path).toMatch(/"terms":\{"money":\{"symbol":"[^"]+","thousandsSeparator":"[^"]*","decimalSeparator":"[^"]*"\},"taxName":/);
+      expect(html, path).toMatch(
+        /"terms":\{"money":\{"symbol":"[^"]+","thousandsSeparator":"[^"]*","decimalSeparator":"[^"]*"\},"taxName":/,
+      );
       expect(html, path).toMatch(/"shipping":\{"capCents":(null|\d+),"freeOverCents":(null|\d+)\}/);
     }
   });

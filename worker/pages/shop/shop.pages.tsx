@@ -83,7 +83,11 @@ export const shopPages = new Hono<AppEnv>()
   })
   .get('/cart', async (c) => {
     const [{ site }, terms] = await Promise.all([loadSite(c.var.ctx), schoolShopTerms(c.var.ctx)]);
-    return renderPublic(c, site, <CartPage site={site} terms={terms} />, { title: 'Your cart', description: 'The items in your cart.', noindex: true });
+    return renderPublic(c, site, <CartPage site={site} terms={terms} />, {
+      title: 'Your cart',
+      description: 'The items in your cart.',
+      noindex: true,
+    });
   })
   .get('/checkout', async (c) => {
     const [{ site }, terms] = await Promise.all([loadSite(c.var.ctx), schoolShopTerms(c.var.ctx)]);
