@@ -44,7 +44,10 @@ export default function CartView({ terms }: { terms: ShopTerms }) {
               <div className="cart-line-info">
                 <a href={`/shop/${l.productId}`}>{l.name}</a>
                 {choice && <span className="cart-line-choice">{choice}</span>}
-                <span>{formatMoney(Math.round(l.price * 100), terms.money)} each</span>
+                <span className="order-line-maths">
+                  {formatMoney(Math.round(l.price * 100), terms.money)} × {l.quantity} ={' '}
+                  <strong>{formatMoney(Math.round(l.price * 100) * l.quantity, terms.money)}</strong>
+                </span>
                 {refusal && <span className="form-error">{refusal}</span>}
                 {over.has(key) && <span className="form-error">{`Only ${l.maxStock} in stock: please lower the quantity`}</span>}
                 {capped?.key === key && (
