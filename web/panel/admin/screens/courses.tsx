@@ -4,7 +4,7 @@ import { readCourses } from '#web/lib/content-api.ts';
 import { listParams } from '#web/panel/resource/call.ts';
 import { ResourceScreen } from '#web/panel/resource/resource-screen.tsx';
 import { Loading } from '#web/components/loading.tsx';
-import { useTaxDefault } from '#web/panel/admin/shop/tax-default.ts';
+import { useShopConfig } from '#web/panel/admin/shop/shop-config.ts';
 import type { Item, ResourceConfig } from '#web/panel/resource/types.ts';
 import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { capitalize, featuredToggle, IMAGE_RULES, money, options, text, yesNo } from './shared.tsx';
@@ -114,6 +114,6 @@ export const coursesConfig: ResourceConfig<Course> = {
 };
 
 export default function CoursesScreen(props: PanelScreenProps) {
-  const config = useTaxDefault(coursesConfig);
+  const config = useShopConfig(coursesConfig);
   return config ? <ResourceScreen config={config} base={props.base} path={props.path} /> : <Loading label="Loading..." />;
 }

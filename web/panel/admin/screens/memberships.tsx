@@ -4,7 +4,7 @@ import { readMemberships } from '#web/lib/content-api.ts';
 import { listParams } from '#web/panel/resource/call.ts';
 import { ResourceScreen } from '#web/panel/resource/resource-screen.tsx';
 import { Loading } from '#web/components/loading.tsx';
-import { useTaxDefault } from '#web/panel/admin/shop/tax-default.ts';
+import { useShopConfig } from '#web/panel/admin/shop/shop-config.ts';
 import type { Item, ResourceConfig } from '#web/panel/resource/types.ts';
 import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { featuredToggle, IMAGE_RULES, money, yesNo } from './shared.tsx';
@@ -79,6 +79,6 @@ export const membershipsConfig: ResourceConfig<Membership> = {
 };
 
 export default function MembershipsScreen(props: PanelScreenProps) {
-  const config = useTaxDefault(membershipsConfig);
+  const config = useShopConfig(membershipsConfig);
   return config ? <ResourceScreen config={config} base={props.base} path={props.path} /> : <Loading label="Loading..." />;
 }
