@@ -14,6 +14,10 @@ describe('money', () => {
     expect(formatMoney(-5)).toBe('-$0.05');
     expect(formatMoney(500, 'C$')).toBe('C$5.00');
   });
+  it("writes the school's symbol and separators when given its currency settings", () => {
+    expect(formatMoney(123456789, { symbol: '€', thousandsSeparator: '.', decimalSeparator: ',' })).toBe('€1.234.567,89');
+    expect(formatMoney(-100, { symbol: 'C$' })).toBe('-C$1.00');
+  });
   it('uses discountPrice, else price, else 0 for a course', () => {
     expect(effectiveCourseCents({ priceCents: 10000, discountPriceCents: 8000 })).toBe(8000);
     expect(effectiveCourseCents({ priceCents: 10000, discountPriceCents: null })).toBe(10000);

@@ -9,12 +9,19 @@ export function toCents(amount: number): number {
 /** 1250 → 12.5 (a JSON number that prints with 2 places via formatMoney). */
 export const fromCents = (cents: number): number => Math.round(cents) / 100;
 
-/** 1250 → "$12.50" (spec 9: prices shown as dollar sign with 2 decimals). */
-export function formatMoney(cents: number, symbol = '$'): string {
+/** How the school writes an amount: its symbol (before) and its locale's separators (the currency settings carry them). */
+export type MoneyFormat = { symbol: string; thousandsSeparator?: string; decimalSeparator?: string };
+
+/**
+ * The one money formatter: 123456 → "$1,234.56" (spec 9: symbol before, 2 decimals), in the school's
+ * symbol and separators when given (a bare symbol keeps en-CA's separators).
+ */
+export function formatMoney(cents: number, format: string | MoneyFormat = '$'): string {
+  const f = typeof format === 'string' ? { symbol: format } : format;
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(Math.round(cents));
-  const whole = Math.floor(abs / 100).toLocaleString('en-CA');
-  return `${sign}${symbol}${whole}.${String(abs % 100).padStart(2, '0')}`;
+  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, f.thousandsSeparator ?? ',');
+  return `${sign}${f.symbol}${whole}${f.decimalSeparator ?? '.'}${String(abs % 100).padStart(2, '0')}`;
 }
 
 /** Spec 9: the course price used is discountPrice, else price, else 0. */

@@ -15,6 +15,7 @@ export const SETTINGS_LIMITS = {
   url: 500,
   legalText: 50_000,
   maxUnpaidOrders: 50,
+  taxName: 30,
 } as const;
 
 export const MAX_UNPAID_ORDERS_MESSAGE = `Unpaid orders per account must be a whole number from 1 to ${SETTINGS_LIMITS.maxUnpaidOrders}`;

@@ -8,8 +8,9 @@ import {
   type SocialPlatform,
 } from './settings-options.ts';
 import { EMAIL_PATTERN } from '#core/auth/fields.ts';
-import { text, tooLong } from '#core/fields.ts';
+import { optionalMoneyCents, text, tooLong } from '#core/fields.ts';
 import { CURRENCY_CODES, CURRENCY_LOCALES } from '#core/shop/currency.ts';
+import { taxRateBp } from '#core/shop/product-schemas.ts';
 import { SHOP_LIMITS } from '#core/shop/shop-options.ts';
 
 /** What the site shows before an admin saves anything (spec 9: CAD and $). */
@@ -26,6 +27,10 @@ export const DEFAULT_SETTINGS = {
   privacyPolicy: '',
   termsAndConditions: '',
   maxUnpaidOrders: SHOP_LIMITS.maxUnpaidOrders,
+  taxName: '',
+  defaultTaxRateBp: 0,
+  shippingCapCents: null as number | null,
+  freeShippingOverCents: null as number | null,
 };
 
 export const SETTINGS_MESSAGES = {
@@ -36,6 +41,7 @@ export const SETTINGS_MESSAGES = {
   symbolInvalid: 'Currency symbol must be 1 to 4 characters',
   localeInvalid: `Currency locale must be one of: ${CURRENCY_LOCALES.join(', ')}`,
   maxUnpaidOrders: MAX_UNPAID_ORDERS_MESSAGE,
+  defaultTaxRate: 'Default tax rate must be a percentage between 0 and 100 with at most 2 decimals',
   urlInvalid: 'Social links must be http(s) URLs',
   bodyObject: 'Please send the settings as a JSON object or multipart form data',
   updated: 'Settings updated successfully',
@@ -114,6 +120,11 @@ export const UpdateSettingsSchema = z.object(
           .max(SETTINGS_LIMITS.maxUnpaidOrders, SETTINGS_MESSAGES.maxUnpaidOrders),
       )
       .optional(),
+    taxName: text('Tax name', SETTINGS_LIMITS.taxName).optional(),
+    defaultTaxRate: taxRateBp(SETTINGS_MESSAGES.defaultTaxRate).optional(),
+    // Blank or null turns the rule off (spec 9's fee × quantity alone).
+    shippingCap: optionalMoneyCents('Shipping cap per order'),
+    freeShippingThreshold: optionalMoneyCents('Free shipping threshold'),
     privacyPolicy: text('Privacy policy', SETTINGS_LIMITS.legalText).optional(),
     termsAndConditions: text('Terms and conditions', SETTINGS_LIMITS.legalText).optional(),
     removeLogo: bool.optional(),

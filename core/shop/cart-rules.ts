@@ -26,3 +26,7 @@ export function mergeLines(items: readonly CartChoice[]) {
   }
   return [...merged.values()];
 }
+
+/** A quantity the cart lowered, said to the buyer rather than applied silently (spec 5: quantity capped at maxStock). */
+export const quantityCapped = (name: string, left: number) =>
+  left > 0 ? `Only ${left} of ${name} left: quantity set to ${left}` : `${name} is out of stock`;

@@ -2,8 +2,11 @@
  * Spec 9 cart maths, the one function the cart, the checkout and POST /orders all use:
  * GST per line = rate % of the discounted line amount, rounded to cents; the coupon discount is shared
  * in proportion across lines (largest remainder, so the shares add up to it exactly); shipping = fee ×
- * quantity; total = discounted subtotal + GST + shipping, never below 0. All amounts are integer cents.
+ * quantity (then the school's optional per-order cap and free-shipping threshold, shared back over the
+ * lines); total = discounted subtotal + GST + shipping, never below 0. All amounts are integer cents.
  */
+import { orderShippingCents, NO_SHIPPING_RULES, type ShippingRules } from './shipping.ts';
+
 export type TotalsLine = {
   unitCents: number;
   quantity: number;
@@ -39,15 +42,18 @@ export const gstOf = (amountCents: number, rateBp: number): number => Math.round
 export const percentToBp = (percent: number): number => Math.round(percent * 100);
 export const bpToPercent = (bp: number): number => bp / 100;
 
-export function cartTotals(lines: readonly TotalsLine[], couponDiscountCents = 0): CartTotals {
+export function cartTotals(lines: readonly TotalsLine[], couponDiscountCents = 0, shipping: ShippingRules = NO_SHIPPING_RULES): CartTotals {
   const subtotals = lines.map((l) => l.unitCents * l.quantity);
   const subtotalCents = subtotals.reduce((a, b) => a + b, 0);
   const discountCents = Math.min(Math.max(0, Math.round(couponDiscountCents)), subtotalCents);
   const shares = shareInProportion(discountCents, subtotals);
+  const perItem = lines.map((l) => l.shippingFeeCents * l.quantity);
+  const shippingTotal = orderShippingCents(perItem, subtotalCents - discountCents, shipping);
+  const shippingShares = shippingTotal === perItem.reduce((a, b) => a + b, 0) ? perItem : shareInProportion(shippingTotal, perItem);
   const out: LineTotals[] = lines.map((l, i) => {
     const discounted = subtotals[i]! - shares[i]!;
     const gstCents = gstOf(discounted, l.gstRateBp);
-    const shippingCents = l.shippingFeeCents * l.quantity;
+    const shippingCents = shippingShares[i]!;
     return {
       subtotalCents: subtotals[i]!,
       discountCents: shares[i]!,

@@ -58,14 +58,6 @@ export function currencySettings(code = 'CAD', symbol?: string, locale = 'en-CA'
   };
 }
 
-/** 123456 → "$1,234.56" in the settings' separators, symbol before. */
-export function formatCurrency(cents: number, s: Pick<CurrencySettings, 'symbol' | 'thousandsSeparator' | 'decimalSeparator'>): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(Math.round(cents));
-  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, s.thousandsSeparator);
-  return `${sign}${s.symbol}${whole}${s.decimalSeparator}${String(abs % 100).padStart(2, '0')}`;
-}
-
 /** Spec 9: the payment amount sent = final price × 100, rounded; valid between 0.50 and 999999.99. */
 export const paymentAmountCents = (finalPrice: number): number => Math.round(finalPrice * 100);
 export const isPayableCents = (cents: number): boolean => cents >= SHOP_LIMITS.minPaymentCents && cents <= SHOP_LIMITS.maxPaymentCents;

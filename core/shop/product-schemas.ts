@@ -34,16 +34,18 @@ const sku = z.preprocess(
     .regex(/^[A-Z0-9_-]{1,40}$/, PRODUCT_MESSAGES.sku),
 );
 
-/** 13 or "12.5" → basis points. */
-const gstRate = z.preprocess(
-  toNumber,
-  z
-    .number({ error: PRODUCT_MESSAGES.gstRate })
-    .min(0, PRODUCT_MESSAGES.gstRate)
-    .max(100, PRODUCT_MESSAGES.gstRate)
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, PRODUCT_MESSAGES.gstRate)
-    .transform(percentToBp),
-);
+/** 13 or "12.5" → basis points: a tax rate as products, courses and the settings' default take it. */
+export const taxRateBp = (message: string) =>
+  z.preprocess(
+    toNumber,
+    z
+      .number({ error: message })
+      .min(0, message)
+      .max(100, message)
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, message)
+      .transform(percentToBp),
+  );
+const gstRate = taxRateBp(PRODUCT_MESSAGES.gstRate);
 
 /** Kilograms (up to 3 decimals) → grams; blank means unknown. */
 const weight = z.preprocess(

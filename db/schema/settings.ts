@@ -23,6 +23,13 @@ export const siteSettings = sqliteTable('site_settings', {
   termsAndConditions: text('terms_and_conditions').notNull().default(''),
   /** How many unpaid orders one account may hold at once (each holds stock until paid or expired). */
   maxUnpaidOrders: integer('max_unpaid_orders').notNull().default(SHOP_LIMITS.maxUnpaidOrders),
+  /** Shown in the one tax label ("Tax (GST 5%)"); empty = "Tax". */
+  taxName: text('tax_name').notNull().default(''),
+  /** The rate new products, courses and memberships start with (basis points). */
+  defaultTaxRateBp: integer('default_tax_rate_bp').notNull().default(0),
+  /** Optional shipping rules on top of spec 9's fee × quantity; null = off. */
+  shippingCapCents: integer('shipping_cap_cents'),
+  freeShippingOverCents: integer('free_shipping_over_cents'),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
 });

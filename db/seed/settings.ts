@@ -21,6 +21,8 @@ export const settingsSeeder: Seeder = {
         },
         currency: 'CAD',
         currencySymbol: '$',
+        // British Columbia: GST 5 % is the rate every sale carries; a new product is then raised to 12 % (GST + PST).
+        defaultTaxRateBp: 500,
         privacyPolicy: '',
         termsAndConditions: '',
       })

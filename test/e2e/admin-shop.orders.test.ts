@@ -94,7 +94,7 @@ describe('the admin orders and payments screens', () => {
     await page.waitForURL(`${baseUrl}/admin/shop-orders/${paid.id}`);
     await detail(page, 'paid').waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`Order ${paid.number}`);
-    expect(await page.locator('.order-totals .order-total').last().textContent()).toBe('$111.70');
+    expect(await page.locator('.order-amounts .cart-total dd').textContent()).toBe('$111.70');
     expect(await page.getByText('Please leave it at the front desk.').count()).toBe(1);
     // The life cycle: a paid order moves to processing (or is refunded); shipping or delivering it now is not offered.
     expect(await offered(page)).toEqual(['Processing', 'Refunded']);

@@ -52,7 +52,7 @@ describe('My orders in the member panel', () => {
     await card.waitFor({ timeout: 15_000 });
     expect(await card.locator('.badge').textContent()).toBe('Awaiting payment');
     // $30 + 5% GST $1.50 + shipping $1 = $32.50, as the server priced it
-    expect(await card.locator('dd.order-total').textContent()).toBe('$32.50');
+    expect(await card.locator('.order-amounts .cart-total dd').textContent()).toBe('$32.50');
     await card.getByRole('button', { name: `Pay now for order ${number}` }).click();
     await page.waitForURL(/\/pay\/sandbox\//, { timeout: 15_000 });
     await page.getByRole('button', { name: 'Approve payment' }).click();

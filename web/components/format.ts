@@ -1,4 +1,4 @@
-import { effectiveCourseCents, formatMoney, toCents } from '#core/money.ts';
+import { effectiveCourseCents, formatMoney, toCents, type MoneyFormat } from '#core/money.ts';
 
 import { SITE_TIME_ZONE } from '#core/time-zone.ts';
 
@@ -31,7 +31,7 @@ export function formatRange(startIso: string, endIso: string): string {
 }
 
 /** Spec 9: the price used is discountPrice, else price, else 0 — shown as $ with 2 decimals. */
-export function priceView(price: number | null | undefined, discountPrice: number | null | undefined, symbol = '$') {
+export function priceView(price: number | null | undefined, discountPrice: number | null | undefined, symbol: string | MoneyFormat = '$') {
   const priceCents = price == null ? 0 : toCents(price);
   const discountCents = discountPrice == null ? null : toCents(discountPrice);
   const effective = effectiveCourseCents({ priceCents, discountPriceCents: discountCents });

@@ -1,3 +1,4 @@
+import type { MoneyFormat } from '#core/money.ts';
 import { priceView } from './format.ts';
 
 /** The price people pay (spec 9), with the old one struck through when discounted. */
@@ -10,8 +11,8 @@ export function Price({
   price: number | null;
   discountPrice: number | null;
   className?: string;
-  /** The membership side shows C$ (spec 9). */
-  symbol?: string;
+  /** The school's money format (the shop), or a symbol: the membership side shows C$ (spec 9). */
+  symbol?: string | MoneyFormat;
 }) {
   const p = priceView(price, discountPrice, symbol);
   return (

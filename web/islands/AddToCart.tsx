@@ -14,10 +14,10 @@ export default function AddToCart({ product }: { product: ProductView }) {
     const data = new FormData(e.currentTarget);
     const pick = (name: string) => (typeof data.get(name) === 'string' && data.get(name) !== '' ? String(data.get(name)) : null);
     const quantity = Math.max(1, Math.floor(Number(data.get('quantity')) || 1));
-    const { lines, refusal } = addLine(readCart(), lineFor(product, { size: pick('size'), color: pick('color'), quantity }));
+    const { lines, refusal, capped } = addLine(readCart(), lineFor(product, { size: pick('size'), color: pick('color'), quantity }));
     if (refusal) return setMessage({ kind: 'error', text: refusal });
     writeCart(lines);
-    setMessage({ kind: 'ok', text: `Added ${quantity} × ${product.name} to your cart.` });
+    setMessage({ kind: 'ok', text: capped ? `${capped} in your cart.` : `Added ${quantity} × ${product.name} to your cart.` });
   }
 
   return (

@@ -1,15 +1,29 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { EmptyCart } from '#web/components/shop/empty-cart.tsx';
+import { formatMoney } from '#core/money.ts';
+import { CANADIAN_PROVINCES, provinceCode } from '#core/places/provinces.ts';
 import { NO_GATEWAY, type PaymentGatewayName } from '#core/shop/shop-options.ts';
+import type { ShopTerms } from '#core/shop/shop-terms.ts';
 import type { PaymentMethodsView } from '#core/shop/views.ts';
-import { Field, FormAlert, serverFieldErrors, type FieldProps } from '#web/components/form-kit.tsx';
+import { CheckField, Field, FormAlert, serverFieldErrors, type FieldProps } from '#web/components/form-kit.tsx';
 import { CartTotalsView } from '#web/components/shop/cart-totals-view.tsx';
 import { CouponBox } from '#web/components/shop/coupon-box.tsx';
 import { useAppliedCoupon } from '#web/components/shop/use-applied-coupon.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { missingChoices, overStock, readCart, totalsOf, type CartLine } from '#web/lib/cart.ts';
 import { displayName, storedToken, storedUser } from '#web/lib/session.ts';
-import { chosenMethod, goToPayment, NO_BROWSER_FLOW, paymentMethods, placeOrder, rememberMethod } from '#web/lib/shop-api.ts';
+import {
+  chosenMethod,
+  freshUser,
+  goToPayment,
+  NO_BROWSER_FLOW,
+  paymentMethods,
+  placeOrder,
+  profileAddress,
+  rememberMethod,
+  saveAddressToProfile,
+  type ProfileAddress,
+} from '#web/lib/shop-api.ts';
 
 /** The buyer's contact, then the shipping address: one field each, named as placeOrder reads them. */
 const CONTACT: readonly FieldSpec[] = [
@@ -21,16 +35,25 @@ const ADDRESS: readonly FieldSpec[] = [
   { name: 'line1', label: 'Address', autoComplete: 'address-line1' },
   { name: 'line2', label: 'Apartment, suite', autoComplete: 'address-line2', optional: true },
   { name: 'city', label: 'City', autoComplete: 'address-level2' },
-  { name: 'province', label: 'Province', autoComplete: 'address-level1' },
+  { name: 'province', label: 'Province or territory', autoComplete: 'address-level1', blankOption: 'Choose…' },
   { name: 'postalCode', label: 'Postal code', autoComplete: 'postal-code' },
   { name: 'country', label: 'Country', autoComplete: 'country-name', defaultValue: 'Canada' },
 ];
 type FieldSpec = { name: string } & Omit<FieldProps, 'id' | 'name'>;
 
-type State = { lines: CartLine[]; signedIn: boolean; name: string; email: string };
+type State = { lines: CartLine[]; signedIn: boolean; name: string; email: string; saved: ProfileAddress };
 
-/** Contact, shipping address, notes, coupon and payment method; Place order sends the buyer to the gateway. */
-export default function Checkout({ cancelled }: { cancelled?: boolean }) {
+const PROVINCE_OPTIONS = CANADIAN_PROVINCES.map((p) => ({ value: p.code, label: p.name }));
+/** The provinces, plus a stored one that is none of them (an address abroad) so it is not lost. */
+const provinceOptions = (stored: string) =>
+  stored && !provinceCode(stored) ? [...PROVINCE_OPTIONS, { value: stored, label: stored }] : PROVINCE_OPTIONS;
+const RETURN_HERE = encodeURIComponent('/checkout');
+
+/**
+ * Contact, shipping address (remembered from the profile, saved back when asked), notes, coupon and
+ * payment method; Place order sends the buyer to the gateway.
+ */
+export default function Checkout({ cancelled, terms }: { cancelled?: boolean; terms: ShopTerms }) {
   const [state, setState] = useState<State | null>(null);
   const [methods, setMethods] = useState<PaymentMethodsView | null>(null);
   const [method, setMethod] = useState<PaymentGatewayName>('stripe');
@@ -41,12 +64,17 @@ export default function Checkout({ cancelled }: { cancelled?: boolean }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   useEffect(() => {
-    const user = storedUser();
-    setState({
-      lines: readCart(),
-      signedIn: Boolean(storedToken() && user),
-      name: user ? displayName(user) : '',
-      email: user?.email ?? '',
+    const stored = storedUser();
+    const signedIn = Boolean(storedToken() && stored);
+    void (signedIn ? freshUser() : Promise.resolve(null)).then((fresh) => {
+      const user = fresh ?? stored;
+      setState({
+        lines: readCart(),
+        signedIn,
+        name: user ? displayName(user) : '',
+        email: user?.email ?? '',
+        saved: profileAddress(user),
+      });
     });
     void paymentMethods().then((m) => {
       setMethods(m);
@@ -61,17 +89,18 @@ export default function Checkout({ cancelled }: { cancelled?: boolean }) {
   if (!state.signedIn)
     return (
       <div className="shop-empty" data-ready="">
-        <p>Please log in or create an account to place your order. Your cart is kept.</p>
-        <a className="btn btn-primary" href="/auth/login?next=%2Fcheckout">
+        <p>Please log in or create an account to place your order. Your cart is kept, and you come back here.</p>
+        <a className="btn btn-primary" href={`/auth/login?next=${RETURN_HERE}`}>
           Log in
         </a>{' '}
-        <a className="btn btn-secondary" href="/auth/register">
+        <a className="btn btn-secondary" href={`/auth/register?next=${RETURN_HERE}`}>
           Create an account
         </a>
       </div>
     );
 
-  const totals = totalsOf(state.lines, coupon);
+  const totals = totalsOf(state.lines, coupon, terms.shipping);
+  const money = (cents: number) => formatMoney(cents, terms.money);
   // No gateway configured (production): say so before the buyer fills the form, and place no order.
   const noPayment = methods !== null && methods.availableGateways.length === 0;
 
@@ -85,6 +114,7 @@ export default function Checkout({ cancelled }: { cancelled?: boolean }) {
     const f = Object.fromEntries(new FormData(e.currentTarget)) as Record<string, string>;
     setBusy(true);
     setAlert('');
+    setErrors({});
     try {
       rememberMethod(method);
       const body = await placeOrder({
@@ -103,6 +133,18 @@ export default function Checkout({ cancelled }: { cancelled?: boolean }) {
         notes: f.notes,
       });
       const order = body.data?.order;
+      if (f.saveToProfile) {
+        const fields = {
+          phone: f.phone,
+          address: f.line1,
+          city: f.city,
+          state: f.province,
+          postalCode: f.postalCode,
+          country: f.country,
+        };
+        // The order is placed: a profile that cannot be saved must not stop the payment.
+        await saveAddressToProfile(fields as ProfileAddress).catch(() => undefined);
+      }
       const payer = {
         description: `Order ${order?.orderNumber ?? ''}`,
         name: f.name,
@@ -118,9 +160,27 @@ export default function Checkout({ cancelled }: { cancelled?: boolean }) {
     }
   }
 
-  const defaults: Record<string, string> = { name: state.name, email: state.email };
+  const saved = state.saved;
+  const defaults: Record<string, string> = {
+    name: state.name,
+    email: state.email,
+    phone: saved.phone,
+    line1: saved.address,
+    city: saved.city,
+    province: provinceCode(saved.state) ?? saved.state,
+    postalCode: saved.postalCode,
+    country: saved.country || 'Canada',
+  };
   const field = ({ name, ...f }: FieldSpec) => (
-    <Field key={name} id={`co-${name}`} name={name} defaultValue={defaults[name]} error={errors[name]} {...f} />
+    <Field
+      key={name}
+      id={`co-${name}`}
+      name={name}
+      defaultValue={defaults[name]}
+      error={errors[name]}
+      {...(name === 'province' ? { options: provinceOptions(defaults.province ?? '') } : {})}
+      {...f}
+    />
   );
 
   return (
@@ -134,6 +194,14 @@ export default function Checkout({ cancelled }: { cancelled?: boolean }) {
         <fieldset>
           <legend>Shipping address</legend>
           {ADDRESS.map(field)}
+          <CheckField
+            id="co-save"
+            name="saveToProfile"
+            value="1"
+            defaultChecked
+            label="Save to my profile"
+            hint="Your phone and address are filled in next time."
+          />
           <Field id="co-notes" name="notes" label="Notes for the school" rows={3} optional maxLength={1000} />
         </fieldset>
         <fieldset>
@@ -160,14 +228,19 @@ export default function Checkout({ cancelled }: { cancelled?: boolean }) {
         <ul className="checkout-lines">
           {state.lines.map((l) => (
             <li key={`${l.productId}:${l.size}:${l.color}`}>
-              {l.quantity} × {l.name}
-              {l.size ? `, size ${l.size}` : ''}
-              {l.color ? `, ${l.color}` : ''}
+              <span>
+                {l.name}
+                {l.size ? `, size ${l.size}` : ''}
+                {l.color ? `, ${l.color}` : ''}
+              </span>
+              <span className="order-line-maths">
+                {money(Math.round(l.price * 100))} × {l.quantity} = <strong>{money(Math.round(l.price * 100) * l.quantity)}</strong>
+              </span>
             </li>
           ))}
         </ul>
         <CouponBox amountCents={amount} coupon={coupon} notice={notice} onChange={change} />
-        <CartTotalsView totals={totals} couponCode={coupon?.code} />
+        <CartTotalsView totals={totals} terms={terms} rates={state.lines.map((l) => l.gstRate)} couponCode={coupon?.code} />
         <p className="form-note">
           Prices, tax and shipping are confirmed by the school when you place the order. <a href="/cart">Edit cart</a>
         </p>

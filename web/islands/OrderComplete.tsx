@@ -1,19 +1,18 @@
 import { useEffect, useState } from 'react';
-import { formatMoney } from '#core/money.ts';
+import type { ShopTerms } from '#core/shop/shop-terms.ts';
 import type { OrderView } from '#core/shop/views.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { clearCart } from '#web/lib/cart.ts';
 import { storedUser } from '#web/lib/session.ts';
 import { payAgain, verifyOrderPayment } from '#web/lib/shop-api.ts';
+import { OrderBreakdown } from '#web/components/shop/order-breakdown.tsx';
 import { proofInQuery, ReturnProblem, type ReturnView } from '#web/components/shop/payment-return.tsx';
-
-const cents = (n: number) => Math.round(n * 100);
 
 /**
  * Where the gateway sends the buyer back: the proof in the query goes to verify-payment; a verified
  * payment clears the cart (spec 4). A declined payment can be tried again for the same order.
  */
-export default function OrderComplete() {
+export default function OrderComplete({ terms }: { terms: ShopTerms }) {
   const [view, setView] = useState<ReturnView<OrderView>>({ kind: 'checking' });
   const [orderId, setOrderId] = useState('');
   const [busy, setBusy] = useState(false);
@@ -68,29 +67,7 @@ export default function OrderComplete() {
       <p role="status" className="form-success">
         Thank you! Payment received for order <strong>{order.orderNumber}</strong>. A confirmation e-mail is on its way.
       </p>
-      <ul className="checkout-lines">
-        {order.items.map((i) => (
-          <li key={i._id}>
-            {i.quantity} × {i.name}
-            {i.size ? `, size ${i.size}` : ''}
-            {i.color ? `, ${i.color}` : ''} — {formatMoney(cents(i.lineTotal))}
-          </li>
-        ))}
-      </ul>
-      <dl className="cart-totals">
-        <div>
-          <dt>GST/HST</dt>
-          <dd>{formatMoney(cents(order.gstAmount))}</dd>
-        </div>
-        <div>
-          <dt>Shipping</dt>
-          <dd>{formatMoney(cents(order.shippingAmount))}</dd>
-        </div>
-        <div className="cart-total">
-          <dt>Total paid</dt>
-          <dd>{formatMoney(cents(order.totalAmount))}</dd>
-        </div>
-      </dl>
+      <OrderBreakdown order={order} terms={terms} />
       <div className="btn-row">
         <a className="btn btn-primary" href="/shop">
           Continue shopping

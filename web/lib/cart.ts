@@ -1,5 +1,6 @@
 import { cartTotals, percentToBp, type CartTotals } from '#core/shop/cart-totals.ts';
-import { choiceRefusal } from '#core/shop/cart-rules.ts';
+import { choiceRefusal, quantityCapped } from '#core/shop/cart-rules.ts';
+import { NO_SHIPPING_RULES, type ShippingRules } from '#core/shop/shipping.ts';
 import { SHOP_LIMITS } from '#core/shop/shop-options.ts';
 import type { ProductView } from '#core/shop/views.ts';
 import { readStoredJson, removeStored, STORAGE_KEYS, writeStored } from './storage-keys.ts';
@@ -42,7 +43,9 @@ export type AppliedCoupon = {
 
 export const CART_EVENT = 'dojo:cart';
 export const lineKey = (l: Pick<CartLine, 'productId' | 'size' | 'color'>) => JSON.stringify([l.productId, l.size, l.color]);
-const cap = (l: Pick<CartLine, 'maxStock'>) => Math.max(0, Math.min(l.maxStock || SHOP_LIMITS.defaultMaxStock, SHOP_LIMITS.maxQuantity));
+// 0 is a known stock (sold out), not an unknown one.
+const cap = (l: Pick<CartLine, 'maxStock'>) =>
+  Math.max(0, Math.min(typeof l.maxStock === 'number' ? l.maxStock : SHOP_LIMITS.defaultMaxStock, SHOP_LIMITS.maxQuantity));
 
 const isLine = (v: unknown): v is CartLine =>
   !!v && typeof v === 'object' && typeof (v as CartLine).productId === 'string' && Number.isInteger((v as CartLine).quantity);
@@ -96,25 +99,40 @@ export function lineFor(
 export const lineRefusal = (l: CartLine) =>
   choiceRefusal({ name: l.name, sizes: l.availableSizes, colors: l.availableColors }, l.size, l.color);
 
-/** Adds a line (or adds to the same product, size and colour), capped at maxStock. Answers the refusal, if any. */
-export function addLine(lines: readonly CartLine[], line: CartLine): { lines: CartLine[]; refusal: string | null } {
+type CartChange = { lines: CartLine[]; refusal: string | null; capped: string | null };
+
+/**
+ * Adds a line (or adds to the same product, size and colour), capped at maxStock. Answers the refusal,
+ * if any, and `capped` when the quantity was lowered (the buyer is told, spec 5).
+ */
+export function addLine(lines: readonly CartLine[], line: CartLine): CartChange {
   const refusal = lineRefusal(line);
-  if (refusal) return { lines: [...lines], refusal };
-  if (cap(line) === 0) return { lines: [...lines], refusal: `${line.name} is out of stock` };
+  if (refusal) return { lines: [...lines], refusal, capped: null };
+  if (cap(line) === 0) return { lines: [...lines], refusal: quantityCapped(line.name, 0), capped: null };
   const key = lineKey(line);
   const existing = lines.find((l) => lineKey(l) === key);
-  if (!existing) return { lines: [...lines, { ...line, quantity: Math.min(line.quantity, cap(line)) }], refusal: null };
+  const wanted = (existing?.quantity ?? 0) + line.quantity;
+  const quantity = Math.min(wanted, cap(line));
+  const capped = quantity < wanted ? quantityCapped(line.name, cap(line)) : null;
+  if (!existing) return { lines: [...lines, { ...line, quantity }], refusal: null, capped };
   return {
-    lines: lines.map((l) =>
-      lineKey(l) === key ? { ...l, ...line, addedAt: l.addedAt, quantity: Math.min(l.quantity + line.quantity, cap(line)) } : l,
-    ),
+    lines: lines.map((l) => (lineKey(l) === key ? { ...l, ...line, addedAt: l.addedAt, quantity } : l)),
     refusal: null,
+    capped,
   };
 }
 
-export function setQuantity(lines: readonly CartLine[], key: string, quantity: number): CartLine[] {
-  if (quantity <= 0) return lines.filter((l) => lineKey(l) !== key);
-  return lines.map((l) => (lineKey(l) === key ? { ...l, quantity: Math.min(Math.floor(quantity), cap(l)) } : l));
+/** A new quantity for one line (0 removes it), capped at maxStock; `capped` says when it was lowered. */
+export function setQuantity(lines: readonly CartLine[], key: string, quantity: number): { lines: CartLine[]; capped: string | null } {
+  if (!(quantity > 0)) return { lines: lines.filter((l) => lineKey(l) !== key), capped: null };
+  let capped: string | null = null;
+  const next = lines.map((l) => {
+    if (lineKey(l) !== key) return l;
+    const wanted = Math.floor(quantity);
+    if (wanted > cap(l)) capped = quantityCapped(l.name, cap(l));
+    return { ...l, quantity: Math.min(wanted, cap(l)) };
+  });
+  return { lines: next, capped };
 }
 
 /** Spec 5 stock check: the lines asking for more than the stock known. */
@@ -131,8 +149,12 @@ export function missingChoices(lines: readonly CartLine[]): string | null {
 
 const cents = (n: number) => Math.round(n * 100);
 
-/** Spec 9 totals in cents through the one core function the server also uses. */
-export function totalsOf(lines: readonly CartLine[], coupon: AppliedCoupon | null): CartTotals {
+/** Spec 9 totals in cents (with the school's shipping rules) through the one core function the server also uses. */
+export function totalsOf(
+  lines: readonly CartLine[],
+  coupon: AppliedCoupon | null,
+  shipping: ShippingRules = NO_SHIPPING_RULES,
+): CartTotals {
   return cartTotals(
     lines.map((l) => ({
       unitCents: cents(l.price),
@@ -141,6 +163,7 @@ export function totalsOf(lines: readonly CartLine[], coupon: AppliedCoupon | nul
       shippingFeeCents: cents(l.shippingFee),
     })),
     coupon ? cents(coupon.discountAmount) : 0,
+    shipping,
   );
 }
 

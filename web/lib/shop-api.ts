@@ -1,6 +1,9 @@
+import { useEffect, useState } from 'react';
 import type { PaymentGatewayName } from '#core/shop/shop-options.ts';
+import { DEFAULT_SHOP_TERMS, shopTermsOfView, type ShopTerms } from '#core/shop/shop-terms.ts';
 import type { OrderView, PaymentMethodsView, PaymentStart } from '#core/shop/views.ts';
 import { api } from './api.ts';
+import { saveSession, storedToken, tokenFrom, userFrom, type SessionUser } from './session.ts';
 import type { Payer } from './razorpay-checkout.ts';
 import { readStored, STORAGE_KEYS, writeStored } from './storage-keys.ts';
 
@@ -72,4 +75,61 @@ export async function payAgain(orderId: string): Promise<void> {
   const methods = await paymentMethods();
   const body = await payOrderAgain(orderId, chosenMethod(methods.availableGateways));
   if (!(await goToPayment(body.data?.payment, { description: 'Order payment' }))) throw new Error(NO_BROWSER_FLOW);
+}
+
+let termsOnce: Promise<ShopTerms> | null = null;
+
+/** The school's shop terms from GET /settings, read once per page; the defaults until then or when it fails (offline). */
+export function useShopTerms(): ShopTerms {
+  const [terms, setTerms] = useState(DEFAULT_SHOP_TERMS);
+  useEffect(() => {
+    termsOnce ??= api<Parameters<typeof shopTermsOfView>[0]>('/settings').then(
+      (body) => shopTermsOfView(body.data ?? {}),
+      () => {
+        termsOnce = null;
+        return DEFAULT_SHOP_TERMS;
+      },
+    );
+    let live = true;
+    void termsOnce.then((t) => live && setTerms(t));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return terms;
+}
+
+/** The checkout's contact and address fields, named as the profile names them (shared with the profile screen). */
+export type ProfileAddress = { phone: string; address: string; city: string; state: string; postalCode: string; country: string };
+
+const textOf = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/** What the checkout starts with from the signed-in user's profile (its province is `state`, as in core/auth/profile.ts). */
+export function profileAddress(user: Pick<SessionUser, 'profile'> | null): ProfileAddress {
+  const p = (user?.profile ?? {}) as Record<string, unknown>;
+  return {
+    phone: textOf(p.phone),
+    address: textOf(p.address),
+    city: textOf(p.city),
+    state: textOf(p.state),
+    postalCode: textOf(p.postalCode),
+    country: textOf(p.country),
+  };
+}
+
+/** The signed-in user as the server has them now (the profile may have changed elsewhere); null when it cannot say. */
+export async function freshUser(): Promise<SessionUser | null> {
+  try {
+    return userFrom(await api('/auth/me'));
+  } catch {
+    return null;
+  }
+}
+
+/** "Save to my profile": PUT /auth/update-profile with the order's phone and address, the stored user refreshed. */
+export async function saveAddressToProfile(fields: ProfileAddress): Promise<void> {
+  const body = await api('/auth/update-profile', { method: 'PUT', body: fields, fallback: 'Failed to save your profile' });
+  const user = userFrom(body);
+  const token = tokenFrom(body) ?? storedToken();
+  if (user && token) saveSession(token, user);
 }

@@ -1,9 +1,13 @@
 import { asc, eq } from 'drizzle-orm';
-import { formatCurrency, type CurrencySettings } from '#core/shop/currency.ts';
+import { formatMoney } from '#core/money.ts';
+import { bpToPercent } from '#core/shop/cart-totals.ts';
+import type { CurrencySettings } from '#core/shop/currency.ts';
+import { taxLabel } from '#core/shop/tax-label.ts';
 import { orderItems, orders, type OrderItemRow, type OrderRow } from '#db/schema/index.ts';
 import type { MailMessage } from '#worker/lib/mailer.ts';
 import { currencyOf } from '#worker/lib/payments/currency.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { schoolShopTerms } from '#worker/lib/shop-terms.ts';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]!);
@@ -11,14 +15,15 @@ const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, ' ').trim();
 
 const choiceOf = (i: OrderItemRow) => [i.size, i.color].filter(Boolean).join(', ');
 
-/** The confirmation a buyer gets once the order is paid: lines, GST, shipping and total in the order's currency. */
+/** The confirmation a buyer gets once the order is paid: lines, tax (the shop's one label), shipping, total in the order's currency, and the address. */
 export function orderConfirmationMail(
   order: OrderRow,
   items: readonly OrderItemRow[],
   currency: CurrencySettings,
   origin: string,
+  taxName = '',
 ): MailMessage {
-  const money = (cents: number) => formatCurrency(cents, currency);
+  const money = (cents: number) => formatMoney(cents, currency);
   const lines = items.map((i) => ({
     label: `${oneLine(i.name)}${choiceOf(i) ? ` (${oneLine(choiceOf(i))})` : ''} × ${i.quantity}`,
     amount: money(i.unitPriceCents * i.quantity),
@@ -26,12 +31,20 @@ export function orderConfirmationMail(
   const sums = [
     ['Subtotal', money(order.subtotalCents)],
     ...(order.discountCents ? [[`Discount${order.couponCode ? ` (${order.couponCode})` : ''}`, `-${money(order.discountCents)}`]] : []),
-    ['GST', money(order.gstCents)],
+    [
+      taxLabel(
+        taxName,
+        items.map((i) => bpToPercent(i.gstRateBp)),
+      ),
+      money(order.gstCents),
+    ],
     ['Shipping', money(order.shippingCents)],
     ['Total', money(order.totalCents)],
   ] as [string, string][];
   const link = `${origin}/shop/order-complete?orderId=${encodeURIComponent(order.id)}`;
   const name = oneLine(order.contact.name);
+  const a = order.shippingAddress;
+  const shipTo = [name, a.line1, a.line2, `${a.city}, ${a.province} ${a.postalCode}`, a.country].map(oneLine).filter(Boolean);
   const text = [
     `Hello ${name},`,
     '',
@@ -40,6 +53,9 @@ export function orderConfirmationMail(
     ...lines.map((l) => `${l.label}: ${l.amount}`),
     '',
     ...sums.map(([k, v]) => `${k}: ${v}`),
+    '',
+    'Shipping to:',
+    ...shipTo,
     '',
     `Details: ${link}`,
   ].join('\n');
@@ -52,6 +68,7 @@ export function orderConfirmationMail(
     ...lines.map((l) => row(l.label, l.amount)),
     ...sums.map(([k, v]) => row(k, v, k === 'Total')),
     '</table>',
+    `<p><strong>Shipping to</strong><br>${shipTo.map(escapeHtml).join('<br>')}</p>`,
     `<p><a href="${escapeHtml(link)}">View your order</a></p>`,
   ].join('\n');
   return { to: order.contact.email, subject: `Order confirmation ${order.orderNumber}`, text, html, kind: 'order-confirmation' };
@@ -65,6 +82,7 @@ export function sendOrderConfirmation(ctx: ServiceCtx, orderId: string) {
       ctx.db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position)),
     ]);
     if (!found[0]) return;
-    await ctx.mailer.send(orderConfirmationMail(found[0], items, await currencyOf(ctx.db, found[0].currency), ctx.origin));
+    const [currency, terms] = await Promise.all([currencyOf(ctx.db, found[0].currency), schoolShopTerms(ctx)]);
+    await ctx.mailer.send(orderConfirmationMail(found[0], items, currency, ctx.origin, terms.taxName));
   });
 }

@@ -84,7 +84,16 @@ describe('/auth/login', () => {
       const { html } = await page(`/auth/login?next=${encodeURIComponent(evil)}`);
       expect(html).not.toContain('evil.example');
       expect(html).toContain('"next":null');
+      expect(html).toContain('href="/auth/register">Create an account');
     }
+  });
+
+  it('"Create an account" from a login that came from the checkout goes back there too (the cart stays in the browser)', async () => {
+    const { html } = await page('/auth/login?next=%2Fcheckout');
+    expect(html).toContain('href="/auth/register?next=%2Fcheckout">Create an account');
+    const register = (await page('/auth/register?next=%2Fcheckout')).html;
+    expect(register).toContain('"next":"/checkout"');
+    expect(register).toContain('href="/auth/login?next=%2Fcheckout"');
   });
 
   it('answers a form post made without JavaScript with the login page and an explanation', async () => {

@@ -29,7 +29,7 @@ export function LoginPage({ site, flow, next, notice }: LoginPageProps) {
       intro={next ? <p className="notice">Please log in to continue.</p> : <p className="muted">Welcome back. Choose how you log in.</p>}
       footer={
         <p>
-          New to the dojo? <a href="/auth/register">Create an account</a>
+          New to the dojo? <a href={next ? `/auth/register?next=${encodeURIComponent(next)}` : '/auth/register'}>Create an account</a>
         </p>
       }
     >

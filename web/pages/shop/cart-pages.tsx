@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { ShopTerms } from '#core/shop/shop-terms.ts';
 import { Island } from '#web/components/island.tsx';
 import { PageHead } from '#web/components/page-head.tsx';
 import { SiteLayout } from '#web/components/site-layout.tsx';
@@ -36,20 +37,20 @@ function Frame({
   );
 }
 
-export const CartPage = ({ site }: { site: SiteInfo }) => (
+export const CartPage = ({ site, terms }: { site: SiteInfo; terms: ShopTerms }) => (
   <Frame site={site} current="/cart" title="Your cart">
-    <Island name="CartView" component={CartView} props={{}} hydrate="load" />
+    <Island name="CartView" component={CartView} props={{ terms }} hydrate="load" />
   </Frame>
 );
 
-export const CheckoutPage = ({ site, cancelled }: { site: SiteInfo; cancelled: boolean }) => (
+export const CheckoutPage = ({ site, terms, cancelled }: { site: SiteInfo; terms: ShopTerms; cancelled: boolean }) => (
   <Frame site={site} current="/checkout" title="Checkout" lead="Your details, the shipping address and how you pay.">
-    <Island name="Checkout" component={Checkout} props={{ cancelled }} hydrate="load" />
+    <Island name="Checkout" component={Checkout} props={{ cancelled, terms }} hydrate="load" />
   </Frame>
 );
 
-export const OrderCompletePage = ({ site }: { site: SiteInfo }) => (
+export const OrderCompletePage = ({ site, terms }: { site: SiteInfo; terms: ShopTerms }) => (
   <Frame site={site} current="/shop" title="Your order">
-    <Island name="OrderComplete" component={OrderComplete} props={{}} hydrate="load" />
+    <Island name="OrderComplete" component={OrderComplete} props={{ terms }} hydrate="load" />
   </Frame>
 );

@@ -1,3 +1,4 @@
+import type { MoneyFormat } from '#core/money.ts';
 import type { ProductView } from '#core/shop/views.ts';
 import { PRODUCT_CATEGORY_LABELS, type ProductCategory } from '#core/shop/shop-options.ts';
 import { Price } from '#web/components/price.tsx';
@@ -5,7 +6,7 @@ import { Price } from '#web/components/price.tsx';
 export const categoryLabel = (c: string) => PRODUCT_CATEGORY_LABELS[c as ProductCategory] ?? c;
 
 /** One product in the shop grid: picture, name, price (struck when discounted), stock. */
-export function ProductCard({ product, eager }: { product: ProductView; eager?: boolean }) {
+export function ProductCard({ product, money, eager }: { product: ProductView; money: MoneyFormat; eager?: boolean }) {
   return (
     <article className="card product-card">
       {product.image ? (
@@ -18,7 +19,7 @@ export function ProductCard({ product, eager }: { product: ProductView; eager?: 
         <h2 className="card-title">
           <a href={`/shop/${product._id}`}>{product.name}</a>
         </h2>
-        <Price price={product.price} discountPrice={product.discountedPrice} />
+        <Price price={product.price} discountPrice={product.discountedPrice} symbol={money} />
         {product.inStock ? <span className="stock stock-in">In stock</span> : <span className="stock stock-out">Out of stock</span>}
       </div>
     </article>

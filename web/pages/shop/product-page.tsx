@@ -1,3 +1,6 @@
+import { formatMoney, toCents } from '#core/money.ts';
+import type { ShopTerms } from '#core/shop/shop-terms.ts';
+import { shippingNote } from '#core/shop/shipping.ts';
 import type { ProductView } from '#core/shop/views.ts';
 import { Island } from '#web/components/island.tsx';
 import { PageHead } from '#web/components/page-head.tsx';
@@ -8,7 +11,9 @@ import AddToCart from '#web/islands/AddToCart.tsx';
 import { categoryLabel } from './product-card.tsx';
 
 /** One product: pictures, description, price, stock, and the add-to-cart island. */
-export function ProductPage({ site, product }: { site: SiteInfo; product: ProductView }) {
+export function ProductPage({ site, product, terms }: { site: SiteInfo; product: ProductView; terms: ShopTerms }) {
+  const money = (cents: number) => formatMoney(cents, terms.money);
+  const rules = shippingNote(terms.shipping, money);
   const stock = product.stockQuantity > 10 ? 'In stock' : product.stockQuantity > 0 ? `Only ${product.stockQuantity} left` : 'Out of stock';
   return (
     <SiteLayout current="/shop" site={site}>
@@ -32,7 +37,7 @@ export function ProductPage({ site, product }: { site: SiteInfo; product: Produc
             )}
           </div>
           <div className="product-info">
-            <Price price={product.price} discountPrice={product.discountedPrice} className="price price-lg" />
+            <Price price={product.price} discountPrice={product.discountedPrice} className="price price-lg" symbol={terms.money} />
             <p className={product.inStock ? 'stock stock-in' : 'stock stock-out'}>{stock}</p>
             <p>{product.description}</p>
             <dl className="product-facts">
@@ -54,11 +59,14 @@ export function ProductPage({ site, product }: { site: SiteInfo; product: Produc
               )}
               <div>
                 <dt>Tax</dt>
-                <dd>{product.gstRate}% GST/HST added at checkout</dd>
+                <dd>{[terms.taxName.trim(), `${product.gstRate}%`].filter(Boolean).join(' ')} added at checkout</dd>
               </div>
               <div>
                 <dt>Shipping</dt>
-                <dd>{product.shippingFee > 0 ? `$${product.shippingFee.toFixed(2)} per item` : 'Free'}</dd>
+                <dd>
+                  {product.shippingFee > 0 ? `${money(toCents(product.shippingFee))} per item` : 'Free'}
+                  {rules && product.shippingFee > 0 && <span className="cart-line-choice"> {rules}</span>}
+                </dd>
               </div>
             </dl>
             <Island name="AddToCart" component={AddToCart} props={{ product }} hydrate="load" />

@@ -7,19 +7,20 @@ import { errorMessage } from '#web/lib/api.ts';
 import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 import { OfflineNotice } from '#web/panel/resource/offline-notice.tsx';
-import { payAgain } from '#web/lib/shop-api.ts';
 import { cancelMyOrder, readMyOrders, type MyOrders } from './my-orders-api.ts';
-import { money, OrderTotals } from './order-totals.tsx';
+import { OrderBreakdown } from '#web/components/shop/order-breakdown.tsx';
+import { payAgain, useShopTerms } from '#web/lib/shop-api.ts';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
-/** "My orders" of the student and member panels: status, lines, totals; cancel before shipping (a paid order is refunded). */
+/** "My orders" of the student and member panels: status, lines as price × quantity, totals, address; cancel before shipping (a paid order is refunded). */
 export default function MyOrdersScreen(_props: PanelScreenProps) {
   const [state, setState] = useState<MyOrders | null>(null);
   const [alert, setAlert] = useState('');
   const [cancelling, setCancelling] = useState<OrderView | null>(null);
   const [reason, setReason] = useState('');
   const [paying, setPaying] = useState('');
+  const terms = useShopTerms();
   async function pay(o: OrderView) {
     setPaying(o._id);
     setAlert('');
@@ -58,16 +59,7 @@ export default function MyOrdersScreen(_props: PanelScreenProps) {
                 Placed {day(o.createdAt)}
                 {o.cancelReason ? ` · ${o.cancelReason}` : ''}
               </p>
-              <ul className="order-lines">
-                {o.items.map((i) => (
-                  <li key={i._id}>
-                    {i.quantity} × {i.name}
-                    {i.size ? `, size ${i.size}` : ''}
-                    {i.color ? `, ${i.color}` : ''} — {money(i.lineTotal)}
-                  </li>
-                ))}
-              </ul>
-              <OrderTotals order={o} />
+              <OrderBreakdown order={o} terms={terms} />
               {!state.offline && (
                 <div className="btn-row">
                   {o.orderStatus === 'pending_payment' && (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Field } from '#web/components/form-kit.tsx';
-import { CANADA, CANADIAN_PROVINCES, isCanada, provinceCode } from '#core/users/provinces.ts';
+import { CANADA, CANADIAN_PROVINCES, isCanada, provinceCode } from '#core/places/provinces.ts';
 import { blanksAsNull, ProfileCard, showSaved } from './profile-card.tsx';
 import { saveProfile, type ProfileFields } from './profile-api.ts';
 import { profileProblems } from './profile-check.ts';

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { formatCurrency } from '#core/shop/currency.ts';
+import { formatMoney } from '#core/money.ts';
 import type { PurchaseType } from '#core/shop/shop-options.ts';
 import { courseEnrollments, courses, enrollmentRenewals, users } from '#db/schema/index.ts';
 import { profileName } from '#core/users/person-name.ts';
@@ -33,7 +33,7 @@ function tellSchoolOfEnrolment(ctx: ServiceCtx, id: string) {
       .get();
     if (!row) return null;
     const waiting = row.e.status === 'pending_approval';
-    const total = formatCurrency(row.e.totalCents, await schoolCurrency(ctx.db));
+    const total = formatMoney(row.e.totalCents, await schoolCurrency(ctx.db));
     return {
       roles: ADMIN_CAPABLE,
       title: waiting ? 'Paid enrolment waiting for approval' : 'Course enrolment paid',
@@ -116,7 +116,7 @@ function sendCourseReceipt(ctx: ServiceCtx, which: { enrollmentId: string } | { 
     if (!row) return;
     const e = row.enrollment;
     const currency = await schoolCurrency(ctx.db);
-    const money = (cents: number) => formatCurrency(cents, currency);
+    const money = (cents: number) => formatMoney(cents, currency);
     const what = renewal ? `the renewal of ${e.courseTitle}` : e.courseTitle;
     const total = money(renewal?.totalCents ?? e.totalCents);
     await notify(ctx, [e.userId], {

@@ -16,7 +16,16 @@ const setCap = (n: number) =>
     .values({ id: SETTINGS_ID, schoolName: 'Karate Dojo', maxUnpaidOrders: n })
     .onConflictDoUpdate({ target: siteSettings.id, set: { maxUnpaidOrders: n } });
 
-afterAll(() => setCap(3));
+const setShipping = (capCents: number | null, freeOverCents: number | null) =>
+  testDb()
+    .insert(siteSettings)
+    .values({ id: SETTINGS_ID, schoolName: 'Karate Dojo', shippingCapCents: capCents, freeShippingOverCents: freeOverCents })
+    .onConflictDoUpdate({ target: siteSettings.id, set: { shippingCapCents: capCents, freeShippingOverCents: freeOverCents } });
+
+afterAll(async () => {
+  await setCap(3);
+  await setShipping(null, null);
+});
 
 const windowOf = async (id: string) => {
   const row = (await orderRow(id))!;
@@ -129,5 +138,42 @@ describe('a shorter hold for scarce items', () => {
     expect(await windowOf(c.body.data.order._id)).toBe(10);
     // the answer tells the buyer the shorter window
     expect(c.body.data.order.expiresAt).toBe((await orderRow(c.body.data.order._id))!.expiresAt.toISOString());
+  });
+});
+
+// Values no other file's order reaches (their shipping stays under $123.45 and their goods under $30,000).
+describe("the school's shipping rules, applied by the server whatever the browser sent", () => {
+  it('caps shipping per order and ships free from the threshold, ignoring prices and totals in the body', async () => {
+    await setShipping(12_345, 3_000_000);
+    try {
+      const buyer = await createUser();
+      const guards = await insertProduct({
+        name: 'Mouth guard',
+        priceCents: 1500,
+        stockQuantity: 100,
+        gstRateBp: 1200,
+        shippingFeeCents: 200,
+      });
+      const forged = { subtotal: 1, shippingAmount: 0, totalAmount: 1, gstAmount: 0 };
+      const capped = await placeOrder(buyer, checkout({ items: [line(guards.id, 90, { price: 0.01 })], ...forged }));
+      expect(capped.status, JSON.stringify(capped.body)).toBe(201);
+      // 90 × $15 = $1,350; tax 12 % = $162; shipping 90 × $2 = $180 capped at $123.45
+      expect(capped.body.data.order).toMatchObject({ subtotal: 1350, gstAmount: 162, shippingAmount: 123.45, totalAmount: 1635.45 });
+      const lines = capped.body.data.order.items as { shippingFee: number; lineTotal: number }[];
+      expect(lines.reduce((a, l) => a + l.shippingFee, 0)).toBeCloseTo(123.45, 2);
+
+      const dear = await insertProduct({
+        name: 'Makiwara',
+        priceCents: 3_000_000,
+        stockQuantity: 2,
+        gstRateBp: 500,
+        shippingFeeCents: 9_000,
+      });
+      const free = await placeOrder(buyer, checkout({ items: [line(dear.id, 1)], shippingAmount: 90 }));
+      expect(free.status, JSON.stringify(free.body)).toBe(201);
+      expect(free.body.data.order).toMatchObject({ subtotal: 30_000, gstAmount: 1500, shippingAmount: 0, totalAmount: 31_500 });
+    } finally {
+      await setShipping(null, null);
+    }
   });
 });

@@ -80,6 +80,20 @@ describe('POST /api/orders', () => {
     expect(await stockOf(few.id)).toBe(2);
   });
 
+  it('says which line asks for more than is left instead of lowering it silently (field error on its quantity)', async () => {
+    const buyer = await createUser();
+    const plenty = await insertProduct({ stockQuantity: 50 });
+    const few = await insertProduct({ name: 'Last belts', stockQuantity: 3 });
+    const over = await placeOrder(buyer, checkout({ items: [line(plenty.id, 2), line(few.id, 60)] }));
+    expect(over.status).toBe(409);
+    expect(over.body).toMatchObject({
+      code: 'CONFLICT',
+      message: 'Only 3 of Last belts left in stock',
+      errors: [{ path: 'items.1.quantity', message: 'Only 3 of Last belts left in stock' }],
+    });
+    expect([await stockOf(plenty.id), await stockOf(few.id)]).toEqual([50, 3]);
+  });
+
   it('refuses a total outside 0.50–999999.99', async () => {
     const buyer = await createUser();
     const cheap = await insertProduct({ priceCents: 10, gstRateBp: 0, shippingFeeCents: 0 });

@@ -47,7 +47,8 @@ describe('POST /api/orders/verify-payment', () => {
     expect(mail!.to).toBe('aiko@example.test');
     // 2 × 45.00 = 90.00 − 5.00 = 85.00; GST 11.05; shipping 10.00; total 106.05
     expect(mail!.text).toContain('Total: $106.05');
-    expect(mail!.text).toContain('GST: $11.05');
+    expect(mail!.text).toContain('Tax (13%): $11.05');
+    expect(mail!.text).toMatch(/Shipping to:\n/);
     expect(mail!.text).toContain('Shipping: $10.00');
     expect(mail!.html).toContain('Gi &lt;b&gt;Pro&lt;/b&gt;');
     expect(mail!.html).not.toContain('<b>Pro</b>');

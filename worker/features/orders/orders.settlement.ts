@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { PRIVILEGED } from '#core/roles.ts';
-import { formatCurrency } from '#core/shop/currency.ts';
+import { formatMoney } from '#core/money.ts';
 import { profileName } from '#core/users/person-name.ts';
 import { couponUses, orders, users } from '#db/schema/index.ts';
 import { schoolCurrency } from '#worker/lib/payments/currency.ts';
@@ -64,7 +64,7 @@ export const orderSettlement: PurchaseSettlement = {
         .where(eq(orders.id, orderId))
         .get();
       if (!row) return null;
-      const total = formatCurrency(row.totalCents, await schoolCurrency(ctx.db));
+      const total = formatMoney(row.totalCents, await schoolCurrency(ctx.db));
       return {
         roles: PRIVILEGED,
         title: `New order ${row.number} paid`,

@@ -27,6 +27,10 @@ function changesOf(input: UpdateSettingsInput): SettingsChanges {
   if (input.currencySymbol !== undefined) changes.currencySymbol = input.currencySymbol;
   if (input.currencyLocale !== undefined) changes.currencyLocale = input.currencyLocale;
   if (input.maxUnpaidOrders !== undefined) changes.maxUnpaidOrders = input.maxUnpaidOrders;
+  if (input.taxName !== undefined) changes.taxName = input.taxName;
+  if (input.defaultTaxRate !== undefined) changes.defaultTaxRateBp = input.defaultTaxRate;
+  if (input.shippingCap !== undefined) changes.shippingCapCents = input.shippingCap;
+  if (input.freeShippingThreshold !== undefined) changes.freeShippingOverCents = input.freeShippingThreshold;
   if (input.privacyPolicy !== undefined) changes.privacyPolicy = input.privacyPolicy;
   if (input.termsAndConditions !== undefined) changes.termsAndConditions = input.termsAndConditions;
   return changes;

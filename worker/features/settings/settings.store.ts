@@ -1,4 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { fromCents } from '#core/money.ts';
+import { bpToPercent } from '#core/shop/cart-totals.ts';
 import { DEFAULT_SETTINGS } from '#core/settings/settings-schemas.ts';
 import type { Db } from '#db/client.ts';
 import { SETTINGS_ID, siteSettings, type SiteSettingsRow } from '#db/schema/index.ts';
@@ -51,6 +53,10 @@ export function serializeSettings(row: SiteSettingsRow) {
     currencySymbol: row.currencySymbol,
     currencyLocale: row.currencyLocale,
     maxUnpaidOrders: row.maxUnpaidOrders,
+    taxName: row.taxName,
+    defaultTaxRate: bpToPercent(row.defaultTaxRateBp),
+    shippingCap: row.shippingCapCents === null ? null : fromCents(row.shippingCapCents),
+    freeShippingThreshold: row.freeShippingOverCents === null ? null : fromCents(row.freeShippingOverCents),
     privacyPolicy: row.privacyPolicy,
     termsAndConditions: row.termsAndConditions,
     updatedAt: row.updatedAt.toISOString(),

@@ -40,6 +40,10 @@ describe('GET /api/settings', () => {
         currencySymbol: '$',
         currencyLocale: 'en-CA',
         maxUnpaidOrders: 3,
+        taxName: '',
+        defaultTaxRate: 0,
+        shippingCap: null,
+        freeShippingThreshold: null,
         privacyPolicy: '',
         termsAndConditions: '',
         updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -117,6 +121,14 @@ describe('PUT /api/settings (JSON)', () => {
     [{ socialLinks: { facebook: 'javascript:alert(1)' } }, 'Social links must be http(s) URLs'],
     [{ termsAndConditions: 'x'.repeat(50_001) }, 'Terms and conditions must be at most 50000 characters'],
     [[], 'Please send the settings as a JSON object or multipart form data'],
+    [{ taxName: 'x'.repeat(31) }, 'Tax name must be at most 30 characters'],
+    [{ defaultTaxRate: 101 }, 'Default tax rate must be a percentage between 0 and 100 with at most 2 decimals'],
+    [{ defaultTaxRate: -1 }, 'Default tax rate must be a percentage between 0 and 100 with at most 2 decimals'],
+    [{ defaultTaxRate: 5.125 }, 'Default tax rate must be a percentage between 0 and 100 with at most 2 decimals'],
+    [{ defaultTaxRate: 'GST' }, 'Default tax rate must be a percentage between 0 and 100 with at most 2 decimals'],
+    [{ shippingCap: -5 }, 'Shipping cap per order must be 0 or more'],
+    [{ shippingCap: 'free' }, 'Shipping cap per order must be a number'],
+    [{ freeShippingThreshold: -0.01 }, 'Free shipping threshold must be 0 or more'],
     [{ maxUnpaidOrders: 0 }, 'Unpaid orders per account must be a whole number from 1 to 50'],
     [{ maxUnpaidOrders: 51 }, 'Unpaid orders per account must be a whole number from 1 to 50'],
     [{ maxUnpaidOrders: 2.5 }, 'Unpaid orders per account must be a whole number from 1 to 50'],
@@ -149,6 +161,24 @@ describe('PUT /api/settings (JSON)', () => {
     });
     await putJson(token, { currency: 'CAD', currencySymbol: '$', currencyLocale: 'en-CA' });
     expect((await api('/api/payments/currency')).body.data).toMatchObject({ code: 'CAD', locale: 'en-CA', decimalSeparator: '.' });
+  });
+
+  it('keeps the shop terms: tax name, default tax rate, shipping cap and threshold; blank turns a shipping rule off', async () => {
+    const token = await adminToken();
+    const res = await putJson(token, { taxName: ' GST ', defaultTaxRate: '7.5', shippingCap: '25', freeShippingThreshold: 150 });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ taxName: 'GST', defaultTaxRate: 7.5, shippingCap: 25, freeShippingThreshold: 150 });
+    // A product created without a tax rate starts with the default; one given a rate keeps it.
+    const product = (body: Record<string, unknown>) =>
+      api('/api/products', {
+        method: 'POST',
+        token,
+        body: { name: `Mitts ${uniq()}`, price: 20, stockQuantity: 5, category: 'protective-gear', sku: `MIT-${uniq()}`, ...body },
+      });
+    expect((await product({})).body.product.gstRate).toBe(7.5);
+    expect((await product({ gstRate: 12 })).body.product.gstRate).toBe(12);
+    const off = await putJson(token, { taxName: '', defaultTaxRate: 0, shippingCap: '', freeShippingThreshold: null });
+    expect(off.body.data).toMatchObject({ taxName: '', defaultTaxRate: 0, shippingCap: null, freeShippingThreshold: null });
   });
 
   it('keeps a currency symbol of up to 4 characters, counted as characters not bytes', async () => {

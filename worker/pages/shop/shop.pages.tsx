@@ -10,6 +10,7 @@ import { getProduct, listProducts } from '#worker/features/products/products.rea
 import { sandboxOutcome, sandboxSession } from '#worker/features/payments/payments.sandbox.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { sandboxOffered } from '#worker/lib/payments/registry.ts';
+import { schoolShopTerms } from '#worker/lib/shop-terms.ts';
 import { errorBody } from '#worker/middleware/errors.ts';
 import { loadSite } from '#worker/pages/public/loaders/media.ts';
 import { renderNotFound } from '#worker/pages/public/not-found.tsx';
@@ -31,20 +32,28 @@ const isJson = (c: Context<AppEnv>) => (c.req.header('content-type') ?? '').incl
 export const shopPages = new Hono<AppEnv>()
   .get('/shop', async (c) => {
     const parsed = ListProductsQuery.safeParse({
+      search: c.req.query('search'),
       category: c.req.query('category'),
       sort: c.req.query('sort'),
       page: c.req.query('page'),
       limit: '12',
     });
     const query = parsed.success ? parsed.data : ListProductsQuery.parse({ limit: '12' });
-    const [{ site }, { products, pagination }] = await Promise.all([
+    const [{ site }, terms, { products, pagination }] = await Promise.all([
       loadSite(c.var.ctx),
+      schoolShopTerms(c.var.ctx),
       listProducts({ ...c.var.ctx, user: null }, query),
     ]);
     return renderPublic(
       c,
       site,
-      <ShopPage site={site} products={products} filters={{ category: query.category, sort: query.sort }} pagination={pagination} />,
+      <ShopPage
+        site={site}
+        terms={terms}
+        products={products}
+        filters={{ search: query.search, category: query.category, sort: query.sort }}
+        pagination={pagination}
+      />,
       {
         title: 'Shop',
         description: `Karate uniforms, rank belts, sparring gear and dojo accessories from ${site.schoolName}, chosen by our instructors.`,
@@ -52,18 +61,18 @@ export const shopPages = new Hono<AppEnv>()
     );
   })
   .get('/shop/order-complete', async (c) => {
-    const { site } = await loadSite(c.var.ctx);
-    return renderPublic(c, site, <OrderCompletePage site={site} />, {
+    const [{ site }, terms] = await Promise.all([loadSite(c.var.ctx), schoolShopTerms(c.var.ctx)]);
+    return renderPublic(c, site, <OrderCompletePage site={site} terms={terms} />, {
       title: 'Your order',
       description: 'Your order and its payment.',
       noindex: true,
     });
   })
   .get('/shop/:id', async (c) => {
-    const { site } = await loadSite(c.var.ctx);
+    const [{ site }, terms] = await Promise.all([loadSite(c.var.ctx), schoolShopTerms(c.var.ctx)]);
     try {
       const product = await getProduct({ ...c.var.ctx, user: null }, c.req.param('id'));
-      return renderPublic(c, site, <ProductPage site={site} product={product} />, {
+      return renderPublic(c, site, <ProductPage site={site} product={product} terms={terms} />, {
         title: product.name,
         description: describe(product.description, `${product.name} from the ${site.schoolName} shop.`),
       });
@@ -73,12 +82,16 @@ export const shopPages = new Hono<AppEnv>()
     }
   })
   .get('/cart', async (c) => {
-    const { site } = await loadSite(c.var.ctx);
-    return renderPublic(c, site, <CartPage site={site} />, { title: 'Your cart', description: 'The items in your cart.', noindex: true });
+    const [{ site }, terms] = await Promise.all([loadSite(c.var.ctx), schoolShopTerms(c.var.ctx)]);
+    return renderPublic(c, site, <CartPage site={site} terms={terms} />, {
+      title: 'Your cart',
+      description: 'The items in your cart.',
+      noindex: true,
+    });
   })
   .get('/checkout', async (c) => {
-    const { site } = await loadSite(c.var.ctx);
-    return renderPublic(c, site, <CheckoutPage site={site} cancelled={Boolean(c.req.query('cancelled'))} />, {
+    const [{ site }, terms] = await Promise.all([loadSite(c.var.ctx), schoolShopTerms(c.var.ctx)]);
+    return renderPublic(c, site, <CheckoutPage site={site} terms={terms} cancelled={Boolean(c.req.query('cancelled'))} />, {
       title: 'Checkout',
       description: 'Place your order.',
       noindex: true,

@@ -7,7 +7,8 @@ import { Loading } from '#web/components/loading.tsx';
 import { Field, FormAlert, FormStatus } from '#web/components/form-kit.tsx';
 import { navigate, PanelLink } from '#web/panel/router.tsx';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
-import { OrderTotals } from '#web/panel/orders/order-totals.tsx';
+import { OrderAmounts } from '#web/components/shop/order-breakdown.tsx';
+import { useShopTerms } from '#web/lib/shop-api.ts';
 import { gatewayLabel } from '#web/panel/admin/payments/payment-labels.ts';
 import { cancelOrder, deleteOrder, readOrder, setOrderStatus } from './orders-api.ts';
 import { OrderBadge } from './order-parts.tsx';
@@ -30,6 +31,7 @@ export function OrderDetail({ base, id, onDeleted }: Props) {
   const [notice, setNotice] = useState('');
   const [asking, setAsking] = useState<Asking>(null);
   const [reason, setReason] = useState('');
+  const terms = useShopTerms();
 
   useEffect(() => {
     const ctl = new AbortController();
@@ -135,8 +137,8 @@ export function OrderDetail({ base, id, onDeleted }: Props) {
       <div className="order-detail-layout">
         <section className="card order-items" aria-labelledby="order-items-title">
           <h2 id="order-items-title">Items</h2>
-          <OrderLines order={order} />
-          <OrderTotals order={order} />
+          <OrderLines order={order} terms={terms} />
+          <OrderAmounts order={order} terms={terms} />
           <p className="muted">
             Payment: {gatewayLabel(order.paymentMethod)}, {order.currency}
           </p>

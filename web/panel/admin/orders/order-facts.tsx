@@ -1,19 +1,20 @@
 import { Fragment } from 'react';
 import type { OrderView } from '#core/shop/views.ts';
-import { money } from '#web/panel/orders/order-totals.tsx';
+import type { ShopTerms } from '#core/shop/shop-terms.ts';
+import { orderMoney } from '#web/components/shop/order-breakdown.tsx';
 import { dateTime } from '#web/panel/admin/screens/shared.tsx';
 import { NumberHeader } from '#web/panel/resource/list-kit.tsx';
 
 const options = (i: OrderView['items'][number]) => [i.size && `Size ${i.size}`, i.color].filter(Boolean).join(', ');
 
-const Money = ({ label, amount }: { label: string; amount: number }) => (
-  <td data-label={label} className="cell-number">
-    {money(amount)}
-  </td>
-);
-
-/** The order's lines as priced when it was placed: each line's total carries its GST and shipping. */
-export function OrderLines({ order }: { order: OrderView }) {
+/** The order's lines as priced when it was placed: price × quantity, then each line's tax and shipping and its total. */
+export function OrderLines({ order, terms }: { order: OrderView; terms: ShopTerms }) {
+  const money = orderMoney(terms);
+  const cell = (label: string, amount: number) => (
+    <td data-label={label} className="cell-number">
+      {money(amount)}
+    </td>
+  );
   return (
     <div className="table-wrap">
       <table className="data-table order-lines-table">
@@ -23,7 +24,8 @@ export function OrderLines({ order }: { order: OrderView }) {
             <th scope="col">Product</th>
             <NumberHeader>Qty</NumberHeader>
             <NumberHeader>Unit price</NumberHeader>
-            <NumberHeader>GST</NumberHeader>
+            <NumberHeader>Price × qty</NumberHeader>
+            <NumberHeader>Tax</NumberHeader>
             <NumberHeader>Shipping</NumberHeader>
             <NumberHeader>Line total</NumberHeader>
           </tr>
@@ -47,9 +49,10 @@ export function OrderLines({ order }: { order: OrderView }) {
                   </s>
                 )}
               </td>
-              <Money label="GST" amount={i.gstAmount} />
-              <Money label="Shipping" amount={i.shippingFee} />
-              <Money label="Line total" amount={i.lineTotal} />
+              {cell('Price × qty', (Math.round(i.price * 100) * i.quantity) / 100)}
+              {cell('Tax', i.gstAmount)}
+              {cell('Shipping', i.shippingFee)}
+              {cell('Line total', i.lineTotal)}
             </tr>
           ))}
         </tbody>

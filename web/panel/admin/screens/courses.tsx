@@ -3,6 +3,8 @@ import type { CourseDto } from '#core/catalog/types.ts';
 import { readCourses } from '#web/lib/content-api.ts';
 import { listParams } from '#web/panel/resource/call.ts';
 import { ResourceScreen } from '#web/panel/resource/resource-screen.tsx';
+import { Loading } from '#web/components/loading.tsx';
+import { useShopConfig } from '#web/panel/admin/shop/shop-config.ts';
 import type { Item, ResourceConfig } from '#web/panel/resource/types.ts';
 import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { capitalize, featuredToggle, IMAGE_RULES, money, options, text, yesNo } from './shared.tsx';
@@ -112,5 +114,6 @@ export const coursesConfig: ResourceConfig<Course> = {
 };
 
 export default function CoursesScreen(props: PanelScreenProps) {
-  return <ResourceScreen config={coursesConfig} base={props.base} path={props.path} />;
+  const config = useShopConfig(coursesConfig);
+  return config ? <ResourceScreen config={config} base={props.base} path={props.path} /> : <Loading label="Loading..." />;
 }

@@ -3,6 +3,8 @@ import type { MembershipDto } from '#core/catalog/types.ts';
 import { readMemberships } from '#web/lib/content-api.ts';
 import { listParams } from '#web/panel/resource/call.ts';
 import { ResourceScreen } from '#web/panel/resource/resource-screen.tsx';
+import { Loading } from '#web/components/loading.tsx';
+import { useShopConfig } from '#web/panel/admin/shop/shop-config.ts';
 import type { Item, ResourceConfig } from '#web/panel/resource/types.ts';
 import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { featuredToggle, IMAGE_RULES, money, yesNo } from './shared.tsx';
@@ -77,5 +79,6 @@ export const membershipsConfig: ResourceConfig<Membership> = {
 };
 
 export default function MembershipsScreen(props: PanelScreenProps) {
-  return <ResourceScreen config={membershipsConfig} base={props.base} path={props.path} />;
+  const config = useShopConfig(membershipsConfig);
+  return config ? <ResourceScreen config={config} base={props.base} path={props.path} /> : <Loading label="Loading..." />;
 }

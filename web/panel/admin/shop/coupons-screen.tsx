@@ -4,11 +4,16 @@ import { ResourceScreen } from '#web/panel/resource/resource-screen.tsx';
 import { apiReader } from '#web/panel/resource/call.ts';
 import type { Item, ResourceConfig } from '#web/panel/resource/types.ts';
 import type { PanelScreenProps } from '#web/panel/screen-props.ts';
-import { activeToggle, dateTime, money, options } from '#web/panel/admin/screens/shared.tsx';
+import { formatMoney, toCents } from '#core/money.ts';
+import { DEFAULT_SHOP_TERMS, type ShopTerms } from '#core/shop/shop-terms.ts';
+import { Loading } from '#web/components/loading.tsx';
+import { useShopConfig } from '#web/panel/admin/shop/shop-config.ts';
+import { activeToggle, dateTime, options } from '#web/panel/admin/screens/shared.tsx';
 
 type Coupon = CouponView & Item;
 
-const value = (c: Coupon) => (c.discountType === 'percentage' ? `${c.discountValue}%` : money(c.discountValue));
+const value = (terms: ShopTerms) => (c: Coupon) =>
+  c.discountType === 'percentage' ? `${c.discountValue}%` : formatMoney(toCents(c.discountValue), terms.money);
 const usage = (c: Coupon) => `${c.usedCount}${c.usageLimit ? ` / ${c.usageLimit}` : ''}`;
 
 /** Coupons (spec 7): the list shows how much each is used (live uses against its limit). */
@@ -25,7 +30,7 @@ export const couponsConfig: ResourceConfig<Coupon> = {
   search: 'Search by code or description',
   filters: [{ name: 'status', label: 'Status', allLabel: 'Active', options: options(['inactive', 'expired', 'all']) }],
   columns: [
-    { label: 'Discount', render: value },
+    { label: 'Discount', render: value(DEFAULT_SHOP_TERMS) },
     { label: 'For', render: (c) => c.category },
     { label: 'Used', render: usage, className: 'cell-number' },
     { label: 'Ends', render: (c) => dateTime(c.validUntil) },
@@ -65,6 +70,13 @@ export const couponsConfig: ResourceConfig<Coupon> = {
   ],
 };
 
+/** The list's fixed discounts in the school's money format. */
+const couponsConfigFor = (terms: ShopTerms): ResourceConfig<Coupon> => ({
+  ...couponsConfig,
+  columns: couponsConfig.columns.map((c) => (c.label === 'Discount' ? { ...c, render: value(terms) } : c)),
+});
+
 export default function CouponsScreen(props: PanelScreenProps) {
-  return <ResourceScreen config={couponsConfig} base={props.base} path={props.path} />;
+  const config = useShopConfig(couponsConfigFor);
+  return config ? <ResourceScreen config={config} base={props.base} path={props.path} /> : <Loading label="Loading..." />;
 }

@@ -1,12 +1,16 @@
 import { PRODUCT_CATEGORIES, PRODUCT_CATEGORY_LABELS, PRODUCT_SORTS, SHOP_LIMITS, type ProductCategory } from '#core/shop/shop-options.ts';
 import type { ProductView } from '#core/shop/views.ts';
 import { ResourceScreen } from '#web/panel/resource/resource-screen.tsx';
+import { Loading } from '#web/components/loading.tsx';
+import { useShopConfig } from '#web/panel/admin/shop/shop-config.ts';
 import { listParams } from '#web/panel/resource/call.ts';
 import { STORAGE_KEYS } from '#web/lib/storage-keys.ts';
 import { readWithStoredCopy } from '#web/lib/stored-copy.ts';
 import type { ExistingFile, Item, ResourceConfig } from '#web/panel/resource/types.ts';
 import type { PanelScreenProps } from '#web/panel/screen-props.ts';
-import { activeToggle, IMAGE_RULES, money, options, yesNo } from '#web/panel/admin/screens/shared.tsx';
+import { formatMoney, toCents } from '#core/money.ts';
+import { DEFAULT_SHOP_TERMS, type ShopTerms } from '#core/shop/shop-terms.ts';
+import { activeToggle, IMAGE_RULES, options, yesNo } from '#web/panel/admin/screens/shared.tsx';
 
 type Product = ProductView & Item;
 
@@ -14,14 +18,16 @@ const CATEGORY_OPTIONS = options(PRODUCT_CATEGORIES, (c) => PRODUCT_CATEGORY_LAB
 const imagesOf = (p: Item): ExistingFile[] =>
   ((p as Product).images ?? []).map((url, i) => ({ id: url, name: `Picture ${i + 1}`, url, image: true }));
 
-function price(p: Product) {
-  if (p.discountedPrice == null) return money(p.price);
-  return (
-    <>
-      <span className="price-now">{money(p.discountedPrice)}</span> <s className="muted">{money(p.price)}</s>
-    </>
-  );
-}
+const price = (terms: ShopTerms) =>
+  function ProductPrice(p: Product) {
+    const money = (n: number) => formatMoney(toCents(n), terms.money);
+    if (p.discountedPrice == null) return money(p.price);
+    return (
+      <>
+        <span className="price-now">{money(p.discountedPrice)}</span> <s className="muted">{money(p.price)}</s>
+      </>
+    );
+  };
 
 /** The shop's products (spec 7 Products): pictures uploaded with progress, sizes and colours as lists. */
 export const productsConfig: ResourceConfig<Product> = {
@@ -49,7 +55,7 @@ export const productsConfig: ResourceConfig<Product> = {
   columns: [
     { label: 'SKU', render: (p) => p.sku },
     { label: 'Category', render: (p) => PRODUCT_CATEGORY_LABELS[p.category as ProductCategory] ?? p.category },
-    { label: 'Price', render: price, className: 'cell-number cell-price' },
+    { label: 'Price', render: price(DEFAULT_SHOP_TERMS), className: 'cell-number cell-price' },
     { label: 'Stock', render: (p) => p.stockQuantity, className: 'cell-number' },
   ],
   nameOf: (p) => p.name,
@@ -77,7 +83,15 @@ export const productsConfig: ResourceConfig<Product> = {
       blank: 'null',
       hint: 'Charged instead of the price when set.',
     },
-    { name: 'gstRate', label: 'GST/HST rate (%)', type: 'number', min: 0, max: 100, step: 0.01, defaultValue: '13' },
+    {
+      name: 'gstRate',
+      label: 'Tax rate (%)',
+      type: 'number',
+      min: 0,
+      max: 100,
+      step: 0.01,
+      hint: "Starts at the school's default tax rate (Settings → Shop).",
+    },
     { name: 'shippingFee', label: 'Shipping fee per item', type: 'money', max: 999_999.99, defaultValue: '0' },
     { name: 'stockQuantity', label: 'Stock', type: 'number', min: 0, max: 1_000_000, required: true, defaultValue: '0' },
     { name: 'weight', label: 'Weight (kg)', type: 'number', min: 0, max: 1000, step: 0.001, blank: 'null' },
@@ -104,6 +118,13 @@ export const productsConfig: ResourceConfig<Product> = {
   ],
 };
 
+/** The list's prices in the school's money format. */
+const productsConfigFor = (terms: ShopTerms): ResourceConfig<Product> => ({
+  ...productsConfig,
+  columns: productsConfig.columns.map((c) => (c.label === 'Price' ? { ...c, render: price(terms) } : c)),
+});
+
 export default function ProductsScreen(props: PanelScreenProps) {
-  return <ResourceScreen config={productsConfig} base={props.base} path={props.path} />;
+  const config = useShopConfig(productsConfigFor);
+  return config ? <ResourceScreen config={config} base={props.base} path={props.path} /> : <Loading label="Loading..." />;
 }

@@ -1,4 +1,4 @@
-/** Canada's provinces and territories by their Canada Post code, the spelling orders use too (core/shop). */
+/** Canada's provinces and territories with their postal codes (Canada Post), for address forms and profiles. */
 export const CANADIAN_PROVINCES = [
   { code: 'AB', name: 'Alberta' },
   { code: 'BC', name: 'British Columbia' },
@@ -15,16 +15,20 @@ export const CANADIAN_PROVINCES = [
   { code: 'YT', name: 'Yukon' },
 ] as const;
 
+export type ProvinceCode = (typeof CANADIAN_PROVINCES)[number]['code'];
+
+/** A stored province (a code, a name in any case, "B.C.") as its code; null when it is none of them. */
+export function provinceCode(value: string | null | undefined): ProvinceCode | null {
+  const v = (value ?? '').trim().replace(/\./g, '').toLowerCase();
+  if (!v) return null;
+  const found = CANADIAN_PROVINCES.find((p) => p.code.toLowerCase() === v || p.name.toLowerCase() === v);
+  return found?.code ?? null;
+}
+
 export const CANADA = 'Canada';
 
 /** "Canada", "canada " or "CA" all mean Canada. */
 export const isCanada = (country: string | null | undefined) => /^\s*(canada|ca)\s*$/i.test(country ?? '');
-
-/** A province's code from its code or name in any case ("bc", "British Columbia" → "BC"); null when it is none. */
-export function provinceCode(value: string | null | undefined): string | null {
-  const v = (value ?? '').trim().toLowerCase();
-  return CANADIAN_PROVINCES.find((p) => p.code.toLowerCase() === v || p.name.toLowerCase() === v)?.code ?? null;
-}
 
 /** Canadian postal codes are "A1A 1A1" (no D, F, I, O, Q, U; no W or Z first); null when the text is not one. */
 export function canadianPostalCode(value: string): string | null {
