@@ -3,8 +3,7 @@ import { profileSave, type DetectedLocation } from '#core/location/detected-loca
 import { LOCATION_MESSAGES } from '#core/location/location-messages.ts';
 import { FormAlert, FormStatus } from '#web/components/form-kit.tsx';
 import { api, ApiError } from '#web/lib/api.ts';
-import { storedUser, type SessionUser } from '#web/lib/session.ts';
-import { STORAGE_KEYS, writeStored } from '#web/lib/storage-keys.ts';
+import { rememberUser, storedUser, type SessionUser } from '#web/lib/session.ts';
 import { Dialog } from '#web/panel/dialog.tsx';
 import { detectLocation } from './detect-location.ts';
 import { LocationSummary } from './location-summary.tsx';
@@ -16,8 +15,7 @@ async function saveLocation(userId: string, found: DetectedLocation) {
   const body = profileSave(found);
   await api(`/users/${encodeURIComponent(userId)}`, { method: 'PATCH', body, fallback: LOCATION_MESSAGES.saveFailed });
   const stored = storedUser();
-  if (stored?._id === userId)
-    writeStored(STORAGE_KEYS.user, JSON.stringify({ ...stored, profile: { ...stored.profile, ...body.profile } }));
+  if (stored?._id === userId) rememberUser({ ...stored, profile: { ...stored.profile, ...body.profile } });
 }
 
 /** The location prompt: says what it detects and why, detects on request, shows the result and saves it. */

@@ -15,6 +15,7 @@ import { PasswordCard } from './password-card.tsx';
 import { PictureCard } from './picture-card.tsx';
 import { readMe, readSchoolIsCanadian, type ProfileUser } from './profile-api.ts';
 import { TimeZoneCard } from './time-zone-card.tsx';
+import { DetectAgain } from '#web/panel/location/detect-again.tsx';
 
 type Loaded = { me: ProfileUser; canadian: boolean };
 
@@ -57,8 +58,7 @@ export default function ProfileScreen(_props: PanelScreenProps) {
             <AddressCard profile={profile} schoolIsCanadian={loaded.canadian} />
             <EmergencyCard contact={me.emergencyContact ?? {}} />
             <SocialLinksCard links={me.socialLinks ?? {}} />
-            {/* Slice "location" puts its "Detect again" button (web/panel/location/) in `detectAgain`. */}
-            <TimeZoneCard profile={profile} detectAgain={undefined} />
+            <TimeZoneCard profile={profile} detectAgain={<DetectAgain user={me} />} />
             <PasswordCard email={me.email} />
             <NotificationSettings />
             <DeactivateCard email={me.email} />

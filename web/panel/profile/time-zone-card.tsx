@@ -26,7 +26,7 @@ export function locationSummary(location: ProfileFields['location']): string | n
 
 type TimeZoneCardProps = {
   profile: ProfileFields;
-  /** Slot for slice "location"'s "Detect again" button (web/panel/location/); it saves through the API and calls rememberUser. */
+  /** The "Detect again" button (web/panel/location/); it saves through the API and calls rememberUser. */
   detectAgain?: ReactNode;
 };
 
