@@ -99,7 +99,7 @@ describe('offline (spec 8): the service worker, the banner and the outbox', () =
     await page.goto(`${baseUrl}/student/orders`);
     await page.locator('.order-card', { hasText: orderNumber }).waitFor({ timeout: 15_000 });
     expect(await banner(page).getAttribute('role')).toBe('status');
-    expect(await banner(page).textContent()).toContain('messages you write are sent when you are back online');
+    expect(await banner(page).textContent()).toContain('Messages to the school are sent when you are back online');
 
     await page.goto(`${baseUrl}/student/messages`);
     await page.locator('.msg-thread li', { hasText: online }).waitFor({ timeout: 15_000 });

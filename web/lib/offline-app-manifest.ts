@@ -8,7 +8,7 @@ export const THEME_COLOUR = '#7f1d1d';
  * whichever page it was installed from.
  */
 export function appManifest(schoolName: string, panel: string | undefined) {
-  const home = panel && panel in PANELS ? PANELS[panel as PanelKey].base : '/';
+  const home = panel && Object.hasOwn(PANELS, panel) ? PANELS[panel as PanelKey].base : '/';
   const name = schoolName.trim() || 'Dojo';
   return {
     id: '/',
