@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { precacheList } from './service-worker-build.ts';
+import { precacheLists, type BuiltFile } from './service-worker-build.ts';
 
 let pub: string;
 beforeEach(() => {
@@ -13,23 +13,56 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(pub, { recursive: true, force: true }));
 
-const BUILT = ['assets/client-AbCdEf12.js', 'assets/site-12345678.css', 'manifest.json', 'assets/photo-abcdefgh.png'];
+const BUILT: BuiltFile[] = [
+  {
+    fileName: 'assets/client-AbCdEf12.js',
+    isEntry: true,
+    imports: ['assets/react-11111111.js'],
+    dynamicImports: ['assets/PanelApp-22222222.js', 'assets/Checkout-33333333.js', 'assets/react-dom-66666666.js'],
+  },
+  { fileName: 'assets/react-dom-66666666.js', facadeModuleId: '/repo/node_modules/react-dom/client.js' },
+  { fileName: 'assets/react-11111111.js' },
+  {
+    fileName: 'assets/PanelApp-22222222.js',
+    facadeModuleId: '/repo/web/islands/PanelApp.tsx',
+    imports: ['assets/react-11111111.js'],
+    dynamicImports: ['assets/orders-screen-44444444.js'],
+  },
+  { fileName: 'assets/orders-screen-44444444.js', imports: ['assets/list-kit-55555555.js'] },
+  { fileName: 'assets/list-kit-55555555.js' },
+  { fileName: 'assets/Checkout-33333333.js', facadeModuleId: '/repo/web/islands/Checkout.tsx' },
+  { fileName: 'assets/site-12345678.css' },
+  { fileName: 'manifest.json' },
+  { fileName: 'assets/photo-abcdefgh.png' },
+];
 
-describe('the precache list', () => {
-  it("lists the build's scripts and stylesheets and the public icons, as root paths", () => {
-    expect(precacheList(BUILT, pub).files).toEqual([
+describe('the precache lists', () => {
+  it('precaches the stylesheets, the island loader with its imports and the icons for everyone', () => {
+    expect(precacheLists(BUILT, pub).core).toEqual([
       '/assets/client-AbCdEf12.js',
+      '/assets/react-11111111.js',
       '/assets/site-12345678.css',
       '/favicon.svg',
       '/icons/icon-192.png',
     ]);
   });
 
+  it("and React, the panel island and every screen it may load once a panel opens, never a public island's chunk", () => {
+    expect(precacheLists(BUILT, pub).panel).toEqual([
+      '/assets/PanelApp-22222222.js',
+      '/assets/list-kit-55555555.js',
+      '/assets/orders-screen-44444444.js',
+      '/assets/react-dom-66666666.js',
+    ]);
+  });
+
   it('gets a new version when a built file or a public file changes, and only then', () => {
-    const first = precacheList(BUILT, pub).version;
-    expect(precacheList([...BUILT].reverse(), pub).version).toBe(first);
-    expect(precacheList(['assets/client-ZzZzZz99.js', ...BUILT.slice(1)], pub).version).not.toBe(first);
+    const first = precacheLists(BUILT, pub).version;
+    expect(precacheLists([...BUILT].reverse(), pub).version).toBe(first);
+    const renamed = BUILT.map((f) => (f.fileName === 'assets/list-kit-55555555.js' ? { fileName: 'assets/list-kit-99999999.js' } : f));
+    renamed[3] = { fileName: 'assets/orders-screen-44444444.js', imports: ['assets/list-kit-99999999.js'] };
+    expect(precacheLists(renamed, pub).version).not.toBe(first);
     writeFileSync(join(pub, 'icons/icon-192.png'), 'png-2');
-    expect(precacheList(BUILT, pub).version).not.toBe(first);
+    expect(precacheLists(BUILT, pub).version).not.toBe(first);
   });
 });

@@ -3,17 +3,30 @@
  * build's file list: precaches the shell and its chunks, serves pages and the signed-in user's API reads
  * from caches when the network fails (rules: web/lib/offline-cache-rules.ts), and shows Web Push.
  */
-import { cacheNames, mayStore, ruleFor, staleCaches, type CacheRule, type RequestFacts } from '#web/lib/offline-cache-rules.ts';
+import {
+  API_CACHE_PREFIX,
+  cacheNames,
+  mayStore,
+  ruleFor,
+  staleCaches,
+  type CacheRule,
+  type RequestFacts,
+} from '#web/lib/offline-cache-rules.ts';
+import { panelForPath } from '#web/pages/panel/panels.ts';
 import { OFFLINE_PAGE_HTML } from './offline-page.ts';
 import { listenForPush } from './sw-push.ts';
 import { sw, type FetchLikeEvent } from './sw-scope.ts';
 
 declare const __SW_PRECACHE__: string[];
+declare const __SW_PRECACHE_PANEL__: string[];
 declare const __SW_VERSION__: string;
 
 const VERSION = __SW_VERSION__;
+/** Fetched at install on any page: stylesheets, the island loader, icons. */
 const PRECACHE = __SW_PRECACHE__;
-const PRECACHED = new Set(PRECACHE);
+/** Fetched once a panel page opens: the panel island and all its screen chunks (public visitors never need them). */
+const PRECACHE_PANEL = __SW_PRECACHE_PANEL__;
+const PRECACHED = new Set([...PRECACHE, ...PRECACHE_PANEL]);
 const NAMES = cacheNames(VERSION);
 /** Vite names built files `name-<hash>.ext`: one with the same name holds the same bytes, whatever build cached it. */
 const HASHED = /^\/assets\/.+-[\w-]{8}\.\w+$/;
@@ -28,10 +41,10 @@ async function fromOlderBuild(path: string): Promise<Response | undefined> {
   return undefined;
 }
 
-async function precache() {
+async function precache(list: readonly string[]) {
   const cache = await caches.open(NAMES.precache);
   await Promise.all(
-    PRECACHE.map(async (path) => {
+    list.map(async (path) => {
       if (await cache.match(path)) return;
       const reused = await fromOlderBuild(path);
       const res = reused ?? (await fetch(path, { cache: 'no-cache' }));
@@ -41,11 +54,20 @@ async function precache() {
   );
 }
 
+let panelPrecached: Promise<void> | null = null;
+function precachePanel(): Promise<void> {
+  panelPrecached ??= precache(PRECACHE_PANEL).catch(() => {
+    panelPrecached = null;
+  });
+  return panelPrecached;
+}
+
 /** The pages already open when this worker first takes over were loaded without it: keep them too. */
 async function keepOpenPages() {
   const windows = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
   await Promise.all(
     windows.map(async (w) => {
+      if (panelForPath(new URL(w.url).pathname)) await precachePanel();
       const rule = ruleFor({ url: w.url, method: 'GET', mode: 'navigate' }, context());
       if (rule.strategy !== 'network-first' || !rule.store) return;
       const res = await fetch(w.url).catch(() => null);
@@ -54,7 +76,18 @@ async function keepOpenPages() {
   );
 }
 
-sw.addEventListener('install', (event) => event.waitUntil(precache().then(() => sw.skipWaiting())));
+/** A browser that has used a panel (it holds a user's API cache) gets the panel's new chunks with the update, while the old build's copies can still be reused. */
+const usedPanel = async () => (await caches.keys()).some((name) => name.startsWith(API_CACHE_PREFIX));
+
+sw.addEventListener('install', (event) =>
+  event.waitUntil(
+    (async () => {
+      await precache(PRECACHE);
+      if (await usedPanel()) await precachePanel();
+      await sw.skipWaiting();
+    })(),
+  ),
+);
 
 sw.addEventListener('activate', (event) =>
   event.waitUntil(
@@ -126,8 +159,10 @@ sw.addEventListener('fetch', (event) => {
   const rule = ruleFor(request, context());
   if (rule.strategy === 'network-only') return;
   if (rule.strategy === 'precache') event.respondWith(fromPrecache(event, rule.cacheName));
-  else if (rule.strategy === 'network-first') event.respondWith(networkFirst(event, rule));
-  else event.respondWith(staleWhileRevalidate(event, rule));
+  else if (rule.strategy === 'network-first') {
+    event.respondWith(networkFirst(event, rule));
+    if (rule.kind === 'page' && panelForPath(new URL(req.url).pathname)) event.waitUntil(precachePanel());
+  } else event.respondWith(staleWhileRevalidate(event, rule));
 });
 
 listenForPush();
