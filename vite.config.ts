@@ -1,13 +1,16 @@
 import { defineConfig } from 'vite';
+import { serviceWorker } from './scripts/lib/service-worker-build.ts';
 
 /**
  * Builds only what the browser needs: the island loader (each island its own lazy chunk) and two
  * stylesheets, the site's and the one only panel pages add. Pages render in the Worker, which reads
- * dist/client/manifest.json to link them.
+ * dist/client/manifest.json to link them. The service worker (/sw.js) is built last, with the list of what
+ * this build wrote (scripts/lib/service-worker-build.ts).
  */
 export default defineConfig({
   publicDir: 'web/public',
   oxc: { jsx: { runtime: 'automatic' } },
+  plugins: [serviceWorker()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -1,4 +1,7 @@
 import { HEADER_ACCOUNT_SCRIPT } from './components/header-account-script.ts';
+import { THEME_COLOUR } from './lib/offline-app-manifest.ts';
+import { OFFLINE_BANNER_ID, OFFLINE_PAGE_SCRIPT } from './lib/offline-page-script.ts';
+import { panelForPath } from './pages/panel/panels.ts';
 import type { ReactNode } from 'react';
 import { IslandContext, useIslandCollector, type IslandCollector } from './components/island-context.ts';
 
@@ -22,6 +25,12 @@ export type PageAssets = {
 
 type DocumentProps = { meta: PageMeta; assets: PageAssets; nonce: string; collector: IslandCollector; children: ReactNode };
 
+/** The web app manifest of this page: a panel's opens that panel when installed (worker/pages/app-manifest.ts). */
+function manifestHref(canonical: string): string {
+  const panel = panelForPath(new URL(canonical).pathname);
+  return panel ? `/manifest.webmanifest?panel=${panel.key}` : '/manifest.webmanifest';
+}
+
 export function Document({ meta, assets, nonce, collector, children }: DocumentProps) {
   return (
     <html lang="en">
@@ -42,16 +51,24 @@ export function Document({ meta, assets, nonce, collector, children }: DocumentP
         <meta name="twitter:title" content={meta.title} />
         <meta name="twitter:description" content={meta.description} />
         {meta.ogImage && <meta name="twitter:image" content={meta.ogImage} />}
-        <meta name="theme-color" content="#7f1d1d" />
+        <meta name="theme-color" content={THEME_COLOUR} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="manifest" href={manifestHref(meta.canonical)} />
+        <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
+        <meta name="mobile-web-app-capable" content="yes" />
+        <meta name="apple-mobile-web-app-capable" content="yes" />
+        <meta name="apple-mobile-web-app-status-bar-style" content="default" />
+        {meta.siteName && <meta name="apple-mobile-web-app-title" content={meta.siteName} />}
         {assets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
       </head>
       <body>
+        <p id={OFFLINE_BANNER_ID} className="offline-banner" role="status" />
         <IslandContext.Provider value={collector}>
           {children}
           <script id="header-account" nonce={nonce} dangerouslySetInnerHTML={{ __html: HEADER_ACCOUNT_SCRIPT }} />
+          <script id="offline" nonce={nonce} dangerouslySetInnerHTML={{ __html: OFFLINE_PAGE_SCRIPT }} />
           <IslandScripts assets={assets} nonce={nonce} />
         </IslandContext.Provider>
       </body>

@@ -20,7 +20,12 @@ export async function adminPage(browser: Browser, baseUrl: string, opts: { allow
   const ip = freshIp();
   const login = await apiCall(baseUrl, '/auth/admin-login', { body: { adminId: 'ADM-0001', password: 'Osu-Local-2026' }, ip });
   if (login.status !== 200) throw new Error(`admin login failed: ${login.status} ${JSON.stringify(login.body)}`);
-  const context = await browser.newContext({ extraHTTPHeaders: { 'cf-connecting-ip': ip }, viewport: { width: 1280, height: 900 } });
+  // page.route cannot see what a service worker fetches, and these tests stub the API there: no worker (test/e2e/offline.test.ts tests it).
+  const context = await browser.newContext({
+    extraHTTPHeaders: { 'cf-connecting-ip': ip },
+    viewport: { width: 1280, height: 900 },
+    serviceWorkers: 'block',
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));

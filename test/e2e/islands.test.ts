@@ -56,8 +56,10 @@ describe('island mechanism (/__islands-check)', () => {
 
     expect(await page.evaluate(() => (window as unknown as { __alerts: number }).__alerts)).toBe(0);
     expect(dialogs).toBe(0);
-    // The one classic script allowed is the header's fixed account script; nothing from props runs.
-    expect(await page.locator('body script:not([type="application/json"]):not([type="module"]):not(#header-account)').count()).toBe(0);
+    // The classic scripts allowed are the fixed header account and offline ones; nothing from props runs.
+    expect(
+      await page.locator('body script:not([type="application/json"]):not([type="module"]):not(#header-account):not(#offline)').count(),
+    ).toBe(0);
   });
 
   it('requests only the loader, the Counter chunk and the React runtime', async () => {

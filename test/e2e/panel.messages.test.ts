@@ -11,7 +11,12 @@ async function userPage(browser: Browser, who: CreatedUser, allow: RegExp[] = []
   const ip = freshIp();
   const login = await apiCall(baseUrl, '/auth/login', { body: { email: who.email, password: who.password }, ip });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
-  const context = await browser.newContext({ extraHTTPHeaders: { 'cf-connecting-ip': ip }, viewport: { width: 390, height: 844 } });
+  // page.route cannot see what a service worker fetches, and these tests stub the API there: no worker (test/e2e/offline.test.ts tests it).
+  const context = await browser.newContext({
+    extraHTTPHeaders: { 'cf-connecting-ip': ip },
+    viewport: { width: 390, height: 844 },
+    serviceWorkers: 'block',
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));

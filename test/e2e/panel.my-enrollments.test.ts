@@ -12,7 +12,12 @@ const EXPECTED = [/status of 401/, /net::ERR_FAILED/];
 
 /** A page of its own context; uncaught exceptions and console errors fail the test, except EXPECTED ones. */
 async function newPage(browser: Browser, width: number): Promise<Page> {
-  const context = await browser.newContext({ extraHTTPHeaders: { 'cf-connecting-ip': freshIp() }, viewport: { width, height: 900 } });
+  // page.route cannot see what a service worker fetches, and these tests stub the API there: no worker (test/e2e/offline.test.ts tests it).
+  const context = await browser.newContext({
+    extraHTTPHeaders: { 'cf-connecting-ip': freshIp() },
+    viewport: { width, height: 900 },
+    serviceWorkers: 'block',
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));

@@ -6,6 +6,8 @@ import { ApiError, INVALID_JSON, REQUEST_FAILED } from './api.ts';
 export type ChatMessage = MessageView & {
   /** Client-only: the optimistic copy is on its way. */
   pending?: boolean;
+  /** Client-only: written offline, waiting in the outbox (web/lib/offline-outbox.ts) for the network. */
+  queued?: boolean;
 };
 
 /** Spec 8 messages of the messages screens. */
@@ -15,6 +17,8 @@ export const THREAD_MESSAGES = {
   replyFailedTitle: 'Reply Failed',
   broadcastFailedTitle: 'Broadcast Failed',
   alreadySending: 'Already sending',
+  queuedOffline: 'Saved offline: it is sent when you are back online.',
+  queuedSent: 'The messages written offline were sent.',
   invalidResponse: 'Invalid response structure',
   successFalse: 'Server returned success: false',
   markReadFailed: 'Failed to mark messages as read',

@@ -49,6 +49,21 @@ describe('restoreSession (spec 4)', () => {
     expect([...browser.store.keys()]).toEqual(['cart']);
   });
 
+  it('opens with the stored user when the server cannot be reached (offline), keeping the session', async () => {
+    browser.store.set('token', 't1');
+    browser.store.set('user', JSON.stringify(USER));
+    browser.respond(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect(await restoreSession()).toEqual({ state: 'authenticated', user: USER, token: 't1' });
+    expect(browser.store.get('token')).toBe('t1');
+  });
+
+  it('still fails offline when no user is stored', async () => {
+    browser.store.set('token', 't1');
+    browser.respond(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect(await restoreSession()).toMatchObject({ state: 'failed' });
+    expect(browser.store.has('token')).toBe(false);
+  });
+
   it('fails the same way when the answer carries no usable user', async () => {
     browser.store.set('token', 't');
     browser.respond(() => Response.json({ success: true, data: { hello: 1 } }));
@@ -58,6 +73,14 @@ describe('restoreSession (spec 4)', () => {
 });
 
 describe('session storage and logout', () => {
+  it("forgets the service worker's API copies of every user when the session is cleared", async () => {
+    const names = ['dojo-api-u1', 'dojo-api-u2', 'dojo-pages-abc', 'dojo-images'];
+    const deleted: string[] = [];
+    vi.stubGlobal('caches', { keys: async () => names, delete: async (n: string) => deleted.push(n) > 0 });
+    clearSession();
+    await vi.waitFor(() => expect(deleted.sort()).toEqual(['dojo-api-u1', 'dojo-api-u2']));
+  });
+
   it('stores token and user under the spec keys and clears them again', () => {
     saveSession('tok', USER);
     expect(browser.store.get('token')).toBe('tok');

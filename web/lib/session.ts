@@ -1,8 +1,9 @@
 import { profileName } from '#core/users/person-name.ts';
 import { isRole, PANEL_BY_ROLE, type Role } from '#core/roles.ts';
-import { api, errorMessage } from './api.ts';
+import { api, ApiError, errorMessage } from './api.ts';
 import { readStored, readStoredJson, removeStored, STORAGE_KEYS, writeStored } from './storage-keys.ts';
 import { offlineClear } from './offline-store.ts';
+import { clearApiCaches } from './offline-caches.ts';
 import { mayOpen, panelForPath } from '#web/pages/panel/panels.ts';
 
 export type SessionUser = {
@@ -62,6 +63,7 @@ export function onUserChanged(listener: (user: SessionUser) => void): () => void
 export function clearSession(): void {
   removeStored(STORAGE_KEYS.token, STORAGE_KEYS.user, STORAGE_KEYS.preferences);
   void offlineClear();
+  void clearApiCaches();
 }
 
 export const storedToken = () => readStored(STORAGE_KEYS.token);
@@ -85,6 +87,9 @@ export async function restoreSession(signal?: AbortSignal): Promise<RestoreResul
     return { state: 'authenticated', user, token };
   } catch (err) {
     if ((err as Error)?.name === 'AbortError') throw err;
+    // Offline (no answer at all): the panel opens with the stored user; every call still carries the token the server checks.
+    const stored = storedUser();
+    if (err instanceof ApiError && err.status === 0 && stored) return { state: 'authenticated', user: stored, token };
     clearSession();
     return { state: 'failed', message: AUTH_FAILED };
   }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Brand } from '#web/components/logo.tsx';
 import type { SiteBrand } from '#web/components/site-info.ts';
 import { displayName, ROLE_LABELS, type SessionUser } from '#web/lib/session.ts';
@@ -19,7 +19,13 @@ type PanelShellProps = {
   children?: ReactNode;
 };
 
-/** Top bar (who is signed in, log out) and sidebar navigation around the current screen. */
+const isCurrent = (route: string, item: string) => route === item || (item !== '' && route.startsWith(`${item}/`));
+
+/**
+ * Top bar (who is signed in, log out) and sidebar navigation around the current screen. On a phone
+ * (≤ 600 px, web/styles/panel.css) the bar is one line — logo, the screen's title, bell, Menu — and the
+ * navigation with the account opens from the Menu button: Escape, a tap outside or a navigation closes it.
+ */
 export function PanelShell({ panel, brand, user, route, loggingOut, onLogout, children }: PanelShellProps) {
   const items = [
     { route: '', label: 'Home' },
@@ -27,14 +33,45 @@ export function PanelShell({ panel, brand, user, route, loggingOut, onLogout, ch
     ...screensFor(panel.key, user.role),
   ];
   const others = PANEL_LIST.filter((p) => p.key !== panel.key && mayOpen(p, user.role));
+  const current = items.filter((i) => isCurrent(route, i.route)).sort((a, b) => b.route.length - a.route.length)[0];
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const nav = useRef<HTMLElement>(null);
+
+  useEffect(() => setMenuOpen(false), [route]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const links = nav.current?.querySelectorAll<HTMLAnchorElement>('a');
+    (nav.current?.querySelector<HTMLAnchorElement>('a[aria-current="page"]') ?? links?.[0])?.focus();
+    const outside = (e: PointerEvent) => {
+      const target = e.target as Node;
+      if (!nav.current?.contains(target) && !menuButton.current?.contains(target)) setMenuOpen(false);
+    };
+    document.addEventListener('pointerdown', outside);
+    return () => document.removeEventListener('pointerdown', outside);
+  }, [menuOpen]);
+
+  function closeOnEscape(e: KeyboardEvent) {
+    if (e.key !== 'Escape' || !menuOpen) return;
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  }
+
+  const logout = (
+    <button type="button" className="btn btn-secondary btn-sm" onClick={onLogout} disabled={loggingOut}>
+      {loggingOut ? 'Logging out…' : 'Log out'}
+    </button>
+  );
   return (
-    <div className="panel-shell" data-ready="" data-state="ready">
+    <div className="panel-shell" data-ready="" data-state="ready" onKeyDown={closeOnEscape}>
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
       <header className="panel-topbar">
         <Brand site={brand} label={`${brand.schoolName} home`} />
         <p className="panel-name">{panel.title}</p>
+        <p className="panel-screen-title">{current?.label ?? panel.title}</p>
         <div className="panel-user">
           <NotificationBell user={user} allHref={`${panel.base}/notifications`} />
           {typeof user.profilePicture === 'string' && (
@@ -42,18 +79,27 @@ export function PanelShell({ panel, brand, user, route, loggingOut, onLogout, ch
           )}
           <span className="panel-user-name">{displayName(user)}</span>
           <span className="badge panel-role">{ROLE_LABELS[user.role]}</span>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={onLogout} disabled={loggingOut}>
-            {loggingOut ? 'Logging out…' : 'Log out'}
+          <span className="panel-topbar-logout">{logout}</span>
+          <button
+            ref={menuButton}
+            type="button"
+            className="btn btn-secondary btn-sm panel-menu-button"
+            aria-expanded={menuOpen}
+            aria-controls="panel-nav"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            Menu
           </button>
         </div>
       </header>
-      <nav className="panel-sidebar" aria-label={panel.title}>
+      <nav ref={nav} id="panel-nav" className="panel-sidebar" aria-label={panel.title} data-open={menuOpen ? '' : undefined}>
         <ul>
           {items.map((item) => (
             <li key={item.route}>
               <PanelLink
                 href={item.route ? `${panel.base}/${item.route}` : panel.base}
-                aria-current={route === item.route || (item.route && route.startsWith(`${item.route}/`)) ? 'page' : undefined}
+                aria-current={item === current ? 'page' : undefined}
+                onClick={() => setMenuOpen(false)}
               >
                 {item.label}
               </PanelLink>
@@ -72,6 +118,12 @@ export function PanelShell({ panel, brand, user, route, loggingOut, onLogout, ch
             </ul>
           </>
         )}
+        <div className="panel-menu-account">
+          <p>
+            <span className="panel-user-name">{displayName(user)}</span> <span className="badge panel-role">{ROLE_LABELS[user.role]}</span>
+          </p>
+          {logout}
+        </div>
       </nav>
       <main id="main" className="panel-main" tabIndex={-1}>
         {children}

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '#worker/env.ts';
+import { appManifestRoute } from './app-manifest.ts';
 import { authPages } from './auth.pages.tsx';
 import { panelPages } from './panel.pages.tsx';
 import { renderNotFound } from './public/not-found.tsx';
@@ -18,6 +19,7 @@ export const pageRoutes = new Hono<AppEnv>()
   .route('/', socialPages)
   .route('/auth', authPages)
   .route('/', panelPages)
+  .route('/', appManifestRoute)
   .all('*', async (c) => {
     const assets = c.env.ASSETS;
     if (assets && (c.req.method === 'GET' || c.req.method === 'HEAD')) {

@@ -9,7 +9,8 @@ type Props = {
   /** The alert's title when a send fails: 'Send Failed' or 'Reply Failed' (spec 8). */
   failTitle: string;
   submitLabel: string;
-  onSend: (content: string, priority: MessagePriority) => Promise<void>;
+  /** Resolves with 'queued' when the message was kept for later (offline: web/lib/offline-outbox.ts). */
+  onSend: (content: string, priority: MessagePriority) => Promise<void | 'queued'>;
   onTyping: (hasText: boolean) => void;
   onStopTyping: () => void;
 };
@@ -17,7 +18,8 @@ type Props = {
 /**
  * Writes one message: Enter sends, Shift+Enter starts a new line. The text leaves the box at once (the
  * screen shows it optimistically) and comes back if the send fails; a second send while one is in
- * flight is refused with 'Already sending'.
+ * flight is refused with 'Already sending'. Offline, the screen may keep it in the outbox instead: the
+ * composer then says it will be sent when the browser is back online.
  */
 export function Composer({ id, label, failTitle, submitLabel, onSend, onTyping, onStopTyping }: Props) {
   const [text, setText] = useState('');
@@ -49,7 +51,7 @@ export function Composer({ id, label, failTitle, submitLabel, onSend, onTyping, 
     setText('');
     if (box.current) box.current.value = '';
     try {
-      await onSend(content.trim(), priority);
+      if ((await onSend(content.trim(), priority)) === 'queued') setNotice(THREAD_MESSAGES.queuedOffline);
     } catch (err) {
       setText((now) => now || content);
       setFailure(sendFailureReason(err));

@@ -73,7 +73,13 @@ export function MessageList({ messages, meId, viewer, hasMore, loadingOlder, onL
                   </p>
                   <p className="msg-content">{m.content}</p>
                   <p className="msg-time">
-                    {m.pending ? 'Sending…' : <time dateTime={m.createdAt}>{localDateTime(m.createdAt)}</time>}
+                    {m.queued ? (
+                      'Waiting to send (offline)'
+                    ) : m.pending ? (
+                      'Sending…'
+                    ) : (
+                      <time dateTime={m.createdAt}>{localDateTime(m.createdAt)}</time>
+                    )}
                     {mine && !m.pending && !m.isBroadcast && m.isRead && <span> · Seen</span>}
                   </p>
                 </div>

@@ -9,6 +9,7 @@ import { LiveNote } from './live-note.tsx';
 import { ThreadMessages } from './message-list.tsx';
 import { sendMessage } from './messages-api.ts';
 import { useLiveFrames, useLiveStatus, useTypingPeople, useTypingSender } from './use-live.ts';
+import { useOutbox } from './use-outbox.ts';
 import { useMarkRead, useThread } from './use-thread.ts';
 
 /** Student, member and instructor panels: one conversation with the school, and the broadcasts that reached them. */
@@ -35,12 +36,23 @@ export default function MyMessagesScreen({ user }: PanelScreenProps) {
     }
   });
 
-  useMarkRead({ messages, ready, meId: user._id, setMessages, onMarked: () => setMarkProblem(''), onFailed: setMarkProblem });
+  useMarkRead({
+    messages,
+    ready,
+    meId: user._id,
+    setMessages,
+    onMarked: () => setMarkProblem(''),
+    // Offline, marking read waits for the next visit rather than showing 'Request failed'.
+    onFailed: (problem) => navigator.onLine && setMarkProblem(problem),
+  });
 
-  const send = (content: string, priority: MessagePriority) =>
-    sendOptimistic(optimisticMessage(user, { content, priority, kind: 'direct', conversationId: user._id }), () =>
-      sendMessage(content, priority),
-    ).then(() => undefined);
+  const outbox = useOutbox(user._id, setMessages);
+  const send = (content: string, priority: MessagePriority) => {
+    const temp = optimisticMessage(user, { content, priority, kind: 'direct', conversationId: user._id });
+    return outbox.sendOrQueue(temp, '/messages/send', { content, priority }, () =>
+      sendOptimistic(temp, () => sendMessage(content, priority)),
+    );
+  };
 
   return (
     <section className="panel-screen msg-screen msg-mine-screen" data-ready={ready ? '' : undefined} aria-labelledby="msg-title">
@@ -50,6 +62,11 @@ export default function MyMessagesScreen({ user }: PanelScreenProps) {
       </div>
       <LiveNote status={live.status} message={live.message} />
       <FormAlert message={alert} />
+      {outbox.note && (
+        <p className="notice msg-outbox-note" role="status">
+          {outbox.note}
+        </p>
+      )}
       {markProblem && (
         <p className="notice msg-mark-problem" role="status">
           {markProblem}

@@ -1,18 +1,22 @@
 import { exports } from 'cloudflare:workers';
 import { HEADER_ACCOUNT_SCRIPT } from '#web/components/header-account-script.ts';
+import { OFFLINE_PAGE_SCRIPT } from '#web/lib/offline-page-script.ts';
 
-const escaped = HEADER_ACCOUNT_SCRIPT.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const HEADER_SCRIPT_TAG = new RegExp(`<script id="header-account" nonce="[^"]+">${escaped}</script>`);
+const fixedScript = (id: string, text: string) =>
+  new RegExp(`<script id="${id}" nonce="[^"]+">${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</script>`);
+const HEADER_SCRIPT_TAG = fixedScript('header-account', HEADER_ACCOUNT_SCRIPT);
+const OFFLINE_SCRIPT_TAG = fixedScript('offline', OFFLINE_PAGE_SCRIPT);
 
 /**
- * Requests a page through the Worker's own fetch, as a browser would. `html` leaves out the header's
- * inline account script (checked once, in header-account.test.ts), so "no <script>" still means no
- * island and no injected script; `raw` is the page as sent.
+ * Requests a page through the Worker's own fetch, as a browser would. `html` leaves out the two fixed
+ * inline scripts of every page, the header's account script and the offline one (checked in
+ * header-account.test.ts and worker/pages/offline-head.test.ts), so "no <script>" still means no island
+ * and no injected script; `raw` is the page as sent.
  */
 export async function page(path: string, init: RequestInit = {}) {
   const res = await exports.default.fetch(new Request(`http://dojo.test${path}`, { headers: { accept: 'text/html' }, ...init }));
   const raw = await res.text();
-  return { res, raw, html: raw.replace(HEADER_SCRIPT_TAG, '') };
+  return { res, raw, html: raw.replace(HEADER_SCRIPT_TAG, '').replace(OFFLINE_SCRIPT_TAG, '') };
 }
 
 /** The content of a <meta> tag by name or property, decoded enough for comparisons. */

@@ -1,0 +1,160 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
+import { adminToken, apiCall, createTestUser, freshIp, POLL, type CreatedUser } from './auth-helpers.ts';
+import { launchBrowser } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+const tag = () => Math.random().toString(36).slice(2, 8).toUpperCase();
+
+/**
+ * A page signed in as `who` (token and user in localStorage, as the login form leaves them), once the
+ * service worker controls it. Offline the browser logs every refused request as a console error, so only
+ * uncaught exceptions fail the test.
+ */
+async function signedInPage(browser: Browser, who: CreatedUser, width: number): Promise<{ page: Page; token: string }> {
+  const ip = freshIp();
+  const login = await apiCall(baseUrl, '/auth/login', { body: { email: who.email, password: who.password }, ip });
+  expect(login.status).toBe(200);
+  const context = await browser.newContext({ extraHTTPHeaders: { 'cf-connecting-ip': ip }, viewport: { width, height: 800 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  onTestFinished(async () => {
+    await context.close();
+    if (errors.length) throw new Error(`The page threw:\n${errors.join('\n')}`);
+  });
+  await page.goto(`${baseUrl}/auth/login`);
+  await page.evaluate(
+    ([token, user]) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', JSON.stringify(user));
+    },
+    [login.body.token as string, login.body.user] as const,
+  );
+  await page.goto(`${baseUrl}/student`);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
+  return { page, token: login.body.token as string };
+}
+
+const banner = (page: Page) => page.locator('#offline-banner');
+
+describe('offline (spec 8): the service worker, the banner and the outbox', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('reopens two panel screens and two public pages offline with their content, and sends a message written offline when back', async () => {
+    const t = tag();
+    const product = await apiCall(baseUrl, '/products', {
+      token: await adminToken(baseUrl),
+      body: { name: `E2E Offline Mitts ${t}`, price: 30, stockQuantity: 4, category: 'protective-gear', sku: `E2E-OFF-${t}`, gstRate: 5 },
+    });
+    expect(product.status).toBe(201);
+    const member = await createTestUser(baseUrl, 'member', 'offline');
+    const { page, token } = await signedInPage(browser, member, 1280);
+    const placed = await apiCall(baseUrl, '/orders', {
+      token,
+      body: {
+        items: [{ product: product.body.product._id, quantity: 1 }],
+        paymentMethod: 'sandbox',
+        contact: { name: 'Offline Member', email: member.email, phone: '+1 416 555 0100' },
+        shippingAddress: { line1: '1 Dojo Way', city: 'Toronto', province: 'ON', postalCode: 'M5H 2N2', country: 'Canada' },
+      },
+    });
+    expect(placed.status).toBe(201);
+    const orderNumber = placed.body.data.order.orderNumber as string;
+    const online = `Online before the trip ${t}`;
+    const offline = `Written on the train ${t}`;
+
+    // Visited once, online.
+    for (const path of ['/about', '/courses']) {
+      await page.goto(`${baseUrl}${path}`);
+      await page.locator('h1').first().waitFor();
+    }
+    await page.goto(`${baseUrl}/student/orders`);
+    await page.locator('.order-card', { hasText: orderNumber }).waitFor({ timeout: 15_000 });
+    await page.goto(`${baseUrl}/student/messages`);
+    await page.locator('.msg-screen[data-ready]').waitFor({ timeout: 15_000 });
+    await page.getByLabel('Message to the school').fill(online);
+    await page.keyboard.press('Enter');
+    await page.locator('.msg-thread li:not(.msg-pending)', { hasText: online }).waitFor({ timeout: 15_000 });
+    // Offline, a screen shows what it last loaded: open it once more with the message in it.
+    await page.reload();
+    await page.locator('.msg-thread li', { hasText: online }).waitFor({ timeout: 15_000 });
+    expect(await banner(page).textContent()).toBe('');
+
+    await page.context().setOffline(true);
+    for (const [path, heading] of [
+      ['/about', /about/i],
+      ['/courses', /courses/i],
+    ] as const) {
+      await page.goto(`${baseUrl}${path}`);
+      await expect.poll(() => page.locator('h1').first().textContent(), POLL).toMatch(heading);
+      expect(await banner(page).textContent()).toMatch(/^You are offline\. This is the copy of the page saved/);
+    }
+    await page.goto(`${baseUrl}/student/orders`);
+    await page.locator('.order-card', { hasText: orderNumber }).waitFor({ timeout: 15_000 });
+    expect(await banner(page).getAttribute('role')).toBe('status');
+    expect(await banner(page).textContent()).toContain('Messages to the school are sent when you are back online');
+
+    await page.goto(`${baseUrl}/student/messages`);
+    await page.locator('.msg-thread li', { hasText: online }).waitFor({ timeout: 15_000 });
+    await page.getByLabel('Message to the school').fill(offline);
+    await page.keyboard.press('Enter');
+    const queued = page.locator('.msg-thread li', { hasText: offline });
+    await expect.poll(() => queued.textContent(), POLL).toContain('Waiting to send (offline)');
+    expect(await page.locator('.msg-notice').textContent()).toBe('Saved offline: it is sent when you are back online.');
+    const onServer = async () =>
+      ((await apiCall(baseUrl, '/messages/conversation', { token })).body.data as { content: string }[]).filter(
+        (m) => m.content === offline,
+      ).length;
+    expect(await onServer()).toBe(0);
+
+    await page.context().setOffline(false);
+    await expect.poll(onServer, POLL).toBe(1);
+    await expect.poll(() => queued.textContent(), POLL).not.toContain('Waiting to send');
+    expect(await banner(page).textContent()).toBe('');
+    // Sent once: the outbox is empty, so a reload sends nothing again.
+    await page.reload();
+    await page.locator('.msg-thread li', { hasText: offline }).waitFor({ timeout: 15_000 });
+    expect(await onServer()).toBe(1);
+  });
+
+  it('on a 360 px phone: a one-line bar, and a menu that shows where you are, works from the keyboard and closes on navigation', async () => {
+    const student = await createTestUser(baseUrl, 'student', 'phone-menu');
+    const { page } = await signedInPage(browser, student, 360);
+    await page.goto(`${baseUrl}/student/messages`);
+    await page.locator('.msg-screen[data-ready]').waitFor({ timeout: 15_000 });
+
+    const bar = page.locator('.panel-topbar');
+    const menu = page.getByRole('button', { name: 'Menu' });
+    const nav = page.locator('#panel-nav');
+    expect(await page.locator('.panel-screen-title').textContent()).toBe('Messages');
+    expect((await bar.boundingBox())!.height).toBeLessThan(70);
+    expect(await nav.isVisible()).toBe(false);
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    expect(await nav.isVisible()).toBe(true);
+    const here = nav.locator('a[aria-current="page"]');
+    expect(await here.textContent()).toBe('Messages');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Messages');
+    await page.keyboard.press('Escape');
+    expect(await nav.isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Menu');
+
+    await page.keyboard.press('Enter');
+    await nav.getByRole('link', { name: 'My orders', exact: true }).click();
+    await expect.poll(() => page.locator('.panel-screen-title').textContent(), POLL).toBe('My orders');
+    expect(await nav.isVisible()).toBe(false);
+    await menu.click();
+    expect(await here.textContent()).toBe('My orders');
+    expect(await nav.getByRole('button', { name: 'Log out' }).isVisible()).toBe(true);
+  });
+});
