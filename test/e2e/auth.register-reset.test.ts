@@ -35,7 +35,7 @@ describe('registering, resetting a password and verifying an email', () => {
     await page.getByLabel('Password', { exact: true }).fill('Mae-Geri-Kick-9');
     await page.getByLabel('Confirm password').fill('Mae-Geri-Kick-9');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect.poll(() => page.locator('[role="status"]').textContent(), POLL).toContain('Please check your email');
+    await expect.poll(() => page.locator('main [role="status"]').textContent(), POLL).toContain('Please check your email');
     expect((await readStorage(page)).token).toBeNull();
     await page.getByRole('link', { name: 'Go to log in' }).click();
     await page.waitForURL(`${baseUrl}/auth/login`);
@@ -59,7 +59,7 @@ describe('registering, resetting a password and verifying an email', () => {
     await page.getByLabel('Password', { exact: true }).fill('Mae-Geri-Kick-9');
     await page.getByLabel('Confirm password').fill('Mae-Geri-Kick-9');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect.poll(() => page.locator('[role="status"]').textContent(), POLL).toContain('Please check your email');
+    await expect.poll(() => page.locator('main [role="status"]').textContent(), POLL).toContain('Please check your email');
     const outbox = await apiCall(baseUrl, `/admin/outbox?to=${encodeURIComponent(user.email)}`, { token: await superAdminToken(baseUrl) });
     const subjects = (outbox.body.data as { subject: string }[]).map((m) => m.subject);
     expect(subjects).toContain('Someone tried to create an account with your email');
@@ -95,7 +95,7 @@ describe('registering, resetting a password and verifying an email', () => {
     await islandReady(page, 'form[data-ready]');
     await page.getByLabel('Email').fill(user.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    await expect.poll(() => page.locator('[role="status"]').textContent(), POLL).toContain('a password reset link has been sent');
+    await expect.poll(() => page.locator('main [role="status"]').textContent(), POLL).toContain('a password reset link has been sent');
 
     const outbox = await apiCall(baseUrl, `/admin/outbox?to=${encodeURIComponent(user.email)}`, { token: await superAdminToken(baseUrl) });
     expect(outbox.status).toBe(200);
@@ -111,7 +111,7 @@ describe('registering, resetting a password and verifying an email', () => {
     await page.getByLabel('New password', { exact: true }).fill('Heian-Shodan-2026');
     await page.getByLabel('Confirm new password').fill('Heian-Shodan-2026');
     await page.getByRole('button', { name: 'Set new password' }).click();
-    await expect.poll(() => page.locator('[role="status"]').textContent(), POLL).toContain('Password has been reset successfully');
+    await expect.poll(() => page.locator('main [role="status"]').textContent(), POLL).toContain('Password has been reset successfully');
 
     await loginThroughForm(page, baseUrl, 'email', { label: 'Email', value: user.email }, 'Heian-Shodan-2026');
     await page.waitForURL(`${baseUrl}/student`);

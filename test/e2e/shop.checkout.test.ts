@@ -131,7 +131,7 @@ describe('the shop in a browser: product → cart with coupon → checkout → s
     await page.getByLabel('Password', { exact: true }).fill('Kata-Heian-Shodan-26');
     await page.getByLabel('Confirm password').fill('Kata-Heian-Shodan-26');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect.poll(() => page.locator('[role="status"]').textContent(), POLL).toContain('Please check your email');
+    await expect.poll(() => page.locator('main [role="status"]').textContent(), POLL).toContain('Please check your email');
     // The way back rides along: log in, then the checkout again.
     await page.getByRole('link', { name: 'Go to log in' }).click();
     await page.waitForURL(/\/auth\/login\?next=%2Fcheckout/);
