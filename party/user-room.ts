@@ -9,6 +9,7 @@ import { socketPresence, users, type UserRow } from '#db/schema/index.ts';
 import type { Bindings } from '#worker/env.ts';
 import { conversation } from '#worker/features/messages/messages.read.ts';
 import { loadUser, sessionHolds, STALE_TOKEN, type AuthUser } from '#worker/lib/auth-user.ts';
+import { sessionEndOf } from '#core/users/session-end.ts';
 import { SESSION_CHANGED } from '#worker/lib/publish.ts';
 import { deliverTo, type RoomCommand, type RoomRpc, type RoomsEnv } from '#worker/lib/publish-rooms.ts';
 import { runtimeContext, runtimeOf } from '#worker/lib/runtime.ts';
@@ -148,7 +149,7 @@ export class UserRoom extends Server<Bindings> implements RoomRpc {
 
   /** RPC from the API (worker/lib/publish-rooms.ts): a frame for every authenticated socket of this user. */
   async deliver(command: RoomCommand): Promise<number> {
-    if (command.type === SESSION_CHANGED.type) return this.endSessions();
+    if (command.type === SESSION_CHANGED.type) return this.endSessions(command.by === 'school');
     const text = JSON.stringify(command);
     let sent = 0;
     for (const c of this.getConnections<SocketState>()) {
@@ -159,14 +160,16 @@ export class UserRoom extends Server<Bindings> implements RoomRpc {
     return sent;
   }
 
-  /** Reads the account once and closes every socket whose session no longer holds; how many were closed. */
-  private async endSessions(): Promise<number> {
+  /** Reads the account once and closes every socket whose session no longer holds, saying why first; how many were closed. */
+  private async endSessions(bySchool = false): Promise<number> {
     const sockets = [...this.getConnections<SocketState>()].filter((c) => c.state?.userId);
     if (!sockets.length) return 0;
     const row = await findUser(this.db().$read, this.name);
     let closed = 0;
     for (const c of sockets) {
       if (stillHolds(row, c.state!)) continue;
+      const end = sessionEndOf(row, { role: c.state!.role ?? '', tokenVersion: c.state!.tokenVersion ?? -1 }, bySchool);
+      if (end) send(c, { type: 'session_ended', data: end });
       this.refuse(c, STALE_TOKEN, ROOM_CLOSE.sessionEnded);
       closed++;
     }
