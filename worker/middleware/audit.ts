@@ -9,6 +9,7 @@ import { auditLog, type NewAuditRow } from '#db/schema/index.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { isJsonType } from '#worker/lib/body.ts';
 import { clientIp } from '#worker/lib/rate-limit.ts';
+import { readLimitedBody } from '#worker/lib/uploads.ts';
 import { runtimeContext } from '#worker/lib/runtime.ts';
 
 const WRITES = new Set<string>(AUDITED_METHODS);
@@ -73,12 +74,14 @@ export function targetOf(pattern: string, path: string): { type: string | null; 
 async function bodyFieldNames(c: Context<AppEnv>): Promise<string[]> {
   try {
     const cache = c.req.bodyCache;
-    if (cache.json) return fieldNames(await cache.json);
     if (cache.formData) return [...new Set((await cache.formData).keys())].slice(0, 40);
     const type = (c.req.header('content-type') ?? '').toLowerCase();
-    const length = Number(c.req.header('content-length') ?? NaN);
-    if (!isJsonType(type) || !(length > 0 && length <= UNREAD_BODY_MAX_BYTES) || c.req.raw.bodyUsed) return [];
-    return fieldNames(await c.req.json());
+    if (!isJsonType(type)) return [];
+    // c.req.json() reads the parsed text back from the cache when the handler read the body.
+    if (Object.keys(cache).length) return fieldNames(await c.req.json());
+    if (c.req.raw.bodyUsed) return [];
+    const bytes = await readLimitedBody(c.req.raw, UNREAD_BODY_MAX_BYTES, 'too large to name its fields');
+    return bytes.length ? fieldNames(JSON.parse(new TextDecoder().decode(bytes))) : [];
   } catch {
     return [];
   }
