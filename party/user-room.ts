@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { Server, type Connection, type ConnectionContext, type WSMessage } from 'partyserver';
 import { newId } from '#core/ids.ts';
 import { CONVERSATION_PAGE_SIZE } from '#core/messages/message-schemas.ts';
@@ -129,10 +129,11 @@ export class UserRoom extends Server<Bindings> implements RoomRpc {
   private async recordPresence(closing?: string) {
     let sockets = 0;
     for (const c of this.getConnections<SocketState>()) if (c.id !== closing && c.state?.userId) sockets++;
-    await this.db()
-      .insert(socketPresence)
-      .values({ userId: this.name, sockets, updatedAt: new Date() })
-      .onConflictDoUpdate({ target: socketPresence.userId, set: { sockets, updatedAt: new Date() } });
+    const now = Date.now();
+    // Only for an account that still exists: a deleted one's row went with it (cascade) and must not come back.
+    await this.db().run(
+      sql`insert into ${socketPresence} (user_id, sockets, updated_at) select ${this.name}, ${sockets}, ${now} where exists (select 1 from ${users} where id = ${this.name}) on conflict (user_id) do update set sockets = excluded.sockets, updated_at = excluded.updated_at`,
+    );
   }
 
   /** Sockets that never authenticated are closed once their window has passed. */
