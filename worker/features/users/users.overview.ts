@@ -1,6 +1,7 @@
 import { count, desc, eq, max } from 'drizzle-orm';
 import { fromCents } from '#core/money.ts';
 import { USER_MESSAGES } from '#core/users/user-messages.ts';
+import type { UserOverviewView } from '#core/users/user-overview.ts';
 import { courseEnrollments, instructorEnrollments, membershipEnrollments, messages, orders, payments } from '#db/schema/index.ts';
 import { notFound } from '#worker/lib/errors.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
@@ -17,7 +18,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * membership enrolments, instructor applications, orders, payments and their conversation — in one batch.
  * The school's lists have no user filter, and the page needs a few rows of each, not a list screen.
  */
-export async function userOverview(ctx: ServiceCtx, id: string) {
+export async function userOverview(ctx: ServiceCtx, id: string): Promise<UserOverviewView<ReturnType<typeof serializeUserForAdmin>>> {
   const row = await findUserRow(ctx.db, id);
   if (!row) throw notFound(USER_MESSAGES.notFound);
   const db = ctx.db;
@@ -108,4 +109,3 @@ export async function userOverview(ctx: ServiceCtx, id: string) {
     messages: { total: talk[0]?.n ?? 0, lastAt: talk[0]?.last ? new Date(talk[0].last as unknown as number).toISOString() : null },
   };
 }
-export type UserOverview = Awaited<ReturnType<typeof userOverview>>;
