@@ -45,7 +45,7 @@ export type AuditQueryInput = z.output<typeof AuditQuery>;
 /** The entries about and by one user (the user page): paging only. */
 export const UserAuditQuery = pagingQuery(10, 50);
 
-/** `PATCH /api/users/:id/block` → `block users`; `POST /api/courses` → `create courses`. */
+/** `PATCH /api/users/:id/block` → `users: block`; `POST /api/courses` → `courses: create`. */
 export function auditSummary(method: string, route: string): string {
   const parts = route
     .replace(/^\/api\//, '')
@@ -54,7 +54,7 @@ export function auditSummary(method: string, route: string): string {
   const resource = parts[0] ?? 'api';
   const last = parts.at(-1) ?? '';
   const action = parts.length > 1 && !last.startsWith(':') ? last : (VERB[method] ?? method.toLowerCase());
-  return `${action} ${resource}`;
+  return `${resource}: ${action}`;
 }
 const VERB: Record<string, string> = { POST: 'create', PUT: 'replace', PATCH: 'update', DELETE: 'delete' };
 

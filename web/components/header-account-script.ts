@@ -2,8 +2,9 @@ import { PANEL_BY_ROLE } from '#core/roles.ts';
 import { STORAGE_KEYS } from '#web/lib/storage-keys.ts';
 
 const [T, U] = [JSON.stringify(STORAGE_KEYS.token), JSON.stringify(STORAGE_KEYS.user)];
-/** The session check: ended → forget it; ended for a reason → say it, then the login page. */
-const CHECK = `const c=async()=>{const t=localStorage.getItem(${T});if(!t||document.hidden)return;try{const d=(await(await fetch('/api/users/session-status',{headers:{authorization:'Bearer '+t}})).json()).data;if(d&&!d.active){localStorage.removeItem(${T});localStorage.removeItem(${U});if(d.reason){const b=document.createElement('p');b.setAttribute('role','alert');b.className='form-alert session-ended';b.textContent=d.message;document.body.prepend(b);setTimeout(()=>location.assign('/auth/login'),3e3)}}}catch{}};if(document.querySelector('[data-account-link]')){c();addEventListener('visibilitychange',c);addEventListener('focus',c);setInterval(c,2e4)}`;
+/** The session check: ended → forget it; ended for a reason → say it, then the login page. The token seen last is kept, so a
+ * panel tab that forgot the session first (its room told it) does not leave this page unable to ask why. */
+const CHECK = `let k=localStorage.getItem(${T});const c=async()=>{const t=localStorage.getItem(${T})||k;if(!t||document.hidden)return;k=t;try{const d=(await(await fetch('/api/users/session-status',{headers:{authorization:'Bearer '+t}})).json()).data;if(d&&!d.active){k=null;localStorage.removeItem(${T});localStorage.removeItem(${U});if(d.reason){const b=document.createElement('p');b.setAttribute('role','alert');b.className='form-alert session-ended';b.textContent=d.message;document.body.prepend(b);setTimeout(()=>location.assign('/auth/login'),3e3)}}}catch{}};if(document.querySelector('[data-account-link]')){c();addEventListener('visibilitychange',c);addEventListener('focus',c);addEventListener('storage',c);setInterval(c,2e4)}`;
 
 /**
  * The header's cart count and the signed-in visitor's name and panel link, filled in from localStorage

@@ -4,6 +4,7 @@ import { localDateTime } from '#web/components/format.ts';
 import { api } from '#web/lib/api.ts';
 import { ROLE_LABELS } from '#web/lib/session.ts';
 import { DataTable } from '#web/panel/resource/list-kit.tsx';
+import { PanelLink } from '#web/panel/router.tsx';
 import type { ListPage } from '#web/panel/resource/use-list.ts';
 import type { Role } from '#core/roles.ts';
 
@@ -51,7 +52,7 @@ export function AuditTable({
               <time dateTime={e.createdAt}>{localDateTime(e.createdAt)}</time>
             </th>
             <td data-label="Who">
-              <a href={userHref(e.actor._id)}>{e.actor.name || e.actor.email}</a>
+              <PanelLink href={userHref(e.actor._id)}>{e.actor.name || e.actor.email}</PanelLink>
               <span className="cell-note">
                 {ROLE_LABELS[e.actor.role as Role] ?? e.actor.role} · {e.actor.email}
               </span>
@@ -65,7 +66,7 @@ export function AuditTable({
                 {e.targetType === 'users' && e.targetId ? (
                   <>
                     {' '}
-                    on <a href={userHref(e.targetId)}>this user</a>
+                    on <PanelLink href={userHref(e.targetId)}>user …{e.targetId.slice(-6)}</PanelLink>
                   </>
                 ) : e.targetId ? (
                   <> · {e.targetId}</>

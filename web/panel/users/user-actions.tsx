@@ -36,7 +36,6 @@ export function RoleAndGrade({ me, user, onDone }: Omit<Props, 'onFailed'>) {
   }
   return (
     <form className="form form-grid user-role-form" onSubmit={onSubmit} noValidate aria-labelledby="user-role-title">
-      <h2 id="user-role-title">Role and grade</h2>
       <FormAlert message={action.alert} />
       <SelectField id="user-role" name="role" label="Role" options={options} defaultValue={user.role} />
       <Field

@@ -132,6 +132,7 @@ export default function UserPage({ me, panel, id }: { me: SessionUser; panel: Pa
         {manageable ? (
           <>
             <section className="card user-section">
+              <h2 id="user-role-title">Role and grade</h2>
               <RoleAndGrade key={`${user.role}-${String(user.profile?.grade ?? '')}`} me={me} user={user} onDone={done} />
             </section>
             <AccountActions user={user} onDone={done} onFailed={failed} />

@@ -27,7 +27,7 @@ describe('GET /api/audit-log', () => {
 
     const all = await list({});
     expect(all.status).toBe(200);
-    expect(all.body.data.map((e: { summary: string }) => e.summary)).toEqual(['delete users', 'update users', 'block users']);
+    expect(all.body.data.map((e: { summary: string }) => e.summary)).toEqual(['users: delete', 'users: update', 'users: block']);
     expect(all.body.data[0]).toMatchObject({
       actor: { _id: admin.id, email: admin.email, role: 'admin' },
       outcome: 'done',
@@ -73,10 +73,10 @@ describe('GET /api/audit-log/users/:id', () => {
     const about = await api(`/api/audit-log/users/${student.id}`, { token: admin.token });
     expect(about.status).toBe(200);
     expect(about.body.data.map((e: { summary: string; actor: { _id: string } }) => [e.summary, e.actor._id])).toEqual([
-      ['block users', admin.id],
+      ['users: block', admin.id],
     ]);
     const adminPage = await api(`/api/audit-log/users/${admin.id}`, { token: superAdmin.token });
-    expect(adminPage.body.data.map((e: { summary: string }) => e.summary).sort()).toEqual(['block users', 'update users']);
+    expect(adminPage.body.data.map((e: { summary: string }) => e.summary).sort()).toEqual(['users: block', 'users: update']);
   });
 
   it('refuses an admin the entries of an admin (403), and a student any (403)', async () => {

@@ -33,7 +33,7 @@ describe('the audit log middleware', () => {
       route: '/api/users/:id',
       targetType: 'users',
       targetId: student.id,
-      summary: 'update users',
+      summary: 'users: update',
       status: 200,
       ip: '203.0.113.9',
       userAgent: 'AuditTest/1.0',
