@@ -1,7 +1,7 @@
 import type { ServerFrame } from '#core/realtime/frames.ts';
 import { RealtimeClient, type SocketStatus } from './realtime.ts';
 import { storedToken } from './session.ts';
-import { explainEndedSession, showSessionEnded } from './session-ended.ts';
+import { explainEndedSession, sessionEndedFrame } from './session-ended.ts';
 
 type Listener = (frame: ServerFrame) => void;
 type StatusListener = (status: SocketStatus, message?: string) => void;
@@ -31,7 +31,7 @@ export function subscribeLiveEvents(user: { _id: string; role: string }, token: 
       token: () => storedToken() ?? token,
       onFrame: (frame) => {
         // The school ended the session: every page of the user says why, whichever screen is open.
-        if (frame.type === 'session_ended') showSessionEnded(frame.data.message);
+        if (frame.type === 'session_ended') void sessionEndedFrame(frame.data.message);
         else if (frame.type === 'auth_error') void explainEndedSession();
         listeners.forEach((l) => l(frame));
       },

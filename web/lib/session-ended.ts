@@ -26,13 +26,25 @@ export function showSessionEnded(message: string) {
   setTimeout(() => window.location.assign('/auth/login'), SESSION_ENDED_REDIRECT_MS);
 }
 
+async function statusNow(): Promise<Status | null> {
+  try {
+    return (await api<Status>(SESSION_STATUS_PATH, { fallback: '' })).data ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The room ended a socket's session and said why: unless the session now holds a newer token that
+ * still speaks for the account (the user changed their own password here), the page says it and leaves.
+ */
+export async function sessionEndedFrame(message: string) {
+  const status = await statusNow();
+  if (!status?.active) showSessionEnded(message);
+}
+
 /** Asks the server why the stored token stopped working (a socket refused it): shows it when the session has ended. */
 export async function explainEndedSession() {
-  try {
-    const body = await api<Status>(SESSION_STATUS_PATH, { fallback: '' });
-    const status = body.data;
-    if (status && !status.active && status.reason && status.message) showSessionEnded(status.message);
-  } catch {
-    // Offline or the server is down: nothing to say yet; the next check will.
-  }
+  const status = await statusNow();
+  if (status && !status.active && status.reason && status.message) showSessionEnded(status.message);
 }
