@@ -136,11 +136,18 @@ describe('GET /api/users/session-status', () => {
 
   it('says why the school ended it: suspended with the reason, role changed, signed out by the school, removed', async () => {
     const admin = await createUser({ role: 'admin' });
-    const [blocked, promoted, signedOut, removed] = await Promise.all([createUser(), createUser(), createUser(), createUser()]);
+    const [blocked, promoted, signedOut, removed, newPassword] = await Promise.all([
+      createUser(),
+      createUser(),
+      createUser(),
+      createUser(),
+      createUser(),
+    ]);
     await api(`/api/users/${blocked.id}/block`, { method: 'PATCH', token: admin.token, body: { reason: 'Unpaid dues' } });
     await api(`/api/users/${promoted.id}`, { method: 'PATCH', token: admin.token, body: { role: 'instructor' } });
     await post(`/api/users/${signedOut.id}/end-sessions`, admin.token);
     await api(`/api/users/${removed.id}`, { method: 'DELETE', token: admin.token });
+    await api(`/api/users/${newPassword.id}`, { method: 'PATCH', token: admin.token, body: { password: 'Tatami-Sunrise-77' } });
     await settleDeferred();
     expect((await status(blocked.token)).body.data).toEqual({
       active: false,
@@ -150,6 +157,7 @@ describe('GET /api/users/session-status', () => {
     expect((await status(promoted.token)).body.data.message).toBe('Your role changed: sign in again');
     expect((await status(signedOut.token)).body.data.message).toBe('You were signed out by the school');
     expect((await status(removed.token)).body.data.reason).toBe('deleted');
+    expect((await status(newPassword.token)).body.data.reason).toBe('signed_out_by_school');
   });
 
   it("does not blame the school for the user's own logout", async () => {

@@ -1,4 +1,4 @@
-import { and, eq, gte } from 'drizzle-orm';
+import { and, eq, gte, or, sql } from 'drizzle-orm';
 import { sessionEndOf, type SessionEnd } from '#core/users/session-end.ts';
 import { USER_MESSAGES } from '#core/users/user-messages.ts';
 import { auditLog, users } from '#db/schema/index.ts';
@@ -75,7 +75,11 @@ export async function sessionStatus(ctx: ServiceCtx, token: string | undefined):
         .where(
           and(
             eq(auditLog.targetId, claims.sub),
-            eq(auditLog.route, END_SESSIONS_ROUTE),
+            // The school's own sign-outs: ending the sessions, or setting a new password for the user.
+            or(
+              eq(auditLog.route, END_SESSIONS_ROUTE),
+              and(eq(auditLog.route, '/api/users/:id'), sql`exists (select 1 from json_each(${auditLog.fields}) where value = 'password')`),
+            ),
             eq(auditLog.status, 200),
             gte(auditLog.createdAt, new Date(Date.now() - ctx.config.JWT_TTL_SECONDS * 1000)),
           ),
