@@ -30,7 +30,7 @@ describe('realtime sessions end with the session (issue 21, finding 2)', () => {
     const sockets = [await connect(user), await connect(user)];
     await closesWithinASecond(sockets, () => api('/api/auth/logout', { method: 'POST', token: user.token }));
     await publish(user.id, { type: 'notification', data: { title: 'after logout' } });
-    for (const s of sockets) expect(s.frames.map((f) => f.type)).toEqual([...GREETING, 'auth_error']);
+    for (const s of sockets) expect(s.frames.map((f) => f.type)).toEqual([...GREETING, 'session_ended', 'auth_error']);
   });
 
   it("blocking closes the user's sockets; another user's socket stays open", async () => {
@@ -88,6 +88,31 @@ describe('realtime sessions end with the session (issue 21, finding 2)', () => {
     expect(s!.frames.map((f) => f.type)).toEqual(GREETING);
     expect(g!.frames.map((f) => f.type)).toEqual(GREETING);
     for (const x of [s, g]) x!.ws!.close();
+  });
+});
+
+describe('session_ended says why before the room closes the socket (issue 23.5)', () => {
+  const endedWith = (s: Socket) => s.frames.find((f) => f.type === 'session_ended')?.data;
+
+  it('tells every open socket of a blocked user the suspension and its reason, over a real WebSocket', async () => {
+    const [admin, user] = await Promise.all([createUser({ role: 'admin' }), createUser()]);
+    const sockets = [await connect(user), await connect(user)];
+    await closesWithinASecond(sockets, () =>
+      api(`/api/users/${user.id}/block`, { method: 'PATCH', token: admin.token, body: { reason: 'Unpaid dues' } }),
+    );
+    for (const s of sockets)
+      expect(endedWith(s)).toEqual({ reason: 'suspended', message: 'Your account was suspended by the school: Unpaid dues' });
+  });
+
+  it('says the school signed the user out, that a role changed, or that the account was removed', async () => {
+    const [admin, a, b, c] = await Promise.all([createUser({ role: 'admin' }), createUser(), createUser(), createUser()]);
+    const [sa, sb, sc] = [await connect(a), await connect(b), await connect(c)];
+    await closesWithinASecond([sa], () => api(`/api/users/${a.id}/end-sessions`, { method: 'POST', token: admin.token }));
+    await closesWithinASecond([sb], () => api(`/api/users/${b.id}`, { method: 'PATCH', token: admin.token, body: { role: 'member' } }));
+    await closesWithinASecond([sc], () => api(`/api/users/${c.id}`, { method: 'DELETE', token: admin.token }));
+    expect(endedWith(sa)?.message).toBe('You were signed out by the school');
+    expect(endedWith(sb)?.message).toBe('Your role changed: sign in again');
+    expect(endedWith(sc)?.reason).toBe('deleted');
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { Server, type Connection, type ConnectionContext, type WSMessage } from 'partyserver';
 import { newId } from '#core/ids.ts';
 import { CONVERSATION_PAGE_SIZE } from '#core/messages/message-schemas.ts';
@@ -9,6 +9,7 @@ import { socketPresence, users, type UserRow } from '#db/schema/index.ts';
 import type { Bindings } from '#worker/env.ts';
 import { conversation } from '#worker/features/messages/messages.read.ts';
 import { loadUser, sessionHolds, STALE_TOKEN, type AuthUser } from '#worker/lib/auth-user.ts';
+import { sessionEndOf } from '#core/users/session-end.ts';
 import { SESSION_CHANGED } from '#worker/lib/publish.ts';
 import { deliverTo, type RoomCommand, type RoomRpc, type RoomsEnv } from '#worker/lib/publish-rooms.ts';
 import { runtimeContext, runtimeOf } from '#worker/lib/runtime.ts';
@@ -128,10 +129,11 @@ export class UserRoom extends Server<Bindings> implements RoomRpc {
   private async recordPresence(closing?: string) {
     let sockets = 0;
     for (const c of this.getConnections<SocketState>()) if (c.id !== closing && c.state?.userId) sockets++;
-    await this.db()
-      .insert(socketPresence)
-      .values({ userId: this.name, sockets, updatedAt: new Date() })
-      .onConflictDoUpdate({ target: socketPresence.userId, set: { sockets, updatedAt: new Date() } });
+    const now = Date.now();
+    // Only for an account that still exists: a deleted one's row went with it (cascade) and must not come back.
+    await this.db().run(
+      sql`insert into ${socketPresence} (user_id, sockets, updated_at) select ${this.name}, ${sockets}, ${now} where exists (select 1 from ${users} where id = ${this.name}) on conflict (user_id) do update set sockets = excluded.sockets, updated_at = excluded.updated_at`,
+    );
   }
 
   /** Sockets that never authenticated are closed once their window has passed. */
@@ -148,7 +150,7 @@ export class UserRoom extends Server<Bindings> implements RoomRpc {
 
   /** RPC from the API (worker/lib/publish-rooms.ts): a frame for every authenticated socket of this user. */
   async deliver(command: RoomCommand): Promise<number> {
-    if (command.type === SESSION_CHANGED.type) return this.endSessions();
+    if (command.type === SESSION_CHANGED.type) return this.endSessions(command.by === 'school');
     const text = JSON.stringify(command);
     let sent = 0;
     for (const c of this.getConnections<SocketState>()) {
@@ -159,14 +161,16 @@ export class UserRoom extends Server<Bindings> implements RoomRpc {
     return sent;
   }
 
-  /** Reads the account once and closes every socket whose session no longer holds; how many were closed. */
-  private async endSessions(): Promise<number> {
+  /** Reads the account once and closes every socket whose session no longer holds, saying why first; how many were closed. */
+  private async endSessions(bySchool = false): Promise<number> {
     const sockets = [...this.getConnections<SocketState>()].filter((c) => c.state?.userId);
     if (!sockets.length) return 0;
     const row = await findUser(this.db().$read, this.name);
     let closed = 0;
     for (const c of sockets) {
       if (stillHolds(row, c.state!)) continue;
+      const end = sessionEndOf(row, { role: c.state!.role ?? '', tokenVersion: c.state!.tokenVersion ?? -1 }, bySchool);
+      if (end) send(c, { type: 'session_ended', data: end });
       this.refuse(c, STALE_TOKEN, ROOM_CLOSE.sessionEnded);
       closed++;
     }

@@ -21,6 +21,7 @@ import { membershipsAccess } from './features/memberships/memberships.access.ts'
 import { outboxAccess } from './features/outbox/outbox.access.ts';
 import { adminEmailAccess } from './features/admin-email/admin-email.access.ts';
 import { usersAccess } from './features/users/users.access.ts';
+import { auditAccess } from './features/audit/audit.access.ts';
 import { enquiriesAccess } from './features/enquiries/enquiries.access.ts';
 import { ordersAccess } from './features/orders/orders.access.ts';
 import { notificationsAccess } from './features/notifications/notifications.access.ts';
@@ -42,6 +43,7 @@ export const ACCESS: AccessTable = {
   ...healthAccess,
   ...authAccess,
   ...usersAccess,
+  ...auditAccess,
   ...enquiriesAccess,
   ...settingsAccess,
   ...uploadAccess,

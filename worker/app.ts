@@ -23,6 +23,7 @@ import { membershipsRoutes } from './features/memberships/memberships.routes.ts'
 import { outboxRoutes } from './features/outbox/outbox.routes.ts';
 import { adminEmailRoutes } from './features/admin-email/admin-email.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { auditRoutes } from './features/audit/audit.routes.ts';
 import { enquiriesRoutes } from './features/enquiries/enquiries.routes.ts';
 import { ordersRoutes } from './features/orders/orders.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
@@ -38,6 +39,7 @@ import { membershipPurchasesRoutes } from './features/membership-purchases/membe
 import { instructorsRoutes } from './features/instructors/instructors.routes.ts';
 import { locationRoutes } from './features/location/location.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
+import { auditWrites } from './middleware/audit.ts';
 import { authorize } from './middleware/auth.ts';
 import { limitBodies } from './middleware/body-limit.ts';
 import { compressText } from './middleware/compress.ts';
@@ -54,6 +56,7 @@ export function createApp() {
     .route('/health', healthRoutes)
     .route('/auth', authRoutes)
     .route('/users', usersRoutes)
+    .route('/audit-log', auditRoutes)
     .route('/enquiries', enquiriesRoutes)
     .route('/settings', settingsRoutes)
     .route('/upload', uploadRoutes)
@@ -95,7 +98,8 @@ export function createApp() {
   // Not strict: the spec's client calls some paths with a trailing slash (GET /courses/, POST /orders/).
   const app = new Hono<AppEnv>({ strict: false, router: memoizedRouter() });
   app.use('*', compressText, requestId, securityHeaders, context);
-  app.use('/api/*', authorize(ACCESS));
+  // Before authorize, so the writes it refuses an admin-capable caller are recorded too.
+  app.use('/api/*', auditWrites, authorize(ACCESS));
   app.use('*', limitBodies);
   app.use('*', serviceContextMiddleware);
   app.route('/api', api);

@@ -5,6 +5,7 @@ import { JOBS as MEMBERSHIP_JOBS } from './features/membership-purchases/members
 import { JOBS as SOCIAL_ACCOUNT_JOBS } from './features/social-accounts/social-accounts.jobs.ts';
 import { JOBS as SOCIAL_POST_JOBS } from './features/social-posts/social-posts.jobs.ts';
 import { expireUnpaidOrders } from './features/orders/orders.jobs.ts';
+import { JOBS as AUDIT_JOBS } from './features/audit/audit.jobs.ts';
 import { runtimeContext } from './lib/runtime.ts';
 import type { ServiceCtx } from './lib/service-context.ts';
 
@@ -15,6 +16,7 @@ export const SCHEDULED_JOBS: { name: string; run: (ctx: ServiceCtx, now: Date) =
   ...MEMBERSHIP_JOBS,
   ...SOCIAL_POST_JOBS,
   ...SOCIAL_ACCOUNT_JOBS,
+  ...AUDIT_JOBS,
 ];
 
 /** The service context of a run: no caller, links pointing at PUBLIC_URL. */

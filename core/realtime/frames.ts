@@ -4,6 +4,7 @@ import { NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES } from '#core/notifications
 import type { NotificationView } from '#core/notifications/notification-view.ts';
 import type { Pagination } from '#core/paging.ts';
 import { ROLES } from '#core/roles.ts';
+import { SESSION_END_REASONS } from '#core/users/session-end.ts';
 
 /**
  * The frames of spec 7's realtime socket, both ways: one zod schema per frame, shared by the rooms
@@ -84,6 +85,8 @@ export const ServerFrame = z.discriminatedUnion('type', [
   frame('messages_read_by_user', z.object({ messageIds: ids, readBy, readAt: z.string() })),
   frame('messages_marked_read', z.object({ messageIds: ids, count: z.number(), readAt: z.string() })),
   frame('typing', z.object({ userId: z.string(), isTyping: z.boolean() })),
+  /** Sent just before the room closes a socket whose session ended (4002): why, in words the page shows. */
+  frame('session_ended', z.object({ reason: z.enum(SESSION_END_REASONS), message: z.string() })),
   z.object({ type: z.literal('error'), code: z.enum(['BAD_REQUEST', 'UNAVAILABLE']), message: z.string() }),
 ]);
 export type ServerFrame = z.infer<typeof ServerFrame>;

@@ -33,6 +33,9 @@ export const USER_MESSAGES = {
   ownFieldsOnly: 'You can only update your timezone and location',
   changedMeanwhile: 'This user was changed at the same time by someone else, please try again',
   hasRecords: 'This user still has related records and cannot be deleted',
+  selfSessions: 'End your own sessions with Log out everywhere in your profile',
+  sessionsEnded: 'Every session of this user has ended',
+  resetSent: (email: string) => `A password reset link has been sent to ${email}`,
 } as const;
 
 /** A users search term's problem, if any: at least 2 characters (counted as the user sees them), at most 100. */

@@ -24,3 +24,4 @@ export * from './messages.ts';
 export * from './realtime.ts';
 export * from './enrollments.ts';
 export * from './social.ts';
+export * from './audit.ts';

@@ -54,11 +54,12 @@ export default function PanelApp({ panel: key, brand }: { panel: PanelKey; brand
   }, [panel]);
 
   const route = subPath(pathname, panel.base);
+  const usersRoute = panel.users && (route === 'users' || route.startsWith('users/'));
   const entry = state.phase === 'ready' ? screenFor(panel.key, state.user.role, route) : null;
   useEffect(() => {
     if (state.phase === 'ready')
-      document.title = `${route === 'users' && panel.users ? 'Users · ' : entry ? `${entry.label} · ` : ''}${panel.title} | ${brand.schoolName}`;
-  }, [route, state.phase, panel, entry, brand.schoolName]);
+      document.title = `${usersRoute ? 'Users · ' : entry ? `${entry.label} · ` : ''}${panel.title} | ${brand.schoolName}`;
+  }, [route, usersRoute, state.phase, panel, entry, brand.schoolName]);
   useEffect(() => {
     if (!navigated.current) return;
     document.getElementById('main')?.focus();
@@ -85,8 +86,8 @@ export default function PanelApp({ panel: key, brand }: { panel: PanelKey; brand
   const screen =
     route === '' ? (
       <PanelHome panel={panel} user={state.user} />
-    ) : route === 'users' && panel.users ? (
-      <UsersScreen user={state.user} />
+    ) : usersRoute ? (
+      <UsersScreen user={state.user} panel={panel} path={route.split('/').slice(1)} />
     ) : entry ? (
       <ScreenHost entry={entry} route={route} panel={panel} user={state.user} />
     ) : (

@@ -1,6 +1,7 @@
 import type { ServerFrame } from '#core/realtime/frames.ts';
 import { RealtimeClient, type SocketStatus } from './realtime.ts';
 import { storedToken } from './session.ts';
+import { explainEndedSession, sessionEndedFrame } from './session-ended.ts';
 
 type Listener = (frame: ServerFrame) => void;
 type StatusListener = (status: SocketStatus, message?: string) => void;
@@ -28,7 +29,12 @@ export function subscribeLiveEvents(user: { _id: string; role: string }, token: 
       userId: user._id,
       role: user.role,
       token: () => storedToken() ?? token,
-      onFrame: (frame) => listeners.forEach((l) => l(frame)),
+      onFrame: (frame) => {
+        // The school ended the session: every page of the user says why, whichever screen is open.
+        if (frame.type === 'session_ended') void sessionEndedFrame(frame.data.message);
+        else if (frame.type === 'auth_error') void explainEndedSession();
+        listeners.forEach((l) => l(frame));
+      },
       onStatus: (s, message) => {
         status = s;
         statusMessage = message;

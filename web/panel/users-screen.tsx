@@ -1,4 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { Loading } from '#web/components/loading.tsx';
+import type { PanelInfo } from '#web/pages/panel/panels.ts';
 import { pagination } from '#core/paging.ts';
 import { ROLES } from '#core/roles.ts';
 import { searchTermProblem, USER_MESSAGES } from '#core/users/user-messages.ts';
@@ -18,8 +20,24 @@ const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 type Query = { page: number; search: string; role: string };
 type Listing = { users: AdminUser[]; pagination: Pagination };
 
-/** The admins' users screen: search, role filter, paging, create, block/unblock and delete. */
-export function UsersScreen({ user: me }: { user: SessionUser }) {
+/** The user page is its own chunk: the list does not grow with it. */
+const UserPage = lazy(() => import('./users/user-page.tsx'));
+
+type UsersScreenProps = { user: SessionUser; panel: PanelInfo; path: string[] };
+
+/** `users` lists them; `users/<id>` is one user's page. */
+export function UsersScreen({ user, panel, path }: UsersScreenProps) {
+  const [id] = path;
+  if (!id) return <UsersList me={user} base={`${panel.base}/users`} />;
+  return (
+    <Suspense fallback={<Loading label="Loading..." />}>
+      <UserPage key={id} me={user} panel={panel} id={decodeURIComponent(id)} />
+    </Suspense>
+  );
+}
+
+/** The admins' users list: search, role filter, paging, create, block/unblock and delete; a row's name opens the user's page. */
+function UsersList({ me, base }: { me: SessionUser; base: string }) {
   const [query, setQuery] = useState<Query>({ page: 1, search: '', role: '' });
   const [reload, setReload] = useState(0);
   const [listing, setListing] = useState<Listing | null>(null);
@@ -111,6 +129,7 @@ export function UsersScreen({ user: me }: { user: SessionUser }) {
         empty={listing?.users.length === 0 && `No users match ${query.search ? `“${query.search}”` : 'these filters'}.`}
       >
         <UsersTable
+          base={base}
           users={listing?.users ?? []}
           me={me}
           busy={loading}

@@ -3,8 +3,11 @@ import { mayManageRole } from '#core/users/manage-reach.ts';
 import { displayName, ROLE_LABELS, type SessionUser } from '#web/lib/session.ts';
 import { ActionsCell, ActionsHeader, DataTable } from '#web/panel/resource/list-kit.tsx';
 import { loginIdOf, type AdminUser } from './admin-user.ts';
+import { PanelLink } from './router.tsx';
 
 type UsersTableProps = {
+  /** The users screen's URL: a row's name links to `<base>/<id>`. */
+  base: string;
   users: readonly AdminUser[];
   me: SessionUser;
   busy: boolean;
@@ -13,7 +16,7 @@ type UsersTableProps = {
   onDelete: (u: AdminUser) => void;
 };
 
-function RowActions({ u, me, onBlock, onUnblock, onDelete }: Omit<UsersTableProps, 'users' | 'busy'> & { u: AdminUser }) {
+function RowActions({ u, me, onBlock, onUnblock, onDelete }: Omit<UsersTableProps, 'users' | 'busy' | 'base'> & { u: AdminUser }) {
   if (u._id === me._id) return <span className="muted">This is you</span>;
   // Mirrors the server's rule (core/users/manage-reach.ts).
   if (!mayManageRole(me.role, u.role))
@@ -36,7 +39,7 @@ function RowActions({ u, me, onBlock, onUnblock, onDelete }: Omit<UsersTableProp
   );
 }
 
-export function UsersTable({ users, me, busy, onBlock, onUnblock, onDelete }: UsersTableProps) {
+export function UsersTable({ base, users, me, busy, onBlock, onUnblock, onDelete }: UsersTableProps) {
   return (
     <DataTable id="users" caption="Users" busy={busy}>
       <thead>
@@ -52,7 +55,9 @@ export function UsersTable({ users, me, busy, onBlock, onUnblock, onDelete }: Us
       <tbody>
         {users.map((u) => (
           <tr key={u._id} data-user-email={u.email}>
-            <th scope="row">{displayName(u)}</th>
+            <th scope="row">
+              <PanelLink href={`${base}/${encodeURIComponent(u._id)}`}>{displayName(u)}</PanelLink>
+            </th>
             <td data-label="Email">{u.email}</td>
             <td data-label="Role">{ROLE_LABELS[u.role] ?? u.role}</td>
             <td data-label="Login ID">{loginIdOf(u) || <span className="muted">–</span>}</td>

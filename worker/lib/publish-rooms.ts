@@ -2,7 +2,7 @@ import { and, gt, inArray } from 'drizzle-orm';
 import type { ServerFrame } from '#core/realtime/frames.ts';
 import type { Db } from '#db/client.ts';
 import { socketPresence } from '#db/schema/index.ts';
-import { eventOf, publisherFor, type Publisher, type RoomDelivery, type SessionChanged } from './publish.ts';
+import { eventOf, publisherFor, SESSION_CHANGED, type Publisher, type RoomDelivery, type SessionChanged } from './publish.ts';
 
 /** What a room is handed over RPC: a frame for its sockets, or SESSION_CHANGED (check them against the account). */
 export type RoomCommand = ServerFrame | SessionChanged;
@@ -42,7 +42,9 @@ export function roomsPublisher(env: RoomsEnv, db: Db, appEnv: string): Publisher
   if (!known) {
     const deliver: RoomDelivery | null = env.User
       ? async (userIds, event) => {
-          const present = await online(db, userIds);
+          // A session change skips the presence check: a deleted account's presence row is gone with it (cascade).
+          const sessions = typeof event !== 'function' && event.type === SESSION_CHANGED.type;
+          const present = sessions ? userIds : await online(db, userIds);
           await Promise.all(present.map((id) => deliverTo(env, id, eventOf(event, id))));
         }
       : null;

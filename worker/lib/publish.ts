@@ -6,8 +6,10 @@ import type { PublishedFrame } from '#core/realtime/frames.ts';
  * Published after every write that bumps a token version, blocks, deactivates, deletes or changes a role.
  */
 export const SESSION_CHANGED = { type: 'session_changed' } as const;
+/** The same, when the school ended the sessions without changing the account otherwise (the pages say who did). */
+export const SESSIONS_ENDED_BY_SCHOOL = { type: 'session_changed', by: 'school' } as const;
 /** No data; `data?: undefined` lets a reader of any RealtimeEvent look at `event.data` without narrowing first. */
-export type SessionChanged = typeof SESSION_CHANGED & { data?: undefined };
+export type SessionChanged = typeof SESSION_CHANGED & { data?: undefined; by?: 'school' };
 
 /** What a service announces to the users it concerns: one of spec 7's frames (core/realtime/frames.ts), or SESSION_CHANGED. */
 export type RealtimeEvent = PublishedFrame | SessionChanged;

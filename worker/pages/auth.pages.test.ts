@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES as CORE_AUTH_MESSAGES, EMAIL_PATTERN as CORE_EMAIL_PATTERN } from '#core/auth/fields.ts';
 import { createUser, getUserRow, testDb } from '#test/helpers.ts';
 import { AUTH_MESSAGES, EMAIL_PATTERN } from '#web/pages/auth/auth-messages.ts';
-import { newEmailTokenStatements } from '#worker/features/auth/auth-tokens.ts';
+import { newEmailTokenStatements } from '#worker/lib/email-tokens.ts';
 import { count, meta, page, stylesheets, titleOf } from './public/page-test-kit.ts';
 
 /** `<label for=id>text</label>` and an input/select with that id and name. */

@@ -68,4 +68,11 @@ export const ADMIN_SCREENS: readonly PanelScreen[] = [
   screen('email', 'E-mail to users', () => import('./email/email-screen.tsx')),
   screen('settings', 'Settings', () => import('./settings/settings-screen.tsx'), { panels: PLATFORM_PANELS }),
   screen('outbox', 'E-mail outbox', () => import('./outbox/outbox-screen.tsx'), { panels: ['control-panel'] }),
+  {
+    ...screen('audit-log', 'Audit log', () => import('./audit/audit-screen.tsx'), {
+      panels: ['control-panel'],
+      summary: 'Who changed what, when and from where: every write by an admin-capable account.',
+    }),
+    roles: ['super-admin'],
+  },
 ];

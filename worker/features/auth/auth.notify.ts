@@ -1,3 +1,4 @@
+import { resetPasswordLink } from '#worker/lib/email-tokens.ts';
 import type { MailMessage } from '#worker/lib/mailer.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 
@@ -22,7 +23,7 @@ export function sendVerificationMail(ctx: ServiceCtx, to: Recipient, secret: str
 }
 
 export function sendPasswordResetMail(ctx: ServiceCtx, to: Recipient, secret: string) {
-  const link = `${ctx.origin}/auth/reset-password?token=${encodeURIComponent(secret)}&email=${encodeURIComponent(to.email)}`;
+  const link = resetPasswordLink(ctx.origin, secret, to.email);
   sendLater(ctx, {
     to: to.email,
     kind: 'reset-password',

@@ -7,7 +7,7 @@ import { hashPassword, verifyPassword } from '#worker/lib/password.ts';
 import { enforceRateLimits } from '#worker/lib/rate-limit.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { sendPasswordResetMail } from './auth.notify.ts';
-import { newEmailTokenStatements, usableToken } from './auth-tokens.ts';
+import { newEmailTokenStatements, usableToken } from '#worker/lib/email-tokens.ts';
 import { sha256Hex } from '#worker/lib/digest.ts';
 import { bumpTokenVersion } from '#worker/lib/user-sql.ts';
 import { SESSION_CHANGED } from '#worker/lib/publish.ts';

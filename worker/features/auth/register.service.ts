@@ -9,7 +9,7 @@ import { hashPassword } from '#worker/lib/password.ts';
 import { enforceRateLimits, hitRateLimit } from '#worker/lib/rate-limit.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { sendAlreadyRegisteredMail, sendVerificationMail } from './auth.notify.ts';
-import { newEmailTokenStatements } from './auth-tokens.ts';
+import { newEmailTokenStatements } from '#worker/lib/email-tokens.ts';
 
 export const ROLE_NOT_ALLOWED = 'You can only register as a student or a member';
 /** The one answer to a registration, whether the address was new or already had an account (no enumeration). */

@@ -4,7 +4,7 @@ import { badRequest } from '#worker/lib/errors.ts';
 import { enforceRateLimits } from '#worker/lib/rate-limit.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { sendVerificationMail } from './auth.notify.ts';
-import { newEmailTokenStatements, usableToken } from './auth-tokens.ts';
+import { newEmailTokenStatements, usableToken } from '#worker/lib/email-tokens.ts';
 import { sha256Hex } from '#worker/lib/digest.ts';
 import { TOO_MANY_REQUESTS } from './password.service.ts';
 

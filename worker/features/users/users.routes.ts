@@ -14,11 +14,14 @@ import { bulkDeleteUsers, bulkUpdateUsers } from './users.bulk.ts';
 import { createUser } from './users.create.ts';
 import { blockUser, deleteUser, unblockUser } from './users.moderation.ts';
 import { getUser, getUserByStudentId, listUsers, searchUsers } from './users.read.ts';
+import { userOverview } from './users.overview.ts';
+import { endUserSessions, sendPasswordReset, sessionStatus } from './users.sessions.ts';
 import { updateUser } from './users.update.ts';
+import { bearerToken } from '#worker/middleware/auth.ts';
 
 const plural = (n: number) => `${n} user${n === 1 ? '' : 's'}`;
 
-// Fixed paths (/bulk, /search, /role/:role, /studentId/:id) come before /:id so it cannot swallow them.
+// Fixed paths (/bulk, /session-status, /search, /role/:role, /studentId/:id) come before /:id so it cannot swallow them.
 export const usersRoutes = new Hono<AppEnv>()
   .get('/', validate('query', ListUsersQuery), async (c) => {
     const { users, pagination } = await listUsers(c.var.ctx, c.req.valid('query'));
@@ -36,6 +39,11 @@ export const usersRoutes = new Hono<AppEnv>()
     const { updatedCount } = await bulkUpdateUsers(c.var.ctx, c.req.valid('json'));
     return c.json({ success: true, data: { updatedCount }, count: updatedCount, message: `${plural(updatedCount)} updated successfully` });
   })
+  .get('/session-status', async (c) => {
+    const data = await sessionStatus(c.var.ctx, bearerToken(c.req.header('authorization')));
+    c.header('Cache-Control', 'no-store');
+    return c.json({ success: true, data });
+  })
   .get('/search', validate('query', SearchUsersQuery), async (c) => {
     const users = await searchUsers(c.var.ctx, c.req.valid('query'));
     return c.json({ success: true, data: users, count: users.length });
@@ -52,6 +60,18 @@ export const usersRoutes = new Hono<AppEnv>()
   .get('/:id', async (c) => {
     const user = await getUser(c.var.ctx, c.req.param('id'));
     return c.json({ success: true, data: user, user });
+  })
+  .get('/:id/overview', async (c) => {
+    const data = await userOverview(c.var.ctx, c.req.param('id'));
+    return c.json({ success: true, data });
+  })
+  .post('/:id/password-reset', async (c) => {
+    const { message } = await sendPasswordReset(c.var.ctx, c.req.param('id'));
+    return c.json({ success: true, data: null, message });
+  })
+  .post('/:id/end-sessions', async (c) => {
+    const { message } = await endUserSessions(c.var.ctx, c.req.param('id'));
+    return c.json({ success: true, data: null, message });
   })
   .patch('/:id', validate('json', UpdateUserSchema), async (c) => {
     const user = await updateUser(c.var.ctx, c.req.param('id'), c.req.valid('json'));

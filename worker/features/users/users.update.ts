@@ -11,7 +11,7 @@ import { serializeUser } from '#worker/lib/serialize-user.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { instructorRecordStatements } from '#worker/lib/instructor-record.ts';
 import { bumpTokenVersion, nextLoginIdSql } from '#worker/lib/user-sql.ts';
-import { SESSION_CHANGED } from '#worker/lib/publish.ts';
+import { SESSIONS_ENDED_BY_SCHOOL } from '#worker/lib/publish.ts';
 import { conflictFrom, findUserRow, uniqueViolationField } from './users.queries.ts';
 import { serializeUserForAdmin } from './users.serialize.ts';
 import { assertCanGrant, assertCanManage, assertCanSetAdminId, assertNotSelf } from './users.rules.ts';
@@ -65,7 +65,7 @@ export async function updateUser(ctx: ServiceCtx, id: string, input: UpdateUserI
           )[0][0]
         : await write.get();
       if (row) {
-        if (set.tokenVersion) ctx.publish([id], SESSION_CHANGED);
+        if (set.tokenVersion) ctx.publish([id], SESSIONS_ENDED_BY_SCHOOL);
         return serializeUserForAdmin(row);
       }
       throw (await findUserRow(ctx.db, id)) ? conflict(USER_MESSAGES.changedMeanwhile) : notFound(USER_MESSAGES.notFound);

@@ -38,3 +38,7 @@ export function usableToken(tokenHash: string, purpose: EmailTokenPurpose, now: 
     userId ? eq(authTokens.userId, userId) : undefined,
   ) as SQL;
 }
+
+/** The page a reset e-mail links to (the user's own request and the school's alike). */
+export const resetPasswordLink = (origin: string, secret: string, email: string) =>
+  `${origin}/auth/reset-password?token=${encodeURIComponent(secret)}&email=${encodeURIComponent(email)}`;
