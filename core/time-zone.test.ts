@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { atWallTime, localDate, SITE_TIME_ZONE, isTimeZone, wallTime } from './time-zone.ts';
+import { atWallTime, localDate, DEFAULT_SCHOOL_TIME_ZONE, isTimeZone, wallTime } from './time-zone.ts';
 
 describe('atWallTime', () => {
   // Not Vancouver: British Columbia's own rules changed recently (the tz data decides); Los Angeles keeps PST/PDT.
@@ -11,7 +11,7 @@ describe('atWallTime', () => {
   it('reads back as the same wall time through Intl in the school zone', () => {
     const t = atWallTime(2026, 11, 1, 19, 30);
     const shown = new Intl.DateTimeFormat('en-CA', {
-      timeZone: SITE_TIME_ZONE,
+      timeZone: DEFAULT_SCHOOL_TIME_ZONE,
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',

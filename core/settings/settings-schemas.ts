@@ -11,6 +11,7 @@ import { EMAIL_PATTERN } from '#core/auth/fields.ts';
 import { text, tooLong } from '#core/fields.ts';
 import { CURRENCY_CODES, CURRENCY_LOCALES } from '#core/shop/currency.ts';
 import { SHOP_LIMITS } from '#core/shop/shop-options.ts';
+import { DEFAULT_SCHOOL_TIME_ZONE, isTimeZone } from '#core/time-zone.ts';
 
 /** What the site shows before an admin saves anything (spec 9: CAD and $). */
 export const DEFAULT_SETTINGS = {
@@ -26,6 +27,7 @@ export const DEFAULT_SETTINGS = {
   privacyPolicy: '',
   termsAndConditions: '',
   maxUnpaidOrders: SHOP_LIMITS.maxUnpaidOrders,
+  timeZone: DEFAULT_SCHOOL_TIME_ZONE,
 };
 
 export const SETTINGS_MESSAGES = {
@@ -37,6 +39,7 @@ export const SETTINGS_MESSAGES = {
   localeInvalid: `Currency locale must be one of: ${CURRENCY_LOCALES.join(', ')}`,
   maxUnpaidOrders: MAX_UNPAID_ORDERS_MESSAGE,
   urlInvalid: 'Social links must be http(s) URLs',
+  timeZoneInvalid: 'Invalid timezone',
   bodyObject: 'Please send the settings as a JSON object or multipart form data',
   updated: 'Settings updated successfully',
 } as const;
@@ -113,6 +116,12 @@ export const UpdateSettingsSchema = z.object(
           .min(1, SETTINGS_MESSAGES.maxUnpaidOrders)
           .max(SETTINGS_LIMITS.maxUnpaidOrders, SETTINGS_MESSAGES.maxUnpaidOrders),
       )
+      .optional(),
+    timeZone: z
+      .string({ error: SETTINGS_MESSAGES.timeZoneInvalid })
+      .trim()
+      .max(64, SETTINGS_MESSAGES.timeZoneInvalid)
+      .refine(isTimeZone, SETTINGS_MESSAGES.timeZoneInvalid)
       .optional(),
     privacyPolicy: text('Privacy policy', SETTINGS_LIMITS.legalText).optional(),
     termsAndConditions: text('Terms and conditions', SETTINGS_LIMITS.legalText).optional(),

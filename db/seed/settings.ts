@@ -21,6 +21,7 @@ export const settingsSeeder: Seeder = {
         },
         currency: 'CAD',
         currencySymbol: '$',
+        timeZone: 'America/Vancouver',
         privacyPolicy: '',
         termsAndConditions: '',
       })

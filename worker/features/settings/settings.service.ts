@@ -27,6 +27,7 @@ function changesOf(input: UpdateSettingsInput): SettingsChanges {
   if (input.currencySymbol !== undefined) changes.currencySymbol = input.currencySymbol;
   if (input.currencyLocale !== undefined) changes.currencyLocale = input.currencyLocale;
   if (input.maxUnpaidOrders !== undefined) changes.maxUnpaidOrders = input.maxUnpaidOrders;
+  if (input.timeZone !== undefined) changes.timeZone = input.timeZone;
   if (input.privacyPolicy !== undefined) changes.privacyPolicy = input.privacyPolicy;
   if (input.termsAndConditions !== undefined) changes.termsAndConditions = input.termsAndConditions;
   return changes;

@@ -51,6 +51,7 @@ export function serializeSettings(row: SiteSettingsRow) {
     currencySymbol: row.currencySymbol,
     currencyLocale: row.currencyLocale,
     maxUnpaidOrders: row.maxUnpaidOrders,
+    timeZone: row.timeZone,
     privacyPolicy: row.privacyPolicy,
     termsAndConditions: row.termsAndConditions,
     updatedAt: row.updatedAt.toISOString(),

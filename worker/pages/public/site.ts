@@ -33,6 +33,7 @@ export function siteDataOf(rows: readonly SiteSettingsRow[]): SiteData {
       logo: logo ? { src: logo, width: s.logoWidth, height: s.logoHeight } : null,
       contact: { email: s.contactEmail.trim(), phone: s.contactPhone.trim(), address: s.contactAddress.trim() },
       socialLinks,
+      timeZone: s.timeZone,
     },
     legal: {
       privacyPolicy: s.privacyPolicy.trim(),
