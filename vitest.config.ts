@@ -64,6 +64,7 @@ export default defineConfig({
             'db/**/*.test.ts',
             'scripts/**/*.test.ts',
             'web/lib/**/*.test.ts',
+            'web/components/**/*.test.ts',
             'party/frame-budget.test.ts',
             NODE_SIDE_TESTS,
           ],

@@ -19,6 +19,12 @@ describe('atWallTime', () => {
     expect(shown).toBe('19:30');
   });
 
+  it('reads a time the clocks skip with the offset before the gap (02:30 → 03:30), and a doubled one as the first', () => {
+    expect(atWallTime(2026, 3, 8, 2, 30, 'America/Los_Angeles').toISOString()).toBe('2026-03-08T10:30:00.000Z');
+    expect(atWallTime(2026, 11, 1, 1, 30, 'America/Los_Angeles').toISOString()).toBe('2026-11-01T08:30:00.000Z');
+    expect(atWallTime(2026, 10, 4, 2, 15, 'Australia/Lord_Howe').toISOString()).toBe('2026-10-03T15:45:00.000Z');
+  });
+
   it('works for other zones', () => {
     expect(atWallTime(2027, 3, 1, 9, 0, 'Asia/Tokyo').toISOString()).toBe('2027-03-01T00:00:00.000Z');
   });

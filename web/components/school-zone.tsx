@@ -10,6 +10,9 @@ export const SchoolZoneProvider = SchoolZone.Provider;
 /** The zone every date of a panel screen is read in (web/components/format.ts takes it explicitly). */
 export const useSchoolZone = () => useContext(SchoolZone);
 
+/** "America/Vancouver" → "America/Vancouver" with spaces for underscores ("America/St Johns"). */
+export const zoneLabel = (zone: string) => zone.replace(/_/g, ' ');
+
 const SHOW = { dateTime: formatDateTime, date: formatDate, shortDate: formatShortDate, time: formatTime, stamp: formatStamp };
 
 /** A `<time>` on the school's clock: "Mar 14, 2027, 10:00 a.m." by default; `fallback` for a missing or bad date. */

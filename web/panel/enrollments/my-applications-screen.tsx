@@ -44,7 +44,6 @@ function ApplicationFacts({ e }: { e: InstructorEnrollmentView }) {
 
 /** "Teach at the dojo": the applicant's application to teach, its status in words, the instructor ID once approved; cancel. */
 export default function MyApplicationsScreen({ user }: PanelScreenProps) {
-  const day = dayIn(useSchoolZone());
   const [state, setState] = useState<State | null>(null);
   const [alert, setAlert] = useState('');
   const [status, setStatus] = useState('');
@@ -60,6 +59,7 @@ export default function MyApplicationsScreen({ user }: PanelScreenProps) {
   }, []);
   useEffect(() => void load(), [load]);
   useEnrollmentUpdates(user, load);
+  const day = dayIn(useSchoolZone());
 
   if (!state) return <p role="status">Loading your application…</p>;
   const app = state.current?.enrollment ?? null;

@@ -2,6 +2,8 @@ import { IMAGE_ACCEPT, IMAGE_MIME_TYPES, UPLOAD_MESSAGES } from '#core/media/lim
 import { MAX_UNPAID_ORDERS_MESSAGE, SETTINGS_LIMITS as L, SOCIAL_PLATFORMS } from '#core/settings/settings-options.ts';
 import { CURRENCY_CODES, CURRENCY_LOCALES, LOCALE_LABELS } from '#core/shop/currency.ts';
 import { SHOP_LIMITS } from '#core/shop/shop-options.ts';
+import { DEFAULT_SCHOOL_TIME_ZONE } from '#core/time-zone.ts';
+import { zoneLabel } from '#web/components/school-zone.tsx';
 import type { FieldDef, ResourceConfig } from '#web/panel/resource/types.ts';
 
 const social: FieldDef[] = SOCIAL_PLATFORMS.map((p, i) => ({
@@ -12,6 +14,12 @@ const social: FieldDef[] = SOCIAL_PLATFORMS.map((p, i) => ({
   blank: 'empty',
   placeholder: 'https://',
 }));
+
+/** The zones this browser knows (every IANA name), UTC and the install's default always among them. */
+function timeZoneOptions() {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [...new Set([DEFAULT_SCHOOL_TIME_ZONE, 'UTC', ...known])].sort().map((z) => ({ value: z, label: zoneLabel(z) }));
+}
 
 /** The fields of PUT /settings; an emptied text clears it, a new logo replaces the old one. */
 export const settingsConfig: ResourceConfig = {
@@ -49,6 +57,15 @@ export const settingsConfig: ResourceConfig = {
       preview: (s) => (typeof s.logo === 'string' ? s.logo : null),
       removeFlag: 'removeLogo',
       hint: 'JPEG, PNG or WebP, up to 2MB.',
+    },
+    {
+      name: 'timeZone',
+      label: 'Time zone',
+      type: 'select',
+      options: timeZoneOptions(),
+      required: true,
+      defaultValue: DEFAULT_SCHOOL_TIME_ZONE,
+      hint: 'Where the school is: every date and time on the site and in the panels is shown on its clock, and new meetings start in it.',
     },
     { name: 'contact.email', section: 'Contact', label: 'Contact email', type: 'email', maxLength: L.email, blank: 'empty' },
     { name: 'contact.phone', label: 'Contact phone', type: 'text', maxLength: L.phone, blank: 'empty' },
