@@ -120,8 +120,7 @@ export const UpdateSettingsSchema = z.object(
     timeZone: z
       .string({ error: SETTINGS_MESSAGES.timeZoneInvalid })
       .trim()
-      .max(64, SETTINGS_MESSAGES.timeZoneInvalid)
-      .refine(isTimeZone, SETTINGS_MESSAGES.timeZoneInvalid)
+      .refine((v) => v.length <= 64 && isTimeZone(v), SETTINGS_MESSAGES.timeZoneInvalid)
       .optional(),
     privacyPolicy: text('Privacy policy', SETTINGS_LIMITS.legalText).optional(),
     termsAndConditions: text('Terms and conditions', SETTINGS_LIMITS.legalText).optional(),
