@@ -177,7 +177,7 @@ describe('PUT /api/settings (JSON)', () => {
     const token = await adminToken();
     await putJson(token, { timeZone: 'America/Toronto' });
     const meeting = (body: Record<string, unknown>) =>
-      api('/api/zoom-meetings', { method: 'POST', token, body: { topic: uniq('Zone'), joinUrl: 'https://zoom.us/j/1', ...body } });
+      api('/api/zoom-meetings', { method: 'POST', token, body: { topic: `Zone ${uniq()}`, joinUrl: 'https://zoom.us/j/1', ...body } });
     const school = await meeting({ startTime: '2027-01-15T18:00' });
     expect(school.status).toBe(201);
     expect(school.body.data).toMatchObject({ timezone: 'America/Toronto', startTime: '2027-01-15T23:00:00.000Z' });
