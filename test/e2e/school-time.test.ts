@@ -18,10 +18,13 @@ const EVENTS = [
 ] as const;
 const at = ([y, m, d]: readonly number[], hour: number) => atWallTime(y!, m!, d!, hour, 0, SCHOOL).toISOString();
 
-/** The demo admin signed in, in a browser whose own clock is `timezoneId`. */
-async function adminIn(browser: Browser, timezoneId: string): Promise<{ page: Page; token: string }> {
+const ADMIN = { path: '/auth/admin-login', body: { adminId: 'ADM-0001', password: 'Osu-Local-2026' } };
+const MEMBER = { path: '/auth/login', body: { email: 'member@dojo.local', password: 'Osu-Local-2026' } };
+
+/** A demo account signed in, in a browser whose own clock is `timezoneId`. */
+async function adminIn(browser: Browser, timezoneId: string, who = ADMIN): Promise<{ page: Page; token: string }> {
   const ip = freshIp();
-  const login = await apiCall(baseUrl, '/auth/admin-login', { body: { adminId: 'ADM-0001', password: 'Osu-Local-2026' }, ip });
+  const login = await apiCall(baseUrl, who.path, { body: who.body, ip });
   expect(login.status).toBe(200);
   const context = await browser.newContext({
     timezoneId,
@@ -138,5 +141,29 @@ describe("The school's time in two browser zones", () => {
       await apiCall(baseUrl, `/zoom-meetings/${body.data._id}`, { method: 'DELETE', token });
       await page.context().close();
     }
+  });
+
+  it('a membership shows the same period to the member and to the admin, in its list and its detail, whatever the browser’s zone', async () => {
+    const seen: string[] = [];
+    for (const zone of VIEWERS) {
+      const { page: member } = await adminIn(browser, zone, MEMBER);
+      await member.goto(`${baseUrl}/student/memberships`);
+      const card = member.locator('.my-enrol-card', { has: member.locator('.badge', { hasText: /^Active$/ }) }).first();
+      const fact = (label: string) => card.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd');
+      await expect.poll(() => fact('Ends').textContent(), POLL).toMatch(/^\w{3} \d{1,2}, \d{4}$/);
+      const mine = `${await fact('Starts').textContent()} – ${await fact('Ends').textContent()}`;
+      await member.context().close();
+
+      const { page: admin } = await adminIn(browser, zone);
+      await admin.goto(`${baseUrl}/admin/membership-enrollments/seed-membership-enrollment-m1`);
+      const period = admin.locator('dt', { hasText: /^Period$/ }).locator('xpath=following-sibling::dd');
+      await expect.poll(() => period.textContent(), POLL).toContain(mine);
+      await admin.goto(`${baseUrl}/admin/membership-enrollments`);
+      const row = admin.locator('tr', { has: admin.locator('a[href$="/seed-membership-enrollment-m1"]') });
+      await expect.poll(() => row.textContent(), POLL).toContain(mine);
+      await admin.context().close();
+      seen.push(mine);
+    }
+    expect(seen[0]).toBe(seen[1]);
   });
 });
