@@ -145,7 +145,8 @@ describe("The school's time in two browser zones", () => {
 
   it('a membership shows the same period to the member and to the admin, in its list and its detail, whatever the browser’s zone', async () => {
     const seen: string[] = [];
-    for (const zone of VIEWERS) {
+    // +14 h and −11 h as well: between them one is on another calendar day than Vancouver at any hour of seeding.
+    for (const zone of [...VIEWERS, 'Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
       const { page: member } = await adminIn(browser, zone, MEMBER);
       await member.goto(`${baseUrl}/student/memberships`);
       const card = member.locator('.my-enrol-card', { has: member.locator('.badge', { hasText: /^Active$/ }) }).first();
@@ -164,6 +165,6 @@ describe("The school's time in two browser zones", () => {
       await admin.context().close();
       seen.push(mine);
     }
-    expect(seen[0]).toBe(seen[1]);
+    expect(new Set(seen).size).toBe(1);
   });
 });
