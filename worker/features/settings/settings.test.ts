@@ -176,8 +176,17 @@ describe('PUT /api/settings (JSON)', () => {
   it("gives a new meeting the school's zone when it names none, reading its wall time there; a named zone wins", async () => {
     const token = await adminToken();
     await putJson(token, { timeZone: 'America/Toronto' });
-    const meeting = (body: Record<string, unknown>) =>
-      api('/api/zoom-meetings', { method: 'POST', token, body: { topic: `Zone ${uniq()}`, joinUrl: 'https://zoom.us/j/1', ...body } });
+    const made: string[] = [];
+    // Seen by the admins alone, and deleted after: other files count the meetings a fresh account sees.
+    const meeting = async (body: Record<string, unknown>) => {
+      const res = await api('/api/zoom-meetings', {
+        method: 'POST',
+        token,
+        body: { topic: `Zone ${uniq()}`, joinUrl: 'https://zoom.us/j/1', targetRoles: ['admin'], ...body },
+      });
+      made.push(res.body.data._id);
+      return res;
+    };
     const school = await meeting({ startTime: '2027-01-15T18:00' });
     expect(school.status).toBe(201);
     expect(school.body.data).toMatchObject({ timezone: 'America/Toronto', startTime: '2027-01-15T23:00:00.000Z' });
@@ -188,6 +197,7 @@ describe('PUT /api/settings (JSON)', () => {
     await putJson(token, { timeZone: 'America/Vancouver' });
     const after = await meeting({ startTime: '2027-07-15T18:00' });
     expect(after.body.data).toMatchObject({ timezone: 'America/Vancouver', startTime: '2027-07-16T01:00:00.000Z' });
+    for (const id of made) expect((await api(`/api/zoom-meetings/${id}`, { method: 'DELETE', token })).status).toBe(200);
   });
 
   it('keeps a currency symbol of up to 4 characters, counted as characters not bytes', async () => {
