@@ -18,8 +18,9 @@ const EVENTS = [
 ] as const;
 const at = ([y, m, d]: readonly number[], hour: number) => atWallTime(y!, m!, d!, hour, 0, SCHOOL).toISOString();
 
-const ADMIN = { path: '/auth/admin-login', body: { adminId: 'ADM-0001', password: 'Osu-Local-2026' } };
-const MEMBER = { path: '/auth/login', body: { email: 'member@dojo.local', password: 'Osu-Local-2026' } };
+type Login = { path: string; body: Record<string, string> };
+const ADMIN: Login = { path: '/auth/admin-login', body: { adminId: 'ADM-0001', password: 'Osu-Local-2026' } };
+const MEMBER: Login = { path: '/auth/login', body: { email: 'member@dojo.local', password: 'Osu-Local-2026' } };
 
 /** A demo account signed in, in a browser whose own clock is `timezoneId`. */
 async function adminIn(browser: Browser, timezoneId: string, who = ADMIN): Promise<{ page: Page; token: string }> {

@@ -86,8 +86,12 @@ describe('formatRange', () => {
     expect(formatRange('2027-03-14T17:00:00.000Z', '2027-03-14T23:00:00.000Z', 'America/Vancouver')).toMatch(
       /^Sun, March 14, 2027, 10:00 a\.m\. – 4:00 p\.m\.$/,
     );
-    expect(formatRange('2027-07-01T17:00:00.000Z', '2027-07-03T23:00:00.000Z', 'America/Vancouver')).toBe('Thu, July 1, 2027 – Sat, July 3, 2027');
-    expect(formatRange('2027-07-02T05:00:00.000Z', '2027-07-02T06:00:00.000Z', 'America/Vancouver')).toMatch(/^Thu, July 1, 2027, 10:00 p\.m\. – 11:00 p\.m\.$/);
+    expect(formatRange('2027-07-01T17:00:00.000Z', '2027-07-03T23:00:00.000Z', 'America/Vancouver')).toBe(
+      'Thu, July 1, 2027 – Sat, July 3, 2027',
+    );
+    expect(formatRange('2027-07-02T05:00:00.000Z', '2027-07-02T06:00:00.000Z', 'America/Vancouver')).toMatch(
+      /^Thu, July 1, 2027, 10:00 p\.m\. – 11:00 p\.m\.$/,
+    );
   });
 });
 
