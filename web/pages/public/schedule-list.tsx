@@ -17,7 +17,8 @@ export function ScheduleList({
       {items.map((e) => (
         <li className="card event" key={e._id}>
           <time className="event-date" dateTime={localDay(e.startsAt, zone)}>
-            <span className="event-day">{dayOfMonth(e.startsAt, zone)}</span> <span className="event-month">{monthShort(e.startsAt, zone)}</span>
+            <span className="event-day">{dayOfMonth(e.startsAt, zone)}</span>{' '}
+            <span className="event-month">{monthShort(e.startsAt, zone)}</span>
           </time>
           <div className="event-body">
             <span className="event-kind">{e.label}</span>

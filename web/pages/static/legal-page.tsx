@@ -22,7 +22,9 @@ export function LegalPage({ doc, site, custom }: LegalPageProps & { doc: LegalDo
   const { schoolName: school, contact, timeZone } = site ?? DEFAULT_SITE;
   const useCustom = !!custom?.text.trim();
   const updated =
-    useCustom && custom?.updatedAt ? { iso: localDay(custom.updatedAt, timeZone), label: formatLongDate(custom.updatedAt, timeZone) } : LEGAL_UPDATED;
+    useCustom && custom?.updatedAt
+      ? { iso: localDay(custom.updatedAt, timeZone), label: formatLongDate(custom.updatedAt, timeZone) }
+      : LEGAL_UPDATED;
   return (
     <SiteLayout current={doc.current} site={site}>
       <PageHead eyebrow="Legal" title={doc.title} lead={doc.intro(school)}>

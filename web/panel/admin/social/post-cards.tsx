@@ -19,7 +19,9 @@ export function PostCards({ base, posts }: { base: string; posts: PostView[] }) 
           </div>
           <TargetChips targets={p.platforms} scheduleTime={p.scheduleTime} />
           <p className="cell-note">
-            {p.scheduleTime && p.status === 'scheduled' ? `Scheduled for ${formatDateTime(p.scheduleTime, zone)}` : formatDateTime(p.createdAt, zone)}
+            {p.scheduleTime && p.status === 'scheduled'
+              ? `Scheduled for ${formatDateTime(p.scheduleTime, zone)}`
+              : formatDateTime(p.createdAt, zone)}
             {p.createdByName ? ` · ${p.createdByName}` : ''}
             {p.media.length > 0 ? ` · ${p.media.length} media` : ''}
           </p>

@@ -60,7 +60,9 @@ export function PostOutcomes({ post, onChange, accountsHref }: Props) {
               ) : (
                 <span className="cell-note">Posted{t.publishedAt ? ` ${formatDateTime(t.publishedAt, zone)}` : ''}</span>
               ))}
-            {t.status === 'scheduled' && post.scheduleTime && <span className="cell-note">for {formatDateTime(post.scheduleTime, zone)}</span>}
+            {t.status === 'scheduled' && post.scheduleTime && (
+              <span className="cell-note">for {formatDateTime(post.scheduleTime, zone)}</span>
+            )}
             {t.status === 'failed' && (
               <>
                 <p className="social-outcome-error">{t.error ?? 'The platform gave no reason.'}</p>
