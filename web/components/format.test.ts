@@ -68,6 +68,7 @@ describe('format.ts: dates on the clock of the zone given, never the viewer’s'
   it('shows nothing for a missing or bad date, and a day’s stamp as its time', () => {
     expect(formatDateTime(null, VAN)).toBe('');
     expect(formatDateTime('not a date', VAN)).toBe('');
+    expect(formatDateTime('2026-12-01T13:00:00Z', 'Mars/Olympus')).toMatch(/^Tue, Dec\.? 1, 2026, 1:00 p\.m\. UTC$/);
     const now = Date.parse('2026-11-26T20:00:00Z');
     expect(formatStamp('2026-11-26T18:05:00Z', VAN, now)).toBe('11:05 a.m.');
     expect(formatStamp('2026-11-26T06:00:00Z', VAN, now)).toBe('Nov 25, 2026');

@@ -1,12 +1,9 @@
 import { effectiveCourseCents, formatMoney, toCents } from '#core/money.ts';
 
-import { atWallTime, wallTime } from '#core/time-zone.ts';
+import { atWallTime, isTimeZone, wallTime } from '#core/time-zone.ts';
 
-/*
- * Every date and time the site shows goes through here, on the clocks of a zone given explicitly:
- * the school's (settings.timeZone; pages get it from their settings, panel screens from useSchoolZone()),
- * never the viewer's own. A meeting is the one record read in its own zone (formatZonedDateTime).
- */
+// Every date the site shows goes through here, on the clock of the zone given: the school's (settings.timeZone,
+// pages from their settings, panel screens from useSchoolZone()), never the viewer's. Decision 016.
 
 type Style = 'date' | 'longDate' | 'shortDate' | 'time' | 'dateTime' | 'zoned' | 'day' | 'month' | 'ymd';
 const STYLES: Record<Style, Intl.DateTimeFormatOptions> = {
@@ -24,7 +21,11 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(style: Style, zone: string): Intl.DateTimeFormat {
   const key = `${style} ${zone}`;
   let f = formatters.get(key);
-  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat('en-CA', { timeZone: zone, ...STYLES[style] })));
+  if (!f) {
+    // A zone this browser's data does not know yet: UTC, named, rather than a blank panel.
+    f = isTimeZone(zone) ? new Intl.DateTimeFormat('en-CA', { timeZone: zone, ...STYLES[style] }) : formatter('zoned', 'UTC');
+    formatters.set(key, f);
+  }
   return f;
 }
 /** '' for a missing or bad date rather than "Invalid Date" or a thrown RangeError. */
