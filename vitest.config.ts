@@ -65,6 +65,7 @@ export default defineConfig({
             'scripts/**/*.test.ts',
             'web/lib/**/*.test.ts',
             'web/panel/**/*.test.ts',
+            'web/components/**/*.test.ts',
             'party/frame-budget.test.ts',
             NODE_SIDE_TESTS,
           ],

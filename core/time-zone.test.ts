@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { atWallTime, localDate, SITE_TIME_ZONE, isTimeZone, wallTime } from './time-zone.ts';
+import { atWallTime, localDate, DEFAULT_SCHOOL_TIME_ZONE, isTimeZone, wallTime } from './time-zone.ts';
 
 describe('atWallTime', () => {
   // Not Vancouver: British Columbia's own rules changed recently (the tz data decides); Los Angeles keeps PST/PDT.
@@ -11,12 +11,18 @@ describe('atWallTime', () => {
   it('reads back as the same wall time through Intl in the school zone', () => {
     const t = atWallTime(2026, 11, 1, 19, 30);
     const shown = new Intl.DateTimeFormat('en-CA', {
-      timeZone: SITE_TIME_ZONE,
+      timeZone: DEFAULT_SCHOOL_TIME_ZONE,
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',
     }).format(t);
     expect(shown).toBe('19:30');
+  });
+
+  it('reads a time the clocks skip with the offset before the gap (02:30 → 03:30), and a doubled one as the first', () => {
+    expect(atWallTime(2026, 3, 8, 2, 30, 'America/Los_Angeles').toISOString()).toBe('2026-03-08T10:30:00.000Z');
+    expect(atWallTime(2026, 11, 1, 1, 30, 'America/Los_Angeles').toISOString()).toBe('2026-11-01T08:30:00.000Z');
+    expect(atWallTime(2026, 10, 4, 2, 15, 'Australia/Lord_Howe').toISOString()).toBe('2026-10-03T15:45:00.000Z');
   });
 
   it('works for other zones', () => {

@@ -1,5 +1,8 @@
-/** The dojo's clock: dates and times on the public site are shown, and demo times are set, in this zone. */
-export const SITE_TIME_ZONE = 'America/Vancouver';
+/**
+ * The zone of a fresh install until an admin picks the school's own (Settings → time zone). Every
+ * date shown goes through the settings' zone; this constant is only its default (and the demo seed's).
+ */
+export const DEFAULT_SCHOOL_TIME_ZONE = 'America/Vancouver';
 
 const partsOf = (timeZone: string) =>
   new Intl.DateTimeFormat('en-US', {
@@ -37,15 +40,25 @@ function offsetMs(ms: number, timeZone: string): number {
   return wallAsUtc - Math.floor(ms / 1000) * 1000;
 }
 
-/** The instant at which the clocks of `timeZone` show this date and time (the later one in a DST gap). */
-export function atWallTime(y: number, month: number, day: number, hour: number, minute: number, timeZone = SITE_TIME_ZONE): Date {
+/**
+ * The instant at which the clocks of `timeZone` show this date and time. A time the clocks skip (a
+ * spring-forward gap) is read with the offset before the gap, so 02:30 becomes 03:30 (as Temporal's
+ * "compatible"); a time shown twice (fall back) is the first of the two.
+ */
+export function atWallTime(y: number, month: number, day: number, hour: number, minute: number, timeZone = DEFAULT_SCHOOL_TIME_ZONE): Date {
   const wall = Date.UTC(y, month - 1, day, hour, minute);
-  const first = wall - offsetMs(wall, timeZone);
-  return new Date(wall - offsetMs(first, timeZone));
+  const before = offsetMs(wall - 86_400_000, timeZone);
+  const after = offsetMs(wall + 86_400_000, timeZone);
+  // The larger offset is the earlier instant: in an overlap both fit and the first one wins.
+  for (const offset of before >= after ? [before, after] : [after, before]) {
+    const candidate = wall - offset;
+    if (offsetMs(candidate, timeZone) === offset) return new Date(candidate);
+  }
+  return new Date(wall - before);
 }
 
 /** Today's calendar date in `timeZone`, `days` later: what a person there would call that day. */
-export function localDate(days: number, now = Date.now(), timeZone = SITE_TIME_ZONE): { y: number; month: number; day: number } {
+export function localDate(days: number, now = Date.now(), timeZone = DEFAULT_SCHOOL_TIME_ZONE): { y: number; month: number; day: number } {
   const p = wallParts(now, timeZone);
   const d = new Date(Date.UTC(p.year, p.month - 1, p.day + days));
   return { y: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };

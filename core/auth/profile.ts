@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { text } from '#core/fields.ts';
 import { LocationField, TimezoneField } from '#core/location/location-schema.ts';
 import { canadianPostalCode, isCanada, provinceCode } from '#core/places/provinces.ts';
-import { USER_MESSAGES } from '#core/users/user-messages.ts';
 
 /** Optional profile text; `null` removes the stored value when merged. */
 export const profileText = (label: string, max: number) => text(label, max).nullable().optional();

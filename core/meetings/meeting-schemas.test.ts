@@ -6,9 +6,10 @@ const firstMessage = (r: { success: boolean; error?: { issues: { message: string
 describe('CreateMeetingSchema', () => {
   const base = { topic: ' Kata review ', startTime: '2026-12-01T13:00:00Z', joinUrl: 'https://zoom.us/j/123' };
 
-  it('fills the defaults: 60 minutes, Asia/Kolkata, every role', () => {
+  it("fills the defaults: 60 minutes, every role, and no zone (the service gives the school's)", () => {
     const v = CreateMeetingSchema.parse(base);
-    expect(v).toMatchObject({ topic: 'Kata review', durationMinutes: 60, timezone: 'Asia/Kolkata', targetRoles: ['all'], targetUsers: [] });
+    expect(v).toMatchObject({ topic: 'Kata review', durationMinutes: 60, targetRoles: ['all'], targetUsers: [], rawStart: base.startTime });
+    expect(v.timezone).toBeUndefined();
     expect(v.startTime.toISOString()).toBe('2026-12-01T13:00:00.000Z');
   });
 
@@ -20,7 +21,8 @@ describe('CreateMeetingSchema', () => {
   });
 
   it('reads a start without an offset in the meeting zone', () => {
-    expect(CreateMeetingSchema.parse({ ...base, startTime: '2026-12-01T18:30' }).startTime.toISOString()).toBe('2026-12-01T13:00:00.000Z');
+    const kolkata = { ...base, startTime: '2026-12-01T18:30', timezone: 'Asia/Kolkata' };
+    expect(CreateMeetingSchema.parse(kolkata).startTime.toISOString()).toBe('2026-12-01T13:00:00.000Z');
     expect(CreateMeetingSchema.parse({ ...base, startTime: '2026-12-01T18:30', timezone: 'UTC' }).startTime.toISOString()).toBe(
       '2026-12-01T18:30:00.000Z',
     );

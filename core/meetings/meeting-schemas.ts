@@ -145,7 +145,11 @@ function normalise(v: RawFields, ctx: z.RefinementCtx, zoneFallback: string | un
   };
 }
 
-/** POST /api/zoom-meetings. The link may be left out only when the Zoom adapter is configured (checked by the service). */
+/**
+ * POST /api/zoom-meetings. The link may be left out only when the Zoom adapter is configured (checked by the service).
+ * Without a `timezone` the meeting takes the school's (settings), which only the service knows: it re-reads
+ * `rawStart` in that zone; `startTime` here is read in the column's default zone for the checks alone.
+ */
 export const CreateMeetingSchema = z.object(fields, { error: MEETING_MESSAGES.bodyObject }).transform((v, ctx) => {
   if (!(v.topic || v.title)) ctx.addIssue({ code: 'custom', path: ['topic'], message: MEETING_MESSAGES.topicRequired });
   if (v.startTime === undefined) ctx.addIssue({ code: 'custom', path: ['startTime'], message: MEETING_MESSAGES.startRequired });
@@ -159,7 +163,8 @@ export const CreateMeetingSchema = z.object(fields, { error: MEETING_MESSAGES.bo
     description: n.description ?? '',
     startTime: n.startTime ?? new Date(0),
     durationMinutes: n.durationMinutes ?? DEFAULT_DURATION_MINUTES,
-    timezone: n.timezone ?? DEFAULT_MEETING_TIME_ZONE,
+    timezone: n.timezone,
+    rawStart: v.startTime ?? '',
     joinUrl: n.joinUrl ?? null,
     password: n.password ?? null,
     targetRoles: n.targetRoles ?? ['all'],

@@ -1,7 +1,6 @@
-import { isTimeZone } from '#core/time-zone.ts';
 /** Spec 9: a meeting opens for joining this long before it starts. */
 export const JOIN_WINDOW_MINUTES = 15;
-/** Spec 9: the zone a meeting is shown in unless it names its own. */
+/** Spec 9's default zone of a meeting: the column's default. A new meeting takes the school's zone (settings) unless it names one. */
 export const DEFAULT_MEETING_TIME_ZONE = 'Asia/Kolkata';
 
 const MINUTE = 60_000;
@@ -41,19 +40,4 @@ export function timeLabel(m: MeetingTimes, now: number): TimeLabel {
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return { text: `Starts in ${hours}h ${minutes % 60}m`, urgent: false, state: 'upcoming' };
   return { text: `Starts in ${plural(Math.floor(hours / 24), 'day')}`, urgent: false, state: 'upcoming' };
-}
-
-/** "Tue, 25 Nov 2026, 7:30 pm IST": the start as people in the meeting's zone read it. */
-export function formatMeetingTime(startTime: Date | string | number, timeZone = DEFAULT_MEETING_TIME_ZONE, locale = 'en-IN'): string {
-  const zone = isTimeZone(timeZone) ? timeZone : DEFAULT_MEETING_TIME_ZONE;
-  return new Intl.DateTimeFormat(locale, {
-    timeZone: zone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(new Date(ms(startTime)));
 }

@@ -12,6 +12,7 @@ import { optionalMoneyCents, text, tooLong } from '#core/fields.ts';
 import { CURRENCY_CODES, CURRENCY_LOCALES } from '#core/shop/currency.ts';
 import { taxRateBp } from '#core/shop/product-schemas.ts';
 import { SHOP_LIMITS } from '#core/shop/shop-options.ts';
+import { DEFAULT_SCHOOL_TIME_ZONE, isTimeZone } from '#core/time-zone.ts';
 
 /** What the site shows before an admin saves anything (spec 9: CAD and $). */
 export const DEFAULT_SETTINGS = {
@@ -31,6 +32,7 @@ export const DEFAULT_SETTINGS = {
   defaultTaxRateBp: 0,
   shippingCapCents: null as number | null,
   freeShippingOverCents: null as number | null,
+  timeZone: DEFAULT_SCHOOL_TIME_ZONE,
 };
 
 export const SETTINGS_MESSAGES = {
@@ -43,6 +45,7 @@ export const SETTINGS_MESSAGES = {
   maxUnpaidOrders: MAX_UNPAID_ORDERS_MESSAGE,
   defaultTaxRate: 'Default tax rate must be a percentage between 0 and 100 with at most 2 decimals',
   urlInvalid: 'Social links must be http(s) URLs',
+  timeZoneInvalid: 'Invalid timezone',
   bodyObject: 'Please send the settings as a JSON object or multipart form data',
   updated: 'Settings updated successfully',
 } as const;
@@ -125,6 +128,11 @@ export const UpdateSettingsSchema = z.object(
     // Blank or null turns the rule off (spec 9's fee × quantity alone).
     shippingCap: optionalMoneyCents('Shipping cap per order'),
     freeShippingThreshold: optionalMoneyCents('Free shipping threshold'),
+    timeZone: z
+      .string({ error: SETTINGS_MESSAGES.timeZoneInvalid })
+      .trim()
+      .refine((v) => v.length <= 64 && isTimeZone(v), SETTINGS_MESSAGES.timeZoneInvalid)
+      .optional(),
     privacyPolicy: text('Privacy policy', SETTINGS_LIMITS.legalText).optional(),
     termsAndConditions: text('Terms and conditions', SETTINGS_LIMITS.legalText).optional(),
     removeLogo: bool.optional(),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { SHOP_LIMITS } from '#core/shop/shop-options.ts';
+import { DEFAULT_SCHOOL_TIME_ZONE } from '#core/time-zone.ts';
 
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
 
@@ -30,6 +31,8 @@ export const siteSettings = sqliteTable('site_settings', {
   /** Optional shipping rules on top of spec 9's fee × quantity; null = off. */
   shippingCapCents: integer('shipping_cap_cents'),
   freeShippingOverCents: integer('free_shipping_over_cents'),
+  /** The school's IANA zone: every date the site shows is read on its clocks, and meetings default to it. */
+  timeZone: text('time_zone').notNull().default(DEFAULT_SCHOOL_TIME_ZONE),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
 });

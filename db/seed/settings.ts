@@ -23,6 +23,7 @@ export const settingsSeeder: Seeder = {
         currencySymbol: '$',
         // British Columbia: GST 5 % is the rate every sale carries; a new product is then raised to 12 % (GST + PST).
         defaultTaxRateBp: 500,
+        timeZone: 'America/Vancouver',
         privacyPolicy: '',
         termsAndConditions: '',
       })

@@ -1,3 +1,4 @@
+import { wallTime } from '#core/time-zone.ts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PLATFORM_LABELS, SOCIAL_PLATFORMS } from '#core/social/platforms.ts';
@@ -144,12 +145,8 @@ describe('Social media screen', () => {
     const words = uniq('Summer camp sign-ups open');
     await page.getByLabel('Text', { exact: true }).fill(words);
     await page.getByLabel('LinkedIn', { exact: true }).check();
-    const wall = (hours: number) =>
-      page.evaluate((h) => {
-        const d = new Date(Date.now() + h * 3_600_000);
-        d.setMinutes(d.getMinutes() - d.getTimezoneOffset());
-        return d.toISOString().slice(0, 16);
-      }, hours);
+    // The form reads its date-time on the school's clock (the seeded settings), not the browser's.
+    const wall = async (hours: number) => wallTime(Date.now() + hours * 3_600_000, 'America/Vancouver');
     await page.getByLabel(/Publish at/).fill(await wall(-1));
     const submit = page.getByRole('button', { name: 'Schedule post' });
     expect(await submit.isDisabled()).toBe(true);

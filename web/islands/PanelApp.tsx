@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Loading } from '#web/components/loading.tsx';
+import { SchoolZoneProvider } from '#web/components/school-zone.tsx';
 import type { SiteBrand } from '#web/components/site-info.ts';
 import { logout, onUserChanged, restoreSession, type SessionUser } from '#web/lib/session.ts';
 import { keepTokenFresh } from '#web/lib/token-renewal.ts';
@@ -94,8 +95,10 @@ export default function PanelApp({ panel: key, brand }: { panel: PanelKey; brand
       <PanelNotFound panel={panel} />
     );
   return (
-    <PanelShell panel={panel} brand={brand} user={state.user} route={route} loggingOut={loggingOut} onLogout={onLogout}>
-      {screen}
-    </PanelShell>
+    <SchoolZoneProvider value={brand.timeZone}>
+      <PanelShell panel={panel} brand={brand} user={state.user} route={route} loggingOut={loggingOut} onLogout={onLogout}>
+        {screen}
+      </PanelShell>
+    </SchoolZoneProvider>
   );
 }

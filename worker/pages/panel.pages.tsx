@@ -8,7 +8,7 @@ import { renderPage } from './render.tsx';
 /** Every path of a panel answers the same shell; the PanelApp island routes inside it, under the school's name and logo. */
 const panelPage = (panel: PanelInfo) => async (c: Context<AppEnv>) => {
   const { site } = await loadSite(c.var.ctx);
-  return renderPage(c, <PanelPage panel={panel.key} brand={{ schoolName: site.schoolName, logo: site.logo }} />, {
+  return renderPage(c, <PanelPage panel={panel.key} brand={{ schoolName: site.schoolName, logo: site.logo, timeZone: site.timeZone }} />, {
     title: `${panel.title} | ${site.schoolName}`,
     description: `The dojo's ${panel.title.toLowerCase()}.`,
     noindex: true,

@@ -127,7 +127,11 @@ describe("the settings' school name and logo", () => {
     expect(ok).toBe(true);
     for (const path of paths) {
       expect(decode(titleOf(seen[path]!) ?? '')).toMatch(new RegExp(`^[A-Z][a-z ]+ panel \\| ${name}$`, 'i'));
-      expect(islandProps(seen[path]!)?.brand).toEqual({ schoolName: name, logo: { src: `/api/files/${logo}`, width: 90, height: 45 } });
+      expect(islandProps(seen[path]!)?.brand).toEqual({
+        schoolName: name,
+        logo: { src: `/api/files/${logo}`, width: 90, height: 45 },
+        timeZone: expect.any(String),
+      });
     }
 
     const brand = islandProps(seen['/admin']!)!.brand;
@@ -155,7 +159,7 @@ describe("the settings' school name and logo", () => {
     expect(titleOf(login)).toBe('Create your account | Karate Dojo');
     expect(login).toMatch(/<a class="brand" href="\/" aria-label="Karate Dojo home"><svg viewBox="0 0 32 32"/);
     expect(titleOf(panel)).toBe('Admin panel | Karate Dojo');
-    expect(islandProps(panel)?.brand).toEqual({ schoolName: 'Karate Dojo', logo: null });
+    expect(islandProps(panel)?.brand).toEqual({ schoolName: 'Karate Dojo', logo: null, timeZone: 'America/Vancouver' });
     expect(titleOf(notFound)).toBe('Page not found | Karate Dojo');
     // Without a contact e-mail the legal text sends the reader to the contact form.
     expect(decode(privacy)).toContain('Karate Dojo ("we", "us")');

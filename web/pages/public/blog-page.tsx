@@ -14,7 +14,7 @@ export function BlogPage({ site, posts, pagination }: BlogData) {
       title="News from the dojo"
       lead="Grading results, training tips, event reports and announcements."
       cards={posts.map((p) => (
-        <PostCard key={p._id} post={p} headingLevel="h2" />
+        <PostCard key={p._id} post={p} zone={site.timeZone} headingLevel="h2" />
       ))}
       empty="No posts yet — the first stories from the dojo are on their way."
       pager={{ ...pagination, label: 'Blog pages' }}

@@ -22,7 +22,7 @@ export function EventPage({ site, item, now }: { site: SiteInfo; item: ScheduleI
         crumb={{ href: '/events', label: 'Events' }}
         eyebrow={over ? `${item.label} · past` : item.label}
         title={item.title}
-        lead={<time dateTime={item.startsAt}>{formatRange(item.startsAt, item.endsAt)}</time>}
+        lead={<time dateTime={item.startsAt}>{formatRange(item.startsAt, item.endsAt, site.timeZone)}</time>}
       />
       <div className="section">
         <div className="container detail-layout">
@@ -34,7 +34,7 @@ export function EventPage({ site, item, now }: { site: SiteInfo; item: ScheduleI
             <dl className="detail-facts">
               <div>
                 <dt>When</dt>
-                <dd>{formatRange(item.startsAt, item.endsAt)}</dd>
+                <dd>{formatRange(item.startsAt, item.endsAt, site.timeZone)}</dd>
               </div>
               {item.location && (
                 <div>

@@ -19,7 +19,7 @@ export function EventsPage({ site, upcoming, past }: { site: SiteInfo; upcoming:
         <div className="container">
           <h2 id="upcoming-title">Coming up</h2>
           {upcoming.length ? (
-            <ScheduleList items={upcoming} />
+            <ScheduleList items={upcoming} zone={site.timeZone} />
           ) : (
             <EmptyState>Nothing is scheduled right now. New dates are announced here and on our social pages.</EmptyState>
           )}
@@ -32,7 +32,7 @@ export function EventsPage({ site, upcoming, past }: { site: SiteInfo; upcoming:
             <ul className="past-list">
               {past.map((e) => (
                 <li key={e._id}>
-                  <time dateTime={e.startsAt}>{formatShortDate(e.startsAt)}</time>
+                  <time dateTime={e.startsAt}>{formatShortDate(e.startsAt, site.timeZone)}</time>
                   <a href={eventHref(e._id)}>{e.title}</a>
                   <span className="muted">{e.label}</span>
                 </li>

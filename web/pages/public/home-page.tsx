@@ -22,11 +22,11 @@ export function HomePage({ site, courses, events, testimonials, alliances, posts
     <SiteLayout current="/" site={site}>
       <HomeHero site={site} />
       <HomeCourses courses={courses} />
-      <HomeEvents events={events} />
+      <HomeEvents events={events} zone={site.timeZone} />
       <HomeClasses />
       <HomeValues />
       <HomeTestimonials testimonials={testimonials} />
-      <HomePosts posts={posts} />
+      <HomePosts posts={posts} zone={site.timeZone} />
       <HomeAlliances alliances={alliances} />
       <section className="band-dark cta-band" aria-labelledby="cta-title">
         <div className="container">

@@ -51,7 +51,7 @@ export function HomeCourses({ courses }: { courses: readonly CourseDto[] }) {
   );
 }
 
-export function HomeEvents({ events }: { events: readonly ScheduleItem[] }) {
+export function HomeEvents({ events, zone }: { events: readonly ScheduleItem[]; zone: string }) {
   return (
     <Section
       id="events"
@@ -61,7 +61,7 @@ export function HomeEvents({ events }: { events: readonly ScheduleItem[] }) {
       more={{ href: '/events', label: 'All events and seminars' }}
     >
       {events.length ? (
-        <ScheduleList items={events} />
+        <ScheduleList items={events} zone={zone} />
       ) : (
         <EmptyState>No events are scheduled right now. Gradings and seminars are announced here.</EmptyState>
       )}
@@ -87,13 +87,13 @@ export function HomeTestimonials({ testimonials }: { testimonials: readonly Test
   );
 }
 
-export function HomePosts({ posts }: { posts: readonly PostSummaryView[] }) {
+export function HomePosts({ posts, zone }: { posts: readonly PostSummaryView[]; zone: string }) {
   if (!posts.length) return null;
   return (
     <Section id="news" eyebrow="From the blog" title="Latest news" alt more={{ href: '/blog', label: 'Visit the blog' }}>
       <div className="grid">
         {posts.map((p) => (
-          <PostCard key={p._id} post={p} />
+          <PostCard key={p._id} post={p} zone={zone} />
         ))}
       </div>
     </Section>

@@ -4,14 +4,14 @@ import { safeHref } from '#web/components/safe-url.ts';
 import { postHref } from './links.ts';
 import type { PostSummaryView } from './view-types.ts';
 
-export function PostCard({ post, headingLevel: H = 'h3' }: { post: PostSummaryView; headingLevel?: 'h2' | 'h3' }) {
+export function PostCard({ post, zone, headingLevel: H = 'h3' }: { post: PostSummaryView; zone: string; headingLevel?: 'h2' | 'h3' }) {
   const cover = safeHref(post.coverImage);
   return (
     <article className="card post-card">
       {cover && <CoverImage card src={cover} width={post.coverWidth} height={post.coverHeight} />}
       {post.publishedAt && (
         <time className="muted card-date" dateTime={post.publishedAt}>
-          {formatShortDate(post.publishedAt)}
+          {formatShortDate(post.publishedAt, zone)}
         </time>
       )}
       <H className="card-title">

@@ -16,7 +16,7 @@ export function PostPage({ site, post }: { site: SiteInfo; post: PostView }) {
         <PageHead as="header" crumb={{ href: '/blog', label: 'Blog' }} title={post.title}>
           {post.publishedAt && (
             <p className="muted">
-              <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
+              <time dateTime={post.publishedAt}>{formatDate(post.publishedAt, site.timeZone)}</time>
             </p>
           )}
         </PageHead>

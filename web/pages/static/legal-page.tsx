@@ -1,3 +1,4 @@
+import { formatLongDate, localDay } from '#web/components/format.ts';
 import type { ReactNode } from 'react';
 import { PageHead } from '#web/components/page-head.tsx';
 import { SiteLayout } from '#web/components/site-layout.tsx';
@@ -16,15 +17,14 @@ export type LegalFacts = { school: string; contact: ReactNode };
 export type LegalDoc = { title: string; intro: (school: string) => string; current: string; Body: (props: LegalFacts) => ReactNode };
 export type LegalPageProps = { site?: SiteInfo | undefined; custom?: LegalText | undefined };
 
-const dateLabel = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
-
 /** A legal page: a heading band with the last-updated date, then the saved text or the built-in one. */
 export function LegalPage({ doc, site, custom }: LegalPageProps & { doc: LegalDoc }) {
-  const { schoolName: school, contact } = site ?? DEFAULT_SITE;
+  const { schoolName: school, contact, timeZone } = site ?? DEFAULT_SITE;
   const useCustom = !!custom?.text.trim();
   const updated =
-    useCustom && custom?.updatedAt ? { iso: custom.updatedAt.slice(0, 10), label: dateLabel(custom.updatedAt) } : LEGAL_UPDATED;
+    useCustom && custom?.updatedAt
+      ? { iso: localDay(custom.updatedAt, timeZone), label: formatLongDate(custom.updatedAt, timeZone) }
+      : LEGAL_UPDATED;
   return (
     <SiteLayout current={doc.current} site={site}>
       <PageHead eyebrow="Legal" title={doc.title} lead={doc.intro(school)}>

@@ -2,10 +2,16 @@ import type { ReactNode } from 'react';
 import type { EnrollmentPaymentStatus, ENROLLMENT_STATUS_LABELS } from '#core/enrollments/enrollment-status.ts';
 import type { PaymentMethodsView } from '#core/shop/views.ts';
 import { formatShortDate } from '#web/components/format.ts';
+import { useSchoolZone } from '#web/components/school-zone.tsx';
 import { Facts, StatusBadges } from './enrollment-parts.tsx';
 import type { MyList, RenewForm } from './my-enrollments-api.ts';
 
-export const day = (iso: string | null) => (iso ? formatShortDate(iso) : null);
+/** A date of an enrolment as the day it is in the school's zone (one rule for lists, details, student and admin). */
+export type Day = (iso: string | null) => string | null;
+export const dayIn =
+  (zone: string): Day =>
+  (iso) =>
+    iso ? formatShortDate(iso, zone) : null;
 
 /** What a student's enrolment of any kind carries for its card (course enrolments, membership purchases). */
 export type Mine = {
@@ -38,7 +44,7 @@ export type MyKind<T extends Mine> = {
   /** Above the facts (a membership's days left). */
   lead?: (item: T) => ReactNode;
   /** The dates before the shared payment and decision rows. */
-  period: (item: T) => Rows;
+  period: (item: T, day: Day) => Rows;
   /** The prices before the GST and the total. */
   prices: (item: T, money: (n: number) => string) => Rows;
   /** Below the amounts (a membership's documents). */
@@ -47,7 +53,7 @@ export type MyKind<T extends Mine> = {
   pay: (item: T) => Promise<unknown>;
   paymentMethods: () => Promise<PaymentMethodsView>;
   renew: (item: T, form: RenewForm) => Promise<unknown>;
-  renewNote: (item: T) => ReactNode;
+  renewNote: (item: T, day: Day) => ReactNode;
   renewed: string;
   cancel: (item: T, reason: string) => Promise<unknown>;
   /** "enrolment" or "membership", in the cancel button and dialog. */
@@ -73,6 +79,7 @@ type CardProps<T extends Mine> = {
 /** One enrolment of the student's: its decision and payment, dates, amounts, and pay / renew / cancel. */
 export function EnrollmentCard<T extends Mine>({ kind, item: e, offline, paying, onPay, onRenew, onCancel }: CardProps<T>) {
   const money = kind.money(e);
+  const day = dayIn(useSchoolZone());
   const name = kind.name(e);
   return (
     <li className="card my-enrol-card">
@@ -81,7 +88,7 @@ export function EnrollmentCard<T extends Mine>({ kind, item: e, offline, paying,
       {kind.lead?.(e)}
       <Facts
         rows={[
-          ...kind.period(e),
+          ...kind.period(e, day),
           ['Pay by', e.paymentStatus === 'pending' && e.enrollmentStatus !== 'cancelled' ? day(e.paymentDueAt) : null],
           ['Paid', day(e.paidAt)],
           ['Approval notes', e.approvalNotes],

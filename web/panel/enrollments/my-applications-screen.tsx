@@ -3,19 +3,19 @@ import { INSTRUCTOR_TYPE_LABELS } from '#core/enrollments/enrollment-options.ts'
 import { INSTRUCTOR_STATUS_LABELS } from '#core/enrollments/enrollment-status.ts';
 import type { InstructorEnrollmentView } from '#core/enrollments/views.ts';
 import { FormAlert, FormStatus } from '#web/components/form-kit.tsx';
-import { formatShortDate } from '#web/components/format.ts';
+import { useSchoolZone } from '#web/components/school-zone.tsx';
 import { cancelLosesAccess, splitApplications } from '#web/lib/enrollment-panel-format.ts';
 import type { PanelScreenProps } from '#web/panel/screen-props.ts';
+import { dayIn } from './enrollment-card.tsx';
 import { CancelEnrollmentDialog, DocumentLinks, Facts, StatusBadges, unlessSessionEnded } from './enrollment-parts.tsx';
 import { useEnrollmentUpdates } from './enrollment-updates.ts';
 import { cancelApplication, readApplication, readMyApplications, type ApplicationDetails } from './my-enrollments-api.ts';
-
-const day = (iso: string | null) => (iso ? formatShortDate(iso) : null);
 
 type State = { current: ApplicationDetails | null; past: InstructorEnrollmentView[] };
 
 /** What the applicant wrote and what the school said (reasons and notes), newest move first. */
 function ApplicationFacts({ e }: { e: InstructorEnrollmentView }) {
+  const day = dayIn(useSchoolZone());
   return (
     <>
       <Facts
@@ -59,6 +59,7 @@ export default function MyApplicationsScreen({ user }: PanelScreenProps) {
   }, []);
   useEffect(() => void load(), [load]);
   useEnrollmentUpdates(user, load);
+  const day = dayIn(useSchoolZone());
 
   if (!state) return <p role="status">Loading your application…</p>;
   const app = state.current?.enrollment ?? null;

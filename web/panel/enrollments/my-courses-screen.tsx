@@ -1,7 +1,7 @@
 import type { CourseEnrollmentView } from '#core/enrollments/views.ts';
 import { amount } from '#web/lib/enrollment-panel-format.ts';
 import type { PanelScreenProps } from '#web/panel/screen-props.ts';
-import { day, type MyKind } from './enrollment-card.tsx';
+import type { MyKind } from './enrollment-card.tsx';
 import { MyEnrollmentsScreen } from './my-enrollments-screen.tsx';
 import { cancelCourse, coursePaymentMethods, payCourse, readMyCourses, renewCourse } from './my-enrollments-api.ts';
 
@@ -17,7 +17,7 @@ const MY_COURSES: MyKind<CourseEnrollmentView> = {
   name: (e) => e.course.title,
   heading: (e) => (e.course.slug ? <a href={`/courses/${encodeURIComponent(e.course.slug)}`}>{e.course.title}</a> : e.course.title),
   money: () => amount,
-  period: (e) => [
+  period: (e, day) => [
     ['Enrolled', day(e.createdAt)],
     ['Term ends', day(e.termEndsAt)],
   ],
@@ -29,7 +29,7 @@ const MY_COURSES: MyKind<CourseEnrollmentView> = {
   pay: payCourse,
   paymentMethods: coursePaymentMethods,
   renew: renewCourse,
-  renewNote: (e) => (
+  renewNote: (e, day) => (
     <>
       A new term{e.course.durationWeeks ? ` of ${e.course.durationWeeks} weeks` : ''} starts when your current one ends
       {e.termEndsAt ? ` (${day(e.termEndsAt)})` : ''}, once the renewal is paid.

@@ -1,8 +1,9 @@
 import { FormAlert, FormStatus } from '#web/components/form-kit.tsx';
+import { useSchoolZone } from '#web/components/school-zone.tsx';
 import { cancelMoneyNote } from '#web/lib/enrollment-panel-format.ts';
 import type { SessionUser } from '#web/lib/session.ts';
 import { OfflineNotice } from '#web/panel/resource/offline-notice.tsx';
-import { EnrollmentCard, type Mine, type MyKind } from './enrollment-card.tsx';
+import { dayIn, EnrollmentCard, type Mine, type MyKind } from './enrollment-card.tsx';
 import { CancelEnrollmentDialog, RenewDialog } from './enrollment-parts.tsx';
 import { useMyEnrollments } from './use-my-enrollments.ts';
 
@@ -10,6 +11,7 @@ import { useMyEnrollments } from './use-my-enrollments.ts';
 export function MyEnrollmentsScreen<T extends Mine>({ kind, user }: { kind: MyKind<T>; user: SessionUser }) {
   const { state, load, alert, setAlert, status, setStatus, paying, pay, cancelling, setCancelling, renewing, setRenewing } =
     useMyEnrollments<T>(user, kind.read, kind.pay);
+  const day = dayIn(useSchoolZone());
 
   if (!state) return <p role="status">{kind.loading}</p>;
   return (
@@ -68,7 +70,7 @@ export function MyEnrollmentsScreen<T extends Mine>({ kind, user }: { kind: MyKi
             }
           }}
         >
-          <p>{kind.renewNote(renewing)}</p>
+          <p>{kind.renewNote(renewing, day)}</p>
         </RenewDialog>
       )}
     </section>

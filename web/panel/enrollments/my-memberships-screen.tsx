@@ -1,9 +1,10 @@
 import { MEMBERSHIP_CURRENCY } from '#core/enrollments/enrollment-options.ts';
 import type { MembershipEnrollmentView } from '#core/enrollments/views.ts';
 import { formatShortDate } from '#web/components/format.ts';
+import { useSchoolZone } from '#web/components/school-zone.tsx';
 import { amount, daysLeftText } from '#web/lib/enrollment-panel-format.ts';
 import type { PanelScreenProps } from '#web/panel/screen-props.ts';
-import { day, type MyKind } from './enrollment-card.tsx';
+import type { MyKind } from './enrollment-card.tsx';
 import { DocumentLinks } from './enrollment-parts.tsx';
 import { MyEnrollmentsScreen } from './my-enrollments-screen.tsx';
 import { cancelMembership, membershipPaymentMethods, payMembership, readMyMemberships, renewMembership } from './my-enrollments-api.ts';
@@ -12,7 +13,8 @@ const months = (n: number) => `${n} ${n === 1 ? 'month' : 'months'}`;
 const title = (m: MembershipEnrollmentView) => `${m.membership.name} — ${m.plan.name}`;
 
 function DaysLeft({ m }: { m: MembershipEnrollmentView }) {
-  const left = daysLeftText(m, formatShortDate);
+  const zone = useSchoolZone();
+  const left = daysLeftText(m, (iso) => formatShortDate(iso, zone));
   return left && <p className={`my-enrol-days ${m.enrollmentStatus === 'expired' ? 'my-enrol-days-over' : ''}`}>{left}</p>;
 }
 
@@ -30,7 +32,7 @@ const MY_MEMBERSHIPS: MyKind<MembershipEnrollmentView> = {
   // Spec 9: the membership side is in C$ whatever the API sends as the symbol.
   money: (m) => (n) => amount(n, m.currencySymbol || MEMBERSHIP_CURRENCY.symbol),
   lead: (m) => <DaysLeft m={m} />,
-  period: (m) => [
+  period: (m, day) => [
     ['Plan', `${m.plan.name} (${months(m.plan.durationMonths)})`],
     ['Starts', day(m.startsAt)],
     ['Ends', day(m.endsAt)],
@@ -45,7 +47,7 @@ const MY_MEMBERSHIPS: MyKind<MembershipEnrollmentView> = {
   pay: payMembership,
   paymentMethods: membershipPaymentMethods,
   renew: renewMembership,
-  renewNote: (m) => (
+  renewNote: (m, day) => (
     <>
       {m.plan.durationMonths} more {m.plan.durationMonths === 1 ? 'month' : 'months'} from{' '}
       {m.enrollmentStatus === 'expired' || !m.endsAt ? 'the day the renewal is paid' : `the current end (${day(m.endsAt)})`}, once the

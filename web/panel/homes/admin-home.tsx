@@ -1,13 +1,13 @@
 import { ENROLLMENT_STATUS_LABELS } from '#core/enrollments/enrollment-status.ts';
 import { currencySettings } from '#core/shop/currency.ts';
 import { ORDER_STATUS_LABELS } from '#core/shop/order-status.ts';
-import { formatShortDate, localDateTime } from '#web/components/format.ts';
 import { amount } from '#web/lib/enrollment-panel-format.ts';
 import type { HomeProps } from './homes.ts';
 import { readHome, type Activity, type AdminHomeData } from './home-api.ts';
 import { Card, Empty, Figure, Figures, HomeLink, Pending, plural, useRead } from './home-parts.tsx';
 import { MessagesFigure } from './personal-cards.tsx';
 import { RevenueChart } from './revenue-chart.tsx';
+import { SchoolTime } from '#web/components/school-zone.tsx';
 import { WaitingFigures } from './waiting-figures.tsx';
 
 /** Where each kind of activity is acted on (the screen's detail route takes the id). */
@@ -48,7 +48,7 @@ function ActivityFeed({ base, items, symbol }: { base: string; items: readonly A
               </span>
             </span>
             <time dateTime={a.at} className="muted home-feed-time">
-              {localDateTime(a.at)}
+              <SchoolTime iso={a.at} />
             </time>
           </li>
         );
@@ -103,7 +103,12 @@ export default function AdminHome({ panel, user }: HomeProps) {
                   <HomeLink href={`${base}/membership-enrollments/${encodeURIComponent(m._id)}`}>{m.who}</HomeLink>
                   <span className="muted">
                     {m.name}
-                    {m.endsAt ? ` · ends ${formatShortDate(m.endsAt)}` : ''}
+                    {m.endsAt && (
+                      <>
+                        {' · ends '}
+                        <SchoolTime iso={m.endsAt} show="shortDate" />
+                      </>
+                    )}
                   </span>
                 </li>
               ))}

@@ -1,8 +1,8 @@
 import { ROLES } from '#core/roles.ts';
-import { localDateTime } from '#web/components/format.ts';
 import { ROLE_LABELS } from '#web/lib/session.ts';
 import type { HomeProps } from './homes.ts';
 import { readHome, type ControlHomeData } from './home-api.ts';
+import { SchoolTime } from '#web/components/school-zone.tsx';
 import { Card, Empty, Figure, Figures, HomeLink, Pending, plural, useRead } from './home-parts.tsx';
 
 /** The platform, not the school: who has which role, the settings, the e-mail the product sends, the audit trail. */
@@ -44,7 +44,7 @@ export default function ControlHome({ panel }: HomeProps) {
           </p>
           {outbox.lastFailure ? (
             <p className="home-failure">
-              Latest failure: “{outbox.lastFailure.subject}” to {outbox.lastFailure.to}, {localDateTime(outbox.lastFailure.at)}
+              Latest failure: “{outbox.lastFailure.subject}” to {outbox.lastFailure.to}, <SchoolTime iso={outbox.lastFailure.at} />
               {outbox.lastFailure.error ? ` (${outbox.lastFailure.error})` : ''}.
             </p>
           ) : (

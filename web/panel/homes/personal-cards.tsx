@@ -1,7 +1,7 @@
-import { formatShortDate, formatTime } from '#web/components/format.ts';
 import { readMyMeetings } from '#web/panel/meetings/meetings-api.ts';
 import { PanelLink } from '#web/panel/router.tsx';
 import { readUnread } from './home-api.ts';
+import { SchoolTime } from '#web/components/school-zone.tsx';
 import { Card, Empty, Figure, plural, useRead } from './home-parts.tsx';
 
 /** The next meetings meant for the caller (the meetings screen's own read, so it works offline alike). */
@@ -20,7 +20,7 @@ export function MeetingsCard({ base }: { base: string }) {
             <li key={m._id}>
               <PanelLink href={`${base}/meetings`}>{m.topic}</PanelLink>
               <span className="muted">
-                {formatShortDate(m.startTime)}, {formatTime(m.startTime)}
+                <SchoolTime iso={m.startTime} show="shortDate" />, <SchoolTime iso={m.startTime} show="time" />
                 {m.timeState === 'live' ? ' · live now' : ''}
               </span>
             </li>

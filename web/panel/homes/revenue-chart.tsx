@@ -1,13 +1,14 @@
 import { dayOfMonth, monthShort } from '#web/components/format.ts';
+import { useSchoolZone } from '#web/components/school-zone.tsx';
 import { amount } from '#web/lib/enrollment-panel-format.ts';
 
 type Week = { from: string; to: string; net: number };
 
 /** "Nov 2–8" on the school's calendar (the week's last day is the instant before the next one starts). */
-const weekLabel = (w: Week) => {
+const weekLabel = (w: Week, zone: string) => {
   const last = new Date(new Date(w.to).getTime() - 1).toISOString();
-  const start = `${monthShort(w.from)} ${dayOfMonth(w.from)}`;
-  return dayOfMonth(w.from) === dayOfMonth(last) ? start : `${start}–${dayOfMonth(last)}`;
+  const start = `${monthShort(w.from, zone)} ${dayOfMonth(w.from, zone)}`;
+  return dayOfMonth(w.from, zone) === dayOfMonth(last, zone) ? start : `${start}–${dayOfMonth(last, zone)}`;
 };
 
 const W = 64;
@@ -21,7 +22,8 @@ export function RevenueChart({ weeks, symbol }: { weeks: readonly Week[]; symbol
   const span = max - min || 1;
   const y = (v: number) => PAD + ((max - v) / span) * (H - 2 * PAD);
   const zero = y(0);
-  const labels = weeks.map(weekLabel);
+  const zone = useSchoolZone();
+  const labels = weeks.map((w) => weekLabel(w, zone));
   return (
     <figure className="home-chart">
       <svg
@@ -44,7 +46,7 @@ export function RevenueChart({ weeks, symbol }: { weeks: readonly Week[]; symbol
                 rx="3"
               />
               <text x={i * W + W / 2} y={H + 16} textAnchor="middle" className="home-chart-label">
-                {`${monthShort(w.from)} ${dayOfMonth(w.from)}`}
+                {`${monthShort(w.from, zone)} ${dayOfMonth(w.from, zone)}`}
               </text>
             </g>
           );

@@ -1,5 +1,5 @@
-import { formatDate, formatTime } from '#web/components/format.ts';
 import type { Session } from './home-api.ts';
+import { SchoolTime } from '#web/components/school-zone.tsx';
 import { Empty } from './home-parts.tsx';
 
 /** Classes of the timetable on their day, start and end on the school's clock. */
@@ -22,7 +22,8 @@ export function SessionList({
             {mark && s.mine && <span className="badge">Yours</span>}
           </span>
           <span className="muted">
-            {formatDate(s.startsAt)}, {formatTime(s.startsAt)}–{formatTime(s.endsAt)}
+            <SchoolTime iso={s.startsAt} show="date" />, <SchoolTime iso={s.startsAt} show="time" />–
+            <SchoolTime iso={s.endsAt} show="time" />
             {s.instructorName ? ` · ${s.instructorName}` : ''}
             {s.location ? ` · ${s.location}` : ''}
           </span>

@@ -7,6 +7,8 @@ import type { HomeProps } from './homes.ts';
 import { readHome, type StudentHomeData } from './home-api.ts';
 import { Card, Empty, Figure, Figures, gradeLabel, Pending, plural, useRead } from './home-parts.tsx';
 import { MeetingsCard, MessagesCard } from './personal-cards.tsx';
+import { useSchoolZone } from '#web/components/school-zone.tsx';
+import { SchoolTime } from '#web/components/school-zone.tsx';
 import { SessionList } from './session-list.tsx';
 
 const status = (s: string) => ENROLLMENT_STATUS_LABELS[s as keyof typeof ENROLLMENT_STATUS_LABELS] ?? s;
@@ -14,10 +16,13 @@ const status = (s: string) => ENROLLMENT_STATUS_LABELS[s as keyof typeof ENROLLM
 /** A student's or member's week: next classes and meetings, courses and membership, syllabus, messages, orders. */
 export default function StudentHome({ panel }: HomeProps) {
   const { data, error, retry } = useRead((signal) => readHome<StudentHomeData>('student', signal));
+  const zone = useSchoolZone();
   const base = panel.base;
   if (!data) return <Pending error={error} retry={retry} label="your home" />;
   const m = data.membership;
-  const left = m ? daysLeftText({ enrollmentStatus: m.status, daysLeft: m.daysLeft, endsAt: m.endsAt }, formatShortDate) : null;
+  const left = m
+    ? daysLeftText({ enrollmentStatus: m.status, daysLeft: m.daysLeft, endsAt: m.endsAt }, (iso) => formatShortDate(iso, zone))
+    : null;
   return (
     <div className="home" data-home={panel.key}>
       <Figures label="At a glance">
@@ -102,7 +107,7 @@ export default function StudentHome({ panel }: HomeProps) {
                     Order {o.orderNumber} · {amount(o.total)}
                   </span>
                   <span className="muted">
-                    {ORDER_STATUS_LABELS[o.status as OrderStatus] ?? o.status} · {formatShortDate(o.createdAt)}
+                    {ORDER_STATUS_LABELS[o.status as OrderStatus] ?? o.status} · <SchoolTime iso={o.createdAt} show="shortDate" />
                   </span>
                 </li>
               ))}

@@ -7,9 +7,9 @@ import {
   MEETING_MESSAGES,
   UpdateMeetingSchema,
 } from '#core/meetings/meeting-schemas.ts';
-import { DEFAULT_MEETING_TIME_ZONE } from '#core/meetings/meeting-time.ts';
-import { wallTime } from '#core/time-zone.ts';
 import { isAdminCapable, ROLES } from '#core/roles.ts';
+import { timeZoneOptions, toWallInput } from '#web/components/format.ts';
+import { useSchoolZone, zoneLabel } from '#web/components/school-zone.tsx';
 import { Field, FieldError, FormActions, HeadedForm, useErrorFocus, type Errors } from '#web/components/form-kit.tsx';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
 import { ROLE_LABELS } from '#web/lib/session.ts';
@@ -18,11 +18,6 @@ import { UserPicker, type Picked } from './user-picker.tsx';
 
 /** Roles worth choosing: admin-capable roles see every meeting anyway. */
 const AUDIENCE_ROLES = ROLES.filter((r) => !isAdminCapable(r));
-
-function zones(current: string): string[] {
-  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return [...new Set([DEFAULT_MEETING_TIME_ZONE, current, 'UTC', ...known])];
-}
 
 const FIELD_OF: Record<string, string> = { title: 'topic', durationMinutes: 'duration' };
 /** Issue paths (`topic`, `targetRoles.0`) → the form's field names. */
@@ -43,7 +38,8 @@ export function MeetingForm({ meeting, onSaved, onCancel }: Props) {
   const id = useId().replace(/:/g, '');
   const formRef = useRef<HTMLFormElement>(null);
   const focusError = useErrorFocus(formRef);
-  const zone = meeting?.timezone ?? DEFAULT_MEETING_TIME_ZONE;
+  const school = useSchoolZone();
+  const zone = meeting?.timezone ?? school;
   const [everyone, setEveryone] = useState(meeting ? meeting.targetRoles.includes('all') : true);
   const [roles, setRoles] = useState<string[]>(meeting?.targetRoles.filter((r) => AUDIENCE_ROLES.some((a) => a === r)) ?? []);
   const [picked, setPicked] = useState<Picked[]>(meeting?.targetUsers.map((u) => ({ id: u, label: u })) ?? []);
@@ -65,7 +61,7 @@ export function MeetingForm({ meeting, onSaved, onCancel }: Props) {
       topic: v.topic ?? '',
       description: v.description ?? '',
       startTime: v.startTime ?? '',
-      timezone: v.timezone ?? DEFAULT_MEETING_TIME_ZONE,
+      timezone: v.timezone ?? zone,
       duration: v.duration ?? '',
       password: v.password ?? '',
       targetRoles: everyone ? ['all'] : roles,
@@ -146,15 +142,15 @@ export function MeetingForm({ meeting, onSaved, onCancel }: Props) {
           label="Starts"
           type="datetime-local"
           hint="On the clock of the time zone below"
-          defaultValue={meeting ? wallTime(meeting.startTime, zone) : ''}
+          defaultValue={meeting ? toWallInput(meeting.startTime, zone) : ''}
           error={errors.startTime}
         />
         <Field
           id={`${id}-zone`}
           name="timezone"
           label="Time zone"
-          hint={`Default ${DEFAULT_MEETING_TIME_ZONE}`}
-          options={zones(zone).map((z) => ({ value: z, label: z.replace(/_/g, ' ') }))}
+          hint={`The school's is ${zoneLabel(school)}`}
+          options={timeZoneOptions([school, zone])}
           defaultValue={zone}
           error={errors.timezone}
         />

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { MeetingStatus } from '#core/meetings/meeting-status.ts';
-import { formatMeetingTime, isJoinable, timeLabel } from '#core/meetings/meeting-time.ts';
+import { isJoinable, timeLabel } from '#core/meetings/meeting-time.ts';
+import { formatZonedDateTime } from '#web/components/format.ts';
 import { ROLE_LABELS } from '#web/lib/session.ts';
 import type { MeetingView } from './meetings-api.ts';
 
@@ -52,7 +53,7 @@ export const durationText = (minutes: number) => (minutes < 60 ? `${minutes} min
 export function StartTime({ meeting }: { meeting: MeetingView }) {
   return (
     <time dateTime={meeting.startTime}>
-      {formatMeetingTime(meeting.startTime, meeting.timezone)} <span className="meeting-zone">({meeting.timezone})</span>
+      {formatZonedDateTime(meeting.startTime, meeting.timezone)} <span className="meeting-zone">({meeting.timezone})</span>
     </time>
   );
 }

@@ -1,15 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { profileName } from '#core/users/person-name.ts';
+import { formatStamp } from '#web/components/format.ts';
+import { useSchoolZone } from '#web/components/school-zone.tsx';
 import { ROLE_LABELS } from '#web/lib/session.ts';
 import { PanelLink } from '#web/panel/router.tsx';
 import type { InboxUser } from './messages-api.ts';
-
-const when = (iso: string | null) => {
-  if (!iso) return 'No messages yet';
-  const d = new Date(iso);
-  const sameDay = d.toDateString() === new Date().toDateString();
-  return sameDay ? d.toLocaleTimeString(undefined, { timeStyle: 'short' }) : d.toLocaleDateString(undefined, { dateStyle: 'medium' });
-};
 
 type Props = {
   users: readonly InboxUser[] | null;
@@ -23,6 +18,8 @@ type Props = {
 /** The school's inbox: one row per person, those with a conversation first, each with its unread badge. */
 export function InboxPeople({ users, base, openId, typing, onSearch, onPick }: Props) {
   const [term, setTerm] = useState('');
+  const zone = useSchoolZone();
+  const when = (iso: string | null) => (iso ? formatStamp(iso, zone) : 'No messages yet');
   function submit(e: FormEvent) {
     e.preventDefault();
     onSearch(term.trim());

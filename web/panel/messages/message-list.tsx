@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { profileName } from '#core/users/person-name.ts';
 import type { ChatMessage } from '#web/lib/messages-thread.ts';
-import { localDateTime } from '#web/components/format.ts';
+import { formatDateTime } from '#web/components/format.ts';
+import { useSchoolZone } from '#web/components/school-zone.tsx';
 import { Loading } from '#web/components/loading.tsx';
 import type { useThread } from './use-thread.ts';
 
@@ -29,6 +30,7 @@ function senderLabel(m: ChatMessage, meId: string, viewer: Props['viewer']) {
 
 /** A conversation, oldest first, that reads down; it follows new messages at the bottom, not older ones loaded on top. */
 export function MessageList({ messages, meId, viewer, hasMore, loadingOlder, onLoadOlder, selected, onSelect }: Props) {
+  const zone = useSchoolZone();
   const box = useRef<HTMLDivElement>(null);
   const newest = messages.at(-1)?._id;
   // Scrolls the list only, never the page, so a live message does not pull the reader away from the composer.
@@ -60,7 +62,7 @@ export function MessageList({ messages, meId, viewer, hasMore, loadingOlder, onL
                   <input
                     type="checkbox"
                     className="msg-select"
-                    aria-label={`Select message from ${from}, ${localDateTime(m.createdAt)}`}
+                    aria-label={`Select message from ${from}, ${formatDateTime(m.createdAt, zone)}`}
                     checked={selected.includes(m._id)}
                     onChange={(e) => onSelect(e.target.checked ? [...selected, m._id] : selected.filter((s) => s !== m._id))}
                   />
@@ -78,7 +80,7 @@ export function MessageList({ messages, meId, viewer, hasMore, loadingOlder, onL
                     ) : m.pending ? (
                       'Sending…'
                     ) : (
-                      <time dateTime={m.createdAt}>{localDateTime(m.createdAt)}</time>
+                      <time dateTime={m.createdAt}>{formatDateTime(m.createdAt, zone)}</time>
                     )}
                     {mine && !m.pending && !m.isBroadcast && m.isRead && <span> · Seen</span>}
                   </p>

@@ -15,13 +15,15 @@ import {
   readUnreadCount,
 } from './notifications-api.ts';
 import { PanelLink } from '#web/panel/router.tsx';
-import { localDateTime } from '#web/components/format.ts';
+import { formatDateTime } from '#web/components/format.ts';
+import { useSchoolZone } from '#web/components/school-zone.tsx';
 
 /**
  * The bell of every panel: the unread count, kept live by the socket's `notification` events, and a
  * dropdown of the latest ones; opening one marks it read and clicked, "Mark all as read" zeroes the count.
  */
 export function NotificationBell({ user, allHref }: { user: SessionUser; allHref: string }) {
+  const zone = useSchoolZone();
   const [count, setCount] = useState(0);
   const [items, setItems] = useState<NotificationView[]>([]);
   const [open, setOpen] = useState(false);
@@ -123,7 +125,7 @@ export function NotificationBell({ user, allHref }: { user: SessionUser; allHref
                   <button type="button" onClick={() => openOne(n)}>
                     <span className="bell-title">{n.title}</span>
                     {n.body && <span className="bell-body">{n.body}</span>}
-                    <span className="bell-time">{localDateTime(n.createdAt)}</span>
+                    <span className="bell-time">{formatDateTime(n.createdAt, zone)}</span>
                   </button>
                 </li>
               ))}

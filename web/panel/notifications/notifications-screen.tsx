@@ -23,13 +23,15 @@ import {
   readUnreadCount,
   type NotificationFilters,
 } from './notifications-api.ts';
-import { localDateTime, upperFirst } from '#web/components/format.ts';
+import { formatDateTime, upperFirst } from '#web/components/format.ts';
+import { useSchoolZone } from '#web/components/school-zone.tsx';
 
 const NONE: NotificationFilters = { type: '', read: '', priority: '', search: '' };
 const options = (list: readonly string[]) => list.map((v) => ({ value: v, label: upperFirst(v) }));
 
 /** Every panel's full list of notifications: filters, search, more pages, read, open, delete, preferences. */
 export default function NotificationsScreen({ user, panel }: PanelScreenProps) {
+  const zone = useSchoolZone();
   const [filters, setFilters] = useState<NotificationFilters>(NONE);
   const [items, setItems] = useState<NotificationView[]>([]);
   const [page, setPage] = useState(1);
@@ -194,7 +196,7 @@ export default function NotificationsScreen({ user, panel }: PanelScreenProps) {
                 </p>
                 {n.body && <p className="notification-body">{n.body}</p>}
                 <p className="notification-meta">
-                  <time dateTime={n.createdAt}>{localDateTime(n.createdAt)}</time>
+                  <time dateTime={n.createdAt}>{formatDateTime(n.createdAt, zone)}</time>
                   <span className="badge">{n.type}</span>
                   {n.priority === 'high' && <span className="badge badge-contacted">High priority</span>}
                 </p>

@@ -7,11 +7,10 @@ import { errorMessage } from '#web/lib/api.ts';
 import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 import { OfflineNotice } from '#web/panel/resource/offline-notice.tsx';
+import { SchoolTime } from '#web/components/school-zone.tsx';
 import { cancelMyOrder, readMyOrders, type MyOrders } from './my-orders-api.ts';
 import { OrderBreakdown } from '#web/components/shop/order-breakdown.tsx';
 import { payAgain, useShopTerms } from '#web/lib/shop-api.ts';
-
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 /** "My orders" of the student and member panels: status, lines as price × quantity, totals, address; cancel before shipping (a paid order is refunded). */
 export default function MyOrdersScreen(_props: PanelScreenProps) {
@@ -56,7 +55,7 @@ export default function MyOrdersScreen(_props: PanelScreenProps) {
                 Order {o.orderNumber} <span className={`badge order-${o.orderStatus}`}>{ORDER_STATUS_LABELS[o.orderStatus]}</span>
               </h3>
               <p className="muted">
-                Placed {day(o.createdAt)}
+                Placed <SchoolTime iso={o.createdAt} show="shortDate" />
                 {o.cancelReason ? ` · ${o.cancelReason}` : ''}
               </p>
               <OrderBreakdown order={o} terms={terms} />

@@ -2,6 +2,7 @@ import { Field } from '#web/components/form-kit.tsx';
 import { localDay } from '#web/components/format.ts';
 import { blanksAsNull, ProfileCard, showSaved } from './profile-card.tsx';
 import { saveProfile, type ProfileFields } from './profile-api.ts';
+import { useSchoolZone } from '#web/components/school-zone.tsx';
 import { profileProblems } from './profile-check.ts';
 
 const NAMES = ['firstName', 'lastName', 'phone', 'dateOfBirth'] as const;
@@ -9,6 +10,7 @@ const NAMES = ['firstName', 'lastName', 'phone', 'dateOfBirth'] as const;
 /** Name, phone and date of birth; a new name shows in the panel header once saved. */
 export function DetailsCard({ profile }: { profile: ProfileFields }) {
   const body = (v: Record<string, string>) => blanksAsNull(v, NAMES);
+  const zone = useSchoolZone();
   return (
     <ProfileCard
       id="pf-details"
@@ -56,7 +58,7 @@ export function DetailsCard({ profile }: { profile: ProfileFields }) {
             type="date"
             autoComplete="bday"
             min="1900-01-01"
-            max={localDay(new Date().toISOString())}
+            max={localDay(new Date().toISOString(), zone)}
             defaultValue={profile.dateOfBirth ?? ''}
             error={errors.dateOfBirth}
             optional

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Field } from '#web/components/form-kit.tsx';
-import { formatDate } from '#web/components/format.ts';
+import { deviceTimeZone, formatDate, timeZoneOptions } from '#web/components/format.ts';
 import { ProfileCard } from './profile-card.tsx';
 import { saveProfile, type ProfileFields } from './profile-api.ts';
 import { profileProblems } from './profile-check.ts';
-import { deviceTimeZone, timeZoneOptions } from './time-zones.ts';
+import { useSchoolZone } from '#web/components/school-zone.tsx';
 
 const METHOD_WORDS: Record<string, string> = {
   cloudflare: 'from your connection',
@@ -15,12 +15,12 @@ const METHOD_WORDS: Record<string, string> = {
 };
 
 /** "Vancouver, BC, Canada · found by your browser on Thu, November 26, 2026", or null when nothing is saved. */
-export function locationSummary(location: ProfileFields['location']): string | null {
+export function locationSummary(location: ProfileFields['location'], zone: string): string | null {
   if (!location) return null;
   const place = [location.city, location.state, location.country].filter((p) => p && String(p).trim()).join(', ');
   if (!place) return null;
   const how = location.detectionMethod ? (METHOD_WORDS[location.detectionMethod] ?? `by ${location.detectionMethod}`) : '';
-  const when = location.detectedAt && !Number.isNaN(Date.parse(location.detectedAt)) ? ` on ${formatDate(location.detectedAt)}` : '';
+  const when = location.detectedAt && !Number.isNaN(Date.parse(location.detectedAt)) ? ` on ${formatDate(location.detectedAt, zone)}` : '';
   return how || when ? `${place} · found ${how}${when}`.replace('found  on', 'found on') : place;
 }
 
@@ -32,12 +32,12 @@ type TimeZoneCardProps = {
 
 /** The person's own time zone (profile.timezone) and where the location prompt found them (read-only). */
 export function TimeZoneCard({ profile, detectAgain }: TimeZoneCardProps) {
-  const options = useMemo(() => timeZoneOptions(profile.timezone), [profile.timezone]);
+  const options = useMemo(() => timeZoneOptions([profile.timezone]), [profile.timezone]);
   const [zone, setZone] = useState(profile.timezone ?? '');
   // A zone saved elsewhere (the location prompt's "Detect again") shows here too.
   useEffect(() => setZone(profile.timezone ?? ''), [profile.timezone]);
   const device = deviceTimeZone();
-  const summary = locationSummary(profile.location);
+  const summary = locationSummary(profile.location, useSchoolZone());
   return (
     <ProfileCard
       id="pf-zone"

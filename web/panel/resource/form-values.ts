@@ -1,4 +1,5 @@
 import type { Errors } from '#web/components/form-kit.tsx';
+import { fromWallInput, toWallInput } from '#web/components/format.ts';
 import type { FieldDef, FilesField, GroupField, ImageField, Item, SubField, UploadRules } from './types.ts';
 
 /** Values as the inputs hold them: text as strings, checkboxes as booleans, files and groups as their own shapes. */
@@ -13,24 +14,18 @@ export const visibleFields = (fields: readonly FieldDef[], mode: Mode) => fields
 const pathGet = (item: Item, name: string): unknown =>
   name.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), item);
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** ISO → the `datetime-local` input's local "YYYY-MM-DDTHH:MM". */
-export function toLocalInput(iso: unknown): string {
-  if (typeof iso !== 'string' || !iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
+const blank = (f: SubField): string | boolean => (f.type === 'checkbox' ? (f.defaultValue ?? false) : (f.defaultValue ?? ''));
 
-function scalar(f: SubField, raw: unknown): string | boolean {
-  if (f.type === 'checkbox') return raw === undefined || raw === null ? (f.defaultValue ?? false) : raw === true;
-  if (raw === undefined || raw === null) return f.defaultValue ?? '';
-  if (f.type === 'datetime') return toLocalInput(raw);
+/** A stored value as its input holds it; a date-time on the clocks of `zone` (the school's), not the browser's. */
+function scalar(f: SubField, raw: unknown, zone: string): string | boolean {
+  if (raw === undefined || raw === null) return blank(f);
+  if (f.type === 'checkbox') return raw === true;
+  if (f.type === 'datetime') return toWallInput(raw, zone);
   return String(raw);
 }
 
-/** The form's starting values: the item's (editing) or the defaults (creating). */
-export function initialValues(fields: readonly FieldDef[], item: Item | null): Values {
+/** The form's starting values: the item's (editing) or the defaults (creating); date-times in `zone`. */
+export function initialValues(fields: readonly FieldDef[], item: Item | null, zone: string): Values {
   const out: Values = {};
   for (const f of fields) {
     const raw = item ? (f.from ? f.from(item) : pathGet(item, f.name)) : undefined;
@@ -44,17 +39,17 @@ export function initialValues(fields: readonly FieldDef[], item: Item | null): V
       out[f.name] = rows.map((r) => {
         const row: GroupRow = {};
         for (const k of f.keep ?? []) row[k] = typeof r[k] === 'string' ? (r[k] as string) : '';
-        for (const s of f.fields) row[s.name] = scalar(s, r[s.name]);
+        for (const s of f.fields) row[s.name] = scalar(s, r[s.name], zone);
         return row;
       });
     } else {
-      out[f.name] = scalar(f, raw);
+      out[f.name] = scalar(f, raw, zone);
     }
   }
   return out;
 }
 
-export const emptyRow = (g: GroupField): GroupRow => Object.fromEntries(g.fields.map((s) => [s.name, scalar(s, undefined)]));
+export const emptyRow = (g: GroupField): GroupRow => Object.fromEntries(g.fields.map((s) => [s.name, blank(s)]));
 
 const isBlank = (v: Value | undefined) => v === undefined || (typeof v === 'string' && v.trim() === '');
 const required = (f: { label: string; requiredMessage?: string | undefined }) => f.requiredMessage ?? `${f.label} is required`;
@@ -106,15 +101,12 @@ export function validateValues(fields: readonly FieldDef[], values: Values, mode
   return errors;
 }
 
-function convert(f: SubField, v: Value | undefined): unknown {
+function convert(f: SubField, v: Value | undefined, zone: string): unknown {
   if (f.type === 'checkbox') return v === true;
   const s = typeof v === 'string' ? v.trim() : '';
   if (s === '') return f.blank === 'null' ? null : f.blank === 'empty' ? '' : undefined;
   if (f.type === 'number' || f.type === 'money') return Number(s);
-  if (f.type === 'datetime') {
-    const d = new Date(s);
-    return Number.isNaN(d.getTime()) ? s : d.toISOString();
-  }
+  if (f.type === 'datetime') return fromWallInput(s, zone) ?? s;
   return s;
 }
 
@@ -135,8 +127,8 @@ function setPath(target: Record<string, unknown>, name: string, value: unknown) 
 
 export type Payload = { json: Record<string, unknown>; files: { name: string; file: File }[] };
 
-/** The values as the API reads them; files are listed apart (they force a multipart request). */
-export function buildPayload(fields: readonly FieldDef[], values: Values, mode: Mode): Payload {
+/** The values as the API reads them (date-times read on the clocks of `zone`); files are listed apart (they force a multipart request). */
+export function buildPayload(fields: readonly FieldDef[], values: Values, mode: Mode, zone: string): Payload {
   const json: Record<string, unknown> = {};
   const files: Payload['files'] = [];
   for (const f of visibleFields(fields, mode)) {
@@ -154,13 +146,13 @@ export function buildPayload(fields: readonly FieldDef[], values: Values, mode: 
         const out: Record<string, unknown> = {};
         for (const k of f.keep ?? []) if (row[k]) out[k] = row[k];
         for (const s of f.fields) {
-          const c = convert(s, row[s.name]);
+          const c = convert(s, row[s.name], zone);
           if (c !== undefined) out[s.name] = c;
         }
         return out;
       });
     } else {
-      const c = convert(f, v);
+      const c = convert(f, v, zone);
       if (c !== undefined) setPath(json, f.name, c);
     }
   }

@@ -19,6 +19,7 @@ import {
 import { UploadProgress, type Progress } from './upload-progress.tsx';
 import type { FieldDef, Item, ResourceConfig } from './types.ts';
 import { upperFirst } from '#web/components/format.ts';
+import { useSchoolZone } from '#web/components/school-zone.tsx';
 
 type Props = {
   config: ResourceConfig;
@@ -53,7 +54,8 @@ export function ResourceForm({ config, item, onSaved, onCancel, request, heading
   const mode = item ? 'edit' : 'create';
   const formId = useId().replace(/:/g, '');
   const fields = visibleFields(config.fields, mode);
-  const [values, setValues] = useState<Values>(() => initialValues(fields, item));
+  const zone = useSchoolZone();
+  const [values, setValues] = useState<Values>(() => initialValues(fields, item, zone));
   const [errors, setErrors] = useState<Errors>({});
   const [alert, setAlert] = useState('');
   const [busy, setBusy] = useState(false);
@@ -76,7 +78,7 @@ export function ResourceForm({ config, item, onSaved, onCancel, request, heading
       focusError();
       return;
     }
-    const payload = buildPayload(fields, values, mode);
+    const payload = buildPayload(fields, values, mode, zone);
     config.beforeSend?.(payload.json, mode);
     const req: SendRequest = request
       ? { ...request }

@@ -1,4 +1,5 @@
 import { CheckField, Control, FieldFrame } from '#web/components/form-kit.tsx';
+import { useSchoolZone, zoneLabel } from '#web/components/school-zone.tsx';
 import type { Value } from './form-values.ts';
 import type { FieldDef, SubField } from './types.ts';
 
@@ -12,6 +13,7 @@ type ScalarProps = {
 
 /** The kit's control for one text, number, date, select, checkbox or list field definition. */
 export function ScalarInput({ field: f, id, value, error, onChange }: ScalarProps) {
+  const zone = useSchoolZone();
   if (f.type === 'checkbox') {
     return (
       <CheckField
@@ -26,7 +28,15 @@ export function ScalarInput({ field: f, id, value, error, onChange }: ScalarProp
       />
     );
   }
-  const hint = f.type === 'list' ? (f.hint ?? 'One per line.') : f.hint;
+  const schoolClock = `School time (${zoneLabel(zone)})`;
+  const hint =
+    f.type === 'list'
+      ? (f.hint ?? 'One per line.')
+      : f.type === 'datetime'
+        ? f.hint
+          ? `${f.hint} ${schoolClock}.`
+          : `${schoolClock}.`
+        : f.hint;
   const common = {
     id,
     name: f.name,

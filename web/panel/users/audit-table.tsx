@@ -1,11 +1,11 @@
 import type { AuditEntryView } from '#core/audit/audit-query.ts';
 import { pagination } from '#core/paging.ts';
-import { localDateTime } from '#web/components/format.ts';
 import { api } from '#web/lib/api.ts';
 import { ROLE_LABELS } from '#web/lib/session.ts';
 import { DataTable } from '#web/panel/resource/list-kit.tsx';
 import { PanelLink } from '#web/panel/router.tsx';
 import type { ListPage } from '#web/panel/resource/use-list.ts';
+import { SchoolTime } from '#web/components/school-zone.tsx';
 import type { Role } from '#core/roles.ts';
 
 const OUTCOME_LABELS: Record<AuditEntryView['outcome'], string> = { done: 'Done', refused: 'Refused', failed: 'Failed' };
@@ -49,7 +49,7 @@ export function AuditTable({
         {entries.map((e) => (
           <tr key={e._id} data-audit-id={e._id} data-outcome={e.outcome}>
             <th scope="row">
-              <time dateTime={e.createdAt}>{localDateTime(e.createdAt)}</time>
+              <SchoolTime iso={e.createdAt} />
             </th>
             <td data-label="Who">
               <PanelLink href={userHref(e.actor._id)}>{e.actor.name || e.actor.email}</PanelLink>

@@ -1,13 +1,13 @@
 import type { UserOverviewView } from '#core/users/user-overview.ts';
 import { formatMoney, toCents } from '#core/money.ts';
-import { localDateTime } from '#web/components/format.ts';
 import { PanelLink } from '#web/panel/router.tsx';
+import { SchoolTime } from '#web/components/school-zone.tsx';
 import { DataTable, NumberHeader } from '#web/panel/resource/list-kit.tsx';
 
 type Overview = UserOverviewView;
 const label = (s: string) => s.replace(/_/g, ' ');
 const money = (amount: number, currency: string) => `${formatMoney(toCents(amount))} ${currency}`;
-const when = (iso: string | null) => (iso ? <time dateTime={iso}>{localDateTime(iso)}</time> : <span className="muted">—</span>);
+const when = (iso: string | null) => (iso ? <SchoolTime iso={iso} /> : <span className="muted">—</span>);
 
 function Section({
   id,

@@ -3,7 +3,6 @@ import type { AuditEntryView } from '#core/audit/audit-query.ts';
 import type { UserOverviewView } from '#core/users/user-overview.ts';
 import { mayManageRole } from '#core/users/manage-reach.ts';
 import { FormAlert, FormStatus } from '#web/components/form-kit.tsx';
-import { localDateTime } from '#web/components/format.ts';
 import { Loading } from '#web/components/loading.tsx';
 import { api, errorMessage } from '#web/lib/api.ts';
 import { displayName, ROLE_LABELS, type SessionUser } from '#web/lib/session.ts';
@@ -14,6 +13,8 @@ import { ListResults } from '#web/panel/resource/list-kit.tsx';
 import { useList } from '#web/panel/resource/use-list.ts';
 import { AuditTable, readUserAudit } from './audit-table.tsx';
 import { AccountActions, RoleAndGrade } from './user-actions.tsx';
+import { useSchoolZone } from '#web/components/school-zone.tsx';
+import { formatDateTime } from '#web/components/format.ts';
 import { UserHistory } from './user-history.tsx';
 
 type Overview = UserOverviewView<AdminUser>;
@@ -27,6 +28,7 @@ const LOGIN_IDS = [
 
 function Facts({ user }: { user: AdminUser }) {
   const p = user.profile ?? {};
+  const zone = useSchoolZone();
   const row = (term: string, value: unknown) =>
     typeof value === 'string' && value ? (
       <div key={term}>
@@ -44,8 +46,8 @@ function Facts({ user }: { user: AdminUser }) {
         {LOGIN_IDS.map(([k, label]) => row(label, user[k]))}
         {row('Time zone', p.timezone)}
         {row('Email verified', user.emailVerified ? 'Yes' : 'No')}
-        {row('Joined', typeof user.createdAt === 'string' ? localDateTime(user.createdAt) : '')}
-        {row('Last login', typeof user.lastLoginAt === 'string' ? localDateTime(user.lastLoginAt) : 'Never')}
+        {row('Joined', typeof user.createdAt === 'string' ? formatDateTime(user.createdAt, zone) : '')}
+        {row('Last login', typeof user.lastLoginAt === 'string' ? formatDateTime(user.lastLoginAt, zone) : 'Never')}
       </dl>
     </section>
   );

@@ -3,6 +3,7 @@ import { api, createUser, testServiceCtx } from '#test/helpers.ts';
 import { insertOrder } from '#test/order-helpers.ts';
 import { adminHome } from './dashboard.admin.ts';
 import { monthWeeks } from './dashboard.queries.ts';
+import { DEFAULT_SCHOOL_TIME_ZONE } from '#core/time-zone.ts';
 import {
   DAY,
   insertCourseEnrollment,
@@ -18,7 +19,7 @@ describe('the admin home', () => {
   it("nets this month's refunds out of its payments, week by week, in cents", async () => {
     const payer = await createUser({ role: 'student' });
     const now = lonelyMonth();
-    const { weeks, start, end } = monthWeeks(now);
+    const { weeks, start, end } = monthWeeks(now, DEFAULT_SCHOOL_TIME_ZONE);
     const [w0, w1, w2] = [weeks[0]!, weeks[1]!, weeks[2]!];
     await insertPayment(10_000, new Date(w0.from + HOUR), { userId: payer.id });
     await insertPayment(1_999, new Date(w2.from + HOUR));

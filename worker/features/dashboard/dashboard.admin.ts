@@ -6,6 +6,7 @@ import { courseEnrollments, enquiries, enrollmentRenewals, membershipEnrollments
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { batch } from '#worker/lib/sql.ts';
 import { DAY, monthWeeks, sumWhere } from './dashboard.queries.ts';
+import { schoolTimeZone } from '#worker/lib/school-time-zone.ts';
 import { countOf, waitingStatements, waitingView } from './dashboard.staff.ts';
 
 /** Memberships ending within this many days are the school's to chase. */
@@ -28,8 +29,8 @@ const refundedIn = (from: number, to: number) =>
   sql`${payments.status} = 'refunded' and ${payments.refundedAt} >= ${from} and ${payments.refundedAt} < ${to}`;
 
 /** This month's money by week in one aggregate row: payments settled in each week, less refunds made in it. */
-function revenueStatement(db: Db, now: number) {
-  const { start, end, weeks } = monthWeeks(now);
+function revenueStatement(db: Db, now: number, zone: string) {
+  const { start, end, weeks } = monthWeeks(now, zone);
   const fields: Record<string, SQL<number>> = {};
   weeks.forEach((w, i) => {
     fields[`paid${i}`] = sumWhere(sql`${payments.amountCents}`, paidIn(w.from, w.to));
@@ -41,8 +42,8 @@ function revenueStatement(db: Db, now: number) {
     .where(or(paidIn(start, end), refundedIn(start, end)));
 }
 
-function revenueView(row: Record<string, unknown> | undefined, now: number) {
-  const { month, weeks } = monthWeeks(now);
+function revenueView(row: Record<string, unknown> | undefined, now: number, zone: string) {
+  const { month, weeks } = monthWeeks(now, zone);
   const cents = (key: string) => Number(row?.[key] ?? 0);
   const byWeek = weeks.map((w, i) => ({
     from: new Date(w.from).toISOString(),
@@ -137,6 +138,7 @@ type Activity = { kind: string; _id: string; title: string; who: string; status:
 export async function adminHome(ctx: ServiceCtx, now = Date.now()) {
   signedIn(ctx);
   const { db } = ctx;
+  const zone = await schoolTimeZone(db);
   const [
     newEnquiries,
     toShip,
@@ -168,7 +170,7 @@ export async function adminHome(ctx: ServiceCtx, now = Date.now()) {
     countOf(db, courseEnrollments, unpaidEnrolment(courseEnrollments)),
     countOf(db, membershipEnrollments, unpaidEnrolment(membershipEnrollments)),
     countOf(db, enrollmentRenewals, eq(enrollmentRenewals.status, 'pending_payment')),
-    revenueStatement(db, now),
+    revenueStatement(db, now, zone),
     ...activityStatements(db),
     ...waitingStatements(db),
   ]);
@@ -238,7 +240,7 @@ export async function adminHome(ctx: ServiceCtx, now = Date.now()) {
       unpaid: { ...unpaid, total: unpaid.orders + unpaid.courseEnrollments + unpaid.membershipEnrollments + unpaid.renewals },
     },
     expiring: expiring.map((m) => ({ _id: m.id, name: m.name, who: nameOf(m), endsAt: m.endsAt ? iso(m.endsAt) : null })),
-    revenue: revenueView(revenue[0], now),
+    revenue: revenueView(revenue[0], now, zone),
     activity,
   };
 }

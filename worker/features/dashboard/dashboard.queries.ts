@@ -1,12 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { atWallTime, localDate, SITE_TIME_ZONE, wallTime } from '#core/time-zone.ts';
+import { atWallTime, localDate, wallTime } from '#core/time-zone.ts';
 import { normalizeGrade, gradeRank } from '#core/syllabus/grades.ts';
 import type { ClassRow } from '#db/schema/index.ts';
 
 export const DAY = 86_400_000;
-
-/** The school's clock for "today", "this month" and the timetable's wall times. */
-export const SCHOOL_ZONE = SITE_TIME_ZONE;
 
 /** `count(case when … then 1 end)` as a number: several figures of one table in one aggregate row. */
 export const countWhere = (cond: SQL) => sql<number>`count(case when ${cond} then 1 end)`.mapWith(Number);
@@ -16,7 +13,7 @@ export const sumWhere = (value: SQL, cond: SQL) => sql<number>`coalesce(sum(case
 export const daysLeft = (end: Date | null, now: number) => (end ? Math.max(0, Math.ceil((end.getTime() - now) / DAY)) : null);
 
 /** The school's calendar month of `now`: its first instant, the next month's, and its weeks (Monday to Sunday, clipped to the month). */
-export function monthWeeks(now: number, zone = SCHOOL_ZONE) {
+export function monthWeeks(now: number, zone: string) {
   const { y, month } = localDate(0, now, zone);
   const days = new Date(Date.UTC(y, month, 0)).getUTCDate();
   const start = atWallTime(y, month, 1, 0, 0, zone).getTime();
@@ -36,7 +33,7 @@ const minutesOf = (hhmm: string) => {
 };
 
 /** The next `limit` sessions of the weekly timetable from `now` (a class today counts until it starts), as instants in the school's zone. */
-export function nextSessions(rows: readonly ClassRow[], now: number, limit: number, zone = SCHOOL_ZONE) {
+export function nextSessions(rows: readonly ClassRow[], now: number, limit: number, zone: string) {
   const today = localDate(0, now, zone);
   const weekday = new Date(Date.UTC(today.y, today.month - 1, today.day)).getUTCDay();
   const clock = minutesOf(wallTime(now, zone).slice(11));
@@ -52,7 +49,7 @@ export function nextSessions(rows: readonly ClassRow[], now: number, limit: numb
 }
 
 /** Today's classes of the timetable, in the order of the day. */
-export function todaysSessions(rows: readonly ClassRow[], now: number, zone = SCHOOL_ZONE) {
+export function todaysSessions(rows: readonly ClassRow[], now: number, zone: string) {
   const today = localDate(0, now, zone);
   const weekday = new Date(Date.UTC(today.y, today.month - 1, today.day)).getUTCDay();
   return rows

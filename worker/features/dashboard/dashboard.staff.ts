@@ -5,6 +5,7 @@ import type { Db } from '#db/client.ts';
 import { classes, courseEnrollments, instructorEnrollments, membershipEnrollments, users } from '#db/schema/index.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { batch } from '#worker/lib/sql.ts';
+import { schoolTimeZone } from '#worker/lib/school-time-zone.ts';
 import { byGrade, todaysSessions } from './dashboard.queries.ts';
 
 const LEARNERS = ['student', 'member'] as const;
@@ -45,13 +46,14 @@ const teaches = (instructorName: string, name: string) => !!name && instructorNa
 export async function instructorHome(ctx: ServiceCtx, now = Date.now()) {
   const me = signedIn(ctx);
   const { db } = ctx;
+  const zone = await schoolTimeZone(db);
   const [timetable, self, grades] = await batch(db, [
     db.select().from(classes).where(eq(classes.isActive, true)),
     db.select({ profile: users.profile }).from(users).where(eq(users.id, me.id)),
     learnersByGrade(db),
   ]);
   const name = profileName(self[0]?.profile);
-  const today = todaysSessions(timetable, now).map((s) => ({ ...s, mine: teaches(s.instructorName, name) }));
+  const today = todaysSessions(timetable, now, zone).map((s) => ({ ...s, mine: teaches(s.instructorName, name) }));
   const studentsByGrade = byGrade(grades);
   return {
     name,

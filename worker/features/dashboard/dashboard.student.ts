@@ -4,6 +4,7 @@ import { normalizeGrade } from '#core/syllabus/grades.ts';
 import { classes, courseEnrollments, membershipEnrollments, orderItems, orders, syllabusItems, users } from '#db/schema/index.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { batch } from '#worker/lib/sql.ts';
+import { schoolTimeZone } from '#worker/lib/school-time-zone.ts';
 import { daysLeft, nextSessions } from './dashboard.queries.ts';
 
 /** The outer order's id, qualified by hand: Drizzle writes a one-table select's columns bare, ambiguous in a subquery. */
@@ -17,6 +18,7 @@ const ORDER_ID = sql.raw('"orders"."id"');
 export async function studentHome(ctx: ServiceCtx, now = Date.now()) {
   const me = signedIn(ctx);
   const { db } = ctx;
+  const zone = await schoolTimeZone(db);
   const [timetable, courseRows, membershipRows, profileRows, syllabusByGrade, orderRows] = await batch(db, [
     db.select().from(classes).where(eq(classes.isActive, true)),
     db
@@ -66,7 +68,7 @@ export async function studentHome(ctx: ServiceCtx, now = Date.now()) {
     membershipRows[0];
   return {
     grade,
-    nextClasses: nextSessions(timetable, now, 3),
+    nextClasses: nextSessions(timetable, now, 3, zone),
     courses: courseRows.map((c) => ({
       _id: c.id,
       courseId: c.courseId,

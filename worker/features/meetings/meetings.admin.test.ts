@@ -20,11 +20,13 @@ const authUser = (u: { id: string; email: string; role: AuthUser['role'] }): Aut
 });
 
 describe('creating, editing and deleting meetings', () => {
+  // Without a zone a meeting takes the school's (settings.test.ts, which owns the shared settings row, checks that).
   it('creates a meeting from a pasted https link with the defaults, hosted by the caller', async () => {
     const admin = await createUser({ role: 'admin' });
     const res = await send('POST', '/api/zoom-meetings', admin.token, {
       title: 'Black belt theory',
       startTime: '2026-12-01T18:30',
+      timezone: 'Asia/Kolkata',
       joinUrl: 'https://meet.example.com/abc',
       status: 'ended',
       notificationCount: 99,
@@ -97,7 +99,12 @@ describe('creating, editing and deleting meetings', () => {
         return { id: '85746065432', joinUrl: 'https://us05web.zoom.us/j/85746065432?pwd=x', password: 'z9', startUrl: null };
       },
     };
-    const input = CreateMeetingSchema.parse({ topic: 'Seminar', startTime: inMinutes(600), description: 'Bring a notebook' });
+    const input = CreateMeetingSchema.parse({
+      topic: 'Seminar',
+      startTime: inMinutes(600),
+      description: 'Bring a notebook',
+      timezone: 'Asia/Kolkata',
+    });
     const meeting = await createMeeting(testServiceCtx(authUser(admin)), input, zoom);
     expect(meeting).toMatchObject({ zoomMeetingId: '85746065432', joinUrl: 'https://us05web.zoom.us/j/85746065432?pwd=x', password: 'z9' });
     expect(seen[0]).toMatchObject({ topic: 'Seminar', agenda: 'Bring a notebook', durationMinutes: 60, timezone: 'Asia/Kolkata' });

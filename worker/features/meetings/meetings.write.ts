@@ -11,6 +11,7 @@ import { MEETING_MOVES, meetingMoveRefusal } from '#core/meetings/meeting-status
 import { meetings, type NewMeetingRow } from '#db/schema/index.ts';
 import { badRequest, conflict, notFound } from '#worker/lib/errors.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
+import { schoolTimeZone } from '#worker/lib/school-time-zone.ts';
 import { meetingsProvider, type MeetingsProvider } from '#worker/lib/zoom.ts';
 import { serializeMeeting } from './meetings.serialize.ts';
 
@@ -26,6 +27,8 @@ export async function createMeeting(
   provider: MeetingsProvider | null = meetingsProvider(ctx.config),
 ) {
   const user = signedIn(ctx);
+  const timezone = input.timezone ?? (await schoolTimeZone(ctx.db));
+  const startTime = input.timezone ? input.startTime : (parseStartTime(input.rawStart, timezone) ?? input.startTime);
   let { joinUrl, password } = input;
   let zoomMeetingId: string | null = null;
   if (!joinUrl) {
@@ -33,9 +36,9 @@ export async function createMeeting(
     const made = await provider.createMeeting({
       topic: input.topic,
       agenda: input.description,
-      startTime: input.startTime,
+      startTime,
       durationMinutes: input.durationMinutes,
-      timezone: input.timezone,
+      timezone,
       password,
     });
     joinUrl = made.joinUrl;
@@ -48,9 +51,9 @@ export async function createMeeting(
       id: newId(),
       topic: input.topic,
       description: input.description,
-      startTime: input.startTime,
+      startTime,
       durationMinutes: input.durationMinutes,
-      timezone: input.timezone,
+      timezone,
       joinUrl,
       password,
       hostId: user.id,

@@ -31,6 +31,7 @@ function changesOf(input: UpdateSettingsInput): SettingsChanges {
   if (input.defaultTaxRate !== undefined) changes.defaultTaxRateBp = input.defaultTaxRate;
   if (input.shippingCap !== undefined) changes.shippingCapCents = input.shippingCap;
   if (input.freeShippingThreshold !== undefined) changes.freeShippingOverCents = input.freeShippingThreshold;
+  if (input.timeZone !== undefined) changes.timeZone = input.timeZone;
   if (input.privacyPolicy !== undefined) changes.privacyPolicy = input.privacyPolicy;
   if (input.termsAndConditions !== undefined) changes.termsAndConditions = input.termsAndConditions;
   return changes;

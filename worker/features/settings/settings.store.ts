@@ -57,6 +57,7 @@ export function serializeSettings(row: SiteSettingsRow) {
     defaultTaxRate: bpToPercent(row.defaultTaxRateBp),
     shippingCap: row.shippingCapCents === null ? null : fromCents(row.shippingCapCents),
     freeShippingThreshold: row.freeShippingOverCents === null ? null : fromCents(row.freeShippingOverCents),
+    timeZone: row.timeZone,
     privacyPolicy: row.privacyPolicy,
     termsAndConditions: row.termsAndConditions,
     updatedAt: row.updatedAt.toISOString(),

@@ -44,6 +44,7 @@ describe('GET /api/settings', () => {
         defaultTaxRate: 0,
         shippingCap: null,
         freeShippingThreshold: null,
+        timeZone: 'America/Vancouver',
         privacyPolicy: '',
         termsAndConditions: '',
         updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -179,6 +180,54 @@ describe('PUT /api/settings (JSON)', () => {
     expect((await product({ gstRate: 12 })).body.product.gstRate).toBe(12);
     const off = await putJson(token, { taxName: '', defaultTaxRate: 0, shippingCap: '', freeShippingThreshold: null });
     expect(off.body.data).toMatchObject({ taxName: '', defaultTaxRate: 0, shippingCap: null, freeShippingThreshold: null });
+  });
+
+  it("sets the school's time zone (an IANA name Intl knows), refusing others with 'Invalid timezone'", async () => {
+    const token = await adminToken();
+    const res = await putJson(token, { timeZone: ' America/Toronto ' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.timeZone).toBe('America/Toronto');
+    const before = await view();
+    for (const timeZone of ['Mars/Olympus', '', 'America/Vancouver; drop table', 42, 'x'.repeat(65)]) {
+      const bad = await putJson(token, { timeZone });
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({
+        success: false,
+        message: 'Invalid timezone',
+        errors: [{ path: 'timeZone', message: 'Invalid timezone' }],
+      });
+    }
+    expect(await view()).toEqual(before);
+    // The form sends it as multipart too.
+    expect((await putForm(token, settingsForm({ timeZone: 'Europe/Paris' }))).body.data.timeZone).toBe('Europe/Paris');
+    await putJson(token, { timeZone: 'America/Vancouver' });
+  });
+
+  it("gives a new meeting the school's zone when it names none, reading its wall time there; a named zone wins", async () => {
+    const token = await adminToken();
+    await putJson(token, { timeZone: 'America/Toronto' });
+    const made: string[] = [];
+    // Seen by the admins alone, and deleted after: other files count the meetings a fresh account sees.
+    const meeting = async (body: Record<string, unknown>) => {
+      const res = await api('/api/zoom-meetings', {
+        method: 'POST',
+        token,
+        body: { topic: `Zone ${uniq()}`, joinUrl: 'https://zoom.us/j/1', targetRoles: ['admin'], ...body },
+      });
+      made.push(res.body.data._id);
+      return res;
+    };
+    const school = await meeting({ startTime: '2027-01-15T18:00' });
+    expect(school.status).toBe(201);
+    expect(school.body.data).toMatchObject({ timezone: 'America/Toronto', startTime: '2027-01-15T23:00:00.000Z' });
+    const named = await meeting({ startTime: '2027-01-15T18:00', timezone: 'Asia/Kolkata' });
+    expect(named.body.data).toMatchObject({ timezone: 'Asia/Kolkata', startTime: '2027-01-15T12:30:00.000Z' });
+    const instant = await meeting({ startTime: '2027-01-15T18:00:00Z' });
+    expect(instant.body.data).toMatchObject({ timezone: 'America/Toronto', startTime: '2027-01-15T18:00:00.000Z' });
+    await putJson(token, { timeZone: 'America/Vancouver' });
+    const after = await meeting({ startTime: '2027-07-15T18:00' });
+    expect(after.body.data).toMatchObject({ timezone: 'America/Vancouver', startTime: '2027-07-16T01:00:00.000Z' });
+    for (const id of made) expect((await api(`/api/zoom-meetings/${id}`, { method: 'DELETE', token })).status).toBe(200);
   });
 
   it('keeps a currency symbol of up to 4 characters, counted as characters not bytes', async () => {

@@ -31,6 +31,7 @@ const settingsRow = (over: Partial<SiteSettingsRow> = {}): SiteSettingsRow => ({
   defaultTaxRateBp: 0,
   shippingCapCents: null,
   freeShippingOverCents: null,
+  timeZone: 'America/Toronto',
   createdAt: new Date('2027-01-01T00:00:00Z'),
   updatedAt: new Date('2027-02-03T00:00:00Z'),
   ...over,
@@ -86,11 +87,15 @@ describe('textBlocks', () => {
 
 describe('formatRange', () => {
   it('shows times in the school time zone, one date for a same-day range', () => {
-    expect(formatRange('2027-03-14T17:00:00.000Z', '2027-03-14T23:00:00.000Z')).toMatch(
+    expect(formatRange('2027-03-14T17:00:00.000Z', '2027-03-14T23:00:00.000Z', 'America/Vancouver')).toMatch(
       /^Sun, March 14, 2027, 10:00 a\.m\. – 4:00 p\.m\.$/,
     );
-    expect(formatRange('2027-07-01T17:00:00.000Z', '2027-07-03T23:00:00.000Z')).toBe('Thu, July 1, 2027 – Sat, July 3, 2027');
-    expect(formatRange('2027-07-02T05:00:00.000Z', '2027-07-02T06:00:00.000Z')).toMatch(/^Thu, July 1, 2027, 10:00 p\.m\. – 11:00 p\.m\.$/);
+    expect(formatRange('2027-07-01T17:00:00.000Z', '2027-07-03T23:00:00.000Z', 'America/Vancouver')).toBe(
+      'Thu, July 1, 2027 – Sat, July 3, 2027',
+    );
+    expect(formatRange('2027-07-02T05:00:00.000Z', '2027-07-02T06:00:00.000Z', 'America/Vancouver')).toMatch(
+      /^Thu, July 1, 2027, 10:00 p\.m\. – 11:00 p\.m\.$/,
+    );
   });
 });
 
@@ -103,6 +108,7 @@ describe('siteDataOf', () => {
       logo: { src: '/api/files/settings/logo.png', width: 120, height: 60 },
       contact: { email: 'hello@shizen.example', phone: '+1 416 555 0100', address: '12 Dojo Lane\nToronto' },
       socialLinks: [{ platform: 'facebook', href: 'https://facebook.com/shizen' }],
+      timeZone: 'America/Toronto',
     });
     expect(legal).toEqual({ privacyPolicy: '', termsAndConditions: '', updatedAt: '2027-02-03T00:00:00.000Z' });
   });

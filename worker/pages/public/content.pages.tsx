@@ -90,7 +90,7 @@ export const contentPages = new Hono<AppEnv>()
       title: item.title,
       description: describe(
         item.description,
-        `${item.title} — ${formatRange(item.startsAt, item.endsAt)}${item.location ? `, ${item.location}` : ''}. ${item.label} at ${data.site.schoolName}.`,
+        `${item.title} — ${formatRange(item.startsAt, item.endsAt, data.site.timeZone)}${item.location ? `, ${item.location}` : ''}. ${item.label} at ${data.site.schoolName}.`,
       ),
       path: eventHref(item._id),
       ogImage: absoluteUrl(item.image, siteOrigin(c)),

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { DEFAULT_SETTINGS } from '#core/settings/settings-schemas.ts';
+import { isTimeZone } from '#core/time-zone.ts';
 import type { Db } from '#db/client.ts';
 import { SETTINGS_ID, siteSettings, type SiteSettingsRow } from '#db/schema/index.ts';
 import { safeHref } from '#web/components/safe-url.ts';
@@ -33,6 +34,7 @@ export function siteDataOf(rows: readonly SiteSettingsRow[]): SiteData {
       logo: logo ? { src: logo, width: s.logoWidth, height: s.logoHeight } : null,
       contact: { email: s.contactEmail.trim(), phone: s.contactPhone.trim(), address: s.contactAddress.trim() },
       socialLinks,
+      timeZone: isTimeZone(s.timeZone) ? s.timeZone : DEFAULT_SETTINGS.timeZone,
     },
     legal: {
       privacyPolicy: s.privacyPolicy.trim(),

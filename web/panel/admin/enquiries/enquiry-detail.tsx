@@ -5,7 +5,8 @@ import { Field, FormAlert, FormStatus } from '#web/components/form-kit.tsx';
 import { navigate, PanelLink } from '#web/panel/router.tsx';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 import type { EnquiryStatus } from '#core/enquiries/enquiry-options.ts';
-import { received, STATUS_BADGE, type Enquiry } from './enquiry-types.ts';
+import { SchoolTime } from '#web/components/school-zone.tsx';
+import { STATUS_BADGE, type Enquiry } from './enquiry-types.ts';
 
 type Props = { base: string; id: string; onDeleted: (message: string) => void };
 const NOTES_MAX = 5000;
@@ -101,13 +102,13 @@ export function EnquiryDetail({ base, id, onDeleted }: Props) {
             </dd>
             <dt>Received</dt>
             <dd>
-              <time dateTime={enquiry.createdAt}>{received(enquiry.createdAt)}</time>
+              <SchoolTime iso={enquiry.createdAt} />
             </dd>
             {enquiry.contactedAt && (
               <>
                 <dt>Contacted</dt>
                 <dd>
-                  <time dateTime={enquiry.contactedAt}>{received(enquiry.contactedAt)}</time>
+                  <SchoolTime iso={enquiry.contactedAt} />
                 </dd>
               </>
             )}
@@ -115,7 +116,7 @@ export function EnquiryDetail({ base, id, onDeleted }: Props) {
               <>
                 <dt>Resolved</dt>
                 <dd>
-                  <time dateTime={enquiry.resolvedAt}>{received(enquiry.resolvedAt)}</time>
+                  <SchoolTime iso={enquiry.resolvedAt} />
                 </dd>
               </>
             )}

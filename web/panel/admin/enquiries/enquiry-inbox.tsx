@@ -16,7 +16,8 @@ import {
 } from '#web/panel/resource/list-kit.tsx';
 import { useList, type ListPage } from '#web/panel/resource/use-list.ts';
 import { ENQUIRY_STATUSES } from '#core/enquiries/enquiry-options.ts';
-import { received, STATUS_BADGE, type Enquiry, type EnquiryStats, type InboxQuery } from './enquiry-types.ts';
+import { SchoolTime } from '#web/components/school-zone.tsx';
+import { STATUS_BADGE, type Enquiry, type EnquiryStats, type InboxQuery } from './enquiry-types.ts';
 
 const PAGE_SIZE = 20;
 type Props = { base: string; query: InboxQuery; setQuery: (q: InboxQuery) => void; flash: string };
@@ -122,7 +123,7 @@ export function EnquiryInbox({ base, query, setQuery, flash }: Props) {
                   <span className="cell-note">{q.email}</span>
                 </td>
                 <td data-label="Received">
-                  <time dateTime={q.createdAt}>{received(q.createdAt)}</time>
+                  <SchoolTime iso={q.createdAt} />
                 </td>
                 <td data-label="Status">
                   <span className={`badge ${STATUS_BADGE[q.status]}`}>{q.status}</span>

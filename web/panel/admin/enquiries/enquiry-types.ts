@@ -1,5 +1,4 @@
 import type { EnquiryStatus } from '#core/enquiries/enquiry-options.ts';
-import { localDateTime } from '#web/components/format.ts';
 
 /** An enquiry as the admin API serialises it. */
 export type Enquiry = {
@@ -23,6 +22,3 @@ export type EnquiryStats = { total: number; byStatus: Record<EnquiryStatus, numb
 export type InboxQuery = { status: EnquiryStatus | 'all'; search: string; page: number };
 
 export const STATUS_BADGE: Record<EnquiryStatus, string> = { New: 'badge-new', Contacted: 'badge-contacted', Resolved: 'badge-active' };
-
-/** When an enquiry arrived or moved, on the viewer's clock. */
-export const received = localDateTime;

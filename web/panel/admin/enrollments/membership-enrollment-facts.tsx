@@ -1,4 +1,6 @@
 import type { MembershipEnrollmentView } from '#core/enrollments/views.ts';
+import { formatShortDate } from '#web/components/format.ts';
+import { useSchoolZone } from '#web/components/school-zone.tsx';
 import { daysLeftLabel } from '#web/lib/enrollment-admin-rules.ts';
 import { gatewayLabel } from '#web/panel/admin/payments/payment-labels.ts';
 import { money } from '#web/panel/admin/screens/shared.tsx';
@@ -9,16 +11,16 @@ import { DocumentLinks, Facts } from './enrollment-parts.tsx';
 export const cad = (e: MembershipEnrollmentView, n: number) => money(n, e.currencySymbol || 'C$');
 
 /** "Mar 1, 2027 – Mar 1, 2028 · 97 days left", or '' before the period starts. */
-export function periodText(e: MembershipEnrollmentView) {
+export function periodText(e: MembershipEnrollmentView, zone: string) {
   if (!e.startsAt || !e.endsAt) return '';
   const left = daysLeftLabel(e.daysLeft, e.endsAt);
-  const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
-  return `${day(e.startsAt)} – ${day(e.endsAt)}${left ? ` · ${left}` : ''}`;
+  return `${formatShortDate(e.startsAt, zone)} – ${formatShortDate(e.endsAt, zone)}${left ? ` · ${left}` : ''}`;
 }
 
 /** A membership enrolment's plan and amounts, period, documents, person and history. */
 export function MembershipEnrollmentFacts({ enrollment: e }: { enrollment: MembershipEnrollmentView }) {
   const m = (n: number) => cad(e, n);
+  const zone = useSchoolZone();
   return (
     <>
       <section className="card" aria-labelledby="enrollment-amounts">
@@ -40,7 +42,7 @@ export function MembershipEnrollmentFacts({ enrollment: e }: { enrollment: Membe
               </strong>,
             ],
             ['Payment method', gatewayLabel(e.paymentMethod)],
-            ['Period', periodText(e) || 'Starts when it becomes active'],
+            ['Period', periodText(e, zone) || 'Starts when it becomes active'],
           ]}
         />
       </section>

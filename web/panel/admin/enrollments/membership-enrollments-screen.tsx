@@ -1,7 +1,7 @@
 import { MEMBERSHIP_ENROLLMENT_STATUSES } from '#core/enrollments/enrollment-status.ts';
 import type { MembershipEnrollmentView } from '#core/enrollments/views.ts';
 import { daysLeftLabel } from '#web/lib/enrollment-admin-rules.ts';
-import { formatShortDate } from '#web/components/format.ts';
+import { SchoolTime } from '#web/components/school-zone.tsx';
 import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { Stamp } from '#web/panel/admin/orders/order-parts.tsx';
 import { deleteEnrollments, readMembershipEnrollments, type ListQuery } from './enrollments-api.ts';
@@ -46,7 +46,7 @@ const config = (base: string): ListConfig<Row> => ({
       cell: (e) =>
         e.startsAt && e.endsAt ? (
           <>
-            {formatShortDate(e.startsAt)} – {formatShortDate(e.endsAt)}
+            <SchoolTime iso={e.startsAt} show="shortDate" /> – <SchoolTime iso={e.endsAt} show="shortDate" />
             <span className="cell-note">{daysLeftLabel(e.daysLeft, e.endsAt)}</span>
           </>
         ) : (

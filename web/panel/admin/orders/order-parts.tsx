@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '#core/shop/order-status.ts';
+import { formatShortDate, formatTime } from '#web/components/format.ts';
+import { useSchoolZone } from '#web/components/school-zone.tsx';
 
 /** The status as a coloured badge; the same `order-<status>` classes as the buyer's "My orders". */
 export function OrderBadge({ status }: { status: OrderStatus }) {
@@ -8,11 +10,11 @@ export function OrderBadge({ status }: { status: OrderStatus }) {
 
 /** A moment in two short lines, day then time, for a narrow table column (one line once rows are cards). */
 export function Stamp({ iso }: { iso: string }) {
-  const d = new Date(iso);
+  const zone = useSchoolZone();
   return (
     <time dateTime={iso}>
-      {d.toLocaleDateString(undefined, { dateStyle: 'medium' })}
-      <span className="cell-note cell-note-wide">{d.toLocaleTimeString(undefined, { timeStyle: 'short' })}</span>
+      {formatShortDate(iso, zone)}
+      <span className="cell-note cell-note-wide">{formatTime(iso, zone)}</span>
     </time>
   );
 }

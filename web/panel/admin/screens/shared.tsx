@@ -3,7 +3,8 @@ import { IMAGE_ACCEPT, IMAGE_MAX_BYTES, IMAGE_MIME_TYPES, UPLOAD_MESSAGES } from
 import type { SendRequest } from '#web/lib/content-api.ts';
 import { idPath } from '#web/panel/resource/call.ts';
 import type { FilterDef, Item, Option, ToggleDef, UploadRules } from '#web/panel/resource/types.ts';
-import { localDateTime, upperFirst } from '#web/components/format.ts';
+import { upperFirst } from '#web/components/format.ts';
+import { SchoolTime } from '#web/components/school-zone.tsx';
 
 /** Spec 5 image rules (JPEG, PNG, WebP up to 5 MB), checked here before the server checks the bytes. */
 export const IMAGE_RULES: UploadRules = {
@@ -35,7 +36,7 @@ export function dateTime(iso: unknown) {
   if (typeof iso !== 'string') return <span className="muted">—</span>;
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return <span className="muted">—</span>;
-  return <time dateTime={iso}>{localDateTime(iso)}</time>;
+  return <SchoolTime iso={iso} />;
 }
 
 export const str = (item: Item, key: string) => (typeof item[key] === 'string' ? (item[key] as string) : '');

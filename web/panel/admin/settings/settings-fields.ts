@@ -2,6 +2,8 @@ import { IMAGE_ACCEPT, IMAGE_MIME_TYPES, UPLOAD_MESSAGES } from '#core/media/lim
 import { MAX_UNPAID_ORDERS_MESSAGE, SETTINGS_LIMITS as L, SOCIAL_PLATFORMS } from '#core/settings/settings-options.ts';
 import { CURRENCY_CODES, CURRENCY_LOCALES, LOCALE_LABELS } from '#core/shop/currency.ts';
 import { SHOP_LIMITS } from '#core/shop/shop-options.ts';
+import { DEFAULT_SCHOOL_TIME_ZONE } from '#core/time-zone.ts';
+import { timeZoneOptions } from '#web/components/format.ts';
 import type { FieldDef, ResourceConfig } from '#web/panel/resource/types.ts';
 
 const social: FieldDef[] = SOCIAL_PLATFORMS.map((p, i) => ({
@@ -49,6 +51,15 @@ export const settingsConfig: ResourceConfig = {
       preview: (s) => (typeof s.logo === 'string' ? s.logo : null),
       removeFlag: 'removeLogo',
       hint: 'JPEG, PNG or WebP, up to 2MB.',
+    },
+    {
+      name: 'timeZone',
+      label: 'Time zone',
+      type: 'select',
+      options: timeZoneOptions([DEFAULT_SCHOOL_TIME_ZONE]),
+      required: true,
+      defaultValue: DEFAULT_SCHOOL_TIME_ZONE,
+      hint: 'Where the school is: every date and time on the site and in the panels is shown on its clock, and new meetings start in it.',
     },
     { name: 'contact.email', section: 'Contact', label: 'Contact email', type: 'email', maxLength: L.email, blank: 'empty' },
     { name: 'contact.phone', label: 'Contact phone', type: 'text', maxLength: L.phone, blank: 'empty' },

@@ -53,7 +53,9 @@ export default function SettingsScreen(_props: PanelScreenProps) {
           heading="School and website"
           submitLabel="Save settings"
           onSaved={(message, saved) => {
-            setNotice(message);
+            // The panel reads dates in the zone it was opened with (its boot props).
+            const rezoned = saved && (saved as Item).timeZone !== settings.timeZone;
+            setNotice(rezoned ? `${message}. Reload the page to see the panel's dates in the new time zone.` : message);
             if (saved) setSettings({ ...(saved as Settings), _id: 'settings' });
             window.scrollTo(0, 0);
           }}

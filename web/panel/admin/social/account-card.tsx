@@ -1,6 +1,7 @@
 import { appSettingsText } from '#core/social/platform-apps.ts';
 import { useEffect, useState } from 'react';
-import { formatShortDate, localDateTime } from '#web/components/format.ts';
+import { formatShortDate, formatDateTime } from '#web/components/format.ts';
+import { useSchoolZone } from '#web/components/school-zone.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 import { connectAccount, disconnectAccount, refreshAccount, toggleAccount, type AccountView, type PlatformSetup } from './social-api.ts';
@@ -13,10 +14,11 @@ import { connectAccount, disconnectAccount, refreshAccount, toggleAccount, type 
 type Props = { setup: PlatformSetup; account: AccountView | undefined; onDone: (message: string, ok: boolean) => void };
 
 function TokenLine({ account: a }: { account: AccountView }) {
+  const zone = useSchoolZone();
   if (!a.tokenExpiresAt) return <p className="cell-note">The token does not expire.</p>;
   return (
     <p className="cell-note">
-      Token valid until {formatShortDate(a.tokenExpiresAt)}{' '}
+      Token valid until {formatShortDate(a.tokenExpiresAt, zone)}{' '}
       {a.tokenState === 'expired' && <span className="badge social-badge-expired">Expired</span>}
       {a.tokenState === 'expiring_soon' && <span className="badge social-badge-expiring">Expiring soon</span>}
     </p>
@@ -25,6 +27,7 @@ function TokenLine({ account: a }: { account: AccountView }) {
 
 /** One platform: its account (or Connect), mode, active switch, token life, last error, Refresh and Disconnect. */
 export function AccountCard({ setup, account: a, onDone }: Props) {
+  const zone = useSchoolZone();
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
   // The switch shows what was asked for at once; the account as reloaded takes over when it arrives.
@@ -73,7 +76,7 @@ export function AccountCard({ setup, account: a, onDone }: Props) {
             {a.username && <span className="cell-note"> @{a.username}</span>}
           </p>
           <TokenLine account={a} />
-          {a.lastRefreshedAt && <p className="cell-note">Last refreshed {localDateTime(a.lastRefreshedAt)}</p>}
+          {a.lastRefreshedAt && <p className="cell-note">Last refreshed {formatDateTime(a.lastRefreshedAt, zone)}</p>}
           {a.lastError && <p className="social-outcome-error">Last error: {a.lastError}</p>}
           <div className="check-row">
             <input

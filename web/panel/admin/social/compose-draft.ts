@@ -1,3 +1,4 @@
+import { fromWallInput } from '#web/components/format.ts';
 import { isSocialPlatform, type SocialPlatform } from '#core/social/platforms.ts';
 import type { AssetView } from './social-api.ts';
 
@@ -44,11 +45,9 @@ export function clearDraft() {
 }
 
 /**
- * A `datetime-local` value is the admin's own wall clock; the API takes an instant. '' → no schedule;
- * null → not a date the browser can read.
+ * A `datetime-local` value is on the school's clock (`zone`); the API takes an instant. '' → no schedule;
+ * null → not a date and time.
  */
-export function scheduleInstant(local: string): string | null | '' {
-  if (!local) return '';
-  const d = new Date(local);
-  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+export function scheduleInstant(local: string, zone: string): string | null | '' {
+  return local ? fromWallInput(local, zone) : '';
 }

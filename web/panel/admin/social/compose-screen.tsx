@@ -6,6 +6,7 @@ import { Field, FormAlert } from '#web/components/form-kit.tsx';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
 import { ChosenMedia } from './chosen-media.tsx';
 import { ComposeResult } from './compose-result.tsx';
+import { useSchoolZone, zoneLabel } from '#web/components/school-zone.tsx';
 import { clearDraft, EMPTY_DRAFT, loadDraft, saveDraft, scheduleInstant, type Draft } from './compose-draft.ts';
 import { MediaPicker } from './media-picker.tsx';
 import { PlatformChoices } from './platform-choices.tsx';
@@ -15,10 +16,10 @@ import { createPost, readAccounts, type AccountView, type PostView } from './soc
 type Errors = { content?: string; platforms?: string };
 
 /** Why the post cannot be sent yet, from the same checks the server makes (core/social/platform-limits.ts). */
-function blockers(d: Draft, now: number): string[] {
+function blockers(d: Draft, now: number, zone: string): string[] {
   const media = d.media.map((m) => ({ kind: m.mediaType, mimeType: m.mimeType }));
   const found = d.platforms.map((p) => platformProblem(p, d.content, media)).filter((p): p is string => !!p);
-  const at = scheduleInstant(d.schedule);
+  const at = scheduleInstant(d.schedule, zone);
   if (at === null) found.push(SOCIAL_MESSAGES.scheduleInvalid);
   else if (at && new Date(at).getTime() <= now) found.push(SOCIAL_MESSAGES.scheduleInPast);
   return found;
@@ -26,6 +27,7 @@ function blockers(d: Draft, now: number): string[] {
 
 /** `/admin/social/new`: write once, choose platforms, see it as each shows it, send now or at a time. */
 export function ComposeScreen({ base }: { base: string }) {
+  const zone = useSchoolZone();
   const [draft, setDraftState] = useState<Draft>(loadDraft);
   const [accounts, setAccounts] = useState<Map<SocialPlatform, AccountView> | null>(null);
   const [errors, setErrors] = useState<Errors>({});
@@ -52,7 +54,7 @@ export function ComposeScreen({ base }: { base: string }) {
     return () => ctl.abort();
   }, []);
 
-  const problems = useMemo(() => blockers(draft, Date.now()), [draft]);
+  const problems = useMemo(() => blockers(draft, Date.now(), zone), [draft, zone]);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -64,10 +66,10 @@ export function ComposeScreen({ base }: { base: string }) {
     setDetails([]);
     if (found.content) return document.getElementById('compose-content')?.focus();
     if (found.platforms) return document.getElementById(`compose-${'facebook'}`)?.focus();
-    if (blockers(draft, Date.now()).length > 0) return setDraftState({ ...draft });
+    if (blockers(draft, Date.now(), zone).length > 0) return setDraftState({ ...draft });
     setBusy(true);
     try {
-      const at = scheduleInstant(draft.schedule);
+      const at = scheduleInstant(draft.schedule, zone);
       const made = await createPost({
         content: draft.content,
         platforms: draft.platforms,
@@ -132,7 +134,7 @@ export function ComposeScreen({ base }: { base: string }) {
             label="Publish at"
             type="datetime-local"
             optional
-            hint="On your own clock; leave empty to publish now."
+            hint={`School time (${zoneLabel(zone)}); leave empty to publish now.`}
             value={draft.schedule}
             onChange={(e) => setDraft({ ...draft, schedule: e.target.value })}
           />

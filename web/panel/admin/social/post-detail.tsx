@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { localDateTime } from '#web/components/format.ts';
+import { formatDateTime } from '#web/components/format.ts';
+import { useSchoolZone } from '#web/components/school-zone.tsx';
 import { FormAlert } from '#web/components/form-kit.tsx';
 import { Loading } from '#web/components/loading.tsx';
 import { errorMessage } from '#web/lib/api.ts';
@@ -13,6 +14,7 @@ import { PostStatusBadge } from './social-parts.tsx';
 
 /** `/admin/social/posts/<id>`: the whole post, each platform's outcome with Retry, and Delete (here only, never at the platforms). */
 export function PostDetail({ base, id }: { base: string; id: string }) {
+  const zone = useSchoolZone();
   const [post, setPost] = useState<PostView | null>(null);
   const [failed, setFailed] = useState('');
   const [asking, setAsking] = useState(false);
@@ -50,9 +52,9 @@ export function PostDetail({ base, id }: { base: string; id: string }) {
         <p className="social-post-content">{post.content}</p>
         {post.media.length > 0 && <MediaStrip media={post.media} />}
         <p className="cell-note">
-          Written {localDateTime(post.createdAt)}
+          Written {formatDateTime(post.createdAt, zone)}
           {post.createdByName ? ` by ${post.createdByName}` : ''}
-          {post.scheduleTime ? ` · scheduled for ${localDateTime(post.scheduleTime)}` : ''}
+          {post.scheduleTime ? ` · scheduled for ${formatDateTime(post.scheduleTime, zone)}` : ''}
         </p>
       </section>
       <PostOutcomes post={post} onChange={setPost} accountsHref={`${base}/accounts`} />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { PLATFORM_LABELS, type SocialPlatform } from '#core/social/platforms.ts';
-import { localDateTime } from '#web/components/format.ts';
+import { formatDateTime } from '#web/components/format.ts';
+import { useSchoolZone } from '#web/components/school-zone.tsx';
 import { FormAlert, FormStatus } from '#web/components/form-kit.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { retryPost, type PostView } from './social-api.ts';
@@ -14,6 +15,7 @@ type Props = { post: PostView; onChange: (post: PostView) => void; accountsHref:
  * failed ones; a refusal such as 409 is shown in its words).
  */
 export function PostOutcomes({ post, onChange, accountsHref }: Props) {
+  const zone = useSchoolZone();
   const [busy, setBusy] = useState<SocialPlatform | 'all' | null>(null);
   const [alert, setAlert] = useState('');
   const [notice, setNotice] = useState('');
@@ -56,9 +58,11 @@ export function PostOutcomes({ post, onChange, accountsHref }: Props) {
                   View on {PLATFORM_LABELS[t.platform]}
                 </a>
               ) : (
-                <span className="cell-note">Posted{t.publishedAt ? ` ${localDateTime(t.publishedAt)}` : ''}</span>
+                <span className="cell-note">Posted{t.publishedAt ? ` ${formatDateTime(t.publishedAt, zone)}` : ''}</span>
               ))}
-            {t.status === 'scheduled' && post.scheduleTime && <span className="cell-note">for {localDateTime(post.scheduleTime)}</span>}
+            {t.status === 'scheduled' && post.scheduleTime && (
+              <span className="cell-note">for {formatDateTime(post.scheduleTime, zone)}</span>
+            )}
             {t.status === 'failed' && (
               <>
                 <p className="social-outcome-error">{t.error ?? 'The platform gave no reason.'}</p>

@@ -1,6 +1,7 @@
 import type { PostStatus, TargetStatus } from '#core/social/post-status.ts';
 import { PLATFORM_LABELS } from '#core/social/platforms.ts';
-import { localDateTime } from '#web/components/format.ts';
+import { formatDateTime } from '#web/components/format.ts';
+import { useSchoolZone } from '#web/components/school-zone.tsx';
 import type { TargetView } from './social-api.ts';
 
 export const POST_STATUS_LABELS: Record<PostStatus, string> = {
@@ -27,8 +28,9 @@ export function PostStatusBadge({ status }: { status: PostStatus }) {
  * (click, Enter or Space) to the platform's own words, and carries them as its tooltip too.
  */
 export function TargetChip({ target: t, scheduleTime }: { target: TargetView; scheduleTime: string | null }) {
+  const zone = useSchoolZone();
   const name = PLATFORM_LABELS[t.platform];
-  const when = t.status === 'scheduled' && scheduleTime ? ` for ${localDateTime(scheduleTime)}` : '';
+  const when = t.status === 'scheduled' && scheduleTime ? ` for ${formatDateTime(scheduleTime, zone)}` : '';
   const text = `${name}: ${TARGET_STATUS_LABELS[t.status]}${when}`;
   const cls = `social-chip social-chip-${t.status}`;
   if (t.status === 'failed' && t.error)

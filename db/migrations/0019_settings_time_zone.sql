@@ -1,0 +1,1 @@
+ALTER TABLE `site_settings` ADD `time_zone` text DEFAULT 'America/Vancouver' NOT NULL;
