@@ -47,6 +47,23 @@ export const DEMO_ASSETS: NewAssetRow[] = GALLERY.map(([title, altText, tags, fe
   createdAt: ago(GALLERY.length - i),
 }));
 
+/** The gallery's video: a drawn kata sequence (scripts/make-gallery-video.ts), silent, with its WebP poster beside it. */
+export const DEMO_VIDEO: NewAssetRow = {
+  id: 'seed-asset-video-1',
+  title: 'Kata sequence (video)',
+  altText: 'Animated drawing, 6 seconds, silent: a karateka bows, makes a rising block, steps into a punch and finishes with a front kick',
+  description: '',
+  mediaType: 'video',
+  source: 'external',
+  externalUrlLink: '/video/kata-sequence.webm',
+  mimeType: 'video/webm',
+  width: 960,
+  height: 540,
+  featured: true,
+  tags: ['kata', 'video'],
+  createdAt: ago(GALLERY.length + 1),
+};
+
 export const DEMO_TESTIMONIALS: NewTestimonialRow[] = [
   {
     id: 'seed-testimonial-1',
@@ -197,7 +214,7 @@ export const mediaSeeder: Seeder = {
     const added = await Promise.all([
       db
         .insert(assets)
-        .values(DEMO_ASSETS.map((a) => ({ ...a, uploadedBy: adminId })))
+        .values([...DEMO_ASSETS, DEMO_VIDEO].map((a) => ({ ...a, uploadedBy: adminId })))
         .onConflictDoNothing()
         .returning({ id: assets.id }),
       db

@@ -31,7 +31,12 @@ function Tile({
   }
   if (item.kind === 'video') {
     return (
-      <a className="gallery-link gallery-video" href={item.src} onClick={(e) => onOpen(index, e)}>
+      <a
+        className={`gallery-link gallery-video${item.poster ? ' gallery-video-poster' : ''}`}
+        href={item.src}
+        onClick={(e) => onOpen(index, e)}
+      >
+        {item.poster && <img src={item.poster} alt="" width={item.width} height={item.height} loading="lazy" decoding="async" />}
         <span className="gallery-play" aria-hidden="true" />
         <span className="gallery-video-title">{item.title || 'Video'}</span>
         <span className="visually-hidden"> (play video)</span>
@@ -54,6 +59,9 @@ function Tile({
     </a>
   );
 }
+
+/** The visitor opened the video, so it starts by itself, unless they asked for less motion (then the controls start it). */
+const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
  * The gallery grid. Without JavaScript every tile is a plain link to its file; once hydrated, images
@@ -139,7 +147,19 @@ export default function GalleryLightbox({ items, label }: Props) {
           <div className="lightbox-backdrop" onClick={close} aria-hidden="true" />
           <figure className="lightbox-figure">
             {current.kind === 'video' ? (
-              <video key={current.id} src={current.src} controls autoPlay playsInline className="lightbox-media" aria-label={current.alt} />
+              <video
+                key={current.id}
+                src={current.src}
+                poster={current.poster ?? undefined}
+                width={current.width}
+                height={current.height}
+                controls
+                autoPlay={!reducedMotion()}
+                playsInline
+                preload="metadata"
+                className="lightbox-media"
+                aria-label={current.alt}
+              />
             ) : (
               <img
                 key={current.id}
@@ -152,6 +172,7 @@ export default function GalleryLightbox({ items, label }: Props) {
             )}
             <figcaption>
               <span id="lightbox-title">{current.title || current.alt}</span>
+
               <span className="lightbox-count">{`${position} of ${viewable.length}`}</span>
             </figcaption>
           </figure>
