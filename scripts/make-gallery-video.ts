@@ -87,11 +87,12 @@ try {
   mkdirSync(OUT_DIR, { recursive: true });
   writeFileSync(join(OUT_DIR, `${NAME}.webp`), Buffer.from(await render(frameAt(POSTER_AT), 'image/webp'), 'base64'));
   // VP9 at constant quality; a key frame every 2 s keeps seeking quick; cues first for playback before the file ends.
+  // prettier-ignore
   execFileSync('ffmpeg', [
     '-y', '-loglevel', 'error', '-framerate', String(FPS), '-i', join(work, 'f%04d.png'),
     '-c:v', 'libvpx-vp9', '-crf', '38', '-b:v', '0', '-pix_fmt', 'yuv420p', '-row-mt', '1', '-g', String(FPS * 2),
     '-an', '-cues_to_front', '1', '-metadata', 'title=Kata sequence', join(OUT_DIR, `${NAME}.webm`),
-  ]); // prettier-ignore
+  ]);
 } finally {
   await browser.close();
   rmSync(work, { recursive: true, force: true });
