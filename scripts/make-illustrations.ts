@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { format, resolveConfig } from 'prettier';
 import { C, dojoRoom, figure, POSES, svg } from './lib/karate-art.ts';
 import { ROOT } from './lib/paths.ts';
 
@@ -337,11 +338,11 @@ const dir = join(ROOT, 'web/public/images');
 for (const art of ILLUSTRATIONS) writeFileSync(join(dir, art.file), svg(art.w, art.h, art.alt, art.body));
 
 const alts = Object.fromEntries(ILLUSTRATIONS.map((a) => [`/images/${a.file}`, a.alt]));
-writeFileSync(
-  join(ROOT, 'web/components/illustrations.ts'),
+const altsFile = join(ROOT, 'web/components/illustrations.ts');
+const altsSource =
   `// Written by scripts/make-illustrations.ts: what each of the seed's drawings shows.\n` +
-    `export const ILLUSTRATION_ALT: Readonly<Record<string, string>> = ${JSON.stringify(alts, null, 2)};\n\n` +
-    `/** The alt text of an image: the drawing's description when it is one of ours, else the fallback (the item's name). */\n` +
-    `export const describeImage = (src: string, fallback: string): string => ILLUSTRATION_ALT[src] ?? fallback;\n`,
-);
+  `export const ILLUSTRATION_ALT: Readonly<Record<string, string>> = ${JSON.stringify(alts, null, 2)};\n\n` +
+  `/** The alt text of an image: the drawing's description when it is one of ours, else the fallback (the item's name). */\n` +
+  `export const describeImage = (src: string, fallback: string): string => ILLUSTRATION_ALT[src] ?? fallback;\n`;
+writeFileSync(altsFile, await format(altsSource, { ...(await resolveConfig(altsFile)), filepath: altsFile }));
 console.log(`${ILLUSTRATIONS.length} illustrations in web/public/images`);
