@@ -3,6 +3,8 @@ import type { GalleryItem } from '#web/pages/public/gallery-items.ts';
 
 type Props = { items: GalleryItem[]; label: string };
 
+const EAGER_TILES = 4;
+
 const hostOf = (src: string) => {
   try {
     return new URL(src).hostname.replace(/^www\./, '');
@@ -36,15 +38,24 @@ function Tile({
         href={item.src}
         onClick={(e) => onOpen(index, e)}
       >
-        {item.poster && <img src={item.poster} alt="" width={item.width} height={item.height} loading="lazy" decoding="async" />}
+        {item.poster && (
+          <img
+            src={item.poster}
+            alt=""
+            width={item.width}
+            height={item.height}
+            loading={index < EAGER_TILES ? 'eager' : 'lazy'}
+            decoding="async"
+          />
+        )}
         <span className="gallery-play" aria-hidden="true" />
         <span className="gallery-video-title">{item.title || 'Video'}</span>
         <span className="visually-hidden"> (play video)</span>
       </a>
     );
   }
-  // The first row is likely on screen (and the largest paint): only the tiles after it load lazily.
-  const eager = index < 2;
+  // The first two rows on a phone (one on a wide screen) are on screen, the largest paint among them: the rest load lazily.
+  const eager = index < EAGER_TILES;
   return (
     <a className="gallery-link" href={item.src} onClick={(e) => onOpen(index, e)}>
       <img
