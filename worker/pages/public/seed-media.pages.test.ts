@@ -8,7 +8,7 @@ import { settingsSeeder } from '#db/seed/settings.ts';
 import type { SeedDb } from '#db/seed/types.ts';
 import { ILLUSTRATION_ALT } from '#web/components/illustrations.ts';
 import { createUser, testDb } from '#test/helpers.ts';
-import { page } from './page-test-kit.ts';
+import { meta, page } from './page-test-kit.ts';
 
 /** The demo's pictures and video as a visitor gets them: each served with its type, each described where it is shown. */
 const fetchFile = (path: string, headers: Record<string, string> = {}) =>
@@ -46,9 +46,12 @@ describe("the demo seed's pictures", () => {
     for (const c of DEMO_COURSES) {
       const src = c.image!;
       await expectServed(src, 'image/svg+xml');
-      const img = imgOf((await page(`/courses/${c.slug}`)).html, src);
+      const { html } = await page(`/courses/${c.slug}`);
+      const img = imgOf(html, src);
       expect({ course: c.slug, alt: img?.alt }).toEqual({ course: c.slug, alt: ILLUSTRATION_ALT[src] });
       expect(img!.alt.length).toBeGreaterThan(20);
+      // Link previews take no SVG: the page offers none rather than one platforms cannot show.
+      expect([meta(html, 'og:image'), meta(html, 'twitter:card')]).toEqual([undefined, 'summary']);
     }
   });
 
