@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { atWallTime } from '#core/time-zone.ts';
 import { seasonAt } from './calendar.ts';
+import { demoCoupons } from './coupons.ts';
 import { DEMO_TESTIMONIALS, demoPosts } from './media.ts';
 import { demoEvents, demoSeminars } from './schedule.ts';
 import { demoSocialPosts } from './social.ts';
@@ -145,6 +146,20 @@ describe("the seed's words and dates", () => {
       'post: "Summer" is neither its own season nor a coming event\'s',
       "post: the year 2031 is neither its own nor a coming event's",
     ]);
+  });
+
+  it("end last summer's sale in the summer before the day of seeding", () => {
+    for (const day of SEED_DAYS) {
+      const now = day.getTime();
+      const sale = demoCoupons(now).find((c) => /last summer/i.test(c.description ?? ''))!;
+      const ended = sale.validUntil!;
+      expect({ seeded: day.toISOString(), season: seasonAt(ended), past: ended.getTime() < now }).toEqual({
+        seeded: day.toISOString(),
+        season: 'summer',
+        past: true,
+      });
+      expect(now - ended.getTime()).toBeLessThan(366 * 86_400_000);
+    }
   });
 
   it('date no testimonial in the future', () => {
