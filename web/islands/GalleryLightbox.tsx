@@ -32,6 +32,7 @@ function Tile({
     );
   }
   if (item.kind === 'video') {
+    // With a poster the tile looks like a picture (its title is the caption below); without one it names itself.
     return (
       <a
         className={`gallery-link gallery-video${item.poster ? ' gallery-video-poster' : ''}`}
@@ -49,7 +50,7 @@ function Tile({
           />
         )}
         <span className="gallery-play" aria-hidden="true" />
-        <span className="gallery-video-title">{item.title || 'Video'}</span>
+        <span className={item.poster ? 'visually-hidden' : 'gallery-video-title'}>{item.title || 'Video'}</span>
         <span className="visually-hidden"> (play video)</span>
       </a>
     );
@@ -149,7 +150,11 @@ export default function GalleryLightbox({ items, label }: Props) {
         {items.map((item, i) => (
           <li key={item.id} className="gallery-item">
             <Tile item={item} index={i} onOpen={onOpen} />
-            {item.title && item.kind === 'image' && <p className="gallery-caption">{item.title}</p>}
+            {item.title && (item.kind === 'image' || item.poster) && (
+              <p className="gallery-caption" aria-hidden={item.kind === 'video' ? true : undefined}>
+                {item.title}
+              </p>
+            )}
           </li>
         ))}
       </ul>
