@@ -90,6 +90,17 @@ describe("the demo seed's pictures", () => {
     }
     expect(html).toContain('Teaches Kids Karate (6–9), Practical Self-Defence');
   });
+
+  it('show no one else as a teacher: not a blocked or deactivated instructor, nor a student with a teacher’s name', async () => {
+    const name = { firstName: 'Maya', lastName: 'Ito' };
+    await createUser({ role: 'instructor', profile: name, profilePicture: '/images/product-gi.svg', blockedAt: new Date() });
+    await createUser({ role: 'instructor', profile: name, profilePicture: '/images/product-belt.svg', deactivatedAt: new Date() });
+    await createUser({ role: 'student', profile: name, profilePicture: '/images/product-bag.svg' });
+    const { html } = await page('/about');
+    expect(imgOf(html, '/images/instructor-maya-ito.svg')).not.toBeNull();
+    for (const src of ['/images/product-gi.svg', '/images/product-belt.svg', '/images/product-bag.svg'])
+      expect(imgOf(html, src)).toBeNull();
+  });
 });
 
 describe("the gallery's video", () => {
