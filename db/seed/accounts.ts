@@ -16,10 +16,16 @@ export type DemoAccount = {
   loginId?: { column: LoginIdField; value: string };
   loginCall: string;
   profile: NewUserRow['profile'];
+  /** A teacher's illustrated portrait (scripts/make-illustrations.ts), by its site path. */
+  picture?: string;
 };
 
 /** A role that signs in with its own id (STU-0001 style) at POST /api/auth/<role>-login. */
-function withLoginId(role: 'admin' | 'grandmaster' | 'instructor' | 'student', profile: NewUserRow['profile']): DemoAccount {
+function withLoginId(
+  role: 'admin' | 'grandmaster' | 'instructor' | 'student',
+  profile: NewUserRow['profile'],
+  picture?: string,
+): DemoAccount {
   const { field, prefix } = LOGIN_ID_FOR_ROLE[role]!;
   return {
     role,
@@ -27,6 +33,7 @@ function withLoginId(role: 'admin' | 'grandmaster' | 'instructor' | 'student', p
     loginId: { column: field, value: `${prefix}-0001` },
     loginCall: `POST /api/auth/${role}-login {${field}, password}`,
     profile,
+    ...(picture ? { picture } : {}),
   };
 }
 
@@ -37,9 +44,9 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     loginCall: 'POST /api/auth/super-admin {email, password}',
     profile: { firstName: 'Sora', lastName: 'Tanaka' },
   },
-  withLoginId('admin', { firstName: 'Aiko', lastName: 'Mori' }),
-  withLoginId('grandmaster', { firstName: 'Kenji', lastName: 'Yamada' }),
-  withLoginId('instructor', { firstName: 'Maya', lastName: 'Ito' }),
+  withLoginId('admin', { firstName: 'Aiko', lastName: 'Mori' }, '/images/instructor-aiko-mori.svg'),
+  withLoginId('grandmaster', { firstName: 'Kenji', lastName: 'Yamada' }, '/images/instructor-kenji-yamada.svg'),
+  withLoginId('instructor', { firstName: 'Maya', lastName: 'Ito' }, '/images/instructor-maya-ito.svg'),
   withLoginId('student', { firstName: 'Leo', lastName: 'Park', grade: 'white' }),
   {
     role: 'member',
@@ -77,6 +84,7 @@ export const accountsSeeder: Seeder = {
       role: a.role,
       emailVerified: true,
       profile: a.profile,
+      profilePicture: a.picture ?? null,
       ...(a.loginId ? { [a.loginId.column]: a.loginId.value } : {}),
     }));
     const added = await db.insert(users).values(rows).onConflictDoNothing().returning({ id: users.id });

@@ -16,13 +16,15 @@ import type { Seeder } from './types.ts';
 /**
  * The school's catalog: courses, memberships with their plans, the weekly timetable, and the events and
  * seminars of ./schedule.ts. Fixed ids make it idempotent (ON CONFLICT DO NOTHING); money is in cents (CAD), dates are
- * relative to the day of seeding so the demo always has upcoming events. No pictures (no R2 in Node).
+ * relative to the day of seeding so the demo always has upcoming events. Pictures are the drawings of
+ * web/public/images (scripts/make-illustrations.ts), referenced by their site path (no R2 in Node).
  */
 export const DEMO_COURSES: NewCourseRow[] = [
   {
     id: 'seed-course-kids',
     title: 'Kids Karate (6–9)',
     slug: 'kids-karate',
+    image: '/images/course-kids.svg',
     shortDescription: 'Focus, respect and coordination through play-based karate.',
     description:
       'A 12-week course for young beginners. Classes mix games with basic stances, blocks and strikes, and end with a white-to-yellow belt grading. Parents are welcome to watch the last ten minutes.',
@@ -44,6 +46,7 @@ export const DEMO_COURSES: NewCourseRow[] = [
     id: 'seed-course-adult-beginners',
     title: 'Adult Beginners',
     slug: 'adult-beginners',
+    image: '/images/course-adult-beginners.svg',
     shortDescription: 'Start karate from zero in a friendly, no-pressure group.',
     description:
       'Learn the foundations of traditional karate: stances, basic techniques, first kata and light partner drills. Fitness improves along the way; no previous experience needed.',
@@ -64,6 +67,7 @@ export const DEMO_COURSES: NewCourseRow[] = [
     id: 'seed-course-kata',
     title: 'Kata Mastery',
     slug: 'kata-mastery',
+    image: '/images/course-kata.svg',
     shortDescription: 'Deepen your kata with bunkai, timing and breathing.',
     description: 'An 8-week deep dive into the Heian and Tekki series with applications (bunkai) practised in pairs.',
     category: 'Adults',
@@ -84,6 +88,7 @@ export const DEMO_COURSES: NewCourseRow[] = [
     id: 'seed-course-kumite',
     title: 'Kumite & Sparring',
     slug: 'kumite-sparring',
+    image: '/images/course-kumite.svg',
     shortDescription: 'Controlled sparring: distance, timing and tournament rules.',
     description: 'Structured kumite drills building up to controlled free sparring under WKF rules. Mouth guard and mitts required.',
     category: 'Adults',
@@ -103,6 +108,7 @@ export const DEMO_COURSES: NewCourseRow[] = [
     id: 'seed-course-self-defence',
     title: 'Practical Self-Defence',
     slug: 'practical-self-defence',
+    image: '/images/course-self-defence.svg',
     shortDescription: 'Six weeks of simple, effective techniques for real situations.',
     description:
       'Awareness, de-escalation, escapes from grabs and simple strikes, practised safely with pads. Open to everyone, no belt needed.',
@@ -124,6 +130,7 @@ export const DEMO_COURSES: NewCourseRow[] = [
     id: 'seed-course-black-belt',
     title: 'Black Belt Preparation',
     slug: 'black-belt-preparation',
+    image: '/images/course-black-belt.svg',
     shortDescription: 'A 16-week programme towards your shodan grading.',
     description:
       'Kihon, kata and kumite at shodan level, with mock gradings, a written theory part and a personal plan from the chief instructor.',

@@ -1,7 +1,12 @@
 import { coupons, type NewCouponRow } from '#db/schema/index.ts';
+import { at, DAY_MS, dayFrom } from './calendar.ts';
 import type { Seeder } from './types.ts';
 
-const DAY = 86_400_000;
+/** The last day of the most recent August that is over: "last summer" on whatever day the demo is seeded. */
+function endOfLastSummer(now: number): Date {
+  const today = dayFrom(now, 0);
+  return at({ y: today.month > 8 ? today.y : today.y - 1, month: 8, day: 31 }, 23.99);
+}
 
 /** Demo coupons: the value is basis points for a percentage, cents for a fixed amount. Dates relative to seeding. */
 export const demoCoupons = (now = Date.now()): NewCouponRow[] => [
@@ -32,7 +37,7 @@ export const demoCoupons = (now = Date.now()): NewCouponRow[] => [
     category: 'shop',
     maxDiscountCents: 1500,
     usageLimit: 100,
-    validUntil: new Date(now + 90 * DAY),
+    validUntil: new Date(now + 90 * DAY_MS),
   },
   {
     id: 'seed-coupon-course15',
@@ -49,7 +54,7 @@ export const demoCoupons = (now = Date.now()): NewCouponRow[] => [
     discountType: 'percentage',
     discountValue: 2500,
     category: 'all',
-    validUntil: new Date(now - 30 * DAY),
+    validUntil: endOfLastSummer(now),
   },
   {
     id: 'seed-coupon-paused',

@@ -78,7 +78,7 @@ function demoApplications(ids: Record<string, string>, now: number): NewApplicat
         specialties: ['Self-defence'],
         bio: 'Assists the adult self-defence class.',
         approvedAt: at(60),
-        suspendReason: 'On leave until the spring term',
+        suspendReason: 'On leave for a term',
         suspendedAt: at(10),
         createdAt: at(70),
         updatedAt: at(10),

@@ -10,6 +10,7 @@ import {
   type NewTestimonialRow,
 } from '#db/schema/index.ts';
 import { demoAdminId } from './demo-users.ts';
+import { capitalise, dayLabel, demoDays, seasonOf } from './calendar.ts';
 import type { Seeder } from './types.ts';
 
 /**
@@ -45,6 +46,23 @@ export const DEMO_ASSETS: NewAssetRow[] = GALLERY.map(([title, altText, tags, fe
   tags,
   createdAt: ago(GALLERY.length - i),
 }));
+
+/** The gallery's video: a drawn kata sequence (scripts/make-gallery-video.ts), silent, with its WebP poster beside it. */
+export const DEMO_VIDEO: NewAssetRow = {
+  id: 'seed-asset-video-1',
+  title: 'Kata sequence (video)',
+  altText: 'Animated drawing, 6 seconds, silent: a karateka bows, makes a rising block, steps into a punch and finishes with a front kick',
+  description: '',
+  mediaType: 'video',
+  source: 'external',
+  externalUrlLink: '/video/kata-sequence.webm',
+  mimeType: 'video/webm',
+  width: 960,
+  height: 540,
+  featured: true,
+  tags: ['kata', 'video'],
+  createdAt: ago(GALLERY.length + 1),
+};
 
 export const DEMO_TESTIMONIALS: NewTestimonialRow[] = [
   {
@@ -115,6 +133,7 @@ export const DEMO_ALLIANCES: NewAllianceRow[] = [
 ];
 
 const post = (
+  now: number,
   id: string,
   title: string,
   slug: string,
@@ -133,48 +152,60 @@ const post = (
   coverWidth: cover ? 1200 : null,
   coverHeight: cover ? 630 : null,
   status: publishedDaysAgo === null ? 'draft' : 'published',
-  publishedAt: publishedDaysAgo === null ? null : ago(publishedDaysAgo),
-  createdAt: ago(publishedDaysAgo ?? 0),
+  publishedAt: publishedDaysAgo === null ? null : new Date(now - publishedDaysAgo * DAY),
+  createdAt: new Date(now - (publishedDaysAgo ?? 0) * DAY),
 });
 
-export const DEMO_POSTS: NewPostRow[] = [
-  post(
-    'seed-post-1',
-    'Spring grading: what to expect',
-    'spring-grading-what-to-expect',
-    ['grading', 'news'],
-    'Our spring grading takes place on the last Saturday of April. Every student who has trained at least twice a week since the winter grading is welcome to take part.\n\nBring a clean gi, your current belt and your grading card. Juniors grade from 9:00, adults from 13:00. Parents are welcome to watch from the gallery.\n\n## How to prepare\n\n- Practise your kata slowly, then at full speed.\n- Know the names of the techniques of your grade.\n- Rest well the night before.',
-    '/images/post-grading.svg',
-    3,
-  ),
-  post(
-    'seed-post-2',
-    'Summer camp 2026 is open for registration',
-    'summer-camp-2026',
-    ['camp', 'events'],
-    'Five days of training by the lake: kata in the morning, games and swimming in the afternoon, and a night session under the stars.\n\nThe camp is open to students from yellow belt upwards. Places are limited to forty, so register early at the front desk or by sending us an enquiry.',
-    '/images/post-camp.svg',
-    14,
-  ),
-  post(
-    'seed-post-3',
-    'Three medals at the regional tournament',
-    'regional-tournament-results',
-    ['tournament', 'news'],
-    'Congratulations to our team: one gold in junior kata, one silver in adult kumite and one bronze in team kata.\n\nThank you to the parents who drove, cheered and filmed, and to our instructors for months of preparation.',
-    '/images/post-tournament.svg',
-    30,
-  ),
-  post(
-    'seed-post-4',
-    'New timetable from September (draft)',
-    'new-timetable-september',
-    ['classes'],
-    'From September the Tuesday adult class moves to 19:30 and a new beginners class starts on Saturday mornings.\n\nDetails to be confirmed before publishing.',
-    null,
-    null,
-  ),
-];
+/** The blog: its dates count back from `now`, and what it says about coming days is taken from the seeded events' dates. */
+export function demoPosts(now = Date.now()): NewPostRow[] {
+  const { grading, campStart, campEnd } = demoDays(now);
+  const season = seasonOf(grading.month);
+  const camp = `${dayLabel(campStart)} to ${dayLabel(campEnd)}`;
+  return [
+    post(
+      now,
+      'seed-post-1',
+      `${capitalise(season)} grading: what to expect`,
+      'grading-what-to-expect',
+      ['grading', 'news'],
+      `Our ${season} kyu grading takes place on ${dayLabel(grading)}. Every student who has trained at least twice a week since their last grading, and whose instructor recommends them, is welcome to take part.\n\nBring a clean gi, your current belt and your grading card. Juniors grade from 10:00, adults from 13:00. Parents are welcome to watch from the gallery.\n\n## How to prepare\n\n- Practise your kata slowly, then at full speed.\n- Know the names of the techniques of your grade.\n- Rest well the night before.`,
+      '/images/post-grading.svg',
+      3,
+    ),
+    post(
+      now,
+      'seed-post-2',
+      `Summer camp ${campStart.y} is open for registration`,
+      'summer-camp-registration',
+      ['camp', 'events'],
+      `Three days of training by the lake, ${camp}: kata at sunrise, kumite, swimming in the afternoon and a barbecue on the last night.\n\nThe camp is open to students from yellow belt upwards. Places are limited to forty, so register early at the front desk or by sending us an enquiry.`,
+      '/images/post-camp.svg',
+      14,
+    ),
+    post(
+      now,
+      'seed-post-3',
+      'Three medals at the regional tournament',
+      'regional-tournament-results',
+      ['tournament', 'news'],
+      'Congratulations to our team: one gold in junior kata, one silver in adult kumite and one bronze in team kata.\n\nThank you to the parents who drove, cheered and filmed, and to our instructors for months of preparation.',
+      '/images/post-tournament.svg',
+      30,
+    ),
+    post(
+      now,
+      'seed-post-4',
+      'A new timetable (draft)',
+      'new-timetable',
+      ['classes'],
+      'With the new timetable the Tuesday adult class moves to 19:30 and a new beginners class starts on Saturday mornings.\n\nThe start date is to be confirmed before publishing.',
+      '/images/post-timetable.svg',
+      null,
+    ),
+  ];
+}
+
+export const DEMO_POSTS: NewPostRow[] = demoPosts();
 
 export const mediaSeeder: Seeder = {
   name: 'media',
@@ -183,7 +214,7 @@ export const mediaSeeder: Seeder = {
     const added = await Promise.all([
       db
         .insert(assets)
-        .values(DEMO_ASSETS.map((a) => ({ ...a, uploadedBy: adminId })))
+        .values([...DEMO_ASSETS, DEMO_VIDEO].map((a) => ({ ...a, uploadedBy: adminId })))
         .onConflictDoNothing()
         .returning({ id: assets.id }),
       db

@@ -1,22 +1,26 @@
-import { atWallTime, localDate } from '#core/time-zone.ts';
 import type { NewEventRow, NewSeminarRow } from '#db/schema/index.ts';
+import { at as atDay, capitalise, dayFrom, demoDays, plusDays, seasonAt } from './calendar.ts';
 
-/** Demo events and seminars, dated from the day of seeding so the demo always has upcoming ones. */
+/**
+ * Demo events and seminars, dated from the day of seeding so the demo always has upcoming ones; a title
+ * that names a season takes it from the event's date.
+ */
 
 /** `hours` o'clock on the school's clock, `days` from today there (events are shown in that zone). */
-const at = (days: number, hours: number) => {
-  const { y, month, day } = localDate(days);
-  return atWallTime(y, month, day, Math.floor(hours), Math.round((hours % 1) * 60));
-};
+const atIn = (now: number, days: number, hours: number) => atDay(dayFrom(now, days), hours);
 
-export function demoEvents(): NewEventRow[] {
+export function demoEvents(now = Date.now()): NewEventRow[] {
+  const days = demoDays(now);
+  const at = (d: number, hours: number) => atIn(now, d, hours);
+  const grading = atDay(days.grading, 10);
+  const openHouse = at(-45, 10);
   return [
     {
       id: 'seed-event-grading',
-      title: 'Spring Kyu Grading',
+      title: `${capitalise(seasonAt(grading))} Kyu Grading`,
       description: 'Belt grading for all kyu grades. Candidates must be recommended by their instructor; spectators welcome.',
-      startsAt: at(16, 10),
-      endsAt: at(16, 15),
+      startsAt: grading,
+      endsAt: atDay(days.grading, 15),
       location: 'Main dojo',
       category: 'grading',
       registrationUrl: null,
@@ -35,17 +39,17 @@ export function demoEvents(): NewEventRow[] {
       id: 'seed-event-summer-camp',
       title: 'Summer Training Camp',
       description: 'Three days of training by the lake: sunrise kata, kumite, swimming and a barbecue on the last night.',
-      startsAt: at(62, 9),
-      endsAt: at(64, 17),
+      startsAt: atDay(days.campStart, 9),
+      endsAt: atDay(days.campEnd, 17),
       location: 'Lakeside Camp',
       category: 'camp',
       registrationUrl: null,
     },
     {
       id: 'seed-event-open-house',
-      title: 'Winter Open House',
-      description: 'Free trial classes for all ages, demonstrations by our black belts and hot chocolate for everyone.',
-      startsAt: at(-45, 10),
+      title: `${capitalise(seasonAt(openHouse))} Open House`,
+      description: 'Free trial classes for all ages, demonstrations by our black belts and refreshments for everyone.',
+      startsAt: openHouse,
       endsAt: at(-45, 14),
       location: 'Main dojo',
       category: 'social',
@@ -54,7 +58,9 @@ export function demoEvents(): NewEventRow[] {
   ];
 }
 
-export function demoSeminars(): NewSeminarRow[] {
+export function demoSeminars(now = Date.now()): NewSeminarRow[] {
+  const { kumiteWeekend } = demoDays(now);
+  const at = (d: number, hours: number) => atIn(now, d, hours);
   return [
     {
       id: 'seed-seminar-bunkai',
@@ -73,8 +79,8 @@ export function demoSeminars(): NewSeminarRow[] {
       title: 'Competition Kumite Weekend',
       description: 'Two days with a former national team coach: footwork, timing, scoring techniques and refereeing rules.',
       instructor: 'Sensei Laura Fischer (6th dan)',
-      startsAt: at(51, 9),
-      endsAt: at(52, 15),
+      startsAt: atDay(kumiteWeekend, 9),
+      endsAt: atDay(plusDays(kumiteWeekend, 1), 15),
       location: 'City Sports Centre',
       priceCents: 15_000,
       capacity: 30,

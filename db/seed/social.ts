@@ -1,5 +1,6 @@
 import { assets, socialAccounts, socialLocalLog, socialPostTargets, socialPosts } from '#db/schema/index.ts';
 import { demoAdminId } from './demo-users.ts';
+import { dayLabel, demoDays, seasonOf } from './calendar.ts';
 import type { Seeder } from './types.ts';
 
 type NewSocialAccountRow = typeof socialAccounts.$inferInsert;
@@ -64,14 +65,19 @@ const PHOTOS: (typeof assets.$inferInsert)[] = [
   },
 ];
 
-const GRADING =
-  'Grading day is done! 🥋 Congratulations to all 23 students who tested on Saturday: 9 new yellow belts, 8 orange, 4 green and two brand-new brown belts. Thank you to the parents who helped set up the dojo and to Sensei Ana for a long day on the judging table. Osu!';
-const TOURNAMENT =
-  'Regional tournament results: our team brought home 4 gold, 3 silver and 6 bronze medals in kata and kumite. Special mention to the junior kata team, first place on their first tournament. Proud of every one of you, win or learn.';
-const CAMP =
-  'Summer camp registrations are open! Five days of training by the lake, 14–18 July, for students from 8 years old: kata in the morning, games and swimming in the afternoon, a night hike and the camp grading on Friday. Places are limited; ask at the front desk or book from your student panel.';
+/** The posts' words; the days they name come from the seeded events (db/seed/calendar.ts). */
+function texts(now: number) {
+  const { grading, campStart, campEnd } = demoDays(now);
+  return {
+    grading: `Mock grading done! 🥋 Congratulations to all 23 students who showed their kata and kihon to the panel: you are ready for the ${seasonOf(grading.month)} kyu grading on ${dayLabel(grading)}. Thank you to the parents who helped set up the dojo and to Sensei Maya for a long day on the judging table. Osu!`,
+    tournament:
+      'Interclub friendly results: our team brought home 4 gold, 3 silver and 6 bronze medals in kata and kumite. Special mention to the junior kata team, first place on their first competition. Proud of every one of you, win or learn.',
+    camp: `Summer camp registrations are open! Three days of training by the lake, ${dayLabel(campStart)} to ${dayLabel(campEnd, true)}, for students from yellow belt up: kata at sunrise, kumite, swimming in the afternoon and a barbecue on the last night. Places are limited; ask at the front desk or book from your student panel.`,
+  };
+}
 
-function posts(now: number, adminId: string | null): { posts: NewSocialPostRow[]; targets: NewSocialPostTargetRow[] } {
+export function demoSocialPosts(now: number, adminId: string | null): { posts: NewSocialPostRow[]; targets: NewSocialPostTargetRow[] } {
+  const words = texts(now);
   const gradingAt = new Date(now - 6 * DAY);
   const tournamentAt = new Date(now - 2 * DAY);
   const campAt = new Date(now + 3 * DAY);
@@ -90,7 +96,7 @@ function posts(now: number, adminId: string | null): { posts: NewSocialPostRow[]
     posts: [
       {
         id: 'seed-social-post-1',
-        content: GRADING,
+        content: words.grading,
         mediaIds: ['seed-asset-2'],
         createdBy: adminId,
         createdAt: gradingAt,
@@ -98,7 +104,7 @@ function posts(now: number, adminId: string | null): { posts: NewSocialPostRow[]
       },
       {
         id: 'seed-social-post-2',
-        content: TOURNAMENT,
+        content: words.tournament,
         mediaIds: ['seed-asset-social-2'],
         createdBy: adminId,
         createdAt: tournamentAt,
@@ -106,7 +112,7 @@ function posts(now: number, adminId: string | null): { posts: NewSocialPostRow[]
       },
       {
         id: 'seed-social-post-3',
-        content: CAMP,
+        content: words.camp,
         mediaIds: ['seed-asset-social-1'],
         scheduleTime: campAt,
         createdBy: adminId,
@@ -154,7 +160,7 @@ export const socialSeeder: Seeder = {
   async run({ db }) {
     const now = Date.now();
     const adminId = await demoAdminId(db);
-    const demo = posts(now, adminId);
+    const demo = demoSocialPosts(now, adminId);
     const byId = new Map(demo.posts.map((p) => [p.id!, p]));
     const photos = await db
       .insert(assets)

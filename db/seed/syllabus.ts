@@ -1,6 +1,7 @@
 import { gradeRank, type Grade, type LinkType, type SyllabusCategory } from '#core/syllabus/grades.ts';
 import { fileUploads, syllabusItems, type NewSyllabusRow } from '#db/schema/index.ts';
 import { demoAdminId } from './demo-users.ts';
+import { dayFrom } from './calendar.ts';
 import type { Seeder } from './types.ts';
 
 type DemoItem = {
@@ -113,7 +114,7 @@ export const fileUploadsSeeder: Seeder = {
       .insert(fileUploads)
       .values({
         id: 'seed-file-upload-gradings-2026',
-        title: 'Kyu grading schedule 2026',
+        title: `Kyu grading schedule ${dayFrom(Date.now(), 0).y}`,
         description: 'Grading dates for white to brown belts. The sign-up spreadsheet is added here after the committee meeting.',
         tags: ['grading', 'schedule'],
         category: 'gradings',

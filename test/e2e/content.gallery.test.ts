@@ -67,6 +67,25 @@ describe('gallery lightbox (GalleryLightbox island)', () => {
     await dialog.waitFor({ state: 'detached' });
   });
 
+  it('plays the seeded video in the lightbox, with its controls and poster, and gives focus back to its tile', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${baseUrl}/gallery`);
+    await page.locator('.gallery[data-ready]').waitFor();
+    const tile = page.locator('a.gallery-video-poster');
+    expect(await tile.locator('img').getAttribute('src')).toBe('/video/kata-sequence.webp');
+    await tile.click();
+    const video = page.getByRole('dialog').locator('video');
+    await video.waitFor();
+    expect(await video.getAttribute('controls')).not.toBeNull();
+    expect(await video.getAttribute('poster')).toBe('/video/kata-sequence.webp');
+    expect(await video.getAttribute('aria-label')).toMatch(/^Animated drawing, 6 seconds, silent/);
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => !v.error && v.duration > 5 && v.currentTime > 0.3), { timeout: 10_000 })
+      .toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('/video/kata-sequence.webm');
+  });
+
   it('is a grid of plain links to the images without JavaScript', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

@@ -3,6 +3,8 @@ import type { GalleryItem } from '#web/pages/public/gallery-items.ts';
 
 type Props = { items: GalleryItem[]; label: string };
 
+const EAGER_TILES = 4;
+
 const hostOf = (src: string) => {
   try {
     return new URL(src).hostname.replace(/^www\./, '');
@@ -30,16 +32,31 @@ function Tile({
     );
   }
   if (item.kind === 'video') {
+    // With a poster the tile looks like a picture (its title is the caption below); without one it names itself.
     return (
-      <a className="gallery-link gallery-video" href={item.src} onClick={(e) => onOpen(index, e)}>
+      <a
+        className={`gallery-link gallery-video${item.poster ? ' gallery-video-poster' : ''}`}
+        href={item.src}
+        onClick={(e) => onOpen(index, e)}
+      >
+        {item.poster && (
+          <img
+            src={item.poster}
+            alt=""
+            width={item.width}
+            height={item.height}
+            loading={index < EAGER_TILES ? 'eager' : 'lazy'}
+            decoding="async"
+          />
+        )}
         <span className="gallery-play" aria-hidden="true" />
-        <span className="gallery-video-title">{item.title || 'Video'}</span>
+        <span className={item.poster ? 'visually-hidden' : 'gallery-video-title'}>{item.title || 'Video'}</span>
         <span className="visually-hidden"> (play video)</span>
       </a>
     );
   }
-  // The first row is likely on screen (and the largest paint): only the tiles after it load lazily.
-  const eager = index < 2;
+  // The first two rows on a phone (one on a wide screen) are on screen, the largest paint among them: the rest load lazily.
+  const eager = index < EAGER_TILES;
   return (
     <a className="gallery-link" href={item.src} onClick={(e) => onOpen(index, e)}>
       <img
@@ -54,6 +71,9 @@ function Tile({
     </a>
   );
 }
+
+/** The visitor opened the video, so it starts by itself, unless they asked for less motion (then the controls start it). */
+const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
  * The gallery grid. Without JavaScript every tile is a plain link to its file; once hydrated, images
@@ -130,7 +150,11 @@ export default function GalleryLightbox({ items, label }: Props) {
         {items.map((item, i) => (
           <li key={item.id} className="gallery-item">
             <Tile item={item} index={i} onOpen={onOpen} />
-            {item.title && item.kind === 'image' && <p className="gallery-caption">{item.title}</p>}
+            {item.title && (item.kind === 'image' || item.poster) && (
+              <p className="gallery-caption" aria-hidden={item.kind === 'video' ? true : undefined}>
+                {item.title}
+              </p>
+            )}
           </li>
         ))}
       </ul>
@@ -139,7 +163,19 @@ export default function GalleryLightbox({ items, label }: Props) {
           <div className="lightbox-backdrop" onClick={close} aria-hidden="true" />
           <figure className="lightbox-figure">
             {current.kind === 'video' ? (
-              <video key={current.id} src={current.src} controls autoPlay playsInline className="lightbox-media" aria-label={current.alt} />
+              <video
+                key={current.id}
+                src={current.src}
+                poster={current.poster ?? undefined}
+                width={current.width}
+                height={current.height}
+                controls
+                autoPlay={!reducedMotion()}
+                playsInline
+                preload="metadata"
+                className="lightbox-media"
+                aria-label={current.alt}
+              />
             ) : (
               <img
                 key={current.id}
@@ -152,6 +188,7 @@ export default function GalleryLightbox({ items, label }: Props) {
             )}
             <figcaption>
               <span id="lightbox-title">{current.title || current.alt}</span>
+
               <span className="lightbox-count">{`${position} of ${viewable.length}`}</span>
             </figcaption>
           </figure>

@@ -1,6 +1,11 @@
 import type { UserRow } from '#db/schema/index.ts';
+import { isSitePath } from './public-files.ts';
 
 export const AVATAR_URL_PREFIX = '/api/auth/assets/';
+
+/** Where a profile picture is seen: the served upload, or a seeded drawing's site path as it is. */
+export const avatarUrl = (key: string | null | undefined): string | null =>
+  key ? (isSitePath(key) ? key : AVATAR_URL_PREFIX + key) : null;
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -20,7 +25,7 @@ export function serializeUser(row: UserRow) {
     profile: row.profile ?? {},
     socialLinks: row.socialLinks ?? {},
     emergencyContact: row.emergencyContact ?? {},
-    profilePicture: row.profilePicture ? AVATAR_URL_PREFIX + row.profilePicture : null,
+    profilePicture: avatarUrl(row.profilePicture),
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
     lastLoginAt: iso(row.lastLoginAt),

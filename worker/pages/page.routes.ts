@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '#worker/env.ts';
 import { appManifestRoute } from './app-manifest.ts';
+import { withByteRange } from '#worker/lib/byte-range.ts';
 import { authPages } from './auth.pages.tsx';
 import { panelPages } from './panel.pages.tsx';
 import { renderNotFound } from './public/not-found.tsx';
@@ -24,8 +25,8 @@ export const pageRoutes = new Hono<AppEnv>()
     const assets = c.env.ASSETS;
     if (assets && (c.req.method === 'GET' || c.req.method === 'HEAD')) {
       const file = await assets.fetch(c.req.raw);
-      // A copy: a fetched response's headers are immutable, and every answer gets the security headers.
-      if (file.status !== 404) return new Response(file.body, file);
+      // A copy (a fetched response's headers are immutable, and every answer gets the security headers), cut to a Range.
+      if (file.status !== 404) return withByteRange(c.req.raw, file);
     }
     return renderNotFound(c);
   });

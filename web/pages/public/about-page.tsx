@@ -2,8 +2,9 @@ import { PageHead } from '#web/components/page-head.tsx';
 import { safeHref } from '#web/components/safe-url.ts';
 import { SiteLayout } from '#web/components/site-layout.tsx';
 import type { SiteInfo } from '#web/components/site-info.ts';
+import { describeImage } from '#web/components/illustrations.ts';
 import { TEACH_HREF, TRIAL_HREF } from './links.ts';
-import type { ChartView } from './view-types.ts';
+import type { ChartView, TeacherView } from './view-types.ts';
 
 const PILLARS = [
   {
@@ -20,8 +21,16 @@ const PILLARS = [
   },
 ] as const;
 
-/** The school and its organizational chart(s). */
-export function AboutPage({ site, charts }: { site: SiteInfo; charts: readonly ChartView[] }) {
+/** The school, its teachers and its organizational chart(s). */
+export function AboutPage({
+  site,
+  charts,
+  teachers = [],
+}: {
+  site: SiteInfo;
+  charts: readonly ChartView[];
+  teachers?: readonly TeacherView[];
+}) {
   const shown = charts.filter((c) => safeHref(c.src));
   return (
     <SiteLayout current="/about" site={site}>
@@ -52,6 +61,7 @@ export function AboutPage({ site, charts }: { site: SiteInfo; charts: readonly C
           </ul>
         </div>
       </section>
+      {teachers.length > 0 && <Teachers teachers={teachers} />}
       {shown.length > 0 && (
         <section className="section section-alt" aria-labelledby="org-title">
           <div className="container">
@@ -101,5 +111,45 @@ export function AboutPage({ site, charts }: { site: SiteInfo; charts: readonly C
         </div>
       </section>
     </SiteLayout>
+  );
+}
+
+function Teachers({ teachers }: { teachers: readonly TeacherView[] }) {
+  return (
+    <section className="section" aria-labelledby="teachers-title">
+      <div className="container">
+        <div className="section-head">
+          <span className="eyebrow">Instructors</span>
+          <h2 id="teachers-title">Who teaches here</h2>
+        </div>
+        <ul className="grid teacher-list">
+          {teachers.map((t) => {
+            const photo = safeHref(t.photo);
+            return (
+              <li className="card teacher-card" key={t._id}>
+                {photo ? (
+                  <img
+                    className="teacher-photo"
+                    src={photo}
+                    alt={describeImage(photo, `Portrait of ${t.name}`)}
+                    width={160}
+                    height={160}
+                    loading="lazy"
+                    decoding="async"
+                  />
+                ) : (
+                  <span className="teacher-photo teacher-initials" aria-hidden="true">
+                    {t.name.charAt(0)}
+                  </span>
+                )}
+                <h3>{t.name}</h3>
+                <p className="muted">{t.title}</p>
+                <p className="teacher-teaches">{`Teaches ${t.teaches.join(', ')}`}</p>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </section>
   );
 }

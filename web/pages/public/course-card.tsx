@@ -17,7 +17,16 @@ export function CourseCard({ course, headingLevel: H = 'h3', eager = false }: Pr
   return (
     <article className="card course-card">
       {image ? (
-        <img className="card-media" src={image} alt="" width={640} height={400} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+        <img
+          className="card-media"
+          src={image}
+          alt=""
+          width={640}
+          height={400}
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : undefined}
+          decoding="async"
+        />
       ) : (
         <div className="card-media card-media-empty" data-level={course.level} aria-hidden="true" />
       )}

@@ -29,7 +29,7 @@ export function CoursePage({ site, course }: { site: SiteInfo; course: CourseDto
       <div className="section">
         <div className="container detail-layout">
           <div className="detail-main prose">
-            {image && <CoverImage src={image} />}
+            {image && <CoverImage src={image} name={course.title} />}
             {course.description ? (
               <TextBlocks text={course.description} />
             ) : (

@@ -27,7 +27,7 @@ export function EventPage({ site, item, now }: { site: SiteInfo; item: ScheduleI
       <div className="section">
         <div className="container detail-layout">
           <div className="detail-main prose">
-            {image && <CoverImage src={image} />}
+            {image && <CoverImage src={image} name={item.title} />}
             {item.description ? <TextBlocks text={item.description} /> : <p>More details will be shared soon.</p>}
           </div>
           <aside className="card detail-aside" aria-label="Details">

@@ -13,9 +13,14 @@ export type GalleryItem = {
   height: number;
   /** External videos (YouTube, Vimeo…) open on their own site rather than in the lightbox. */
   external: boolean;
+  /** A still shown before a video plays; null shows the play tile. */
+  poster: string | null;
 };
 
 const PLAYABLE = /\.(mp4|webm)(\?|#|$)/i;
+/** A video the site ships (web/public/video) has its poster beside it: the same name in WebP. Uploads have none yet. */
+const SHIPPED_VIDEO = /^\/video\/[\w-]+\.(mp4|webm)$/;
+const posterOf = (src: string) => (SHIPPED_VIDEO.test(src) ? src.replace(/\.(mp4|webm)$/, '.webp') : null);
 
 /** Assets to gallery items; an asset whose URL is not http(s) (or our own file) is left out. */
 export function galleryItems(assets: readonly AssetView[]): GalleryItem[] {
@@ -34,6 +39,7 @@ export function galleryItems(assets: readonly AssetView[]): GalleryItem[] {
       width: a.width ?? 800,
       height: a.height ?? 600,
       external: kind === 'video' && a.source !== 'upload' && !PLAYABLE.test(src),
+      poster: kind === 'video' ? posterOf(src) : null,
     });
   });
   return out;

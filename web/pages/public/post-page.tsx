@@ -23,7 +23,7 @@ export function PostPage({ site, post }: { site: SiteInfo; post: PostView }) {
         <div className="section">
           <div className="container">
             <div className="prose">
-              {cover && <CoverImage src={cover} width={post.coverWidth} height={post.coverHeight} />}
+              {cover && <CoverImage src={cover} width={post.coverWidth} height={post.coverHeight} name={post.title} />}
               {post.excerpt && !post.body.trim().startsWith(post.excerpt.trim()) && <p className="lead">{post.excerpt}</p>}
               <TextBlocks text={post.body} />
               {post.tags.length > 0 && (

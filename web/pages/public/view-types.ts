@@ -81,3 +81,6 @@ export type ScheduleItem = {
   registrationUrl: string | null;
   updatedAt: string;
 };
+
+/** A teacher on the about page: a staff member whom a current course or class names as its instructor. */
+export type TeacherView = { _id: string; name: string; title: string; photo: string | null; teaches: string[] };

@@ -3,7 +3,7 @@ import type { CourseDto } from '#core/catalog/types.ts';
 import type { CourseRow } from '#db/schema/index.ts';
 import { bpToPercent } from '#core/shop/cart-totals.ts';
 import { priceFields } from '#worker/lib/catalog/money.ts';
-import { fileUrl } from '#worker/lib/public-files.ts';
+import { objectUrl } from '#worker/lib/public-files.ts';
 
 export function serializeCourse(row: CourseRow): CourseDto {
   return {
@@ -22,7 +22,7 @@ export function serializeCourse(row: CourseRow): CourseDto {
     currency: row.currency,
     gstRate: bpToPercent(row.gstRateBp),
     capacity: row.capacity,
-    image: fileUrl(row.image),
+    image: objectUrl(row.image),
     featured: row.featured,
     isActive: row.isActive,
     ageGroup: row.ageGroup,

@@ -2,7 +2,7 @@ import type { InstructorType } from '#core/enrollments/enrollment-options.ts';
 import type { InstructorEnrollmentView, PublicInstructorView } from '#core/enrollments/views.ts';
 import { profileName } from '#core/users/person-name.ts';
 import type { InstructorEnrollmentRow, UserRow } from '#db/schema/index.ts';
-import { AVATAR_URL_PREFIX } from '#worker/lib/serialize-user.ts';
+import { avatarUrl } from '#worker/lib/serialize-user.ts';
 import { enrollmentUser } from '#worker/lib/enrollment-views.ts';
 import { documentViews } from '#worker/lib/enrollment-documents.ts';
 
@@ -59,6 +59,6 @@ export function serializePublicInstructor(row: InstructorEnrollmentRow, user: Ap
     grade: row.grade,
     specialties: row.specialties,
     bio: row.bio,
-    profilePicture: user.profilePicture ? AVATAR_URL_PREFIX + user.profilePicture : null,
+    profilePicture: avatarUrl(user.profilePicture),
   };
 }

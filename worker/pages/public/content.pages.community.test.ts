@@ -48,9 +48,9 @@ describe('/events and /events/:id', () => {
 });
 
 describe('/gallery', () => {
-  it('shows images with their size, lazy-loaded after the first row, inside the lightbox island, as plain links to the files', async () => {
-    const later = await addAsset({ width: 1200, height: 800, createdAt: new Date(FUTURE.getTime() - 2000) });
-    await addAsset({ createdAt: new Date(FUTURE.getTime() - 1000) });
+  it('shows images with their size, lazy-loaded after the first four tiles, inside the lightbox island, as plain links to the files', async () => {
+    const later = await addAsset({ width: 1200, height: 800, createdAt: new Date(FUTURE.getTime() - 4000) });
+    for (const ago of [3000, 2000, 1000]) await addAsset({ createdAt: new Date(FUTURE.getTime() - ago) });
     const first = await addAsset({ width: 640, height: 480 });
     const { res, html } = await page('/gallery');
     expect(res.status).toBe(200);

@@ -23,6 +23,9 @@ import { renderNotFound } from './not-found.tsx';
 import { describe, renderPublic } from './render-public.tsx';
 import { pageParam, siteOrigin } from './site.ts';
 
+/** A link preview's picture: platforms show JPEG, PNG, GIF or WebP only, so an SVG drawing gives none (a text card). */
+const previewImage = (src: string | null, origin: string) => (src && /\.svg$/i.test(src) ? undefined : absoluteUrl(src, origin));
+
 /** A page past the last one of a list is not a page. */
 const beyond = (p: { page: number; totalPages: number }) => p.page > p.totalPages;
 
@@ -57,7 +60,7 @@ export const contentPages = new Hono<AppEnv>()
         `${course.title}: a karate course at ${data.site.schoolName}. See the schedule, price and how to enrol.`,
       ),
       path: courseHref(course.slug),
-      ogImage: absoluteUrl(course.image, siteOrigin(c)),
+      ogImage: previewImage(course.image, siteOrigin(c)),
     });
   })
   .get('/memberships', async (c) => {
@@ -93,7 +96,7 @@ export const contentPages = new Hono<AppEnv>()
         `${item.title} — ${formatRange(item.startsAt, item.endsAt, data.site.timeZone)}${item.location ? `, ${item.location}` : ''}. ${item.label} at ${data.site.schoolName}.`,
       ),
       path: eventHref(item._id),
-      ogImage: absoluteUrl(item.image, siteOrigin(c)),
+      ogImage: previewImage(item.image, siteOrigin(c)),
     });
   })
   .get('/gallery', async (c) => {
@@ -128,7 +131,7 @@ export const contentPages = new Hono<AppEnv>()
       ),
       path: postHref(post.slug),
       ogType: 'article',
-      ogImage: absoluteUrl(post.coverImage, siteOrigin(c)),
+      ogImage: previewImage(post.coverImage, siteOrigin(c)),
     });
   })
   .get('/testimonials', async (c) => {

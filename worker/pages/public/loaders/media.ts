@@ -12,6 +12,7 @@ import { publicTestimonialsCountQuery, publicTestimonialsQuery } from '#worker/f
 import { serializeTestimonial } from '#worker/features/testimonials/testimonials.service.ts';
 import { settingsQuery, siteDataOf } from '#worker/pages/public/site.ts';
 import { totalOf } from '#worker/lib/sql.ts';
+import { classTeachersQuery, courseTeachersQuery, teachersOf, teachingStaffQuery } from './teachers.ts';
 
 export const PAGE_SIZES = { gallery: 24, blog: 9, testimonials: 24, alliances: 200, charts: 20 } as const;
 
@@ -63,6 +64,12 @@ export async function loadAlliances({ db }: ServiceCtx) {
 }
 
 export async function loadAbout({ db }: ServiceCtx) {
-  const [settings, rows] = await db.batch([settingsQuery(db), chartsQuery(db, PAGE_SIZES.charts)]);
-  return { ...siteDataOf(settings), charts: rows.map(serializeChart) };
+  const [settings, rows, staff, courseRows, classRows] = await db.batch([
+    settingsQuery(db),
+    chartsQuery(db, PAGE_SIZES.charts),
+    teachingStaffQuery(db),
+    courseTeachersQuery(db),
+    classTeachersQuery(db),
+  ]);
+  return { ...siteDataOf(settings), charts: rows.map(serializeChart), teachers: teachersOf(staff, [...courseRows, ...classRows]) };
 }
