@@ -1,4 +1,4 @@
-import { atWallTime, localDate, SITE_TIME_ZONE } from '#core/time-zone.ts';
+import { atWallTime, localDate, DEFAULT_SCHOOL_TIME_ZONE } from '#core/time-zone.ts';
 
 /**
  * The demo's calendar: every seeded date is counted from the day of seeding on the school's clock, and
@@ -38,7 +38,7 @@ export function seasonOf(month: number): 'winter' | 'spring' | 'summer' | 'autum
 
 /** The season of an instant on the school's clock. */
 export const seasonAt = (instant: Date | number) =>
-  seasonOf(Number(new Intl.DateTimeFormat('en-US', { timeZone: SITE_TIME_ZONE, month: 'numeric' }).format(instant)));
+  seasonOf(Number(new Intl.DateTimeFormat('en-US', { timeZone: DEFAULT_SCHOOL_TIME_ZONE, month: 'numeric' }).format(instant)));
 
 export const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 

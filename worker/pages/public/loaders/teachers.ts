@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { profileName } from '#core/users/person-name.ts';
 import type { Db } from '#db/client.ts';
 import { classes, courses, users } from '#db/schema/index.ts';
@@ -10,22 +11,44 @@ const TEACHING_ROLES = ['grandmaster', 'instructor', 'admin'];
 const ROLE_TITLE: Record<string, string> = { grandmaster: 'Grand master', instructor: 'Instructor', admin: 'Instructor, head of school' };
 const RANK = ['grandmaster', 'admin', 'instructor'];
 
+const teachingStaff = and(
+  inArray(users.role, TEACHING_ROLES),
+  eq(users.isActive, true),
+  isNull(users.blockedAt),
+  isNull(users.deactivatedAt),
+);
+/** "Maya Ito" from the profile, as profileName() writes it. */
+const fullName = sql`trim(coalesce(json_extract(${users.profile}, '$.firstName'), '') || ' ' || coalesce(json_extract(${users.profile}, '$.lastName'), ''))`;
+/** The instructor line names the person ("Sensei Maya Ito" names Maya Ito); instr, not LIKE, so a name is never a pattern. */
+const names = (line: SQLiteColumn) => sql`${fullName} <> '' and instr(lower(coalesce(${line}, '')), lower(${fullName})) > 0`;
+const teaches = (table: typeof courses | typeof classes) =>
+  sql`exists (select 1 from ${table} where ${table.isActive} = 1 and ${names(table.instructorName)})`;
+const taughtBySomeone = (table: typeof courses | typeof classes) =>
+  sql`exists (select 1 from ${users} where ${teachingStaff} and ${names(table.instructorName)})`;
+
+// The matching is done by the database, so the limits below cut the lists a visitor sees, never who is found.
 export const teachingStaffQuery = (db: Db) =>
   db
     .select({ id: users.id, role: users.role, profile: users.profile, picture: users.profilePicture })
     .from(users)
-    .where(and(inArray(users.role, TEACHING_ROLES), eq(users.isActive, true), isNull(users.blockedAt), isNull(users.deactivatedAt)))
+    .where(and(teachingStaff, or(teaches(courses), teaches(classes))))
     .orderBy(asc(users.createdAt))
-    .limit(100);
+    .limit(48);
 
 export const courseTeachersQuery = (db: Db) =>
-  db.select({ title: courses.title, instructorName: courses.instructorName }).from(courses).where(eq(courses.isActive, true)).limit(500);
+  db
+    .select({ title: courses.title, instructorName: courses.instructorName })
+    .from(courses)
+    .where(and(eq(courses.isActive, true), taughtBySomeone(courses)))
+    .orderBy(asc(courses.createdAt))
+    .limit(500);
 
 export const classTeachersQuery = (db: Db) =>
   db
     .selectDistinct({ title: classes.title, instructorName: classes.instructorName })
     .from(classes)
-    .where(eq(classes.isActive, true))
+    .where(and(eq(classes.isActive, true), taughtBySomeone(classes)))
+    .orderBy(asc(classes.title))
     .limit(500);
 
 type Taught = { title: string; instructorName: string | null };
