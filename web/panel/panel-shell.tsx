@@ -120,7 +120,8 @@ export function PanelShell({ panel, brand, user, route, loggingOut, onLogout, ch
         )}
         <div className="panel-menu-account">
           <p>
-            <span className="panel-menu-user">{displayName(user)}</span> <span className="badge panel-menu-role">{ROLE_LABELS[user.role]}</span>
+            <span className="panel-menu-user">{displayName(user)}</span>{' '}
+            <span className="badge panel-menu-role">{ROLE_LABELS[user.role]}</span>
           </p>
           {logout}
         </div>
