@@ -9,6 +9,7 @@ import { catalogDbError, mapDbErrors } from '#worker/lib/catalog/db.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { type CheckedImage, withStoredImage } from '#worker/lib/catalog/image.ts';
 import { removeObjects } from '#worker/lib/stored-files.ts';
+import { defaultTaxRateBpSql } from '#worker/lib/shop-terms.ts';
 import { serializeCourse } from './courses.serialize.ts';
 
 export const COURSE_DB_ERRORS = {
@@ -53,7 +54,7 @@ export async function createCourse(ctx: ServiceCtx, input: CreateCourseInput, im
       try {
         const row = await ctx.db
           .insert(courses)
-          .values({ ...courseColumns(input), id: newId(), title: input.title, slug, image: imageKey })
+          .values({ gstRateBp: defaultTaxRateBpSql, ...courseColumns(input), id: newId(), title: input.title, slug, image: imageKey })
           .returning()
           .get();
         return serializeCourse(row);

@@ -1,16 +1,15 @@
-import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { PlanInput } from '#core/catalog/membership-schemas.ts';
 import { newId } from '#core/ids.ts';
 import type { Db } from '#db/client.ts';
 import { membershipPlans, type NewMembershipPlanRow } from '#db/schema/index.ts';
+import { defaultTaxRatePercentSql } from '#worker/lib/shop-terms.ts';
+
+/** A plan row to write; its rate may be the school's default, read by the statement itself. */
+export type PlanRowToWrite = Omit<NewMembershipPlanRow, 'gstRate'> & { gstRate: number | SQL<number> };
 
 /** Plan rows in the order given; a planId the membership already has keeps that row (once), any other gets a new id. */
-export function planRows(
-  membershipId: string,
-  plans: readonly PlanInput[],
-  knownIds: ReadonlySet<string>,
-  now: Date,
-): NewMembershipPlanRow[] {
+export function planRows(membershipId: string, plans: readonly PlanInput[], knownIds: ReadonlySet<string>, now: Date): PlanRowToWrite[] {
   const used = new Set<string>();
   const idFor = (planId: string | undefined) => {
     const id = planId && knownIds.has(planId) && !used.has(planId) ? planId : newId();
@@ -24,7 +23,8 @@ export function planRows(
     durationMonths: p.durationMonths,
     priceCents: p.price,
     discountPriceCents: p.discountPrice ?? null,
-    gstRate: p.gstRate ?? 0,
+    // A plan sent without a rate takes the school's default (Settings → Shop).
+    gstRate: p.gstRate ?? defaultTaxRatePercentSql,
     isActive: p.isActive ?? true,
     position,
     updatedAt: now,
@@ -37,7 +37,7 @@ const fromExcluded = (column: string) => sql.raw(`excluded.${column}`);
  * The statements that make `rows` the membership's whole set of plans: drop the others, then insert
  * or update every row in one statement. Meant to run inside the caller's batch (one transaction).
  */
-export function replacePlansStatements(db: Db, membershipId: string, rows: readonly NewMembershipPlanRow[]) {
+export function replacePlansStatements(db: Db, membershipId: string, rows: readonly PlanRowToWrite[]) {
   const keep = rows.map((r) => r.id);
   const drop = db
     .delete(membershipPlans)

@@ -2,7 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { newId } from '#core/ids.ts';
 import { PRODUCT_MESSAGES, type CreateProductInput, type UpdateProductInput } from '#core/shop/product-schemas.ts';
 import { SHOP_LIMITS } from '#core/shop/shop-options.ts';
-import { products, SETTINGS_ID, siteSettings, type NewProductRow, type ProductRow } from '#db/schema/index.ts';
+import { products, type NewProductRow, type ProductRow } from '#db/schema/index.ts';
+import { defaultTaxRateBpSql } from '#worker/lib/shop-terms.ts';
 import { mapDbErrors } from '#worker/lib/catalog/db.ts';
 import { badRequest, conflict, notFound } from '#worker/lib/errors.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
@@ -34,9 +35,6 @@ function productColumns(input: UpdateProductInput): Partial<NewProductRow> {
   return out as Partial<NewProductRow>;
 }
 
-/** A product created without a tax rate starts with the school's default (Settings → Shop), read by the INSERT itself. */
-const defaultTaxRateBp = sql<number>`coalesce((select ${siteSettings.defaultTaxRateBp} from ${siteSettings} where ${siteSettings.id} = ${SETTINGS_ID}), 0)`;
-
 /** POST /api/products: pictures first, then the row; a refused row removes the pictures again. */
 export async function createProduct(ctx: ServiceCtx, input: CreateProductInput, images: CheckedFile[]) {
   const keys = await putFiles(ctx.storage, 'products', images);
@@ -45,7 +43,13 @@ export async function createProduct(ctx: ServiceCtx, input: CreateProductInput, 
       () =>
         ctx.db
           .insert(products)
-          .values({ gstRateBp: defaultTaxRateBp, ...(productColumns(input) as NewProductRow), id: newId(), name: input.name, images: keys })
+          .values({
+            gstRateBp: defaultTaxRateBpSql,
+            ...(productColumns(input) as NewProductRow),
+            id: newId(),
+            name: input.name,
+            images: keys,
+          })
           .returning()
           .get(),
       PRODUCT_DB_ERRORS,

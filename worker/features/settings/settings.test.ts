@@ -178,6 +178,20 @@ describe('PUT /api/settings (JSON)', () => {
       });
     expect((await product({})).body.product.gstRate).toBe(7.5);
     expect((await product({ gstRate: 12 })).body.product.gstRate).toBe(12);
+    // Courses and membership plans too, when the admin leaves the rate out.
+    const course = await api('/api/courses', {
+      method: 'POST',
+      token,
+      body: { title: `Taxed ${uniq()}`, shortDescription: 'Stances', category: 'Adults', level: 'beginner', price: 100 },
+    });
+    expect(course.body.course.gstRate).toBe(7.5);
+    const plan = { name: 'Monthly', durationMonths: 1, price: 40 };
+    const membership = await api('/api/memberships', {
+      method: 'POST',
+      token,
+      body: { name: `Taxed ${uniq()}`, plans: [plan, { ...plan, name: 'Kept', gstRate: 13 }] },
+    });
+    expect(membership.body.membership.plans.map((p: { gstRate: number }) => p.gstRate)).toEqual([7.5, 13]);
     const off = await putJson(token, { taxName: '', defaultTaxRate: 0, shippingCap: '', freeShippingThreshold: null });
     expect(off.body.data).toMatchObject({ taxName: '', defaultTaxRate: 0, shippingCap: null, freeShippingThreshold: null });
   });
