@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
-import { adminToken, apiCall, createTestUser, freshIp, POLL, type CreatedUser } from './auth-helpers.ts';
+import { adminToken, apiCall, createTestUser, DEMO_PASSWORD, freshIp, POLL, type CreatedUser } from './auth-helpers.ts';
 import { launchBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -99,7 +99,7 @@ describe('offline (spec 8): the service worker, the banner and the outbox', () =
     await page.goto(`${baseUrl}/student/orders`);
     await page.locator('.order-card', { hasText: orderNumber }).waitFor({ timeout: 15_000 });
     expect(await banner(page).getAttribute('role')).toBe('status');
-    expect(await banner(page).textContent()).toContain('Messages to the school are sent when you are back online');
+    expect(await banner(page).textContent()).toContain('Messages you write are sent when you are back online');
 
     await page.goto(`${baseUrl}/student/messages`);
     await page.locator('.msg-thread li', { hasText: online }).waitFor({ timeout: 15_000 });
@@ -122,6 +122,40 @@ describe('offline (spec 8): the service worker, the banner and the outbox', () =
     await page.reload();
     await page.locator('.msg-thread li', { hasText: offline }).waitFor({ timeout: 15_000 });
     expect(await onServer()).toBe(1);
+  });
+
+  it("keeps the school's reply written offline in that conversation, and sends it once when back", async () => {
+    const t = tag();
+    const member = await createTestUser(baseUrl, 'member', 'offline-reply');
+    const memberLogin = await apiCall(baseUrl, '/auth/login', { body: { email: member.email, password: member.password }, ip: freshIp() });
+    const question = `Is the dojo open on the holiday? ${t}`;
+    expect((await apiCall(baseUrl, '/messages/send', { token: memberLogin.body.token, body: { content: question } })).status).toBe(201);
+    const admin = { id: '', email: 'admin@dojo.local', password: DEMO_PASSWORD, firstName: 'Aiko', lastName: 'Mori' };
+    const { page } = await signedInPage(browser, admin, 1280);
+    await page.goto(`${baseUrl}/admin/messages/${member.id}`);
+    await page.locator('.msg-thread li', { hasText: question }).waitFor({ timeout: 15_000 });
+    await page.reload();
+    await page.locator('.msg-thread li', { hasText: question }).waitFor({ timeout: 15_000 });
+
+    const answer = `Closed that day, open the next ${t}`;
+    const replies = async () =>
+      ((await apiCall(baseUrl, '/messages/conversation', { token: memberLogin.body.token })).body.data as { content: string }[]).filter(
+        (m) => m.content === answer,
+      ).length;
+    await page.context().setOffline(true);
+    const reply = page.getByLabel(/Reply to Test/);
+    await reply.fill(answer);
+    await reply.press('Enter');
+    const queued = page.locator('.msg-thread li', { hasText: answer });
+    await expect.poll(() => queued.textContent(), POLL).toContain('Waiting to send (offline)');
+    expect(await replies()).toBe(0);
+
+    await page.context().setOffline(false);
+    await expect.poll(replies, POLL).toBe(1);
+    await expect.poll(() => queued.textContent(), POLL).not.toContain('Waiting to send');
+    await page.reload();
+    await page.locator('.msg-thread li', { hasText: answer }).waitFor({ timeout: 15_000 });
+    expect(await replies()).toBe(1);
   });
 
   it('on a 360 px phone: a one-line bar, and a menu that shows where you are, works from the keyboard and closes on navigation', async () => {

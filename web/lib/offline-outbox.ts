@@ -24,7 +24,8 @@ const webLock = (): OutboxDeps['lock'] => {
 
 const defaultDeps = (): OutboxDeps => ({ get: offlineGet, put: offlinePut, post: (path, body) => api(path, { body }), lock: webLock() });
 
-export const outboxKey = (userId: string) => `outbox:${userId}`;
+/** One outbox per user (their messages to the school) or per user and conversation (the school's replies). */
+export const outboxKey = (owner: string) => `outbox:${owner}`;
 
 /** No answer at all: the browser is offline or the server unreachable. */
 export const isNetworkFailure = (err: unknown) => err instanceof ApiError && err.status === 0;
@@ -37,8 +38,8 @@ export type FlushHandlers = {
 
 const flushing = new Map<string, Promise<number>>();
 
-export function outbox(userId: string, deps: OutboxDeps = defaultDeps()) {
-  const key = outboxKey(userId);
+export function outbox(owner: string, deps: OutboxDeps = defaultDeps()) {
+  const key = outboxKey(owner);
   const list = async () => (await deps.get<OutboxItem[]>(key)) ?? [];
   const remove = async (id: string) =>
     deps.put(

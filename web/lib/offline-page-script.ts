@@ -4,7 +4,7 @@ import { SERVICE_WORKER_URL } from './push-client.ts';
 /** The offline banner's words (role=status, web/document.tsx): what still works, and what waits for the network. */
 export const OFFLINE_NOTES = {
   panel:
-    'You are offline: screens you opened before show what they last loaded. Messages to the school are sent when you are back online; other changes need the connection.',
+    'You are offline: screens you opened before show what they last loaded. Messages you write are sent when you are back online; other changes need the connection.',
   page: 'You are offline. This is the copy of the page saved when you last opened it; forms are sent only when you are back online.',
 } as const;
 

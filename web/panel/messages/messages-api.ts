@@ -31,8 +31,9 @@ export async function readConversation(
 export const sendMessage = async (content: string, priority: MessagePriority) =>
   sentMessage(await api('/messages/send', { body: { content, priority } }));
 
+export const REPLY_PATH = '/messages/admin/reply';
 export const replyTo = async (targetSpecialId: string, content: string, priority: MessagePriority) =>
-  sentMessage(await api('/messages/admin/reply', { body: { content, targetSpecialId, priority } }));
+  sentMessage(await api(REPLY_PATH, { body: { content, targetSpecialId, priority } }));
 
 export async function broadcast(content: string, targetRoles: BroadcastTarget[], priority: MessagePriority) {
   const body = await api('/messages/admin/broadcast', { body: { content, targetRoles, priority } });

@@ -8,8 +8,9 @@ import { ROLE_LABELS, type SessionUser } from '#web/lib/session.ts';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 import { Composer } from './composer.tsx';
 import { ThreadMessages } from './message-list.tsx';
-import { deleteMessages, markRead, replyTo, type InboxUser } from './messages-api.ts';
+import { deleteMessages, markRead, REPLY_PATH, replyTo, type InboxUser } from './messages-api.ts';
 import { useLiveFrames, useTypingSender } from './use-live.ts';
+import { useOutbox } from './use-outbox.ts';
 import { useMarkRead, useThread } from './use-thread.ts';
 
 type Props = {
@@ -69,11 +70,16 @@ export function SchoolThread({ me, targetKey, person, typing, onOpened, onRead, 
     onFailed: setAlert,
   });
 
+  // A reply written offline waits in this conversation's own outbox and goes when the browser is back online.
+  const outbox = useOutbox(`${me._id}:${targetKey}`, setMessages);
   async function reply(content: string, priority: MessagePriority) {
-    await sendOptimistic(optimisticMessage(me, { content, priority, kind: 'reply', conversationId: userId, recipientId: userId }), () =>
-      replyTo(userId || targetKey, content, priority),
+    const to = userId || targetKey;
+    const temp = optimisticMessage(me, { content, priority, kind: 'reply', conversationId: userId, recipientId: userId });
+    const result = await outbox.sendOrQueue(temp, REPLY_PATH, { content, targetSpecialId: to, priority }, () =>
+      sendOptimistic(temp, () => replyTo(to, content, priority)),
     );
     onChanged();
+    return result;
   }
 
   async function bulkRead() {
@@ -111,6 +117,11 @@ export function SchoolThread({ me, targetKey, person, typing, onOpened, onRead, 
         </div>
       </header>
       <FormAlert message={alert} />
+      {outbox.note && (
+        <p className="notice msg-outbox-note" role="status">
+          {outbox.note}
+        </p>
+      )}
       <FormStatus message={status} />
       {messages.length > 0 && (
         <div className="bulk-bar msg-bulk" role="group" aria-label="Selected messages">

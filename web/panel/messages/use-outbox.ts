@@ -9,9 +9,9 @@ type Setter = (update: (list: ChatMessage[]) => ChatMessage[]) => void;
  * The screen's side of the outbox: what waits is shown in the thread (marked queued), and sent when the
  * browser comes back online (or when the screen opens online); each sent one replaces its queued copy.
  */
-export function useOutbox(userId: string, setMessages: Setter) {
+export function useOutbox(key: string, setMessages: Setter) {
   const [note, setNote] = useState('');
-  const box = useRef(outbox(userId));
+  const box = useRef(outbox(key));
   const latest = useRef(setMessages);
   latest.current = setMessages;
 
@@ -35,7 +35,7 @@ export function useOutbox(userId: string, setMessages: Setter) {
   }, []);
 
   useEffect(() => {
-    box.current = outbox(userId);
+    box.current = outbox(key);
     void box.current.list().then((items) => {
       if (items.length)
         latest.current((list) =>
@@ -48,7 +48,7 @@ export function useOutbox(userId: string, setMessages: Setter) {
     });
     addEventListener('online', flush);
     return () => removeEventListener('online', flush);
-  }, [userId, flush]);
+  }, [key, flush]);
 
   /** Sends now, or keeps the message for later when there is no network; 'queued' tells the composer which. */
   async function sendOrQueue(temp: ChatMessage, path: string, body: Record<string, unknown>, sendNow: () => Promise<unknown>) {
