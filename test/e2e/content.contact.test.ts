@@ -40,7 +40,7 @@ describe('contact form (ContactForm island)', () => {
     await page.getByLabel('Phone number').fill('+1 604 555 0188');
     await page.getByLabel('Message', { exact: true }).fill('Can my daughter (9) try a kids class next week?');
     await page.getByRole('button', { name: 'Send message' }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: THANKS }).count()).toBe(1);
+    await expect.poll(() => page.locator('main').getByRole('status').filter({ hasText: THANKS }).count()).toBe(1);
     expect(posts).toEqual(['/api/enquiries']);
     expect(await page.locator('.field-error').count()).toBe(0);
     expect(await page.getByLabel('Name').inputValue()).toBe('');
@@ -67,7 +67,7 @@ describe('contact form (ContactForm island)', () => {
     await page.getByLabel('Message', { exact: true }).fill('Do you have evening classes for beginners?');
     await page.getByRole('button', { name: 'Send message' }).click();
     await page.waitForURL(`${baseUrl}/contact`);
-    expect(await page.getByRole('status').textContent()).toBe(THANKS);
+    expect(await page.locator('main').getByRole('status').textContent()).toBe(THANKS);
     await context.close();
   });
 });

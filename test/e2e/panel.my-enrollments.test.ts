@@ -285,13 +285,14 @@ describe('My enrolments in the student panel', () => {
     await screenshot(page, 'my-application-360');
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    // The school approves: the role changes and the old token stops (decision 012), so the panel asks to log in again.
+    // The school approves: the role changes and the old token stops (decision 012); the open panel says so
+    // by itself within seconds and goes to the login page.
     const approved = await asAdmin(baseUrl, `/instructors/${id}/approve`, { body: { approvalNotes: 'Start with Tuesday juniors' } });
     expect(approved.status).toBe(200);
     const instructorId = approved.body.data.instructorId as string;
     expect(instructorId).toBeTruthy();
-    await page.reload();
-    await page.locator('[data-state="failed"]').waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.locator('[data-session-ended]').textContent(), POLL).toBe('Your role changed: sign in again');
+    await page.waitForURL(/\/auth\/login/, { timeout: 15_000 });
 
     await loginThroughForm(page, baseUrl, 'instructor', { label: 'Instructor ID', value: instructorId }, student.password);
     await page.waitForURL(`${baseUrl}/instructor`, { timeout: 15_000 });
@@ -305,8 +306,11 @@ describe('My enrolments in the student panel', () => {
     const cancel = page.getByRole('dialog');
     expect(await cancel.textContent()).toContain('You will lose instructor access at once');
     await cancel.getByRole('button', { name: 'Cancel application' }).click();
-    // The cancel itself succeeds; the next read meets the bumped token and takes the session-expired path.
-    await page.locator('[data-state="failed"]').waitFor({ timeout: 15_000 });
+    // The cancel itself succeeds; then the session ends: the room says so, or the next read meets the bumped
+    // token and the panel asks to log in again.
+    const ended = async () =>
+      page.url().includes('/auth/login') || (await page.locator('[data-state="failed"], [data-session-ended]').count()) > 0;
+    await expect.poll(ended, POLL).toBe(true);
     const after = await asAdmin(baseUrl, `/instructors/${id}`);
     expect(after.body.data.enrollment.enrollmentStatus).toBe('cancelled');
   });

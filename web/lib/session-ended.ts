@@ -8,6 +8,16 @@ export const SESSION_STATUS_PATH = '/users/session-status';
 type Status = { active: boolean; reason?: string | null; message?: string };
 
 let shown = false;
+let renewing: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs a change of this page's own credentials (a password change answers with the new token): a
+ * `session_ended` frame that races its answer waits for it, so the new token is what gets checked.
+ */
+export function renewingSession<T>(change: Promise<T>): Promise<T> {
+  renewing = change.catch(() => undefined);
+  return change;
+}
 
 /**
  * The session was ended (by the school, or elsewhere): the page forgets it, says why in an alert that
@@ -39,12 +49,14 @@ async function statusNow(): Promise<Status | null> {
  * still speaks for the account (the user changed their own password here), the page says it and leaves.
  */
 export async function sessionEndedFrame(message: string) {
+  await renewing;
   const status = await statusNow();
   if (!status?.active) showSessionEnded(message);
 }
 
 /** Asks the server why the stored token stopped working (a socket refused it): shows it when the session has ended. */
 export async function explainEndedSession() {
+  await renewing;
   const status = await statusNow();
   if (status && !status.active && status.reason && status.message) showSessionEnded(status.message);
 }

@@ -1,5 +1,6 @@
 import { api } from '#web/lib/api.ts';
 import { closeLiveEvents } from '#web/lib/live-events.ts';
+import { renewingSession } from '#web/lib/session-ended.ts';
 import { clearSession, rememberUser, saveSession, tokenFrom, userFrom, type SessionUser } from '#web/lib/session.ts';
 
 /** The caller's own record as GET /api/auth/me answers it. */
@@ -56,12 +57,16 @@ export const deletePicture = () =>
   api('/auth/upload-asset/profile-picture', { method: 'DELETE', fallback: 'Failed to remove the picture' }).then(kept);
 
 /** Every other session ends; this one goes on with the token the answer carries. */
-export async function changePassword(body: { currentPassword: string; newPassword: string; confirmPassword: string }) {
-  const answer = await api('/auth/update-password', { method: 'POST', body, fallback: 'Failed to change the password' });
-  const token = tokenFrom(answer);
-  const user = userFrom(answer);
-  if (token && user) saveSession(token, user);
-  return answer.message ?? 'Password updated successfully';
+export function changePassword(body: { currentPassword: string; newPassword: string; confirmPassword: string }) {
+  return renewingSession(
+    (async () => {
+      const answer = await api('/auth/update-password', { method: 'POST', body, fallback: 'Failed to change the password' });
+      const token = tokenFrom(answer);
+      const user = userFrom(answer);
+      if (token && user) saveSession(token, user);
+      return answer.message ?? 'Password updated successfully';
+    })(),
+  );
 }
 
 /** The server ends every session; this page forgets it too. */
