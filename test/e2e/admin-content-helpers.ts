@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { onTestFinished } from 'vitest';
-import { adminToken, apiCall, freshIp } from './auth-helpers.ts';
+import { adminToken, apiCall, freshIp, storeSession } from './auth-helpers.ts';
 
 export const SCREENSHOTS = '.tmp/screenshots';
 
@@ -37,14 +37,7 @@ export async function adminPage(browser: Browser, baseUrl: string, opts: { allow
     const real = errors.filter((e) => !(opts.allow ?? []).some((re) => re.test(e)));
     if (real.length) throw new Error(`The page reported errors:\n${real.join('\n')}`);
   });
-  await page.goto(`${baseUrl}/auth/login`);
-  await page.evaluate(
-    ([token, user]) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', JSON.stringify(user));
-    },
-    [login.body.token as string, login.body.user] as const,
-  );
+  await storeSession(page, baseUrl, login);
   return { page, token: login.body.token as string };
 }
 

@@ -121,3 +121,15 @@ export const readStorage = (page: Page) =>
     user: localStorage.getItem('user'),
     preferences: localStorage.getItem('preferences'),
   }));
+
+/** Leaves a login's session where the panel looks for it (the browser's local storage), as the login form does. */
+export async function storeSession(page: Page, baseUrl: string, login: { body: { token?: unknown; user?: unknown } }) {
+  await page.goto(`${baseUrl}/auth/login`);
+  await page.evaluate(
+    ([token, user]) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', JSON.stringify(user));
+    },
+    [login.body.token as string, login.body.user] as const,
+  );
+}

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
-import { adminToken, apiCall, createTestUser, DEMO_PASSWORD, freshIp, POLL, type CreatedUser } from './auth-helpers.ts';
+import { adminToken, apiCall, type CreatedUser, createTestUser, DEMO_PASSWORD, freshIp, POLL, storeSession } from './auth-helpers.ts';
 import { launchBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -23,14 +23,7 @@ async function signedInPage(browser: Browser, who: CreatedUser, width: number): 
     await context.close();
     if (errors.length) throw new Error(`The page threw:\n${errors.join('\n')}`);
   });
-  await page.goto(`${baseUrl}/auth/login`);
-  await page.evaluate(
-    ([token, user]) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', JSON.stringify(user));
-    },
-    [login.body.token as string, login.body.user] as const,
-  );
+  await storeSession(page, baseUrl, login);
   await page.goto(`${baseUrl}/student`);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
   return { page, token: login.body.token as string };

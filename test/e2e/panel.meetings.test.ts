@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminPage, asAdmin, openScreen, statusLine, uniq } from './admin-content-helpers.ts';
-import { apiCall, createTestUser, openPage, POLL, type CreatedUser } from './auth-helpers.ts';
+import { apiCall, type CreatedUser, createTestUser, openPage, POLL, storeSession } from './auth-helpers.ts';
 import { launchBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -20,14 +20,7 @@ async function signedIn(browser: Browser, user: CreatedUser, width = 1280): Prom
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
   const page = await openPage(browser, { viewport: { width, height: 900 } });
   await page.context().route(`${LINK_HOST}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Zoom</title>' }));
-  await page.goto(`${baseUrl}/auth/login`);
-  await page.evaluate(
-    ([token, u]) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', JSON.stringify(u));
-    },
-    [login.body.token as string, login.body.user] as const,
-  );
+  await storeSession(page, baseUrl, login);
   return { page, token: login.body.token as string };
 }
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { adminPage, asAdmin, openScreen, uniq } from './admin-content-helpers.ts';
-import { apiCall, createTestUser, freshIp, POLL, type CreatedUser } from './auth-helpers.ts';
+import { apiCall, type CreatedUser, createTestUser, freshIp, POLL, storeSession } from './auth-helpers.ts';
 import { launchBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -26,14 +26,7 @@ async function userPage(browser: Browser, who: CreatedUser, allow: RegExp[] = []
     const real = errors.filter((e) => !allow.some((re) => re.test(e)));
     if (real.length) throw new Error(`The page reported errors:\n${real.join('\n')}`);
   });
-  await page.goto(`${baseUrl}/auth/login`);
-  await page.evaluate(
-    ([token, user]) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', JSON.stringify(user));
-    },
-    [login.body.token as string, login.body.user] as const,
-  );
+  await storeSession(page, baseUrl, login);
   return { page, token: login.body.token as string };
 }
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { asAdmin, screenReady, screenshot, uniq } from './admin-content-helpers.ts';
-import { apiCall, createTestUser, freshIp, loginThroughForm, POLL, type CreatedUser } from './auth-helpers.ts';
+import { apiCall, type CreatedUser, createTestUser, freshIp, loginThroughForm, POLL, storeSession } from './auth-helpers.ts';
 import { launchBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -37,14 +37,7 @@ async function signedIn(browser: Browser, user: CreatedUser, width = 1280) {
   const login = await apiCall(baseUrl, '/auth/login', { body: { email: user.email, password: user.password } });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
   const page = await newPage(browser, width);
-  await page.goto(`${baseUrl}/auth/login`);
-  await page.evaluate(
-    ([token, u]) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', JSON.stringify(u));
-    },
-    [login.body.token as string, login.body.user] as const,
-  );
+  await storeSession(page, baseUrl, login);
   return { page, token: login.body.token as string };
 }
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { asAdmin, noisePng, screenReady, screenshot, uniq } from './admin-content-helpers.ts';
-import { adminToken, apiCall, createTestUser, freshIp, openPage, POLL, type CreatedUser } from './auth-helpers.ts';
+import { adminToken, apiCall, type CreatedUser, createTestUser, freshIp, openPage, POLL, storeSession } from './auth-helpers.ts';
 import { launchBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -11,14 +11,7 @@ async function signedIn(browser: Browser, user: CreatedUser, width = 1280): Prom
   const login = await apiCall(baseUrl, '/auth/login', { body: { email: user.email, password: user.password } });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
   const page = await openPage(browser, { allowHttpErrors: true, viewport: { width, height: 900 } });
-  await page.goto(`${baseUrl}/auth/login`);
-  await page.evaluate(
-    ([token, u]) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', JSON.stringify(u));
-    },
-    [login.body.token as string, login.body.user] as const,
-  );
+  await storeSession(page, baseUrl, login);
   return page;
 }
 

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { atWallTime } from '#core/time-zone.ts';
 import { screenReady, uniq } from './admin-content-helpers.ts';
-import { apiCall, freshIp, POLL } from './auth-helpers.ts';
+import { apiCall, freshIp, POLL, storeSession } from './auth-helpers.ts';
 import { launchBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -35,14 +35,7 @@ async function adminIn(browser: Browser, timezoneId: string, who = ADMIN): Promi
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
-  await page.goto(`${baseUrl}/auth/login`);
-  await page.evaluate(
-    ([token, user]) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', JSON.stringify(user));
-    },
-    [login.body.token as string, login.body.user] as const,
-  );
+  await storeSession(page, baseUrl, login);
   expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(timezoneId);
   page.on('close', () => expect(errors).toEqual([]));
   return { page, token: login.body.token as string };
