@@ -22,7 +22,7 @@ describe('enrolling in a course in a browser: visitor → login → form → cou
     const t = tag();
     const course = await apiCall(baseUrl, '/courses', {
       token: admin,
-      body: { title: `E2E Kata ${t}`, price: 120, durationWeeks: 8, shortDescription: 'Kata for the browser test.' },
+      body: { title: `E2E Kata ${t}`, price: 120, gstRate: 0, durationWeeks: 8, shortDescription: 'Kata for the browser test.' },
     });
     expect(course.status).toBe(201);
     const { _id: courseId, slug } = course.body.data as { _id: string; slug: string };
@@ -115,7 +115,7 @@ describe('enrolling in a course in a browser: visitor → login → form → cou
 
   it('after a declined payment offers Try again, which opens a new payment for the same enrolment', async () => {
     const admin = await adminToken(baseUrl);
-    const course = await apiCall(baseUrl, '/courses', { token: admin, body: { title: `E2E Retry ${tag()}`, price: 45 } });
+    const course = await apiCall(baseUrl, '/courses', { token: admin, body: { title: `E2E Retry ${tag()}`, price: 45, gstRate: 0 } });
     const { _id: courseId, slug } = course.body.data as { _id: string; slug: string };
     const student = await createTestUser(baseUrl, 'student', 'retry');
     const login = await apiCall(baseUrl, '/auth/login', { body: { email: student.email, password: student.password }, ip: freshIp() });
@@ -156,7 +156,7 @@ describe('enrolling in a course in a browser: visitor → login → form → cou
 
   it('shows staff a note instead of the form; visitors get the login links, and the layout holds at 360 px and 1280 px', async () => {
     const admin = await adminToken(baseUrl);
-    const course = await apiCall(baseUrl, '/courses', { token: admin, body: { title: `E2E Staff ${tag()}`, price: 50 } });
+    const course = await apiCall(baseUrl, '/courses', { token: admin, body: { title: `E2E Staff ${tag()}`, price: 50, gstRate: 0 } });
     const visitor = await openPage(browser, { viewport: { width: 360, height: 740 } });
     await visitor.goto(`${baseUrl}/courses/${course.body.data.slug}`);
     expect(await visitor.getByRole('link', { name: 'Log in to enrol' }).isVisible()).toBe(true);

@@ -25,7 +25,8 @@ async function signedInPage(browser: Browser, who: CreatedUser, width: number): 
   });
   await storeSession(page, baseUrl, login);
   await page.goto(`${baseUrl}/student`);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
+  // Installing precaches the site's files: give a loaded machine time.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
   return { page, token: login.body.token as string };
 }
 
