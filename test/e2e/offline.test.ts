@@ -11,7 +11,12 @@ const tag = () => Math.random().toString(36).slice(2, 8).toUpperCase();
  * service worker controls it. Offline the browser logs every refused request as a console error, so only
  * uncaught exceptions fail the test.
  */
-async function signedInPage(browser: Browser, who: CreatedUser, width: number): Promise<{ page: Page; token: string }> {
+async function signedInPage(
+  browser: Browser,
+  who: CreatedUser,
+  width: number,
+  serviceWorker = true,
+): Promise<{ page: Page; token: string }> {
   const ip = freshIp();
   const login = await apiCall(baseUrl, '/auth/login', { body: { email: who.email, password: who.password }, ip });
   expect(login.status).toBe(200);
@@ -26,7 +31,7 @@ async function signedInPage(browser: Browser, who: CreatedUser, width: number): 
   await storeSession(page, baseUrl, login);
   await page.goto(`${baseUrl}/student`);
   // Installing precaches the site's files: give a loaded machine time.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
+  if (serviceWorker) await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
   return { page, token: login.body.token as string };
 }
 
@@ -154,7 +159,7 @@ describe('offline (spec 8): the service worker, the banner and the outbox', () =
 
   it('on a 360 px phone: a one-line bar, and a menu that shows where you are, works from the keyboard and closes on navigation', async () => {
     const student = await createTestUser(baseUrl, 'student', 'phone-menu');
-    const { page } = await signedInPage(browser, student, 360);
+    const { page } = await signedInPage(browser, student, 360, false);
     await page.goto(`${baseUrl}/student/messages`);
     await page.locator('.msg-screen[data-ready]').waitFor({ timeout: 15_000 });
 

@@ -41,14 +41,22 @@ async function fromOlderBuild(path: string): Promise<Response | undefined> {
   return undefined;
 }
 
+/** One file for the precache: a dropped connection or a 5xx is tried once more before the install gives up. */
+async function fetchForPrecache(path: string): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    const res = await fetch(path, { cache: 'no-cache' }).catch(() => null);
+    if (res?.ok) return res;
+    if (attempt >= 1 || (res && res.status < 500)) throw new Error(`precache: ${path} answered ${res?.status ?? 'nothing'}`);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+}
+
 async function precache(list: readonly string[]) {
   const cache = await caches.open(NAMES.precache);
   await Promise.all(
     list.map(async (path) => {
       if (await cache.match(path)) return;
-      const reused = await fromOlderBuild(path);
-      const res = reused ?? (await fetch(path, { cache: 'no-cache' }));
-      if (!res.ok) throw new Error(`precache: ${path} answered ${res.status}`);
+      const res = (await fromOlderBuild(path)) ?? (await fetchForPrecache(path));
       await cache.put(path, res);
     }),
   );
