@@ -130,7 +130,8 @@ describe('offline (spec 8): the service worker, the banner and the outbox', () =
     const question = `Is the dojo open on the holiday? ${t}`;
     expect((await apiCall(baseUrl, '/messages/send', { token: memberLogin.body.token, body: { content: question } })).status).toBe(201);
     const admin = { id: '', email: 'admin@dojo.local', password: DEMO_PASSWORD, firstName: 'Aiko', lastName: 'Mori' };
-    const { page } = await signedInPage(browser, admin, 1280);
+    // The outbox lives in the page (IndexedDB): this test needs no service worker.
+    const { page } = await signedInPage(browser, admin, 1280, false);
     await page.goto(`${baseUrl}/admin/messages/${member.id}`);
     await page.locator('.msg-thread li', { hasText: question }).waitFor({ timeout: 15_000 });
     await page.reload();
