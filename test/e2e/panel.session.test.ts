@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiCall, createTestUser, DEMO_PASSWORD, loginThroughForm, openPage, readStorage } from './auth-helpers.ts';
+import { apiCall, createTestUser, DEMO_PASSWORD, loginThroughForm, openPage, POLL, readStorage } from './auth-helpers.ts';
 import { launchBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -69,6 +69,9 @@ describe('panel sessions', () => {
     const { token } = await readStorage(page);
     expect(token).toBeTruthy();
     expect((await apiCall(baseUrl, '/auth/me', { token: token! })).status).toBe(200);
+    // The home's own reads finish first: one still in flight when the server ends the session answers 401, which is right but fails the page's error check.
+    await page.locator('[data-home]').waitFor();
+    await expect.poll(() => page.locator('#main .muted', { hasText: /^(Loading meetings…|Counting messages…)$/ }).count(), POLL).toBe(0);
 
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(`${baseUrl}/auth/login`);
