@@ -25,3 +25,5 @@ export * from './realtime.ts';
 export * from './enrollments.ts';
 export * from './social.ts';
 export * from './audit.ts';
+export * from './sessions.ts';
+export * from './attendance.ts';

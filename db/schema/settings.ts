@@ -33,6 +33,8 @@ export const siteSettings = sqliteTable('site_settings', {
   freeShippingOverCents: integer('free_shipping_over_cents'),
   /** The school's IANA zone: every date the site shows is read on its clocks, and meetings default to it. */
   timeZone: text('time_zone').notNull().default(DEFAULT_SCHOOL_TIME_ZONE),
+  /** A booking cancelled closer to the start than this is recorded as a late cancel (issue 24 §2). */
+  bookingCancelCutoffMinutes: integer('booking_cancel_cutoff_minutes').notNull().default(120),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
 });

@@ -32,6 +32,7 @@ const settingsRow = (over: Partial<SiteSettingsRow> = {}): SiteSettingsRow => ({
   shippingCapCents: null,
   freeShippingOverCents: null,
   timeZone: 'America/Toronto',
+  bookingCancelCutoffMinutes: 120,
   createdAt: new Date('2027-01-01T00:00:00Z'),
   updatedAt: new Date('2027-02-03T00:00:00Z'),
   ...over,
