@@ -73,6 +73,11 @@ export async function setPin(ctx: ServiceCtx, pin: string): Promise<MyQrView> {
 /** Removes the caller's PIN (their QR code keeps working). */
 export async function removePin(ctx: ServiceCtx): Promise<MyQrView> {
   const { id } = signedIn(ctx);
-  await ctx.db.update(checkinCredentials).set({ pinHash: null, pinSetAt: null }).where(eq(checkinCredentials.userId, id));
-  return myQr(ctx);
+  const row = await ctx.db
+    .update(checkinCredentials)
+    .set({ pinHash: null, pinSetAt: null })
+    .where(eq(checkinCredentials.userId, id))
+    .returning()
+    .get();
+  return row ? view(row) : myQr(ctx);
 }
