@@ -37,6 +37,7 @@ export type HistoryEventView = {
   recordedBy: string | null;
   recordedByName: string | null;
   kioskDeviceId: string | null;
+  kioskDeviceName: string | null;
   idempotencyKey: string | null;
   needsReview: boolean;
 };

@@ -141,6 +141,7 @@ describe('GET /api/attendance/history', () => {
       recordedBy: teacher.id,
       recordedByName: 'Kenji Ito',
       kioskDeviceId: null,
+      kioskDeviceName: null,
       idempotencyKey: 'k1',
       needsReview: true,
     });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { attendanceEvents } from '#db/schema/index.ts';
-import { createUser, testDb } from '#test/helpers.ts';
+import { api, createUser, testDb } from '#test/helpers.ts';
 import { giveActiveMembership, insertKioskDevice, insertSession } from '#test/session-helpers.ts';
 import { ev, outcomesOf, postEvents, storedIn } from './attendance.test-helpers.ts';
 
@@ -102,5 +102,13 @@ describe('POST /api/attendance/events', () => {
     expect(outcomesOf(res.body)).toEqual(['accepted', 'accepted']);
     const row = await testDb().select().from(attendanceEvents).where(eq(attendanceEvents.id, e.id)).get();
     expect(row).toMatchObject({ recordedBy: null, kioskDeviceId: device.id, method: 'kiosk_qr' });
+    const admin = await createUser({ role: 'admin' });
+    const history = await api(`/api/attendance/history?sessionId=${session.id}`, { token: admin.token });
+    expect(history.body.data[0]).toMatchObject({
+      recordedBy: null,
+      recordedByName: null,
+      kioskDeviceId: device.id,
+      kioskDeviceName: device.name,
+    });
   });
 });

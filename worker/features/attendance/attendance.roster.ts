@@ -11,7 +11,7 @@ import {
 import { isAdminCapable } from '#core/roles.ts';
 import { profileName } from '#core/users/person-name.ts';
 import type { Db } from '#db/client.ts';
-import { attendanceEvents, classSessions, sessionBookings, users } from '#db/schema/index.ts';
+import { attendanceEvents, classSessions, kioskDevices, sessionBookings, users } from '#db/schema/index.ts';
 import { forbidden, notFound } from '#worker/lib/errors.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { serializeSession, sessionViewQuery } from '#worker/lib/sessions/view.ts';
@@ -38,6 +38,7 @@ const eventsOf = (db: Db, sessionId: string) =>
       receivedAt: attendanceEvents.receivedAt,
       recordedBy: attendanceEvents.recordedBy,
       kioskDeviceId: attendanceEvents.kioskDeviceId,
+      kioskDeviceName: kioskDevices.name,
       idempotencyKey: attendanceEvents.idempotencyKey,
       needsReview: attendanceEvents.needsReview,
       profile: users.profile,
@@ -48,6 +49,7 @@ const eventsOf = (db: Db, sessionId: string) =>
     .from(attendanceEvents)
     .innerJoin(users, eq(users.id, attendanceEvents.userId))
     .leftJoin(recorder, eq(recorder.id, attendanceEvents.recordedBy))
+    .leftJoin(kioskDevices, eq(kioskDevices.id, attendanceEvents.kioskDeviceId))
     .where(eq(attendanceEvents.sessionId, sessionId))
     .orderBy(asc(attendanceEvents.recordedAt), asc(attendanceEvents.receivedAt), asc(attendanceEvents.id));
 
@@ -141,6 +143,7 @@ export async function sessionHistory(ctx: ServiceCtx, sessionId: string): Promis
     recordedBy: e.recordedBy,
     recordedByName: e.recorderEmail ? profileName(e.recorderProfile, e.recorderEmail) : null,
     kioskDeviceId: e.kioskDeviceId,
+    kioskDeviceName: e.kioskDeviceName,
     idempotencyKey: e.idempotencyKey,
     needsReview: e.needsReview,
   }));
