@@ -125,7 +125,7 @@ describe('POST /api/attendance/events refuses the wrong sender whole: 403, nothi
     expect(await storedIn(session.id)).toBe(0);
   });
 
-  it('refuses a kiosk sending roster or admin events (403), a revoked kiosk (401), and a kiosk reading rosters (403)', async () => {
+  it('refuses a kiosk sending roster or admin events or anything but present and late (403), a revoked kiosk (401), and a kiosk reading rosters (403)', async () => {
     const { session, good } = await setting();
     const { token } = await insertKioskDevice();
     for (const method of ['roster', 'admin']) {
@@ -133,6 +133,10 @@ describe('POST /api/attendance/events refuses the wrong sender whole: 403, nothi
         { ...good(), method: 'kiosk_qr' },
         { ...good(), method },
       ]);
+      expect([res.status, res.body.message]).toEqual([403, 'A kiosk may only check members in']);
+    }
+    for (const kind of ['absent', 'excused', 'void']) {
+      const res = await postEvents(token, [{ ...good(), method: 'kiosk_pin', kind }]);
       expect([res.status, res.body.message]).toEqual([403, 'A kiosk may only check members in']);
     }
     const roster = await api(`/api/sessions/${session.id}/roster`, { token });

@@ -21,7 +21,7 @@ export async function recordAttendance(
   idempotencyKey: string | null = null,
 ): Promise<EventResultView[]> {
   const sender: Sender = ctx.kiosk ? { kind: 'kiosk', deviceId: ctx.kiosk.id } : { kind: 'person', user: signedIn(ctx) };
-  const refused = events.find((e) => !mayUseMethod(sender, e.method));
+  const refused = events.find((e) => !mayUseMethod(sender, e));
   if (refused) throw forbidden(methodRefusal(sender, refused.method));
 
   const nowMs = Date.now();

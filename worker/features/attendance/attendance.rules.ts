@@ -1,4 +1,4 @@
-import type { AttendanceMethod } from '#core/attendance/events.ts';
+import type { AttendanceKind, AttendanceMethod } from '#core/attendance/events.ts';
 import { isAdminCapable } from '#core/roles.ts';
 import type { AuthUser } from '#worker/lib/auth-user.ts';
 
@@ -14,10 +14,12 @@ export const SENDER_MESSAGES = {
 } as const;
 
 const KIOSK_METHODS: readonly AttendanceMethod[] = ['kiosk_qr', 'kiosk_pin'];
+/** A kiosk is the member checking in: never absent, excused or a void (those are staff's). */
+const KIOSK_KINDS: readonly AttendanceKind[] = ['present', 'late'];
 
 /** The methods each sender may use (API-24): a kiosk only its own, instructors the roster, admin-capable any but a kiosk's. */
-export function mayUseMethod(sender: Sender, method: AttendanceMethod): boolean {
-  if (sender.kind === 'kiosk') return KIOSK_METHODS.includes(method);
+export function mayUseMethod(sender: Sender, { method, kind }: { method: AttendanceMethod; kind: AttendanceKind }): boolean {
+  if (sender.kind === 'kiosk') return KIOSK_METHODS.includes(method) && KIOSK_KINDS.includes(kind);
   if (KIOSK_METHODS.includes(method)) return false;
   return isAdminCapable(sender.user.role) || method === 'roster';
 }
