@@ -1,0 +1,43 @@
+/** A dated session as the API answers it (API-24.md "Session"); `myBooking` only for a signed-in caller. */
+export type SessionView = {
+  _id: string;
+  classId: string | null;
+  kind: 'regular' | 'one_off';
+  title: string;
+  location: string | null;
+  level: string | null;
+  startsAt: string;
+  endsAt: string;
+  instructorId: string | null;
+  instructorName: string | null;
+  capacity: number | null;
+  bookedCount: number;
+  /** null = no limit. */
+  spotsLeft: number | null;
+  waitlistCount: number;
+  status: 'scheduled' | 'cancelled';
+  cancelReason: string | null;
+  myBooking: { _id: string; status: 'booked' | 'waitlisted'; waitlistPosition: number | null } | null;
+};
+
+export type BookingStatus = 'booked' | 'waitlisted' | 'cancelled';
+
+/** A place in a session (API-24.md "Booking"); lists carry the session, the staff list the person. */
+export type BookingView = {
+  _id: string;
+  sessionId: string;
+  userId: string;
+  status: BookingStatus;
+  /** 1 = next in line; null unless waitlisted. */
+  waitlistPosition: number | null;
+  lateCancel: boolean;
+  bookedBy: string | null;
+  createdAt: string;
+  cancelledAt: string | null;
+  promotedAt: string | null;
+  session?: SessionView;
+  user?: { _id: string; name: string };
+};
+
+/** A cancel closer to the start than the school's cutoff counts as late (booked places only). */
+export const isLateCancel = (startsAtMs: number, nowMs: number, cutoffMinutes: number) => nowMs > startsAtMs - cutoffMinutes * 60_000;
