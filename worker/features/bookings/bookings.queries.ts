@@ -11,11 +11,12 @@ const LIVE = ['booked', 'waitlisted'] as const;
 
 /**
  * A booking's place in its session's waitlist (1 = next), null unless waitlisted: arrival order by the
- * database's clock, the rowid breaking ties within one millisecond.
+ * database's clock, the rowid breaking ties within one millisecond. Written qualified: Drizzle leaves a
+ * single-table select's columns bare, which the subquery would read as its own.
  */
-export const waitlistPositionSql = sql<number | null>`case when ${sessionBookings.status} = 'waitlisted' then (
-  select count(*) from session_bookings w where w.session_id = ${sessionBookings.sessionId} and w.status = 'waitlisted'
-    and (w.created_at < ${sessionBookings.createdAt} or (w.created_at = ${sessionBookings.createdAt} and w.rowid <= ${sessionBookings}.rowid))
+export const waitlistPositionSql = sql<number | null>`case when "session_bookings"."status" = 'waitlisted' then (
+  select count(*) from session_bookings w where w.session_id = "session_bookings"."session_id" and w.status = 'waitlisted'
+    and (w.created_at < "session_bookings"."created_at" or (w.created_at = "session_bookings"."created_at" and w.rowid <= "session_bookings".rowid))
 ) end`;
 
 const activeUserSql = (userId: string) =>
@@ -132,9 +133,9 @@ export function promoteStatement(db: Db, sessionId: string, nowMs: number) {
         select w.id from session_bookings w join class_sessions s on s.id = w.session_id
         where w.session_id = ${sessionId} and w.status = 'waitlisted' and s.status = 'scheduled' and s.starts_at > ${nowMs}
         order by w.created_at, w.rowid
-        limit (select case when s2.capacity is null then -1 else max(0, s2.capacity - (
+        limit coalesce((select case when s2.capacity is null then -1 else max(0, s2.capacity - (
           select count(*) from session_bookings b where b.session_id = s2.id and b.status = 'booked')) end
-          from class_sessions s2 where s2.id = ${sessionId})
+          from class_sessions s2 where s2.id = ${sessionId}), 0)
       )`,
     )
     .returning();
