@@ -41,3 +41,15 @@ export type BookingView = {
 
 /** A cancel closer to the start than the school's cutoff counts as late (booked places only). */
 export const isLateCancel = (startsAtMs: number, nowMs: number, cutoffMinutes: number) => nowMs > startsAtMs - cutoffMinutes * 60_000;
+
+/** "3 places left", "Full — join the waitlist", …: a session's availability in words. */
+export function availability(s: Pick<SessionView, 'status' | 'spotsLeft' | 'waitlistCount'>): string {
+  if (s.status === 'cancelled') return 'Cancelled';
+  if (s.spotsLeft === null) return 'Places available';
+  if (s.spotsLeft > 0) return `${s.spotsLeft} place${s.spotsLeft === 1 ? '' : 's'} left`;
+  return s.waitlistCount ? `Full — join the waitlist (${s.waitlistCount} waiting)` : 'Full — join the waitlist';
+}
+
+/** A booking's state in words: "Booked" or "On the waitlist (#2)". */
+export const bookingState = (b: { status: string; waitlistPosition: number | null }) =>
+  b.status === 'booked' ? 'Booked' : b.status === 'waitlisted' ? `On the waitlist (#${b.waitlistPosition ?? '?'})` : 'Cancelled';
