@@ -58,7 +58,6 @@ export function SessionWeek({ sessions, zone, now }: { sessions: readonly Sessio
                         <Island
                           name="BookSession"
                           component={BookSession}
-                          hydrate="visible"
                           props={{
                             sessionId: s._id,
                             label: `${s.title}, ${d.label}, ${when}`,

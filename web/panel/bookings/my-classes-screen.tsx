@@ -97,7 +97,13 @@ export default function MyClassesScreen(_props: PanelScreenProps) {
             {bookable.error}
           </p>
         )}
-        <ListResults list={bookable} noun="classes scheduled" singular="class scheduled" paged={false}>
+        <ListResults
+          list={bookable}
+          noun="classes scheduled"
+          singular="class scheduled"
+          paged={false}
+          empty={bookable.error ? false : undefined}
+        >
           <ul className="class-list">
             {bookable.items.map((s) => (
               <li key={s._id} className="card class-card">
