@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newId } from '#core/ids.ts';
 import { launchBrowser } from './browser.ts';
-import { apiCall, createTestUser, openPage, POLL } from './auth-helpers.ts';
+import { apiCall, createTestUser, islandReady, openPage, POLL } from './auth-helpers.ts';
 
 const baseUrl = inject('baseUrl');
 const HOUR = 3_600_000;
@@ -57,9 +57,10 @@ describe('Booking a class', () => {
     expect(await row.textContent()).toContain('5 places left');
     await row.getByRole('link', { name: new RegExp(`^Book ${title}`) }).click();
     await page.waitForURL(/\/auth\/login\?next=/);
-    await page.getByLabel('Email').fill(student.email);
+    await islandReady(page, 'form[data-ready]');
+    await page.getByLabel('Email', { exact: true }).fill(student.email);
     await page.getByLabel('Password', { exact: true }).fill(student.password);
-    await page.getByRole('button', { name: /log in/i }).click();
+    await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL(new RegExp(`/classes\\?book=${sessionId}`), { timeout: 15_000 });
     const book = row.getByRole('button', { name: new RegExp(`^Book ${title}`) });
     await book.waitFor({ timeout: 15_000 });
