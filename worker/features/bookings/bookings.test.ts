@@ -42,7 +42,9 @@ describe('POST /api/sessions/:id/bookings', () => {
       message: 'Added to the waitlist',
       data: { booking: { status: 'waitlisted', waitlistPosition: 1 } },
     });
-    expect((await book(c!, full.id)).body.data.booking.waitlistPosition).toBe(2);
+    // Fields a person may not set are ignored: the database decides the status.
+    const forged = await book(c!, full.id, { status: 'booked', waitlistPosition: 1, bookedBy: a!.id, lateCancel: true });
+    expect(forged.body.data.booking).toMatchObject({ status: 'waitlisted', waitlistPosition: 2, bookedBy: c!.id, lateCancel: false });
     expect(await sessionRow(full.id)).toMatchObject({ bookedCount: 1, waitlistCount: 2 });
     const open = await insertSession({ capacity: null });
     for (const u of [a!, b!, c!]) expect((await book(u, open.id)).body.data.booking.status).toBe('booked');
