@@ -40,6 +40,7 @@ import { dashboardAccess } from './features/dashboard/dashboard.access.ts';
 import { kioskAccess } from './features/kiosk/kiosk.access.ts';
 import { sessionsAccess } from './features/sessions/sessions.access.ts';
 import { attendanceAccess } from './features/attendance/attendance.access.ts';
+import { bookingsAccess } from './features/bookings/bookings.access.ts';
 
 /** Every /api route and who may call it. createApp() refuses to start if a route is missing here. */
 export const ACCESS: AccessTable = {
@@ -84,4 +85,5 @@ export const ACCESS: AccessTable = {
   ...kioskAccess,
   ...sessionsAccess,
   ...attendanceAccess,
+  ...bookingsAccess,
 };

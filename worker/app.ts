@@ -42,6 +42,7 @@ import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { checkInRoutes, kioskRoutes } from './features/kiosk/kiosk.routes.ts';
 import { sessionsRoutes } from './features/sessions/sessions.routes.ts';
 import { attendanceRoutes } from './features/attendance/attendance.routes.ts';
+import { bookingsRoutes, sessionBookingsRoutes } from './features/bookings/bookings.routes.ts';
 import { auditWrites } from './middleware/audit.ts';
 import { authorize } from './middleware/auth.ts';
 import { limitBodies } from './middleware/body-limit.ts';
@@ -101,7 +102,9 @@ export function createApp() {
     .route('/attendance', checkInRoutes)
     .route('/sessions', sessionsRoutes)
     // Its paths sit under /attendance, /sessions/:id/roster and /users/:id/attendance.
-    .route('/', attendanceRoutes);
+    .route('/', attendanceRoutes)
+    .route('/sessions', sessionBookingsRoutes)
+    .route('/bookings', bookingsRoutes);
 
   // Not strict: the spec's client calls some paths with a trailing slash (GET /courses/, POST /orders/).
   const app = new Hono<AppEnv>({ strict: false, router: memoizedRouter() });

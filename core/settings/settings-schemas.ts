@@ -8,11 +8,12 @@ import {
   type SocialPlatform,
 } from './settings-options.ts';
 import { EMAIL_PATTERN } from '#core/auth/fields.ts';
-import { optionalMoneyCents, text, tooLong } from '#core/fields.ts';
+import { optionalMoneyCents, text, tooLong, wholeNumber } from '#core/fields.ts';
 import { CURRENCY_CODES, CURRENCY_LOCALES } from '#core/shop/currency.ts';
 import { taxRateBp } from '#core/shop/product-schemas.ts';
 import { SHOP_LIMITS } from '#core/shop/shop-options.ts';
 import { DEFAULT_SCHOOL_TIME_ZONE, isTimeZone } from '#core/time-zone.ts';
+import { BOOKING_CUTOFF_LIMITS, BOOKING_CUTOFF_MESSAGE } from '#core/bookings/booking-schemas.ts';
 
 /** What the site shows before an admin saves anything (spec 9: CAD and $). */
 export const DEFAULT_SETTINGS = {
@@ -33,6 +34,7 @@ export const DEFAULT_SETTINGS = {
   shippingCapCents: null as number | null,
   freeShippingOverCents: null as number | null,
   timeZone: DEFAULT_SCHOOL_TIME_ZONE,
+  bookingCancelCutoffMinutes: BOOKING_CUTOFF_LIMITS.default as number,
 };
 
 export const SETTINGS_MESSAGES = {
@@ -46,6 +48,7 @@ export const SETTINGS_MESSAGES = {
   defaultTaxRate: 'Default tax rate must be a percentage between 0 and 100 with at most 2 decimals',
   urlInvalid: 'Social links must be http(s) URLs',
   timeZoneInvalid: 'Invalid timezone',
+  bookingCancelCutoff: BOOKING_CUTOFF_MESSAGE,
   bodyObject: 'Please send the settings as a JSON object or multipart form data',
   updated: 'Settings updated successfully',
 } as const;
@@ -133,6 +136,10 @@ export const UpdateSettingsSchema = z.object(
       .trim()
       .refine((v) => v.length <= 64 && isTimeZone(v), SETTINGS_MESSAGES.timeZoneInvalid)
       .optional(),
+    // A cancel closer to a class's start than this is recorded as late (issue 24 §2).
+    bookingCancelCutoffMinutes: wholeNumber('Booking cancel cutoff', BOOKING_CUTOFF_LIMITS.min, BOOKING_CUTOFF_LIMITS.max, {
+      message: SETTINGS_MESSAGES.bookingCancelCutoff,
+    }).optional(),
     privacyPolicy: text('Privacy policy', SETTINGS_LIMITS.legalText).optional(),
     termsAndConditions: text('Terms and conditions', SETTINGS_LIMITS.legalText).optional(),
     removeLogo: bool.optional(),

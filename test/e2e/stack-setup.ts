@@ -8,6 +8,8 @@ import { startStack } from '#scripts/stack.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The stack's database, for fixtures no API makes yet (dated class sessions before the sessions feature lands). */
+    dbUrl: string;
   }
 }
 
@@ -17,6 +19,7 @@ export default async function setup(project: TestProject) {
   await ensureClientBuild();
   const stack = await startStack({ port: 0, dataDir, log: () => {} });
   project.provide('baseUrl', stack.url);
+  project.provide('dbUrl', stack.dbUrl);
   return async () => {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -25,6 +25,14 @@ const PERSONAL_SCREENS: readonly PanelScreen[] = [
     summary: 'What you bought in the shop: status, payment, cancel before it ships.',
   },
   {
+    route: 'classes',
+    label: 'My classes',
+    load: () => import('./bookings/my-classes-screen.tsx'),
+    roles: ['student', 'member'],
+    panels: ['student'],
+    summary: 'Book classes, see your place on a waitlist, cancel a booking.',
+  },
+  {
     route: 'courses',
     label: 'My courses',
     load: () => import('./enrollments/my-courses-screen.tsx'),

@@ -4,6 +4,8 @@ import { EmptyState, PageHead } from '#web/components/page-head.tsx';
 import { SiteLayout } from '#web/components/site-layout.tsx';
 import type { SiteInfo } from '#web/components/site-info.ts';
 import { TRIAL_HREF } from './links.ts';
+import type { SessionView } from '#core/bookings/views.ts';
+import { SessionWeek } from './session-week.tsx';
 import type { ClassDto } from './view-types.ts';
 
 /** Monday first, as a school week reads. */
@@ -15,8 +17,18 @@ export function groupByDay(classes: readonly ClassDto[]) {
   );
 }
 
-/** The weekly timetable: one table per day, each with its caption and header cells. */
-export function ClassesPage({ site, classes }: { site: SiteInfo; classes: readonly ClassDto[] }) {
+/** The coming week's sessions to book, then the weekly timetable: one table per day, each with its caption and header cells. */
+export function ClassesPage({
+  site,
+  classes,
+  sessions = [],
+  now = new Date().toISOString(),
+}: {
+  site: SiteInfo;
+  classes: readonly ClassDto[];
+  sessions?: readonly SessionView[];
+  now?: string;
+}) {
   const days = groupByDay(classes);
   return (
     <SiteLayout current="/classes" site={site}>
@@ -27,6 +39,8 @@ export function ClassesPage({ site, classes }: { site: SiteInfo; classes: readon
       />
       <div className="section">
         <div className="container">
+          <SessionWeek sessions={sessions} zone={site.timeZone} now={now} />
+          <h2 className="timetable-title">Every week</h2>
           {days.length ? (
             <>
               <nav className="day-links" aria-label="Days">

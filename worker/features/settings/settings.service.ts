@@ -32,6 +32,7 @@ function changesOf(input: UpdateSettingsInput): SettingsChanges {
   if (input.shippingCap !== undefined) changes.shippingCapCents = input.shippingCap;
   if (input.freeShippingThreshold !== undefined) changes.freeShippingOverCents = input.freeShippingThreshold;
   if (input.timeZone !== undefined) changes.timeZone = input.timeZone;
+  if (input.bookingCancelCutoffMinutes !== undefined) changes.bookingCancelCutoffMinutes = input.bookingCancelCutoffMinutes;
   if (input.privacyPolicy !== undefined) changes.privacyPolicy = input.privacyPolicy;
   if (input.termsAndConditions !== undefined) changes.termsAndConditions = input.termsAndConditions;
   return changes;

@@ -58,6 +58,7 @@ export function serializeSettings(row: SiteSettingsRow) {
     shippingCap: row.shippingCapCents === null ? null : fromCents(row.shippingCapCents),
     freeShippingThreshold: row.freeShippingOverCents === null ? null : fromCents(row.freeShippingOverCents),
     timeZone: row.timeZone,
+    bookingCancelCutoffMinutes: row.bookingCancelCutoffMinutes,
     privacyPolicy: row.privacyPolicy,
     termsAndConditions: row.termsAndConditions,
     updatedAt: row.updatedAt.toISOString(),

@@ -7,6 +7,7 @@ import { api, createUser, testDb, uniq } from '#test/helpers.ts';
 import { bucket, keyOf, putForm, putJson, settingsForm, settingsObjects } from './settings.test-helpers.ts';
 import { expectPixelBombRefused } from '#test/content-helpers.ts';
 import { multipartForm } from '#test/fixtures/uploads.ts';
+import { giveActiveMembership, insertSession } from '#test/session-helpers.ts';
 
 // The settings are one shared row: every test that changes them lives in this file, so they run in order.
 const adminToken = async () => (await createUser({ role: 'admin' })).token;
@@ -45,6 +46,7 @@ describe('GET /api/settings', () => {
         shippingCap: null,
         freeShippingThreshold: null,
         timeZone: 'America/Vancouver',
+        bookingCancelCutoffMinutes: 120,
         privacyPolicy: '',
         termsAndConditions: '',
         updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -215,6 +217,40 @@ describe('PUT /api/settings (JSON)', () => {
     // The form sends it as multipart too.
     expect((await putForm(token, settingsForm({ timeZone: 'Europe/Paris' }))).body.data.timeZone).toBe('Europe/Paris');
     await putJson(token, { timeZone: 'America/Vancouver' });
+  });
+
+  it('sets the late-cancel cutoff for class bookings (0 to 10080 minutes), refusing anything else by name', async () => {
+    const token = await adminToken();
+    try {
+      expect((await putJson(token, { bookingCancelCutoffMinutes: 0 })).body.data.bookingCancelCutoffMinutes).toBe(0);
+      expect((await putForm(token, settingsForm({ bookingCancelCutoffMinutes: '10080' }))).body.data.bookingCancelCutoffMinutes).toBe(
+        10080,
+      );
+      for (const bookingCancelCutoffMinutes of [-1, 10081, 1.5, 'soon', null]) {
+        const bad = await putJson(token, { bookingCancelCutoffMinutes });
+        expect(bad.status).toBe(400);
+        expect(bad.body.errors[0]).toEqual({
+          path: 'bookingCancelCutoffMinutes',
+          message: 'Booking cancel cutoff must be a whole number of minutes from 0 to 10080',
+        });
+      }
+      expect((await view()).bookingCancelCutoffMinutes).toBe(10080);
+      // Bookings read it: a cancel closer to the start than the cutoff is late, one before it is not.
+      await putJson(token, { bookingCancelCutoffMinutes: 60 });
+      const member = await createUser({ role: 'member' });
+      await giveActiveMembership(member.id);
+      const cancelled = async (inHours: number) => {
+        const session = await insertSession({ inHours });
+        await api(`/api/sessions/${session.id}/bookings`, { method: 'POST', token: member.token, body: {} });
+        return (await api(`/api/sessions/${session.id}/bookings/me`, { method: 'DELETE', token: member.token })).body.data.booking;
+      };
+      expect(await cancelled(0.5)).toMatchObject({ status: 'cancelled', lateCancel: true });
+      expect(await cancelled(1.5)).toMatchObject({ status: 'cancelled', lateCancel: false });
+      await putJson(token, { bookingCancelCutoffMinutes: 0 });
+      expect((await cancelled(0.1)).lateCancel).toBe(false);
+    } finally {
+      await putJson(token, { bookingCancelCutoffMinutes: 120 });
+    }
   });
 
   it("gives a new meeting the school's zone when it names none, reading its wall time there; a named zone wins", async () => {

@@ -1,3 +1,4 @@
+import { BOOKING_CUTOFF_LIMITS, BOOKING_CUTOFF_MESSAGE } from '#core/bookings/booking-schemas.ts';
 import { IMAGE_ACCEPT, IMAGE_MIME_TYPES, UPLOAD_MESSAGES } from '#core/media/limits.ts';
 import { MAX_UNPAID_ORDERS_MESSAGE, SETTINGS_LIMITS as L, SOCIAL_PLATFORMS } from '#core/settings/settings-options.ts';
 import { CURRENCY_CODES, CURRENCY_LOCALES, LOCALE_LABELS } from '#core/shop/currency.ts';
@@ -60,6 +61,19 @@ export const settingsConfig: ResourceConfig = {
       required: true,
       defaultValue: DEFAULT_SCHOOL_TIME_ZONE,
       hint: 'Where the school is: every date and time on the site and in the panels is shown on its clock, and new meetings start in it.',
+    },
+    {
+      name: 'bookingCancelCutoffMinutes',
+      section: 'Classes',
+      label: 'Late cancel cutoff (minutes)',
+      type: 'number',
+      min: BOOKING_CUTOFF_LIMITS.min,
+      max: BOOKING_CUTOFF_LIMITS.max,
+      step: 1,
+      required: true,
+      requiredMessage: BOOKING_CUTOFF_MESSAGE,
+      defaultValue: String(BOOKING_CUTOFF_LIMITS.default),
+      hint: 'A booking cancelled closer to the class start than this counts as a late cancel (120 = 2 hours; 0 = never late; at most 10080, a week).',
     },
     { name: 'contact.email', section: 'Contact', label: 'Contact email', type: 'email', maxLength: L.email, blank: 'empty' },
     { name: 'contact.phone', label: 'Contact phone', type: 'text', maxLength: L.phone, blank: 'empty' },

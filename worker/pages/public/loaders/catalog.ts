@@ -4,6 +4,7 @@ import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import type { MembershipRow } from '#db/schema/index.ts';
 import { serializeClass } from '#worker/features/classes/classes.serialize.ts';
 import { timetableQuery } from '#worker/features/classes/classes.service.ts';
+import { upcomingSessionsQuery, upcomingSessionViews } from '#worker/features/bookings/bookings.read.ts';
 import {
   courseBySlugOrIdQuery,
   courseCategoriesQuery,
@@ -50,7 +51,20 @@ export async function loadMemberships({ db }: ServiceCtx) {
   return { ...siteDataOf(settings), memberships: membershipsWithPlans(page as MembershipRow[], pagePlans) };
 }
 
+/** The week of sessions the timetable page offers to book. */
+const BOOKABLE_DAYS = 7;
+
 export async function loadClasses({ db }: ServiceCtx) {
-  const [settings, rows] = await db.batch([settingsQuery(db), timetableQuery(db, MAX_CLASSES)]);
-  return { ...siteDataOf(settings), classes: rows.map(serializeClass) };
+  const now = Date.now();
+  const [settings, rows, sessions] = await db.batch([
+    settingsQuery(db),
+    timetableQuery(db, MAX_CLASSES),
+    upcomingSessionsQuery(db, now, now + BOOKABLE_DAYS * 86_400_000),
+  ]);
+  return {
+    ...siteDataOf(settings),
+    classes: rows.map(serializeClass),
+    sessions: upcomingSessionViews(sessions),
+    now: new Date(now).toISOString(),
+  };
 }

@@ -1,0 +1,61 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Role } from '#core/roles.ts';
+import { classSessions, users, type SessionBookingRow } from '#db/schema/index.ts';
+import { notify } from '#worker/lib/notify.ts';
+import { escapeHtml } from '#worker/lib/order-mail.ts';
+import { schoolTimeZone } from '#worker/lib/school-time-zone.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { formatRange } from '#web/components/format.ts';
+
+/** Where a person follows their bookings: the student panel's "My classes", else the public timetable. */
+const classesLink = (role: Role | string) => (role === 'student' || role === 'member' ? '/student/classes' : '/classes');
+
+/**
+ * Tells each person promoted from the waitlist, after the response: in-app and push (their
+ * preferences), and by e-mail always — a place they now hold and would otherwise miss.
+ */
+export function tellPromoted(ctx: ServiceCtx, sessionId: string, promoted: readonly SessionBookingRow[]) {
+  ctx.defer('booking promoted notice', async () => {
+    const [session, people, zone] = await Promise.all([
+      ctx.db.select().from(classSessions).where(eq(classSessions.id, sessionId)).get(),
+      ctx.db
+        .select({ id: users.id, email: users.email, role: users.role })
+        .from(users)
+        .where(
+          inArray(
+            users.id,
+            promoted.map((p) => p.userId),
+          ),
+        ),
+      schoolTimeZone(ctx.db),
+    ]);
+    if (!session) return;
+    const when = formatRange(session.startsAt.toISOString(), session.endsAt.toISOString(), zone);
+    const title = `You have a place in ${session.title}`;
+    const body = `A place opened up in ${session.title} (${when}) and you are now booked. If you cannot come, please cancel so the next person can take it.`;
+    for (const person of people) {
+      const booking = promoted.find((p) => p.userId === person.id);
+      const link = classesLink(person.role);
+      await notify(ctx, [person.id], {
+        title,
+        body,
+        type: 'success',
+        eventType: 'booking_promoted',
+        priority: 'high',
+        entityType: 'session_booking',
+        entityId: booking?.id ?? null,
+        data: { sessionId, bookingId: booking?.id ?? null },
+        actions: [{ action: 'view', title: 'My classes', url: link }],
+      });
+      const url = `${ctx.origin}${link}`;
+      await ctx.mailer.send({
+        to: person.email,
+        subject: title,
+        text: [body, '', url].join('\n'),
+        html: `<p>${escapeHtml(body)}</p>\n<p><a href="${escapeHtml(url)}">My classes</a></p>`,
+        kind: 'booking_promoted',
+        userId: person.id,
+      });
+    }
+  });
+}
