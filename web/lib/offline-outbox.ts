@@ -17,7 +17,8 @@ export type OutboxDeps = {
   lock?: <T>(name: string, work: () => Promise<T>) => Promise<T>;
 };
 
-const webLock = (): OutboxDeps['lock'] => {
+/** Web Locks where the browser has them: one holder of `name` at a time across every tab of the site. */
+export const webLock = (): OutboxDeps['lock'] => {
   const locks = globalThis.navigator?.locks;
   return locks ? (name, work) => locks.request(name, work) : undefined;
 };
