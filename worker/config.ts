@@ -21,6 +21,7 @@ export const RATE_LIMIT_DEFAULTS = {
   RATE_LIMIT_COUPON_IP: '100/600',
   RATE_LIMIT_MESSAGE_USER: '20/60',
   RATE_LIMIT_LOCATION_USER: '30/3600',
+  RATE_LIMIT_PIN_USER: '10/3600',
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMIT_DEFAULTS;
 

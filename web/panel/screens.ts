@@ -65,6 +65,14 @@ const PERSONAL_SCREENS: readonly PanelScreen[] = [
     panels: ['student', 'instructor'],
     summary: 'Online classes and meetings for you, with the link to join when they start.',
   },
+  {
+    route: 'check-in',
+    label: 'Check-in',
+    load: () => import('./check-in/check-in-screen.tsx'),
+    roles: ['student', 'member', 'instructor'],
+    panels: ['student', 'instructor'],
+    summary: 'Your QR code for the dojo’s check-in kiosk, and a PIN for its keypad.',
+  },
   // The admin's `syllabus` route (the editor) lives only in the admin and control panels: no clash here.
   {
     route: 'syllabus',

@@ -65,6 +65,9 @@ export const ADMIN_SCREENS: readonly PanelScreen[] = [
   screen('social', 'Social media', () => import('./social/social-screen.tsx'), {
     summary: 'Post once to Facebook, Instagram, LinkedIn, TikTok, X and YouTube; connected accounts and results.',
   }),
+  screen('kiosks', 'Kiosks', () => import('./kiosks/kiosks-screen.tsx'), {
+    summary: 'Check-in tablets at the door: register one, open its address on the tablet, revoke a lost one.',
+  }),
   screen('email', 'E-mail to users', () => import('./email/email-screen.tsx')),
   screen('settings', 'Settings', () => import('./settings/settings-screen.tsx'), { panels: PLATFORM_PANELS }),
   screen('outbox', 'E-mail outbox', () => import('./outbox/outbox-screen.tsx'), { panels: ['control-panel'] }),
