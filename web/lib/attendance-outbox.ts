@@ -1,3 +1,4 @@
+import { isAdminCapable, type Role } from '#core/roles.ts';
 import { MAX_BATCH, type AttendanceKind, type AttendanceMethod } from '#core/attendance/events.ts';
 import { api, errorMessage, INVALID_JSON, type ApiBody } from './api.ts';
 import { isNetworkFailure, webLock } from './offline-outbox.ts';
@@ -62,6 +63,22 @@ const resultsOf = (body: ApiBody): Outcome[] | null => {
 };
 
 export type AttendanceOutbox = ReturnType<typeof attendanceOutbox>;
+
+/** A v4 UUID for a new event (its idempotency key); randomUUID needs a secure context, getRandomValues does not. */
+export function newEventId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
+  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Who records check-ins from a panel: the instructors and the admin-capable (issue 24 §3). */
+export const mayTakeAttendance = (role: Role) => role === 'instructor' || isAdminCapable(role);
+
+/** A panel user's outbox owner. */
+export const attendanceOwner = (user: { _id: string }) => `user:${user._id}`;
 
 /** The outbox of one recorder: `user:<id>` on a panel, `kiosk:<deviceId>` on a kiosk (which passes its own token). */
 export function attendanceOutbox(owner: string, opts: { token?: () => string | null; deps?: AttendanceOutboxDeps } = {}) {
@@ -198,11 +215,15 @@ export function startAttendanceSync(
   };
 }
 
-/** Every recorder's waiting events in this browser: a sign-out is refused while there are any. */
-export async function pendingAttendanceCount(deps: Pick<AttendanceOutboxDeps, 'count'> = defaultDeps()): Promise<number> {
+/**
+ * The events waiting in this browser: one recorder's (`user:<id>`: what a sign-out would leave unsent,
+ * since only their token can send them), or every recorder's when no owner is given.
+ */
+export async function pendingAttendanceCount(owner?: string, deps: Pick<AttendanceOutboxDeps, 'count'> = defaultDeps()): Promise<number> {
+  const prefix = owner ? ownerPrefix(owner) : KEPT_ON_CLEAR;
   let memory = 0;
-  for (const k of unsaved.keys()) if (k.startsWith(KEPT_ON_CLEAR)) memory++;
-  return (await deps.count(KEPT_ON_CLEAR)) + memory;
+  for (const k of unsaved.keys()) if (k.startsWith(prefix)) memory++;
+  return (await deps.count(prefix)) + memory;
 }
 
 /** What a refused sign-out says: "3 check-ins are not sent yet. …". */
