@@ -123,7 +123,7 @@ describe('the attendance outbox', () => {
     setOnline(false);
     const box = attendanceOutbox('user:i1', { deps });
     await box.add([ok, dup, bad, missing]);
-    expect(await box.flush()).toEqual({ sent: 2, rejected: [{ id: bad.id, reason: 'Session cancelled' }] });
+    expect(await box.flush()).toEqual({ sent: 2, rejected: [{ id: bad.id, reason: 'Session cancelled', event: bad }] });
     expect((await box.pending()).map((e) => e.id)).toEqual([missing.id]);
   });
 

@@ -95,9 +95,6 @@ export function PanelShell({ panel, brand, user, route, loggingOut, logoutRefuse
           </button>
         </div>
       </header>
-      <div className="panel-logout-refused">
-        <FormAlert message={logoutRefused} />
-      </div>
       <nav ref={nav} id="panel-nav" className="panel-sidebar" aria-label={panel.title} data-open={menuOpen ? '' : undefined}>
         <ul>
           {items.map((item) => (
@@ -133,6 +130,9 @@ export function PanelShell({ panel, brand, user, route, loggingOut, logoutRefuse
         </div>
       </nav>
       <main id="main" className="panel-main" tabIndex={-1}>
+        <div className="panel-logout-refused">
+          <FormAlert message={logoutRefused} />
+        </div>
         {children}
       </main>
       <LocationPrompt user={user} />
