@@ -38,6 +38,7 @@ import { socialAccountsAccess } from './features/social-accounts/social-accounts
 import { locationAccess } from './features/location/location.access.ts';
 import { dashboardAccess } from './features/dashboard/dashboard.access.ts';
 import { attendanceAccess } from './features/attendance/attendance.access.ts';
+import { sessionsAccess } from './features/sessions/sessions.access.ts';
 
 /** Every /api route and who may call it. createApp() refuses to start if a route is missing here. */
 export const ACCESS: AccessTable = {
@@ -80,4 +81,5 @@ export const ACCESS: AccessTable = {
   ...locationAccess,
   ...dashboardAccess,
   ...attendanceAccess,
+  ...sessionsAccess,
 };

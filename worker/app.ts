@@ -40,6 +40,7 @@ import { instructorsRoutes } from './features/instructors/instructors.routes.ts'
 import { locationRoutes } from './features/location/location.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { attendanceRoutes } from './features/attendance/attendance.routes.ts';
+import { sessionsRoutes } from './features/sessions/sessions.routes.ts';
 import { auditWrites } from './middleware/audit.ts';
 import { authorize } from './middleware/auth.ts';
 import { limitBodies } from './middleware/body-limit.ts';
@@ -95,6 +96,7 @@ export function createApp() {
     .route('/instructors', instructorsRoutes)
     .route('/location', locationRoutes)
     .route('/dashboard', dashboardRoutes)
+    .route('/sessions', sessionsRoutes)
     // Its paths sit under /attendance, /sessions/:id/roster and /users/:id/attendance.
     .route('/', attendanceRoutes);
 
