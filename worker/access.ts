@@ -39,6 +39,7 @@ import { locationAccess } from './features/location/location.access.ts';
 import { dashboardAccess } from './features/dashboard/dashboard.access.ts';
 import { kioskAccess } from './features/kiosk/kiosk.access.ts';
 import { attendanceAccess } from './features/attendance/attendance.access.ts';
+import { sessionsAccess } from './features/sessions/sessions.access.ts';
 
 /** Every /api route and who may call it. createApp() refuses to start if a route is missing here. */
 export const ACCESS: AccessTable = {
@@ -82,4 +83,5 @@ export const ACCESS: AccessTable = {
   ...dashboardAccess,
   ...kioskAccess,
   ...attendanceAccess,
+  ...sessionsAccess,
 };

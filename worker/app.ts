@@ -41,6 +41,7 @@ import { locationRoutes } from './features/location/location.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { checkInRoutes, kioskRoutes } from './features/kiosk/kiosk.routes.ts';
 import { attendanceRoutes } from './features/attendance/attendance.routes.ts';
+import { sessionsRoutes } from './features/sessions/sessions.routes.ts';
 import { auditWrites } from './middleware/audit.ts';
 import { authorize } from './middleware/auth.ts';
 import { limitBodies } from './middleware/body-limit.ts';
@@ -98,6 +99,7 @@ export function createApp() {
     .route('/dashboard', dashboardRoutes)
     .route('/kiosk', kioskRoutes)
     .route('/attendance', checkInRoutes)
+    .route('/sessions', sessionsRoutes)
     // Its paths sit under /attendance, /sessions/:id/roster and /users/:id/attendance.
     .route('/', attendanceRoutes);
 

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api.ts';
 import {
   attendanceOutbox,
+  newEventId,
   pendingAttendanceCount,
   pendingLogoutMessage,
   startAttendanceSync,
@@ -122,7 +123,7 @@ describe('the attendance outbox', () => {
     setOnline(false);
     const box = attendanceOutbox('user:i1', { deps });
     await box.add([ok, dup, bad, missing]);
-    expect(await box.flush()).toEqual({ sent: 2, rejected: [{ id: bad.id, reason: 'Session cancelled' }] });
+    expect(await box.flush()).toEqual({ sent: 2, rejected: [{ id: bad.id, reason: 'Session cancelled', event: bad }] });
     expect((await box.pending()).map((e) => e.id)).toEqual([missing.id]);
   });
 
@@ -195,18 +196,20 @@ describe('the attendance outbox', () => {
     const box = attendanceOutbox('user:nodb', { deps });
     await box.add([event('u1')]);
     expect(await box.pending()).toHaveLength(1);
-    expect(await pendingAttendanceCount(deps)).toBe(1);
+    expect(await pendingAttendanceCount(undefined, deps)).toBe(1);
     expect(await box.flush()).toMatchObject({ sent: 1 });
     expect(batches).toHaveLength(1);
-    expect(await pendingAttendanceCount(deps)).toBe(0);
+    expect(await pendingAttendanceCount(undefined, deps)).toBe(0);
   });
 
-  it("counts every owner's waiting events for the sign-out check, and says how many", async () => {
+  it("counts one owner's waiting events for the sign-out check, or every owner's, and says how many", async () => {
     const { deps, setOnline } = fakes();
     setOnline(false);
     await attendanceOutbox('user:i1', { deps }).add([event('u1'), event('u2')]);
     await attendanceOutbox('kiosk:k1', { deps }).add([event('u3')]);
-    expect(await pendingAttendanceCount(deps)).toBe(3);
+    expect(await pendingAttendanceCount(undefined, deps)).toBe(3);
+    expect(await pendingAttendanceCount('user:i1', deps)).toBe(2);
+    expect(await pendingAttendanceCount('user:i', deps)).toBe(0);
     expect(pendingLogoutMessage(3)).toBe(
       '3 check-ins are not sent yet. Connect to the internet and wait for them to send before logging out.',
     );
@@ -246,5 +249,21 @@ describe('attendance sync', () => {
     const next = await import('./attendance-outbox.ts');
     expect(await next.askPersistentStorage({ persist, persisted: async () => true })).toBe(true);
     expect(persist).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('newEventId', () => {
+  it('makes v4 UUIDs, also where randomUUID is missing (a page not served over HTTPS)', () => {
+    const v4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    expect(newEventId()).toMatch(v4);
+    const real = globalThis.crypto;
+    vi.stubGlobal('crypto', { getRandomValues: <T extends Uint8Array<ArrayBuffer>>(a: T) => real.getRandomValues(a) });
+    try {
+      const ids = new Set(Array.from({ length: 50 }, newEventId));
+      expect(ids.size).toBe(50);
+      for (const id of ids) expect(id).toMatch(v4);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -1,4 +1,5 @@
-import { MAX_BATCH, type AttendanceKind, type AttendanceMethod } from '#core/attendance/events.ts';
+import { isAdminCapable, type Role } from '#core/roles.ts';
+import { MAX_BATCH, OUTCOMES, type AttendanceKind, type AttendanceMethod } from '#core/attendance/events.ts';
 import { api, errorMessage, INVALID_JSON, type ApiBody } from './api.ts';
 import { isNetworkFailure, webLock } from './offline-outbox.ts';
 import { KEPT_ON_CLEAR, offlineCount, offlineDeleteMany, offlinePutMany, offlineValues } from './offline-store.ts';
@@ -18,7 +19,8 @@ export type PendingEvent = {
   method: AttendanceMethod;
   recordedAt: string;
 };
-export type Rejection = { id: string; reason: string };
+/** `event`: what was rejected, so a screen can say whose check-in it was. */
+export type Rejection = { id: string; reason: string; event?: PendingEvent };
 /** `error`: why the events still wait when it is more than "no network" (a refused batch, a busy server). */
 export type FlushResult = { sent: number; rejected: Rejection[]; error?: string };
 export type PendingListener = (pendingCount: number, last?: FlushResult) => void;
@@ -56,12 +58,29 @@ const followUps = new Map<string, Promise<FlushResult>>();
 const byRecordedAt = (a: PendingEvent, b: PendingEvent) => a.recordedAt.localeCompare(b.recordedAt) || a.id.localeCompare(b.id);
 
 type Outcome = { id: string; outcome: string; reason?: string };
+const SETTLED: readonly string[] = OUTCOMES;
 const resultsOf = (body: ApiBody): Outcome[] | null => {
   const results = (body.data as { results?: unknown } | undefined)?.results;
   return Array.isArray(results) ? (results as Outcome[]) : null;
 };
 
 export type AttendanceOutbox = ReturnType<typeof attendanceOutbox>;
+
+/** A v4 UUID for a new event (its idempotency key); randomUUID needs a secure context, getRandomValues does not. */
+export function newEventId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
+  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Who records check-ins from a panel: the instructors and the admin-capable (issue 24 §3). */
+export const mayTakeAttendance = (role: Role) => role === 'instructor' || isAdminCapable(role);
+
+/** A panel user's outbox owner. */
+export const attendanceOwner = (user: { _id: string }) => `user:${user._id}`;
 
 /** The outbox of one recorder: `user:<id>` on a panel, `kiosk:<deviceId>` on a kiosk (which passes its own token). */
 export function attendanceOutbox(owner: string, opts: { token?: () => string | null; deps?: AttendanceOutboxDeps } = {}) {
@@ -101,11 +120,15 @@ export function attendanceOutbox(owner: string, opts: { token?: () => string | n
         return result;
       }
       if (!results) return { ...result, error: INVALID_JSON };
-      const inBatch = new Set(batch.map((e) => e.id));
-      const settled = results.filter((r) => inBatch.has(r.id) && ['accepted', 'duplicate', 'rejected'].includes(r.outcome));
-      await remove(settled.map((r) => r.id));
+      // The server answers ids lower-cased (one UUID, one key).
+      const inBatch = new Map(batch.map((e) => [e.id.toLowerCase(), e]));
+      const settled = results.flatMap((r) => {
+        const event = typeof r.id === 'string' ? inBatch.get(r.id.toLowerCase()) : undefined;
+        return event && SETTLED.includes(r.outcome) ? [{ ...r, event }] : [];
+      });
+      await remove(settled.map((r) => r.event.id));
       for (const r of settled) {
-        if (r.outcome === 'rejected') result.rejected.push({ id: r.id, reason: r.reason || 'Rejected' });
+        if (r.outcome === 'rejected') result.rejected.push({ id: r.event.id, reason: r.reason || 'Rejected', event: r.event });
         else result.sent++;
       }
     }
@@ -125,6 +148,20 @@ export function attendanceOutbox(owner: string, opts: { token?: () => string | n
     return done;
   }
 
+  function flush(): Promise<FlushResult> {
+    const current = running.get(prefix);
+    if (!current) return flushOnce();
+    let next = followUps.get(prefix);
+    if (!next) {
+      next = current.then(() => {
+        followUps.delete(prefix);
+        return flushOnce();
+      });
+      followUps.set(prefix, next);
+    }
+    return next;
+  }
+
   return {
     owner,
     pending,
@@ -134,22 +171,10 @@ export function attendanceOutbox(owner: string, opts: { token?: () => string | n
       const entries = events.map((e) => [keyOf(e.id), e] as const);
       if (!(await deps.putMany(entries))) for (const [k, e] of entries) unsaved.set(k, e);
       await notify();
-      if (deps.online()) void this.flush();
+      if (deps.online()) void flush();
     },
     /** Sends what waits, one run at a time per owner (a call during a run gets one more run after it). */
-    flush(): Promise<FlushResult> {
-      const current = running.get(prefix);
-      if (!current) return flushOnce();
-      let next = followUps.get(prefix);
-      if (!next) {
-        next = current.then(() => {
-          followUps.delete(prefix);
-          return flushOnce();
-        });
-        followUps.set(prefix, next);
-      }
-      return next;
-    },
+    flush,
     /** Called with the pending count now, after every change, and with each flush's result. */
     subscribe(listener: PendingListener): () => void {
       const set = listeners.get(owner) ?? new Set<PendingListener>();
@@ -198,11 +223,15 @@ export function startAttendanceSync(
   };
 }
 
-/** Every recorder's waiting events in this browser: a sign-out is refused while there are any. */
-export async function pendingAttendanceCount(deps: Pick<AttendanceOutboxDeps, 'count'> = defaultDeps()): Promise<number> {
+/**
+ * The events waiting in this browser: one recorder's (`user:<id>`: what a sign-out would leave unsent,
+ * since only their token can send them), or every recorder's when no owner is given.
+ */
+export async function pendingAttendanceCount(owner?: string, deps: Pick<AttendanceOutboxDeps, 'count'> = defaultDeps()): Promise<number> {
+  const prefix = owner ? ownerPrefix(owner) : KEPT_ON_CLEAR;
   let memory = 0;
-  for (const k of unsaved.keys()) if (k.startsWith(KEPT_ON_CLEAR)) memory++;
-  return (await deps.count(KEPT_ON_CLEAR)) + memory;
+  for (const k of unsaved.keys()) if (k.startsWith(prefix)) memory++;
+  return (await deps.count(prefix)) + memory;
 }
 
 /** What a refused sign-out says: "3 check-ins are not sent yet. …". */
