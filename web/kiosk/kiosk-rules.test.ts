@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { atWallTime } from '#core/time-zone.ts';
-import { kioskPinHash } from './kiosk-pin.ts';
+import { kioskPinHash } from '#core/kiosk/pin-hash.ts';
 import {
   checkInKind,
   currentSession,

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState, type RefObject } from 'react';
 import type { AttendanceOutbox } from '#web/lib/attendance-outbox.ts';
-import { kioskPinHash } from './kiosk-pin.ts';
+import { kioskPinHash } from '#core/kiosk/pin-hash.ts';
 import { KIOSK_MESSAGES } from './kiosk-messages.ts';
 import { checkInKind, memberByPin, memberByQr } from './kiosk-rules.ts';
 import type { KioskSession, KioskSnapshot } from './kiosk-snapshot.ts';
