@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, createUser } from '#test/helpers.ts';
-import { insertSession } from '#test/session-helpers.ts';
+import { insertKioskDevice, insertSession } from '#test/session-helpers.ts';
 import { ev, postEvents, storedIn } from './attendance.test-helpers.ts';
 
 async function setting() {
@@ -121,6 +121,23 @@ describe('POST /api/attendance/events refuses the wrong sender whole: 403, nothi
       const byAdmin = await postEvents(admin.token, [{ ...good(), method }]);
       expect([byAdmin.status, byAdmin.body.message]).toEqual([403, 'Only a kiosk may send kiosk check-ins']);
     }
+    expect(await storedIn(session.id)).toBe(0);
+  });
+
+  it('refuses a kiosk sending roster or admin events (403), a revoked kiosk (401), and a kiosk reading rosters (403)', async () => {
+    const { session, good } = await setting();
+    const { token } = await insertKioskDevice();
+    for (const method of ['roster', 'admin']) {
+      const res = await postEvents(token, [
+        { ...good(), method: 'kiosk_qr' },
+        { ...good(), method },
+      ]);
+      expect([res.status, res.body.message]).toEqual([403, 'A kiosk may only check members in']);
+    }
+    const roster = await api(`/api/sessions/${session.id}/roster`, { token });
+    expect(roster.status).toBe(403);
+    const revoked = await insertKioskDevice({ revokedAt: new Date() });
+    expect((await postEvents(revoked.token, [{ ...good(), method: 'kiosk_qr' }])).status).toBe(401);
     expect(await storedIn(session.id)).toBe(0);
   });
 
