@@ -3,11 +3,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 const MAX_LENGTH = 256;
 /** A half-typed PIN left by someone who walked away is cleared. */
 const IDLE_CLEAR_MS = 15_000;
+/** A scanner types its Enter right after the code; a person pressing Enter on a focused button is slower. */
+const SCANNER_GAP_MS = 100;
 
 /**
  * What is being typed: on the on-screen keypad, on a keyboard, or by a handheld scanner that types the
  * code it read followed by Enter (a "keyboard wedge"). Keys typed into a form control are left alone;
- * Enter with nothing typed still activates the focused button.
+ * Enter activates a focused button (a keyboard user on the keypad) unless it follows a typed key at once.
  */
 export function useCodeEntry(onSubmit: (text: string) => void) {
   const [entry, setEntry] = useState('');
@@ -15,6 +17,7 @@ export function useCodeEntry(onSubmit: (text: string) => void) {
   const submitRef = useRef(onSubmit);
   submitRef.current = onSubmit;
   const idle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const lastKeyAt = useRef(0);
 
   const set = useCallback((next: string) => {
     entryRef.current = next.slice(0, MAX_LENGTH);
@@ -36,8 +39,9 @@ export function useCodeEntry(onSubmit: (text: string) => void) {
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey || e.isComposing) return;
       if ((e.target as Element | null)?.closest?.('input, textarea, select, [contenteditable="true"]')) return;
+      const onButton = !!(e.target as Element | null)?.closest?.('button');
       if (e.key === 'Enter') {
-        if (!entryRef.current) return;
+        if (!entryRef.current || (onButton && e.timeStamp - lastKeyAt.current > SCANNER_GAP_MS)) return;
         e.preventDefault();
         submit();
       } else if (e.key === 'Backspace') {
@@ -46,6 +50,7 @@ export function useCodeEntry(onSubmit: (text: string) => void) {
       } else if (e.key === 'Escape') clear();
       else if (e.key.length === 1 && e.key !== ' ') {
         e.preventDefault();
+        lastKeyAt.current = e.timeStamp;
         press(e.key);
       }
     };
