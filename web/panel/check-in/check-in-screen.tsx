@@ -73,8 +73,8 @@ export default function CheckInScreen(_: PanelScreenProps) {
           }}
         >
           <p>
-            Your current code stops working at the kiosks once they next update. Do this if someone else may have a photo or copy of
-            your code.
+            Your current code stops working at the kiosks once they next update. Do this if someone else may have a photo or copy of your
+            code.
           </p>
         </ConfirmDialog>
       )}

@@ -104,3 +104,20 @@ describe('POST /api/kiosk/devices/:id/revoke', () => {
     expect((await api('/api/kiosk/snapshot', { token })).status).toBe(200);
   });
 });
+
+describe('a kiosk token', () => {
+  it('reads the snapshot but may not register devices, list them, or hold a QR code (403)', async () => {
+    const { token } = await insertKioskDevice();
+    expect((await api('/api/kiosk/snapshot', { token })).status).toBe(200);
+    for (const [method, path] of [
+      ['POST', '/api/kiosk/devices'],
+      ['GET', '/api/kiosk/devices'],
+      ['GET', '/api/attendance/my-qr'],
+      ['PUT', '/api/attendance/my-pin'],
+    ] as const) {
+      const res = await api(path, { method, token, body: method === 'GET' ? undefined : { name: 'x', pin: '1234' } });
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(res.body.message).toBe('A kiosk may only check members in');
+    }
+  });
+});

@@ -2,7 +2,14 @@ import type { RegisterKioskInput } from '#core/kiosk/check-in.ts';
 import { api } from '#web/lib/api.ts';
 
 /** A kiosk device as worker/features/kiosk serialises it. */
-export type KioskDevice = { _id: string; name: string; location: string | null; createdAt: string; lastSeenAt: string | null; revokedAt: string | null };
+export type KioskDevice = {
+  _id: string;
+  name: string;
+  location: string | null;
+  createdAt: string;
+  lastSeenAt: string | null;
+  revokedAt: string | null;
+};
 
 export type KiosksQuery = { page: number };
 

@@ -18,8 +18,8 @@ export default function KiosksScreen(_: PanelScreenProps) {
     <ListScreen list={list} className="kiosks">
       <h1>Kiosks</h1>
       <p className="lead">
-        A kiosk is a tablet at the door where people check in with their QR code or PIN. It keeps working when the Wi-Fi drops and sends
-        the check-ins once it is back.
+        A kiosk is a tablet at the door where people check in with their QR code or PIN. It keeps working when the Wi-Fi drops and sends the
+        check-ins once it is back.
       </p>
       <ListMessages list={list} />
       {registered ? (

@@ -21,7 +21,15 @@ export function RegisterKioskForm({ onRegistered }: { onRegistered: (r: Register
     });
   }
   return (
-    <HeadedForm id="kiosk-register" headingId="kiosk-register-title" title="Register a kiosk" busy={busy} alert={alert} onSubmit={onSubmit} className="card">
+    <HeadedForm
+      id="kiosk-register"
+      headingId="kiosk-register-title"
+      title="Register a kiosk"
+      busy={busy}
+      alert={alert}
+      onSubmit={onSubmit}
+      className="card"
+    >
       <div className="form-grid">
         <Field id="kiosk-name" name="name" label="Name" hint="e.g. Front desk tablet" maxLength={80} error={errors.name} />
         <Field id="kiosk-location" name="location" label="Location" optional maxLength={120} error={errors.location} />
@@ -34,7 +42,6 @@ export function RegisterKioskForm({ onRegistered }: { onRegistered: (r: Register
 /** The new kiosk's address, shown this once (only its token's hash is stored): copy it or scan it with the tablet. */
 export function NewKioskAddress({ registered, onDone }: { registered: Registered; onDone: () => void }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState('');
   useEffect(() => headingRef.current?.focus(), []);
   async function copy() {
@@ -42,7 +49,7 @@ export function NewKioskAddress({ registered, onDone }: { registered: Registered
       await navigator.clipboard.writeText(registered.url);
       setCopied('Address copied.');
     } catch {
-      inputRef.current?.select();
+      (document.getElementById('kiosk-url') as HTMLInputElement | null)?.select();
       setCopied('Press Ctrl+C (or ⌘C) to copy the selected address.');
     }
   }
@@ -58,8 +65,14 @@ export function NewKioskAddress({ registered, onDone }: { registered: Registered
       <div className="kiosk-address-body">
         <QrCode text={registered.url} label={`The address of ${registered.device.name}`} className="kiosk-address-qr" />
         <div className="kiosk-address-copy">
-          <label htmlFor="kiosk-url">Kiosk address</label>
-          <input id="kiosk-url" ref={inputRef} readOnly value={registered.url} onFocus={(e) => e.currentTarget.select()} />
+          <Field
+            id="kiosk-url"
+            label="Kiosk address"
+            readOnly
+            required={false}
+            value={registered.url}
+            onFocus={(e) => e.currentTarget.select()}
+          />
           <div className="btn-row">
             <button type="button" className="btn btn-primary" onClick={() => void copy()}>
               Copy address
