@@ -74,6 +74,16 @@ describe('POST /api/attendance/events', () => {
     expect([outcomesOf(a.body), outcomesOf(g.body)]).toEqual([['accepted'], ['accepted']]);
   });
 
+  it('takes a full batch of 500 events in one INSERT', async () => {
+    const { teacher, session } = await taught();
+    const member = await createUser();
+    const events = Array.from({ length: 500 }, (_, i) => ev({ sessionId: session.id, userId: member.id, minutesAgo: 1 + i / 100 }));
+    const res = await postEvents(teacher.token, events, { 'Idempotency-Key': 'k'.repeat(200) });
+    expect(res.status).toBe(200);
+    expect(new Set(outcomesOf(res.body))).toEqual(new Set(['accepted']));
+    expect(await storedIn(session.id)).toBe(500);
+  });
+
   it('marks an id repeated inside one batch a duplicate after the first', async () => {
     const { teacher, session } = await taught();
     const member = await createUser();
