@@ -62,5 +62,5 @@ export function useRosterOutbox(user: { _id: string }) {
 
   const dismissRejected = useCallback(() => setRejected([]), []);
 
-  return { pending, sent, taps, last, rejected, dismissRejected, mark, forgetSent };
+  return { pending, sent, taps, last, rejected, dismissRejected, mark, forgetSent, discard: box.discard, flushNow: box.flush };
 }
