@@ -1,6 +1,15 @@
 /** Class, session and training-right fixtures shared by the sessions, bookings, attendance and kiosk tests. */
 import { newId } from '#core/ids.ts';
-import { classes, classSessions, membershipEnrollments, type NewClassRow, type NewClassSessionRow } from '#db/schema/index.ts';
+import {
+  classes,
+  classSessions,
+  kioskDevices,
+  membershipEnrollments,
+  type NewClassRow,
+  type NewClassSessionRow,
+  type NewKioskDeviceRow,
+} from '#db/schema/index.ts';
+import { kioskTokenHash, newKioskToken } from '#worker/lib/kiosk-token.ts';
 import { testDb, uniq } from '#test/helpers.ts';
 
 const HOUR = 3_600_000;
@@ -55,4 +64,15 @@ export async function giveActiveMembership(userId: string, days = 30) {
     })
     .returning()
     .get();
+}
+
+/** A registered check-in device and its token (what the one-time kiosk URL carries). */
+export async function insertKioskDevice(overrides: Partial<NewKioskDeviceRow> = {}) {
+  const token = newKioskToken();
+  const device = await testDb()
+    .insert(kioskDevices)
+    .values({ id: newId(), name: `Kiosk ${uniq()}`, location: 'Front desk', tokenHash: await kioskTokenHash(token), ...overrides })
+    .returning()
+    .get();
+  return { device, token };
 }

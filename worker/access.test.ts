@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '#core/roles.ts';
 import { api, createUser } from '#test/helpers.ts';
+import { insertKioskDevice } from '#test/session-helpers.ts';
+import { KIOSK_MESSAGES } from '#worker/lib/kiosk-token.ts';
 import { ACCESS } from './access.ts';
 import { apiRouteKeys, createApp } from './app.ts';
 
@@ -42,6 +44,25 @@ describe('the access table', () => {
         }),
       );
     }
+    expect(wrong).toEqual([]);
+  });
+
+  it('lets a kiosk token through only the routes that admit a kiosk, and a revoked one through none', { timeout: 120_000 }, async () => {
+    const { token } = await insertKioskDevice();
+    const { token: revoked } = await insertKioskDevice({ revokedAt: new Date() });
+    const wrong: string[] = [];
+    await Promise.all(
+      entries.map(async ([key, rule]) => {
+        const [method, path] = key.split(' ') as [string, string];
+        const body = method === 'GET' ? undefined : {};
+        const res = await api(concrete(path), { method, token, body });
+        const admitted = typeof rule !== 'string' && rule.includes('kiosk');
+        const refused = res.status === 403 && res.body?.message === KIOSK_MESSAGES.onlyCheckIn;
+        if (res.status === 401 || res.status >= 500 || admitted === refused) wrong.push(`kiosk ${key} → ${res.status}`);
+        const gone = await api(concrete(path), { method, token: revoked, body });
+        if (gone.status !== 401 || gone.body?.message !== KIOSK_MESSAGES.unknown) wrong.push(`revoked kiosk ${key} → ${gone.status}`);
+      }),
+    );
     expect(wrong).toEqual([]);
   });
 });

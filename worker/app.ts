@@ -39,8 +39,8 @@ import { membershipPurchasesRoutes } from './features/membership-purchases/membe
 import { instructorsRoutes } from './features/instructors/instructors.routes.ts';
 import { locationRoutes } from './features/location/location.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
-import { attendanceRoutes } from './features/attendance/attendance.routes.ts';
 import { sessionsRoutes } from './features/sessions/sessions.routes.ts';
+import { attendanceRoutes } from './features/attendance/attendance.routes.ts';
 import { auditWrites } from './middleware/audit.ts';
 import { authorize } from './middleware/auth.ts';
 import { limitBodies } from './middleware/body-limit.ts';

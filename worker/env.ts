@@ -3,6 +3,7 @@ import type { UserRow } from '#db/schema/index.ts';
 import type { AppConfig } from './config.ts';
 import type { AuthUser } from './lib/auth-user.ts';
 import type { Mailer } from './lib/mailer.ts';
+import type { KioskCaller } from './lib/kiosk-token.ts';
 import type { ServiceCtx } from './lib/service-context.ts';
 
 /** Bindings from wrangler.toml, `.dev.vars` and secrets. Everything optional is parsed in config.ts. */
@@ -31,6 +32,8 @@ export type Variables = {
   user: AuthUser | null;
   /** The caller's full row as the auth middleware read it (null without a valid token). */
   userRow: UserRow | null;
+  /** A check-in device calling with its kiosk token (routes whose rule admits 'kiosk'); null otherwise. */
+  kiosk: KioskCaller | null;
   cspNonce: string;
   /** What every service verb gets (worker/lib/service-context.ts), built once the caller is known. */
   ctx: ServiceCtx;

@@ -12,6 +12,7 @@ export const CLASS_MESSAGES = {
   created: 'Class created successfully',
   updated: 'Class updated successfully',
   deleted: 'Class deleted successfully',
+  instructor: 'instructorId must be an instructor',
 } as const;
 
 /** 0–6, or a day's name ("monday", "Mon"). */
@@ -44,6 +45,11 @@ const classFields = {
   startTime: timeField('Start time'),
   endTime: timeField('End time'),
   instructorName: optionalText('Instructor name', 120),
+  /** The instructor's account (its id), whose sessions these are; blank or null clears it. */
+  instructorId: z.preprocess(
+    (v) => (v === undefined ? undefined : typeof v === 'string' && v.trim() === '' ? null : v),
+    z.string({ error: CLASS_MESSAGES.instructor }).trim().max(64, CLASS_MESSAGES.instructor).nullable().optional(),
+  ),
   level: optionEnum(LEVELS, LEVEL_MESSAGE).optional(),
   location: optionalText('Location', 200),
   ageGroup: optionalText('Age group', 60),

@@ -73,6 +73,8 @@ export type ClassDto = {
   startTime: string;
   endTime: string;
   instructorName: string | null;
+  /** The instructor's account (issue 24), null when none is linked. */
+  instructorId: string | null;
   level: Level;
   location: string | null;
   ageGroup: string | null;

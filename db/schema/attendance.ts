@@ -67,3 +67,4 @@ export const kioskDevices = sqliteTable('kiosk_devices', {
 export type AttendanceEventRow = typeof attendanceEvents.$inferSelect;
 export type CheckinCredentialsRow = typeof checkinCredentials.$inferSelect;
 export type KioskDeviceRow = typeof kioskDevices.$inferSelect;
+export type NewKioskDeviceRow = typeof kioskDevices.$inferInsert;

@@ -2,6 +2,7 @@ import { createDb, type Db } from '#db/client.ts';
 import { loadConfig, type AppConfig } from '#worker/config.ts';
 import type { Bindings } from '#worker/env.ts';
 import type { AuthUser } from './auth-user.ts';
+import type { KioskCaller } from './kiosk-token.ts';
 import { createMailer, type Mailer } from './mailer.ts';
 import type { Publisher } from './publish.ts';
 import { roomsPublisher, type RoomsEnv } from './publish-rooms.ts';
@@ -52,6 +53,7 @@ export function runtimeOf(env: Bindings): Runtime {
 /** Who runs the work: the caller (null for the cron), and where it came from when a request started it. */
 export type RunParts = {
   user: AuthUser | null;
+  kiosk?: KioskCaller | null;
   requestId: string;
   /** The caller's address; empty for work no request started. */
   ip?: string;
@@ -66,6 +68,7 @@ export function runtimeContext(env: Bindings, run: RunParts): ServiceCtx {
   return serviceContext({
     ...runtime,
     user: run.user,
+    kiosk: run.kiosk ?? null,
     requestId: run.requestId,
     ip: run.ip ?? '',
     requestOrigin: run.requestOrigin ?? runtime.config.PUBLIC_URL ?? 'http://localhost',

@@ -2,6 +2,7 @@ import type { Db } from '#db/client.ts';
 import type { AppConfig } from '#worker/config.ts';
 import { NO_TOKEN, type AuthUser } from '#worker/lib/auth-user.ts';
 import { unauthorized } from '#worker/lib/errors.ts';
+import type { KioskCaller } from '#worker/lib/kiosk-token.ts';
 import type { Mailer } from '#worker/lib/mailer.ts';
 import { eventOf, type EventFor, type Publisher } from '#worker/lib/publish.ts';
 
@@ -22,6 +23,8 @@ export type ServiceCtx = {
   db: Db;
   /** The caller; null for a visitor or for work no user started (cron, seed). */
   user: AuthUser | null;
+  /** A check-in device calling with its kiosk token (then `user` is null); absent or null otherwise. */
+  kiosk?: KioskCaller | null;
   requestId: string;
   config: AppConfig;
   ip: string;

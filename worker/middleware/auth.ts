@@ -7,6 +7,7 @@ import { loadUser, NO_TOKEN, type AuthUser } from '#worker/lib/auth-user.ts';
 
 export { NO_TOKEN };
 import { forbidden, unauthorized } from '#worker/lib/errors.ts';
+import { isKioskToken, KIOSK_MESSAGES, loadKiosk } from '#worker/lib/kiosk-token.ts';
 
 /** The route that will answer this request (middleware entries are registered as ALL). */
 const endpointRoute = (c: Parameters<typeof matchedRoutes>[0]): RouterRoute | undefined => matchedRoutes(c).find((r) => r.method !== 'ALL');
@@ -30,6 +31,13 @@ export const authorize = (table: AccessTable) => {
     const rule = ruleOf(route);
     if (!rule) throw new Error(`Route ${route.method} ${route.path} is missing from the access table`); // logged, never sent
     const token = bearerToken(c.req.header('authorization'));
+    if (token && isKioskToken(token)) {
+      const kiosk = await loadKiosk(c.get('db'), token);
+      if (!kiosk) throw unauthorized(KIOSK_MESSAGES.unknown);
+      if (typeof rule === 'string' || !rule.includes('kiosk')) throw forbidden(KIOSK_MESSAGES.onlyCheckIn);
+      c.set('kiosk', kiosk);
+      return next();
+    }
     if (rule === 'public') {
       if (token) {
         const loaded = await loadUser({ config: c.get('config'), db: c.get('db') }, token);

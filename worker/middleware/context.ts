@@ -10,5 +10,6 @@ export const context = createMiddleware<AppEnv>(async (c, next) => {
   c.set('mailer', mailer);
   c.set('user', null);
   c.set('userRow', null);
+  c.set('kiosk', null);
   await next();
 });

@@ -16,6 +16,7 @@ export const serviceContextMiddleware = createMiddleware<AppEnv>(async (c, next)
     'ctx',
     runtimeContext(c.env, {
       user: c.var.user,
+      kiosk: c.var.kiosk,
       requestId: c.var.requestId,
       ip: clientIp(c.req.header('cf-connecting-ip')),
       requestOrigin: new URL(c.req.url).origin,

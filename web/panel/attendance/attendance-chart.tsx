@@ -2,7 +2,7 @@ import type { StatusCounts } from '#core/attendance/effective.ts';
 import { monthShort } from '#web/components/format.ts';
 import { useSchoolZone } from '#web/components/school-zone.tsx';
 
-const W = 48;
+const W = 40;
 const H = 120;
 const PAD = 18;
 
@@ -27,7 +27,7 @@ export function AttendanceChart({ months, byMonth }: { months: readonly string[]
         <line x1="0" x2={months.length * W} y1={H} y2={H} className="home-chart-axis" />
         {months.map((m, i) => (
           <g key={m}>
-            <rect x={i * W + 10} width={W - 20} y={y(attended[i]!)} height={H - y(attended[i]!)} className="home-chart-bar" rx="3" />
+            <rect x={i * W + 7} width={W - 14} y={y(attended[i]!)} height={H - y(attended[i]!)} className="home-chart-bar" rx="3" />
             {attended[i]! > 0 && (
               <text x={i * W + W / 2} y={y(attended[i]!) - 4} textAnchor="middle" className="home-chart-label">
                 {attended[i]}

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { api, createUser, testServiceCtx } from '#test/helpers.ts';
-import { giveActiveMembership, insertSession } from '#test/session-helpers.ts';
-import { recordAttendance } from './attendance.record.ts';
+import { api, createUser } from '#test/helpers.ts';
+import { giveActiveMembership, insertKioskDevice, insertSession } from '#test/session-helpers.ts';
 import { ev, outcomesOf, postEvents, storedIn } from './attendance.test-helpers.ts';
 
 async function taught() {
@@ -56,18 +55,16 @@ describe('attendance races and replays', () => {
   it('a staff absent recorded after a kiosk present wins, and a later kiosk scan does not undo it', async () => {
     const { teacher, session } = await taught();
     const member = await createUser();
-    const kiosk = { kind: 'kiosk' as const, deviceId: 'front-desk' };
-    const scan = (minutesAgo: number) => {
-      const e = ev({ sessionId: session.id, userId: member.id, method: 'kiosk_qr', minutesAgo });
-      return { ...e, recordedAt: new Date(e.recordedAt) };
-    };
-    expect(await recordAttendance(testServiceCtx(), kiosk, [scan(10)])).toMatchObject([{ outcome: 'accepted' }]);
+    const { token: kiosk } = await insertKioskDevice();
+    const scan = (minutesAgo: number, kind: 'present' | 'absent' = 'present') =>
+      postEvents(kiosk, [ev({ sessionId: session.id, userId: member.id, method: 'kiosk_qr', kind, minutesAgo })]);
+    expect(outcomesOf((await scan(10)).body)).toEqual(['accepted']);
     expect((await rosterRow(teacher.token, session.id, member.id)).row).toMatchObject({ status: 'present', lastMethod: 'kiosk_qr' });
 
     await postEvents(teacher.token, [ev({ sessionId: session.id, userId: member.id, kind: 'absent', minutesAgo: 5 })]);
     expect((await rosterRow(teacher.token, session.id, member.id)).row).toMatchObject({ status: 'absent', lastMethod: 'roster' });
 
-    await recordAttendance(testServiceCtx(), kiosk, [{ ...scan(1), kind: 'absent' }]);
+    expect(outcomesOf((await scan(1, 'absent')).body)).toEqual(['accepted']);
     expect((await rosterRow(teacher.token, session.id, member.id)).row).toMatchObject({ status: 'absent', lastMethod: 'roster' });
   });
 });

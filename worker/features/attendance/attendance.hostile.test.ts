@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { api, createUser } from '#test/helpers.ts';
-import { insertSession } from '#test/session-helpers.ts';
+import { insertKioskDevice, insertSession } from '#test/session-helpers.ts';
 import { ev, postEvents, storedIn } from './attendance.test-helpers.ts';
 
 async function setting() {
@@ -124,6 +125,23 @@ describe('POST /api/attendance/events refuses the wrong sender whole: 403, nothi
     expect(await storedIn(session.id)).toBe(0);
   });
 
+  it('refuses a kiosk sending roster or admin events (403), a revoked kiosk (401), and a kiosk reading rosters (403)', async () => {
+    const { session, good } = await setting();
+    const { token } = await insertKioskDevice();
+    for (const method of ['roster', 'admin']) {
+      const res = await postEvents(token, [
+        { ...good(), method: 'kiosk_qr' },
+        { ...good(), method },
+      ]);
+      expect([res.status, res.body.message]).toEqual([403, 'A kiosk may only check members in']);
+    }
+    const roster = await api(`/api/sessions/${session.id}/roster`, { token });
+    expect(roster.status).toBe(403);
+    const revoked = await insertKioskDevice({ revokedAt: new Date() });
+    expect((await postEvents(revoked.token, [{ ...good(), method: 'kiosk_qr' }])).status).toBe(401);
+    expect(await storedIn(session.id)).toBe(0);
+  });
+
   it('refuses students and members (403) and visitors (401)', async () => {
     const { session, good } = await setting();
     const [student, member] = await Promise.all([createUser({ role: 'student' }), createUser({ role: 'member' })]);
@@ -136,3 +154,34 @@ describe('POST /api/attendance/events refuses the wrong sender whole: 403, nothi
 function fetchRaw(token: string, raw: string) {
   return api('/api/attendance/events', { method: 'POST', token, raw, headers: { 'content-type': 'application/json' } });
 }
+
+describe('POST /api/attendance/events under random batches', () => {
+  it('never answers 5xx; a 200 has one outcome per event, in order', async () => {
+    const { teacher, member, session } = await setting();
+    const admin = await createUser({ role: 'admin' });
+    const field = <T>(good: T) =>
+      fc.oneof(fc.constant(good), fc.string({ maxLength: 80 }), fc.integer(), fc.constant(null), fc.constant(undefined));
+    const event = fc.record({
+      id: fc.oneof(fc.uuid(), fc.string({ maxLength: 40 })),
+      sessionId: field(session.id),
+      userId: field(member.id),
+      kind: fc.oneof(fc.constantFrom('present', 'late', 'excused', 'absent', 'void'), fc.string({ maxLength: 10 })),
+      method: fc.oneof(fc.constantFrom('roster', 'admin', 'kiosk_qr'), fc.string({ maxLength: 10 })),
+      recordedAt: fc.oneof(
+        fc
+          .date({ min: new Date(Date.now() - 30 * 86_400_000), max: new Date(Date.now() + 86_400_000), noInvalidDate: true })
+          .map((d) => d.toISOString()),
+        fc.string({ maxLength: 30 }),
+      ),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(event, { minLength: 1, maxLength: 8 }), fc.boolean(), async (events, asAdmin) => {
+        const res = await postEvents(asAdmin ? admin.token : teacher.token, events);
+        expect(res.status).toBeLessThan(500);
+        if (res.status === 200)
+          expect(res.body.data.results.map((r: { id: string }) => r.id)).toEqual(events.map((e) => e.id.toLowerCase()));
+      }),
+      { numRuns: 60 },
+    );
+  });
+});

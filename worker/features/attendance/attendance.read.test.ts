@@ -22,7 +22,12 @@ const stored = (sessionId: string, userId: string, kind: AttendanceKind, recorde
 describe('GET /api/sessions/:id/roster', () => {
   it('lists booked, walk-ins and waitlisted with effective statuses, positions and counts', async () => {
     const teacher = await createUser({ role: 'instructor' });
-    const klass = await insertClass({ title: 'Adults kumite', instructorName: 'Sensei Ito', level: 'advanced' });
+    const klass = await insertClass({
+      title: 'Adults kumite',
+      instructorName: 'Sensei Ito',
+      level: 'advanced',
+      instructorUserId: teacher.id,
+    });
     const session = await insertSession({
       inHours: -0.5,
       instructorUserId: teacher.id,

@@ -14,7 +14,7 @@ import { wallTime } from '#core/time-zone.ts';
 import { profileName } from '#core/users/person-name.ts';
 import { attendanceEvents, classes, classSessions, users } from '#db/schema/index.ts';
 import { notFound } from '#worker/lib/errors.ts';
-import { schoolTimeZone } from '#worker/lib/school-time-zone.ts';
+import { schoolTimeZoneQuery, zoneOf } from '#worker/lib/school-time-zone.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { batch, likeAny } from '#worker/lib/sql.ts';
 import { mayTrainColumn } from './attendance.queries.ts';
@@ -75,29 +75,28 @@ async function personAttendance(
   mustExist: boolean,
 ): Promise<PersonAttendanceView> {
   const { from, to } = rangeOf(q);
-  const [timeZone, [events, person]] = await Promise.all([
-    schoolTimeZone(ctx.db),
-    batch(ctx.db, [
-      ctx.db
-        .select({
-          sessionId: attendanceEvents.sessionId,
-          kind: attendanceEvents.kind,
-          method: attendanceEvents.method,
-          recordedAt: attendanceEvents.recordedAt,
-          receivedAt: attendanceEvents.receivedAt,
-          classId: classSessions.classId,
-          sessionTitle: classSessions.title,
-          classTitle: classes.title,
-          startsAt: classSessions.startsAt,
-        })
-        .from(attendanceEvents)
-        .innerJoin(classSessions, eq(classSessions.id, attendanceEvents.sessionId))
-        .leftJoin(classes, eq(classes.id, classSessions.classId))
-        .where(and(eq(attendanceEvents.userId, userId), gte(classSessions.startsAt, from), lt(classSessions.startsAt, to)))
-        .orderBy(desc(classSessions.startsAt), asc(classSessions.id)),
-      ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)),
-    ]),
+  const [events, person, zoneRows] = await batch(ctx.db, [
+    ctx.db
+      .select({
+        sessionId: attendanceEvents.sessionId,
+        kind: attendanceEvents.kind,
+        method: attendanceEvents.method,
+        recordedAt: attendanceEvents.recordedAt,
+        receivedAt: attendanceEvents.receivedAt,
+        classId: classSessions.classId,
+        sessionTitle: classSessions.title,
+        classTitle: classes.title,
+        startsAt: classSessions.startsAt,
+      })
+      .from(attendanceEvents)
+      .innerJoin(classSessions, eq(classSessions.id, attendanceEvents.sessionId))
+      .leftJoin(classes, eq(classes.id, classSessions.classId))
+      .where(and(eq(attendanceEvents.userId, userId), gte(classSessions.startsAt, from), lt(classSessions.startsAt, to)))
+      .orderBy(desc(classSessions.startsAt), asc(classSessions.id)),
+    ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)),
+    schoolTimeZoneQuery(ctx.db),
   ]);
+  const timeZone = zoneOf(zoneRows);
   if (mustExist && !person.length) throw notFound(M.userNotFound);
 
   const bySession = new Map<string, typeof events>();

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { attendanceEvents } from '#db/schema/index.ts';
-import { createUser, testDb, testServiceCtx } from '#test/helpers.ts';
-import { giveActiveMembership, insertSession } from '#test/session-helpers.ts';
-import { recordAttendance } from './attendance.record.ts';
+import { createUser, testDb } from '#test/helpers.ts';
+import { giveActiveMembership, insertKioskDevice, insertSession } from '#test/session-helpers.ts';
 import { ev, outcomesOf, postEvents, storedIn } from './attendance.test-helpers.ts';
 
 async function taught() {
@@ -75,6 +74,16 @@ describe('POST /api/attendance/events', () => {
     expect([outcomesOf(a.body), outcomesOf(g.body)]).toEqual([['accepted'], ['accepted']]);
   });
 
+  it('takes a full batch of 500 events in one INSERT', async () => {
+    const { teacher, session } = await taught();
+    const member = await createUser();
+    const events = Array.from({ length: 500 }, (_, i) => ev({ sessionId: session.id, userId: member.id, minutesAgo: 1 + i / 100 }));
+    const res = await postEvents(teacher.token, events, { 'Idempotency-Key': 'k'.repeat(200) });
+    expect(res.status).toBe(200);
+    expect(new Set(outcomesOf(res.body))).toEqual(new Set(['accepted']));
+    expect(await storedIn(session.id)).toBe(500);
+  });
+
   it('marks an id repeated inside one batch a duplicate after the first', async () => {
     const { teacher, session } = await taught();
     const member = await createUser();
@@ -87,12 +96,11 @@ describe('POST /api/attendance/events', () => {
   it('records a kiosk check-in with its device and no staff author', async () => {
     const { session } = await taught();
     const member = await createUser();
+    const { device, token } = await insertKioskDevice();
     const e = ev({ sessionId: session.id, userId: member.id, method: 'kiosk_qr' });
-    const results = await recordAttendance(testServiceCtx(), { kind: 'kiosk', deviceId: 'kiosk-1' }, [
-      { ...e, recordedAt: new Date(e.recordedAt) },
-    ]);
-    expect(results).toEqual([{ id: e.id, outcome: 'accepted' }]);
+    const res = await postEvents(token, [e, ev({ sessionId: session.id, userId: member.id, method: 'kiosk_pin' })]);
+    expect(outcomesOf(res.body)).toEqual(['accepted', 'accepted']);
     const row = await testDb().select().from(attendanceEvents).where(eq(attendanceEvents.id, e.id)).get();
-    expect(row).toMatchObject({ recordedBy: null, kioskDeviceId: 'kiosk-1', method: 'kiosk_qr' });
+    expect(row).toMatchObject({ recordedBy: null, kioskDeviceId: device.id, method: 'kiosk_qr' });
   });
 });

@@ -3,7 +3,7 @@ import { screenEvent, type AttendanceEvent } from '#core/attendance/events.ts';
 import type { EventResultView } from '#core/attendance/views.ts';
 import { attendanceEvents, classSessions, users } from '#db/schema/index.ts';
 import { badRequest, forbidden, type FieldError } from '#worker/lib/errors.ts';
-import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { batch } from '#worker/lib/sql.ts';
 import { mayTrainColumn } from './attendance.queries.ts';
 import { methodRefusal, mayUseMethod, mustTeach, SENDER_MESSAGES, type Sender } from './attendance.rules.ts';
@@ -17,10 +17,10 @@ const unique = <T>(values: T[]) => [...new Set(values)];
  */
 export async function recordAttendance(
   ctx: ServiceCtx,
-  sender: Sender,
   events: readonly AttendanceEvent[],
   idempotencyKey: string | null = null,
 ): Promise<EventResultView[]> {
+  const sender: Sender = ctx.kiosk ? { kind: 'kiosk', deviceId: ctx.kiosk.id } : { kind: 'person', user: signedIn(ctx) };
   const refused = events.find((e) => !mayUseMethod(sender, e.method));
   if (refused) throw forbidden(methodRefusal(sender, refused.method));
 

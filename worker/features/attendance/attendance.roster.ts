@@ -11,40 +11,14 @@ import {
 import { isAdminCapable } from '#core/roles.ts';
 import { profileName } from '#core/users/person-name.ts';
 import type { Db } from '#db/client.ts';
-import { attendanceEvents, classes, classSessions, sessionBookings, users } from '#db/schema/index.ts';
+import { attendanceEvents, classSessions, sessionBookings, users } from '#db/schema/index.ts';
 import { forbidden, notFound } from '#worker/lib/errors.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
+import { serializeSession, sessionViewQuery } from '#worker/lib/sessions/view.ts';
 import { batch } from '#worker/lib/sql.ts';
-import { iso, personParts, serializeRosterSession } from './attendance.serialize.ts';
+import { iso, personParts } from './attendance.serialize.ts';
 
-const instructor = alias(users, 'instructor');
 const recorder = alias(users, 'recorder');
-
-const sessionQuery = (db: Db, sessionId: string) =>
-  db
-    .select({
-      id: classSessions.id,
-      classId: classSessions.classId,
-      kind: classSessions.kind,
-      title: classSessions.title,
-      location: classSessions.location,
-      startsAt: classSessions.startsAt,
-      endsAt: classSessions.endsAt,
-      instructorUserId: classSessions.instructorUserId,
-      capacity: classSessions.capacity,
-      bookedCount: classSessions.bookedCount,
-      waitlistCount: classSessions.waitlistCount,
-      status: classSessions.status,
-      cancelReason: classSessions.cancelReason,
-      level: classes.level,
-      classInstructorName: classes.instructorName,
-      instructorProfile: instructor.profile,
-      instructorEmail: instructor.email,
-    })
-    .from(classSessions)
-    .leftJoin(classes, eq(classes.id, classSessions.classId))
-    .leftJoin(instructor, eq(instructor.id, classSessions.instructorUserId))
-    .where(eq(classSessions.id, sessionId));
 
 /** The session's instructor and admin-capable people see its attendance; 404 before 403 says nothing a 403 would not. */
 function mayReadSession(ctx: ServiceCtx, session: { instructorUserId: string | null } | undefined) {
@@ -85,7 +59,7 @@ type EventRow = Awaited<ReturnType<typeof eventsOf>>[number];
  */
 export async function sessionRoster(ctx: ServiceCtx, sessionId: string) {
   const [[session], bookings, events] = await batch(ctx.db, [
-    sessionQuery(ctx.db, sessionId),
+    sessionViewQuery(ctx.db, sessionId, null),
     ctx.db
       .select({
         id: sessionBookings.id,
@@ -145,7 +119,7 @@ export async function sessionRoster(ctx: ServiceCtx, sessionId: string) {
     if (a.booking) counts[a.booking.status] += 1;
     if (a.status) counts[a.status] += 1;
   }
-  return { session: serializeRosterSession(session!), attendees: all, counts };
+  return { session: serializeSession(session!), attendees: all, counts };
 }
 
 /** GET /api/attendance/history?sessionId=: every event of the session as received, oldest first. */

@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import { AttendanceBatchSchema } from '#core/attendance/events.ts';
 import { AttendanceRangeQuery, HistoryQuery, IdempotencyKeyHeader, PeopleQuery } from '#core/attendance/views.ts';
 import type { AppEnv } from '#worker/env.ts';
-import { signedIn } from '#worker/lib/service-context.ts';
 import { parseInput, validate } from '#worker/lib/validate.ts';
 import { bodyLimit } from '#worker/middleware/body-limit.ts';
 import { myAttendance, searchPeople, userAttendance } from './attendance.read.ts';
@@ -19,8 +18,7 @@ export const ATTENDANCE_BODY = {
 export const attendanceRoutes = new Hono<AppEnv>()
   .post('/attendance/events', bodyLimit(ATTENDANCE_BODY), validate('json', AttendanceBatchSchema), async (c) => {
     const key = parseInput(IdempotencyKeyHeader, c.req.header('idempotency-key'), ['Idempotency-Key']) ?? null;
-    const sender = { kind: 'person' as const, user: signedIn(c.var.ctx) };
-    const results = await recordAttendance(c.var.ctx, sender, c.req.valid('json').events, key);
+    const results = await recordAttendance(c.var.ctx, c.req.valid('json').events, key);
     return c.json({ success: true, data: { results }, results });
   })
   .get('/attendance/people', validate('query', PeopleQuery), async (c) => {

@@ -14,13 +14,13 @@ export const classesRoutes = new Hono<AppEnv>()
   })
   .post('/', bodyLimit(CATALOG_BODY), async (c) => {
     const input = parseInput(CreateClassSchema, (await readBody(c.req.raw, CATALOG_BODY)).fields);
-    const data = await createClass(c.var.ctx, input);
-    return c.json({ success: true, data, class: data, message: CLASS_MESSAGES.created }, 201);
+    const { class: data, sessions } = await createClass(c.var.ctx, input);
+    return c.json({ success: true, data, class: data, sessions, message: CLASS_MESSAGES.created }, 201);
   })
   .put('/:id', bodyLimit(CATALOG_BODY), async (c) => {
     const input = parseInput(UpdateClassSchema, (await readBody(c.req.raw, CATALOG_BODY)).fields);
-    const data = await updateClass(c.var.ctx, c.req.param('id'), input);
-    return c.json({ success: true, data, class: data, message: CLASS_MESSAGES.updated });
+    const { class: data, sessions } = await updateClass(c.var.ctx, c.req.param('id'), input);
+    return c.json({ success: true, data, class: data, sessions, message: CLASS_MESSAGES.updated });
   })
   .delete('/:id', async (c) => {
     const data = await deleteClass(c.var.ctx, c.req.param('id'));

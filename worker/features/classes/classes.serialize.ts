@@ -13,6 +13,7 @@ export function serializeClass(row: ClassRow): ClassDto {
     startTime: row.startTime,
     endTime: row.endTime,
     instructorName: row.instructorName,
+    instructorId: row.instructorUserId,
     level: row.level as Level,
     location: row.location,
     ageGroup: row.ageGroup,

@@ -1,0 +1,18 @@
+import { chromium } from 'playwright-core';
+const base = 'http://127.0.0.1:8803';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+const ctx = await browser.newContext({ viewport: { width: 360, height: 800 } });
+const page = await ctx.newPage();
+await page.goto(`${base}/auth/login?as=student`);
+await page.getByLabel('Student ID').fill('STU-0001');
+await page.getByLabel('Password', { exact: true }).fill('Osu-Local-2026');
+await page.getByRole('button', { name: /log in|sign in/i }).click();
+await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
+await page.goto(`${base}/student/attendance`);
+await page.waitForSelector('.attendance-screen[data-ready]');
+const nn = page.getByRole('button', { name: 'Not now' });
+if (await nn.isVisible().catch(() => false)) await nn.click();
+await page.screenshot({ path: '/tmp/att/my-attendance-360-top.png' });
+await page.locator('#my-attendance-recent').scrollIntoViewIfNeeded();
+await page.screenshot({ path: '/tmp/att/my-attendance-360-recent.png' });
+await browser.close();
