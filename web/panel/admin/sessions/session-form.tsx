@@ -113,7 +113,7 @@ export function SessionForm({ session, onSaved, onCancel }: Props) {
           label="Instructor"
           optional
           options={teacherOptions}
-          blankOption={isNew ? "The class's instructor, if any" : 'No instructor account'}
+          blankOption={isNew ? 'As the class, or none' : 'No instructor account'}
           defaultValue={session?.instructorId ?? ''}
           key={teacherOptions.length}
         />
