@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { newId } from '#core/ids.ts';
-import { classSessions, sessionBookings } from '#db/schema/index.ts';
+import { classSessions, notifications, sessionBookings } from '#db/schema/index.ts';
+import { settleDeferred } from '#worker/lib/service-context.ts';
 import { asAdmin, createUser, describeAccessMatrix, hostileValues, send, watchStatements } from '#test/catalog-helpers.ts';
 import { api, testDb } from '#test/helpers.ts';
 import { insertClass, insertSession } from '#test/session-helpers.ts';
@@ -232,6 +233,31 @@ describe('PATCH /api/sessions/:id', () => {
     expect(moved.body.session).toMatchObject({ startsAt: start.toISOString(), endsAt: end.toISOString(), kind: 'one_off' });
     const cleared = await send('PATCH', `/api/sessions/${s.id}`, admin.token, { instructorId: null, capacity: null });
     expect(cleared.body.session).toMatchObject({ instructorId: null, capacity: null, spotsLeft: null });
+  });
+
+  it('tells the people holding a place when the times change, and nobody when they do not', async () => {
+    const admin = await asAdmin();
+    const s = await insertSession({ inHours: 97, bookedCount: 1 });
+    const student = await createUser();
+    await book(s.id, student.id, 'booked');
+    const moved = () =>
+      testDb()
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, student.id), eq(notifications.eventType, 'session_moved')));
+    await send('PATCH', `/api/sessions/${s.id}`, admin.token, { capacity: 5, startsAt: s.startsAt.toISOString() });
+    await settleDeferred();
+    expect(await moved()).toHaveLength(0);
+    const later = new Date(s.startsAt.getTime() + HOUR);
+    const res = await send('PATCH', `/api/sessions/${s.id}`, admin.token, {
+      startsAt: later.toISOString(),
+      endsAt: new Date(later.getTime() + HOUR).toISOString(),
+    });
+    expect(res.status).toBe(200);
+    await settleDeferred();
+    const [notice] = await moved();
+    expect(notice).toMatchObject({ title: `Class time changed: ${s.title}`, entityId: s.id, data: { url: '/student/classes' } });
+    expect(notice!.body).toMatch(/now runs .* \(it was .*\)\.$/);
   });
 
   it('refuses bad input: capacity below booked, end before start, unknown ids, a cancelled session', async () => {
