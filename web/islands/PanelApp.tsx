@@ -3,7 +3,13 @@ import { Loading } from '#web/components/loading.tsx';
 import { SchoolZoneProvider } from '#web/components/school-zone.tsx';
 import type { SiteBrand } from '#web/components/site-info.ts';
 import { logout, logoutRefusal, onUserChanged, restoreSession, type SessionUser } from '#web/lib/session.ts';
-import { attendanceOutbox, attendanceOwner, mayTakeAttendance, startAttendanceSync } from '#web/lib/attendance-outbox.ts';
+import {
+  attendanceOutbox,
+  attendanceOwner,
+  mayTakeAttendance,
+  pendingLogoutMessage,
+  startAttendanceSync,
+} from '#web/lib/attendance-outbox.ts';
 import { keepTokenFresh } from '#web/lib/token-renewal.ts';
 import { closeLiveEvents } from '#web/lib/live-events.ts';
 import { PanelHome, PanelNotFound } from '#web/panel/panel-home.tsx';
@@ -59,6 +65,15 @@ export default function PanelApp({ panel: key, brand }: { panel: PanelKey; brand
   // Check-ins taken on an earlier visit are sent whichever screen opens first.
   const recorder = state.phase === 'ready' && mayTakeAttendance(state.user.role) ? attendanceOwner(state.user) : null;
   useEffect(() => (recorder ? startAttendanceSync(attendanceOutbox(recorder)) : undefined), [recorder]);
+  // A refused Log out follows the count: it goes once the check-ins are sent.
+  const refused = logoutRefused !== '';
+  useEffect(
+    () =>
+      recorder && refused
+        ? attendanceOutbox(recorder).subscribe((count) => setLogoutRefused(count ? pendingLogoutMessage(count) : ''))
+        : undefined,
+    [recorder, refused],
+  );
 
   const route = subPath(pathname, panel.base);
   const usersRoute = panel.users && (route === 'users' || route.startsWith('users/'));

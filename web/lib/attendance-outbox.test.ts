@@ -100,12 +100,34 @@ describe('the attendance outbox', () => {
     answer = async () => {
       throw new ApiError('Authentication required', 401);
     };
-    expect(await box.flush()).toEqual({ sent: 0, rejected: [], error: 'Authentication required' });
+    expect(await box.flush()).toMatchObject({ sent: 0, rejected: [], error: 'Authentication required', refused: [{ status: 401 }] });
     answer = async () => {
       throw new ApiError('Service unavailable', 503);
     };
     expect(await box.flush()).toEqual({ sent: 0, rejected: [], error: 'Service unavailable' });
     expect(await box.pending()).toHaveLength(2);
+  });
+
+  it("sends each session's events apart, so a session the server refuses (403) holds back only its own, which a person may discard", async () => {
+    const [mine, notMine, mine2] = [event('u1'), event('u2', { sessionId: 's2' }), event('u3')];
+    const { batches, deps, setOnline } = fakes(async (events, token) => {
+      if (events.some((e) => e.sessionId === 's2')) throw new ApiError('You can only take attendance for sessions you teach', 403);
+      return acceptAll(events, token);
+    });
+    setOnline(false);
+    const box = attendanceOutbox('user:i1', { deps });
+    await box.add([mine, notMine, mine2]);
+    const result = await box.flush();
+    expect(result).toEqual({
+      sent: 2,
+      rejected: [],
+      error: 'You can only take attendance for sessions you teach',
+      refused: [{ status: 403, reason: 'You can only take attendance for sessions you teach', events: [notMine] }],
+    });
+    expect(batches.map((b) => b.events.map((e) => e.userId))).toEqual([['u1', 'u3'], ['u2']]);
+    expect(await box.pending()).toEqual([notMine]);
+    await box.discard([notMine.id]);
+    expect(await box.pending()).toEqual([]);
   });
 
   it('drops accepted, duplicate and rejected events, reports the rejected with the reason, and keeps any the answer left out', async () => {

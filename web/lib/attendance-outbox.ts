@@ -1,15 +1,16 @@
 import { isAdminCapable, type Role } from '#core/roles.ts';
 import { MAX_BATCH, OUTCOMES, type AttendanceKind, type AttendanceMethod } from '#core/attendance/events.ts';
-import { api, errorMessage, INVALID_JSON, type ApiBody } from './api.ts';
-import { isNetworkFailure, webLock } from './offline-outbox.ts';
+import { api, ApiError, errorMessage, INVALID_JSON, type ApiBody } from './api.ts';
+import { isNetworkFailure, webLock, worthRetrying } from './offline-outbox.ts';
 import { KEPT_ON_CLEAR, offlineCount, offlineDeleteMany, offlinePutMany, offlineValues } from './offline-store.ts';
 
 /**
  * Check-ins taken on the roster or the kiosk (issue 24 §5): each tap is written to the local database
  * first, one key per event, then sent in batches of at most 500 to POST /api/attendance/events. The
  * event's id is the server's idempotency key, so a batch sent twice (a lost answer) changes nothing.
- * No answer, 429 or a 5xx keeps the events for the next try; a 4xx on the whole batch keeps them too and
- * says why; an event the server rejected (unknown session, too old) is dropped and reported.
+ * Each batch holds one session's events. No answer, 429 or a 5xx keeps everything for the next try; a 4xx
+ * on a batch keeps that batch and says why (a person may `discard` it); an event the server rejected
+ * (unknown session, too old) is dropped and reported.
  */
 export type PendingEvent = {
   id: string;
@@ -21,8 +22,10 @@ export type PendingEvent = {
 };
 /** `event`: what was rejected, so a screen can say whose check-in it was. */
 export type Rejection = { id: string; reason: string; event?: PendingEvent };
-/** `error`: why the events still wait when it is more than "no network" (a refused batch, a busy server). */
-export type FlushResult = { sent: number; rejected: Rejection[]; error?: string };
+/** A batch the server refused whole (4xx): kept, so a person decides (log in again, or discard them). */
+export type Refusal = { status: number; reason: string; events: PendingEvent[] };
+/** `error`: why events still wait when it is more than "no network" (a refused batch, a busy server). */
+export type FlushResult = { sent: number; rejected: Rejection[]; refused?: Refusal[]; error?: string };
 export type PendingListener = (pendingCount: number, last?: FlushResult) => void;
 
 export type AttendanceOutboxDeps = {
@@ -56,6 +59,19 @@ const running = new Map<string, Promise<FlushResult>>();
 const followUps = new Map<string, Promise<FlushResult>>();
 
 const byRecordedAt = (a: PendingEvent, b: PendingEvent) => a.recordedAt.localeCompare(b.recordedAt) || a.id.localeCompare(b.id);
+
+/** One session's events per batch (a refusal then holds back only that session's), at most 500 each. */
+function batches(events: readonly PendingEvent[]): PendingEvent[][] {
+  const bySession = new Map<string, PendingEvent[]>();
+  for (const e of events) {
+    const list = bySession.get(e.sessionId);
+    if (list) list.push(e);
+    else bySession.set(e.sessionId, [e]);
+  }
+  const out: PendingEvent[][] = [];
+  for (const list of bySession.values()) for (let i = 0; i < list.length; i += MAX_BATCH) out.push(list.slice(i, i + MAX_BATCH));
+  return out;
+}
 
 type Outcome = { id: string; outcome: string; reason?: string };
 const SETTLED: readonly string[] = OUTCOMES;
@@ -109,15 +125,16 @@ export function attendanceOutbox(owner: string, opts: { token?: () => string | n
 
   async function sendAll(): Promise<FlushResult> {
     const result: FlushResult = { sent: 0, rejected: [] };
-    const events = await pending();
-    for (let i = 0; i < events.length; i += MAX_BATCH) {
-      const batch = events.slice(i, i + MAX_BATCH);
+    for (const batch of batches(await pending())) {
       let results: Outcome[] | null;
       try {
         results = resultsOf(await deps.post({ events: batch }, opts.token ? opts.token() : undefined));
       } catch (err) {
-        if (!isNetworkFailure(err)) result.error = errorMessage(err);
-        return result;
+        if (!isNetworkFailure(err)) result.error ??= errorMessage(err);
+        if (worthRetrying(err)) return result;
+        // Refused whole (an instructor no longer teaching that class): kept, and the other sessions still go.
+        (result.refused ??= []).push({ status: err instanceof ApiError ? err.status : 0, reason: errorMessage(err), events: batch });
+        continue;
       }
       if (!results) return { ...result, error: INVALID_JSON };
       // The server answers ids lower-cased (one UUID, one key).
@@ -172,6 +189,11 @@ export function attendanceOutbox(owner: string, opts: { token?: () => string | n
       if (!(await deps.putMany(entries))) for (const [k, e] of entries) unsaved.set(k, e);
       await notify();
       if (deps.online()) void flush();
+    },
+    /** Drops events a person chose to give up (a batch the server keeps refusing); they are never sent. */
+    async discard(ids: readonly string[]): Promise<void> {
+      await remove(ids);
+      await notify();
     },
     /** Sends what waits, one run at a time per owner (a call during a run gets one more run after it). */
     flush,

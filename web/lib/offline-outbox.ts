@@ -30,7 +30,9 @@ export const outboxKey = (owner: string) => `outbox:${owner}`;
 
 /** No answer at all: the browser is offline or the server unreachable. */
 export const isNetworkFailure = (err: unknown) => err instanceof ApiError && err.status === 0;
-const worthRetrying = (err: unknown) => isNetworkFailure(err) || (err instanceof ApiError && (err.status === 429 || err.status >= 500));
+/** No answer, 429 or a 5xx: the server could not take it now, so it waits for the next try. */
+export const worthRetrying = (err: unknown) =>
+  isNetworkFailure(err) || (err instanceof ApiError && (err.status === 429 || err.status >= 500));
 
 export type FlushHandlers = {
   onSent: (item: OutboxItem, body: ApiBody) => void;

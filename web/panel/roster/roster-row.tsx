@@ -10,7 +10,7 @@ function BookingBadge({ row }: { row: RosterRow }) {
   return <span className="badge roster-badge-walk-in">Walk-in</span>;
 }
 
-/** One person: name, booking, the status that counts, and one big button per mark (pressed = the current one; pressing it again clears it). */
+/** One person: name, booking, the status that counts, and one big button per mark (pressed = the current one; a second tap on it records nothing, so a double tap is harmless). */
 export function RosterPerson({
   row,
   disabled,
@@ -44,7 +44,9 @@ export function RosterPerson({
               className={`roster-mark roster-mark-${m.kind}`}
               aria-pressed={on}
               disabled={disabled}
-              onClick={() => onMark(row.userId, on ? 'void' : m.kind)}
+              onClick={() => {
+                if (!on) onMark(row.userId, m.kind);
+              }}
             >
               {m.label}
               <span className="visually-hidden"> {row.name}</span>

@@ -3,6 +3,8 @@ import { FormAlert } from '#web/components/form-kit.tsx';
 import { Loading } from '#web/components/loading.tsx';
 import { SchoolTime } from '#web/components/school-zone.tsx';
 import { errorMessage } from '#web/lib/api.ts';
+import type { Refusal } from '#web/lib/attendance-outbox.ts';
+import { loginHref } from '#web/panel/panel-states.tsx';
 import { PanelLink } from '#web/panel/router.tsx';
 import { readRoster, type PersonHit, type Roster } from './roster-api.ts';
 import { rosterRows, rowCounts, type LocalWalkIn } from './roster-marks.ts';
@@ -25,13 +27,50 @@ export function PendingCount({ count }: { count: number }) {
   );
 }
 
-/** Why marks still wait (a refused batch: kept) and which the server rejected (dropped), by name, until dismissed. */
-function SendProblems({ outbox, names }: { outbox: Outbox; names: ReadonlyMap<string, string> }) {
-  const error = outbox.last?.error;
+/** A batch the server refused whole: kept until the person logs in again (401) or chooses to discard it. */
+function RefusedMarks({ refusal, sessionId, onDiscard }: { refusal: Refusal; sessionId: string; onDiscard: () => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const n = refusal.events.length;
+  const marks = `${n} mark${n === 1 ? '' : 's'}`;
+  const where = refusal.events[0]?.sessionId === sessionId ? 'this class' : 'another class';
+  if (refusal.status === 401)
+    return (
+      <p>
+        {marks} for {where} wait: your session has ended. <a href={loginHref(window.location.pathname)}>Log in again</a> to send them.
+      </p>
+    );
+  return (
+    <p>
+      The server refused {marks} for {where}: {refusal.reason}. They are kept on this device.{' '}
+      <button type="button" className="btn btn-secondary btn-sm" onClick={() => (confirming ? onDiscard() : setConfirming(true))}>
+        {confirming ? `Yes, discard ${marks}` : `Discard ${marks}`}
+      </button>
+    </p>
+  );
+}
+
+/** Why marks still wait (a busy server, a refused batch: kept) and which the server rejected (dropped), by name, until dismissed. */
+function SendProblems({ outbox, names, sessionId }: { outbox: Outbox; names: ReadonlyMap<string, string>; sessionId: string }) {
+  const { last } = outbox;
+  const refused = last?.refused ?? [];
+  const busy =
+    last?.error && !refused.length ? `Marks not sent yet: ${last.error}. They are kept on this device and sent on the next try.` : '';
   const lines = outbox.rejected.map((r) => `${names.get(r.event?.userId ?? '') ?? 'Someone'}: not recorded (${r.reason}).`);
   return (
     <>
-      <FormAlert message={error ? `Marks not sent yet: ${error}. They are kept on this device and sent on the next try.` : ''} />
+      <FormAlert message={busy} />
+      {refused.length > 0 && (
+        <div className="form-alert roster-refused" role="alert">
+          {refused.map((r) => (
+            <RefusedMarks
+              key={r.events[0]?.id}
+              refusal={r}
+              sessionId={sessionId}
+              onDiscard={() => void outbox.discard(r.events.map((e) => e.id)).then(() => outbox.flushNow())}
+            />
+          ))}
+        </div>
+      )}
       {lines.length > 0 && (
         <div className="form-alert roster-rejected" role="alert">
           <p>{lines.join(' ')}</p>
@@ -121,7 +160,7 @@ export function RosterView({ sessionId, base, outbox }: { sessionId: string; bas
         {s.instructorName ? ` · ${s.instructorName}` : ''}
       </p>
       <PendingCount count={outbox.pending.length} />
-      <SendProblems outbox={outbox} names={names} />
+      <SendProblems outbox={outbox} names={names} sessionId={sessionId} />
       {error && <p className="notice">Showing the roster as last read: {error}</p>}
       {cancelled && (
         <p className="notice" role="status">

@@ -12,7 +12,17 @@ import { useRosterOutbox } from './use-roster-outbox.ts';
 /** In an instructor's own panel, the classes they teach; in the admin panel, every class of the day. */
 const ownPanels: readonly string[] = ['instructor', 'grand-master'];
 
-function SessionCard({ session: s, href, waiting }: { session: SessionView; href: string; waiting: number }) {
+function SessionCard({
+  session: s,
+  href,
+  waiting,
+  showInstructor,
+}: {
+  session: SessionView;
+  href: string;
+  waiting: number;
+  showInstructor: boolean;
+}) {
   const cancelled = s.status === 'cancelled';
   return (
     <li className="card roster-session" data-status={s.status}>
@@ -26,7 +36,7 @@ function SessionCard({ session: s, href, waiting }: { session: SessionView; href
         {s.bookedCount} booked{s.capacity !== null ? ` of ${s.capacity}` : ''}
         {s.waitlistCount ? ` · ${s.waitlistCount} waiting` : ''}
         {s.location ? ` · ${s.location}` : ''}
-        {s.instructorName ? ` · ${s.instructorName}` : ''}
+        {showInstructor && s.instructorName ? ` · ${s.instructorName}` : ''}
       </span>
       {cancelled && <span className="badge roster-badge-review">Cancelled</span>}
       {waiting > 0 && <span className="badge">{waiting} pending</span>}
@@ -78,7 +88,7 @@ export default function TodayScreen({ user, panel, path, base }: PanelScreenProp
       ) : (
         <ul className="roster-sessions" aria-label="Today's classes">
           {sessions.map((s) => (
-            <SessionCard key={s._id} session={s} href={`${base}/${s._id}`} waiting={waitingFor(s._id)} />
+            <SessionCard key={s._id} session={s} href={`${base}/${s._id}`} waiting={waitingFor(s._id)} showInstructor={!instructorId} />
           ))}
         </ul>
       )}

@@ -10,7 +10,7 @@ import {
 import type { RosterStatus } from './roster-api.ts';
 import type { Tap } from './roster-marks.ts';
 
-export type Mark = RosterStatus | 'void';
+export type Mark = RosterStatus;
 
 /**
  * The screen's side of the attendance outbox (PanelApp runs its sync): the taps still waiting, those
@@ -62,5 +62,5 @@ export function useRosterOutbox(user: { _id: string }) {
 
   const dismissRejected = useCallback(() => setRejected([]), []);
 
-  return { pending, sent, taps, last, rejected, dismissRejected, mark, forgetSent };
+  return { pending, sent, taps, last, rejected, dismissRejected, mark, forgetSent, discard: box.discard, flushNow: box.flush };
 }
