@@ -131,14 +131,18 @@ export function useKiosk() {
     if (!deviceId) return;
     const box = attendanceOutbox(`kiosk:${deviceId}`, { token: () => token.current });
     outbox.current = box;
-    const unsubscribe = box.subscribe((count) => setPending(count));
+    const unsubscribe = box.subscribe((count, last) => {
+      setPending(count);
+      // Check-ins refused with 401: the kiosk was revoked; the snapshot's answer confirms it and says so.
+      if (last?.refused?.some((r) => r.status === 401)) void refresh();
+    });
     const stop = startAttendanceSync(box);
     return () => {
       unsubscribe();
       stop();
       if (outbox.current === box) outbox.current = null;
     };
-  }, [deviceId]);
+  }, [deviceId, refresh]);
 
   /** Notes a check-in on this kiosk; false when the member was already checked in to that session here. */
   const markCheckedIn = useCallback(
