@@ -2,8 +2,8 @@ import { defineConfig } from 'vite';
 import { serviceWorker } from './scripts/lib/service-worker-build.ts';
 
 /**
- * Builds only what the browser needs: the island loader (each island its own lazy chunk) and two
- * stylesheets, the site's and the one only panel pages add. Pages render in the Worker, which reads
+ * Builds only what the browser needs: the island loader (each island its own lazy chunk) and three
+ * stylesheets, the site's and those only panel pages and the kiosk add. Pages render in the Worker, which reads
  * dist/client/manifest.json to link them. The service worker (/sw.js) is built last, with the list of what
  * this build wrote (scripts/lib/service-worker-build.ts).
  */
@@ -19,7 +19,7 @@ export default defineConfig({
     cssCodeSplit: true,
     modulePreload: { polyfill: false },
     rollupOptions: {
-      input: { client: 'web/client.ts', site: 'web/styles/site.css', panel: 'web/styles/panel-pages.css' },
+      input: { client: 'web/client.ts', site: 'web/styles/site.css', panel: 'web/styles/panel-pages.css', kiosk: 'web/styles/kiosk.css' },
     },
   },
 });

@@ -66,6 +66,7 @@ export default defineConfig({
             'web/lib/**/*.test.ts',
             'web/panel/**/*.test.ts',
             'web/components/**/*.test.ts',
+            'web/kiosk/**/*.test.ts',
             'party/frame-budget.test.ts',
             NODE_SIDE_TESTS,
           ],

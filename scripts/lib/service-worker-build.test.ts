@@ -18,7 +18,12 @@ const BUILT: BuiltFile[] = [
     fileName: 'assets/client-AbCdEf12.js',
     isEntry: true,
     imports: ['assets/react-11111111.js'],
-    dynamicImports: ['assets/PanelApp-22222222.js', 'assets/Checkout-33333333.js', 'assets/react-dom-66666666.js'],
+    dynamicImports: [
+      'assets/PanelApp-22222222.js',
+      'assets/Checkout-33333333.js',
+      'assets/KioskApp-77777777.js',
+      'assets/react-dom-66666666.js',
+    ],
   },
   { fileName: 'assets/react-dom-66666666.js', facadeModuleId: '/repo/node_modules/react-dom/client.js' },
   { fileName: 'assets/react-11111111.js' },
@@ -31,6 +36,14 @@ const BUILT: BuiltFile[] = [
   { fileName: 'assets/orders-screen-44444444.js', imports: ['assets/list-kit-55555555.js'] },
   { fileName: 'assets/list-kit-55555555.js' },
   { fileName: 'assets/Checkout-33333333.js', facadeModuleId: '/repo/web/islands/Checkout.tsx' },
+  {
+    fileName: 'assets/KioskApp-77777777.js',
+    facadeModuleId: '/repo/web/islands/KioskApp.tsx',
+    imports: ['assets/react-11111111.js', 'assets/client-AbCdEf12.js'],
+    dynamicImports: ['assets/qr-ponyfill-88888888.js'],
+  },
+  { fileName: 'assets/qr-ponyfill-88888888.js' },
+  { fileName: 'assets/zxing_reader-AbCdEf99.wasm' },
   { fileName: 'assets/site-12345678.css' },
   { fileName: 'manifest.json' },
   { fileName: 'assets/photo-abcdefgh.png' },
@@ -53,6 +66,15 @@ describe('the precache lists', () => {
       '/assets/list-kit-55555555.js',
       '/assets/orders-screen-44444444.js',
       '/assets/react-dom-66666666.js',
+    ]);
+  });
+
+  it('and React, the kiosk island, its QR reader and the reader’s WebAssembly once /kiosk opens', () => {
+    expect(precacheLists(BUILT, pub).kiosk).toEqual([
+      '/assets/KioskApp-77777777.js',
+      '/assets/qr-ponyfill-88888888.js',
+      '/assets/react-dom-66666666.js',
+      '/assets/zxing_reader-AbCdEf99.wasm',
     ]);
   });
 

@@ -26,11 +26,16 @@ export type BuiltFile = {
   dynamicImports?: string[];
 };
 
-function closure(files: ReadonlyMap<string, BuiltFile>, from: readonly string[], dynamic: boolean): Set<string> {
+function closure(
+  files: ReadonlyMap<string, BuiltFile>,
+  from: readonly string[],
+  dynamic: boolean,
+  skip: readonly string[] = [],
+): Set<string> {
   const seen = new Set<string>();
   const walk = (name: string) => {
     const file = files.get(name);
-    if (!file || seen.has(name)) return;
+    if (!file || seen.has(name) || skip.includes(name)) return;
     seen.add(name);
     for (const next of [...(file.imports ?? []), ...(dynamic ? (file.dynamicImports ?? []) : [])]) walk(next);
   };
@@ -43,14 +48,22 @@ const asPath = (f: string) => `/${f.split('\\').join('/')}`;
 /**
  * The precache lists and their version. `core`, fetched when the worker installs on any page: the
  * stylesheets, the island loader and what it imports, the icons. `panel`, fetched once a panel page is
- * opened: React, the panel island and every screen chunk it may load. Other islands' chunks are cached when used.
+ * opened: React, the panel island and every screen chunk it may load. `kiosk`, fetched once /kiosk is
+ * opened: React, the kiosk island, the QR reader and its WebAssembly, so a kiosk starts offline.
+ * Other islands' chunks are cached when used.
  * Built names carry a content hash and public files are hashed here, so only a change of content makes a
  * new version.
  */
-export function precacheLists(built: readonly BuiltFile[], publicDir: string, panelIsland = 'web/islands/PanelApp.tsx') {
+export function precacheLists(
+  built: readonly BuiltFile[],
+  publicDir: string,
+  panelIsland = 'web/islands/PanelApp.tsx',
+  kioskIsland = 'web/islands/KioskApp.tsx',
+) {
   const byName = new Map(built.map((f) => [f.fileName, f]));
   const entries = built.filter((f) => f.isEntry && f.fileName.endsWith('.js')).map((f) => f.fileName);
-  const panelChunk = built.find((f) => f.facadeModuleId?.endsWith(panelIsland))?.fileName;
+  const chunkOf = (island: string) => built.filter((f) => f.facadeModuleId?.endsWith(island)).map((f) => f.fileName);
+  const panelChunk = chunkOf(panelIsland)[0];
   const css = built.filter((f) => f.fileName.startsWith('assets/') && f.fileName.endsWith('.css')).map((f) => f.fileName);
   const pub = publicFiles(publicDir);
   const core = new Set([...css, ...closure(byName, entries, false), ...pub]);
@@ -59,10 +72,19 @@ export function precacheLists(built: readonly BuiltFile[], publicDir: string, pa
     .flatMap((e) => byName.get(e)?.dynamicImports ?? [])
     .filter((f) => !/\/web\/islands\//.test(byName.get(f)?.facadeModuleId ?? '/web/islands/'));
   const panel = [...closure(byName, [...(panelChunk ? [panelChunk] : []), ...runtime], true)].filter((f) => !core.has(f));
+  // The QR reader's .wasm is an asset, not a chunk: no import names it.
+  const wasm = built.filter((f) => f.fileName.startsWith('assets/') && f.fileName.endsWith('.wasm')).map((f) => f.fileName);
+  // An island imports the loader (Vite's preload helper lives there), whose dynamic imports are every island: not followed.
+  const kiosk = [...closure(byName, [...chunkOf(kioskIsland), ...runtime], true, entries), ...wasm].filter((f) => !core.has(f));
   const hash = createHash('sha256');
-  for (const f of [...core, ...panel].sort()) hash.update(`${f}\n`);
+  for (const f of [...new Set([...core, ...panel, ...kiosk])].sort()) hash.update(`${f}\n`);
   for (const f of [...pub].sort()) hash.update(readFileSync(join(publicDir, f)));
-  return { core: [...core].map(asPath).sort(), panel: panel.map(asPath).sort(), version: hash.digest('hex').slice(0, 12) };
+  return {
+    core: [...core].map(asPath).sort(),
+    panel: panel.map(asPath).sort(),
+    kiosk: kiosk.map(asPath).sort(),
+    version: hash.digest('hex').slice(0, 12),
+  };
 }
 
 /**
@@ -86,8 +108,10 @@ export function serviceWorker(entry = 'web/sw/sw.ts'): Plugin {
     },
     async writeBundle(_options, bundle) {
       const built = Object.values(bundle).map((f) => (f.type === 'chunk' ? f : { fileName: f.fileName }));
-      const { core, panel, version } = precacheLists(built, publicDir);
-      info(`service worker ${version}: precache ${core.length} files (${kb(core)} kB) + ${panel.length} for the panels (${kb(panel)} kB)`);
+      const { core, panel, kiosk, version } = precacheLists(built, publicDir);
+      info(
+        `service worker ${version}: precache ${core.length} files (${kb(core)} kB) + ${panel.length} for the panels (${kb(panel)} kB) + ${kiosk.length} for the kiosk (${kb(kiosk)} kB)`,
+      );
       await build({
         configFile: false,
         root,
@@ -96,6 +120,7 @@ export function serviceWorker(entry = 'web/sw/sw.ts'): Plugin {
         define: {
           __SW_PRECACHE__: JSON.stringify(core),
           __SW_PRECACHE_PANEL__: JSON.stringify(panel),
+          __SW_PRECACHE_KIOSK__: JSON.stringify(kiosk),
           __SW_VERSION__: JSON.stringify(version),
         },
         build: {

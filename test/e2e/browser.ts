@@ -4,9 +4,10 @@ import { onTestFinished } from 'vitest';
 /**
  * Debian's Chromium (`apt-get install chromium`; .ci/run installs it), headless and quiet on the network.
  * Its pages are those of someone who has seen the location prompt (its modal would cover every panel),
- * unless the test asks for it (`locationPrompt: true`, test/e2e/panel.location-prompt.test.ts).
+ * unless the test asks for it (`locationPrompt: true`, test/e2e/panel.location-prompt.test.ts). `args` adds
+ * Chromium switches (the kiosk's fake camera, test/e2e/kiosk-offline.test.ts).
  */
-export async function launchBrowser(opts: { locationPrompt?: boolean } = {}): Promise<Browser> {
+export async function launchBrowser(opts: { locationPrompt?: boolean; args?: string[] } = {}): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
@@ -18,6 +19,7 @@ export async function launchBrowser(opts: { locationPrompt?: boolean } = {}): Pr
       '--no-first-run',
       '--disable-component-update',
       '--disable-sync',
+      ...(opts.args ?? []),
     ],
   });
   if (opts.locationPrompt) return browser;

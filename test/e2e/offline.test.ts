@@ -1,39 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
-import { adminToken, apiCall, type CreatedUser, createTestUser, DEMO_PASSWORD, freshIp, POLL, storeSession } from './auth-helpers.ts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { adminToken, apiCall, createTestUser, DEMO_PASSWORD, freshIp, POLL } from './auth-helpers.ts';
+import { signedInPage } from './offline-helpers.ts';
 import { launchBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const tag = () => Math.random().toString(36).slice(2, 8).toUpperCase();
-
-/**
- * A page signed in as `who` (token and user in localStorage, as the login form leaves them), once the
- * service worker controls it. Offline the browser logs every refused request as a console error, so only
- * uncaught exceptions fail the test.
- */
-async function signedInPage(
-  browser: Browser,
-  who: CreatedUser,
-  width: number,
-  serviceWorker = true,
-): Promise<{ page: Page; token: string }> {
-  const ip = freshIp();
-  const login = await apiCall(baseUrl, '/auth/login', { body: { email: who.email, password: who.password }, ip });
-  expect(login.status).toBe(200);
-  const context = await browser.newContext({ extraHTTPHeaders: { 'cf-connecting-ip': ip }, viewport: { width, height: 800 } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (err) => errors.push(err.message));
-  onTestFinished(async () => {
-    await context.close();
-    if (errors.length) throw new Error(`The page threw:\n${errors.join('\n')}`);
-  });
-  await storeSession(page, baseUrl, login);
-  await page.goto(`${baseUrl}/student`);
-  // Installing precaches the site's files: give a loaded machine time.
-  if (serviceWorker) await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
-  return { page, token: login.body.token as string };
-}
 
 const banner = (page: Page) => page.locator('#offline-banner');
 
@@ -54,7 +26,7 @@ describe('offline (spec 8): the service worker, the banner and the outbox', () =
     });
     expect(product.status).toBe(201);
     const member = await createTestUser(baseUrl, 'member', 'offline');
-    const { page, token } = await signedInPage(browser, member, 1280);
+    const { page, token } = await signedInPage(browser, baseUrl, member, { width: 1280 });
     const placed = await apiCall(baseUrl, '/orders', {
       token,
       body: {
@@ -131,7 +103,7 @@ describe('offline (spec 8): the service worker, the banner and the outbox', () =
     expect((await apiCall(baseUrl, '/messages/send', { token: memberLogin.body.token, body: { content: question } })).status).toBe(201);
     const admin = { id: '', email: 'admin@dojo.local', password: DEMO_PASSWORD, firstName: 'Aiko', lastName: 'Mori' };
     // The outbox lives in the page (IndexedDB): this test needs no service worker.
-    const { page } = await signedInPage(browser, admin, 1280, false);
+    const { page } = await signedInPage(browser, baseUrl, admin, { width: 1280, serviceWorker: false });
     await page.goto(`${baseUrl}/admin/messages/${member.id}`);
     await page.locator('.msg-thread li', { hasText: question }).waitFor({ timeout: 15_000 });
     await page.reload();
@@ -160,7 +132,7 @@ describe('offline (spec 8): the service worker, the banner and the outbox', () =
 
   it('on a 360 px phone: a one-line bar, and a menu that shows where you are, works from the keyboard and closes on navigation', async () => {
     const student = await createTestUser(baseUrl, 'student', 'phone-menu');
-    const { page } = await signedInPage(browser, student, 360, false);
+    const { page } = await signedInPage(browser, baseUrl, student, { width: 360, serviceWorker: false });
     await page.goto(`${baseUrl}/student/messages`);
     await page.locator('.msg-screen[data-ready]').waitFor({ timeout: 15_000 });
 

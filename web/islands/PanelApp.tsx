@@ -2,7 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { Loading } from '#web/components/loading.tsx';
 import { SchoolZoneProvider } from '#web/components/school-zone.tsx';
 import type { SiteBrand } from '#web/components/site-info.ts';
-import { logout, onUserChanged, restoreSession, type SessionUser } from '#web/lib/session.ts';
+import { logout, logoutRefusal, onUserChanged, restoreSession, type SessionUser } from '#web/lib/session.ts';
+import {
+  attendanceOutbox,
+  attendanceOwner,
+  mayTakeAttendance,
+  pendingLogoutMessage,
+  startAttendanceSync,
+} from '#web/lib/attendance-outbox.ts';
 import { keepTokenFresh } from '#web/lib/token-renewal.ts';
 import { closeLiveEvents } from '#web/lib/live-events.ts';
 import { PanelHome, PanelNotFound } from '#web/panel/panel-home.tsx';
@@ -23,6 +30,7 @@ export default function PanelApp({ panel: key, brand }: { panel: PanelKey; brand
   const [pathname, setPathname] = useState('');
   const [ready, setReady] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
+  const [logoutRefused, setLogoutRefused] = useState('');
   const navigated = useRef(false);
 
   useEffect(() => {
@@ -54,6 +62,19 @@ export default function PanelApp({ panel: key, brand }: { panel: PanelKey; brand
     };
   }, [panel]);
 
+  // Check-ins taken on an earlier visit are sent whichever screen opens first.
+  const recorder = state.phase === 'ready' && mayTakeAttendance(state.user.role) ? attendanceOwner(state.user) : null;
+  useEffect(() => (recorder ? startAttendanceSync(attendanceOutbox(recorder)) : undefined), [recorder]);
+  // A refused Log out follows the count: it goes once the check-ins are sent.
+  const refused = logoutRefused !== '';
+  useEffect(
+    () =>
+      recorder && refused
+        ? attendanceOutbox(recorder).subscribe((count) => setLogoutRefused(count ? pendingLogoutMessage(count) : ''))
+        : undefined,
+    [recorder, refused],
+  );
+
   const route = subPath(pathname, panel.base);
   const usersRoute = panel.users && (route === 'users' || route.startsWith('users/'));
   const entry = state.phase === 'ready' ? screenFor(panel.key, state.user.role, route) : null;
@@ -77,7 +98,10 @@ export default function PanelApp({ panel: key, brand }: { panel: PanelKey; brand
   if (state.phase === 'failed') return <AuthFailed returnTo={pathname} />;
   if (state.phase === 'forbidden') return <NotAllowed panel={panel} user={state.user} />;
 
-  async function onLogout() {
+  async function onLogout(user: SessionUser) {
+    const refusal = await logoutRefusal(user);
+    setLogoutRefused(refusal ?? '');
+    if (refusal) return;
     setLoggingOut(true);
     closeLiveEvents();
     await logout();
@@ -96,7 +120,15 @@ export default function PanelApp({ panel: key, brand }: { panel: PanelKey; brand
     );
   return (
     <SchoolZoneProvider value={brand.timeZone}>
-      <PanelShell panel={panel} brand={brand} user={state.user} route={route} loggingOut={loggingOut} onLogout={onLogout}>
+      <PanelShell
+        panel={panel}
+        brand={brand}
+        user={state.user}
+        route={route}
+        loggingOut={loggingOut}
+        logoutRefused={logoutRefused}
+        onLogout={() => void onLogout(state.user)}
+      >
         {screen}
       </PanelShell>
     </SchoolZoneProvider>

@@ -44,6 +44,8 @@ export type ApiOptions = {
   signal?: AbortSignal;
   /** What the user reads when the server answers a failure without a message ('Failed to fetch posts', spec 8). */
   fallback?: string;
+  /** A bearer token other than the signed-in user's (the kiosk's own); null sends none. */
+  token?: string | null;
 };
 
 export function apiUrl(path: string, query?: Query): string {
@@ -66,9 +68,9 @@ export function failureMessage(res: { status: number; statusText: string }, body
 
 /** Calls /api with the stored bearer token (renewed first when past half its life); resolves with the envelope or throws an ApiError. */
 export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Promise<ApiBody<T>> {
-  await renewTokenIfDue();
+  if (opts.token === undefined) await renewTokenIfDue();
   const headers: Record<string, string> = { accept: 'application/json' };
-  const token = readStored(STORAGE_KEYS.token);
+  const token = opts.token === undefined ? readStored(STORAGE_KEYS.token) : opts.token;
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;

@@ -17,7 +17,8 @@ export type OutboxDeps = {
   lock?: <T>(name: string, work: () => Promise<T>) => Promise<T>;
 };
 
-const webLock = (): OutboxDeps['lock'] => {
+/** Web Locks where the browser has them: one holder of `name` at a time across every tab of the site. */
+export const webLock = (): OutboxDeps['lock'] => {
   const locks = globalThis.navigator?.locks;
   return locks ? (name, work) => locks.request(name, work) : undefined;
 };
@@ -29,7 +30,9 @@ export const outboxKey = (owner: string) => `outbox:${owner}`;
 
 /** No answer at all: the browser is offline or the server unreachable. */
 export const isNetworkFailure = (err: unknown) => err instanceof ApiError && err.status === 0;
-const worthRetrying = (err: unknown) => isNetworkFailure(err) || (err instanceof ApiError && (err.status === 429 || err.status >= 500));
+/** No answer, 429 or a 5xx: the server could not take it now, so it waits for the next try. */
+export const worthRetrying = (err: unknown) =>
+  isNetworkFailure(err) || (err instanceof ApiError && (err.status === 429 || err.status >= 500));
 
 export type FlushHandlers = {
   onSent: (item: OutboxItem, body: ApiBody) => void;

@@ -37,14 +37,14 @@ function openDb(): Promise<IDBDatabase | null> {
 }
 
 /** Resolves once the transaction has committed (a write is then safe across a reload), or with `fallback`. */
-async function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest, fallback: T): Promise<T> {
+async function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest | undefined, fallback: T): Promise<T> {
   const db = await openDb();
   if (!db) return fallback;
   return new Promise<T>((resolve) => {
     try {
       const tx = db.transaction(OFFLINE_STORE, mode);
       const req = work(tx.objectStore(OFFLINE_STORE));
-      tx.oncomplete = () => resolve((req.result as T | undefined) ?? fallback);
+      tx.oncomplete = () => resolve((req?.result as T | undefined) ?? fallback);
       tx.onerror = () => resolve(fallback);
       tx.onabort = () => resolve(fallback);
     } catch {
@@ -65,7 +65,41 @@ export async function offlineDelete(key: string): Promise<void> {
   await run<unknown>('readwrite', (s) => s.delete(key), null);
 }
 
+/** Keys that start with `prefix`, as a key range. */
+const startingWith = (prefix: string) => IDBKeyRange.bound(prefix, `${prefix}\uffff`);
+
+/** Stores several values in one transaction; true once it committed, false when the browser refused. */
+export const offlinePutMany = (entries: readonly (readonly [string, unknown])[]): Promise<boolean> =>
+  run<boolean>(
+    'readwrite',
+    (s) => {
+      for (const [key, value] of entries) s.put(value, key);
+      return s.count();
+    },
+    false,
+  ).then((r) => r !== false);
+
+export async function offlineDeleteMany(keys: readonly string[]): Promise<void> {
+  if (keys.length) await run<unknown>('readwrite', (s) => keys.map((k) => s.delete(k)).at(-1), null);
+}
+
+/** Every value whose key starts with `prefix`, in key order. */
+export const offlineValues = <T>(prefix: string): Promise<T[]> => run<T[]>('readonly', (s) => s.getAll(startingWith(prefix)), []);
+
+/** How many keys start with `prefix`. */
+export const offlineCount = (prefix: string): Promise<number> => run<number>('readonly', (s) => s.count(startingWith(prefix)), 0);
+
+/** Writes not yet sent (the attendance outbox) survive a sign-out: a check-in taken offline is never lost. */
+export const KEPT_ON_CLEAR = 'attendance:';
+
 /** Forgets every local copy: a signed-out browser must not keep what an admin's lists showed. */
 export async function offlineClear(): Promise<void> {
-  await run<unknown>('readwrite', (s) => s.clear(), null);
+  await run<unknown>(
+    'readwrite',
+    (s) => {
+      s.delete(IDBKeyRange.upperBound(KEPT_ON_CLEAR, true));
+      return s.delete(IDBKeyRange.lowerBound(`${KEPT_ON_CLEAR}\uffff`, true));
+    },
+    null,
+  );
 }

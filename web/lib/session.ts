@@ -3,6 +3,7 @@ import { isRole, PANEL_BY_ROLE, type Role } from '#core/roles.ts';
 import { api, ApiError, errorMessage } from './api.ts';
 import { readStored, readStoredJson, removeStored, STORAGE_KEYS, writeStored } from './storage-keys.ts';
 import { offlineClear } from './offline-store.ts';
+import { attendanceOwner, pendingAttendanceCount, pendingLogoutMessage } from './attendance-outbox.ts';
 import { clearApiCaches } from './offline-caches.ts';
 import { mayOpen, panelForPath } from '#web/pages/panel/panels.ts';
 
@@ -93,6 +94,12 @@ export async function restoreSession(signal?: AbortSignal): Promise<RestoreResul
     clearSession();
     return { state: 'failed', message: AUTH_FAILED };
   }
+}
+
+/** Why a sign-out must wait: check-ins taken here that only this user's session can still send. */
+export async function logoutRefusal(user: Pick<SessionUser, '_id'>): Promise<string | null> {
+  const count = await pendingAttendanceCount(attendanceOwner(user));
+  return count > 0 ? pendingLogoutMessage(count) : null;
 }
 
 /** Ends the session on the server (every token of the user stops working), then forgets it here. */

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Brand } from '#web/components/logo.tsx';
+import { FormAlert } from '#web/components/form-kit.tsx';
 import type { SiteBrand } from '#web/components/site-info.ts';
 import { displayName, ROLE_LABELS, type SessionUser } from '#web/lib/session.ts';
 import { screensFor } from './screens.ts';
@@ -15,6 +16,8 @@ type PanelShellProps = {
   user: SessionUser;
   route: string;
   loggingOut: boolean;
+  /** Why the last Log out was refused (check-ins not sent yet), shown under the bar. */
+  logoutRefused?: string;
   onLogout: () => void;
   children?: ReactNode;
 };
@@ -26,7 +29,7 @@ const isCurrent = (route: string, item: string) => route === item || (item !== '
  * (≤ 600 px, web/styles/panel.css) the bar is one line — logo, the screen's title, bell, Menu — and the
  * navigation with the account opens from the Menu button: Escape, a tap outside or a navigation closes it.
  */
-export function PanelShell({ panel, brand, user, route, loggingOut, onLogout, children }: PanelShellProps) {
+export function PanelShell({ panel, brand, user, route, loggingOut, logoutRefused = '', onLogout, children }: PanelShellProps) {
   const items = [
     { route: '', label: 'Home' },
     ...(panel.users ? [{ route: 'users', label: 'Users' }] : []),
@@ -38,7 +41,7 @@ export function PanelShell({ panel, brand, user, route, loggingOut, onLogout, ch
   const menuButton = useRef<HTMLButtonElement>(null);
   const nav = useRef<HTMLElement>(null);
 
-  useEffect(() => setMenuOpen(false), [route]);
+  useEffect(() => setMenuOpen(false), [route, logoutRefused]);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -127,6 +130,9 @@ export function PanelShell({ panel, brand, user, route, loggingOut, onLogout, ch
         </div>
       </nav>
       <main id="main" className="panel-main" tabIndex={-1}>
+        <div className="panel-logout-refused">
+          <FormAlert message={logoutRefused} />
+        </div>
         {children}
       </main>
       <LocationPrompt user={user} />

@@ -17,6 +17,14 @@ export type PanelScreen = {
 /** Each person's own screens: what they bought and joined, their messages, meetings and notifications. */
 const PERSONAL_SCREENS: readonly PanelScreen[] = [
   {
+    route: 'today',
+    label: 'Today',
+    load: () => import('./roster/today-screen.tsx'),
+    roles: ['instructor', 'grandmaster'],
+    panels: ['instructor', 'grand-master'],
+    summary: 'Your classes today: mark who is present, late or absent, even without a connection.',
+  },
+  {
     route: 'orders',
     label: 'My orders',
     load: () => import('./orders/my-orders-screen.tsx'),

@@ -19,6 +19,7 @@ import { sw, type FetchLikeEvent } from './sw-scope.ts';
 
 declare const __SW_PRECACHE__: string[];
 declare const __SW_PRECACHE_PANEL__: string[];
+declare const __SW_PRECACHE_KIOSK__: string[];
 declare const __SW_VERSION__: string;
 
 const VERSION = __SW_VERSION__;
@@ -26,7 +27,10 @@ const VERSION = __SW_VERSION__;
 const PRECACHE = __SW_PRECACHE__;
 /** Fetched once a panel page opens: the panel island and all its screen chunks (public visitors never need them). */
 const PRECACHE_PANEL = __SW_PRECACHE_PANEL__;
-const PRECACHED = new Set([...PRECACHE, ...PRECACHE_PANEL]);
+/** Fetched once /kiosk opens: its island, React, the QR reader and its WebAssembly (a kiosk must start offline). */
+const PRECACHE_KIOSK = __SW_PRECACHE_KIOSK__;
+const PRECACHED = new Set([...PRECACHE, ...PRECACHE_PANEL, ...PRECACHE_KIOSK]);
+const isKiosk = (path: string) => path === '/kiosk';
 const NAMES = cacheNames(VERSION);
 /** Vite names built files `name-<hash>.ext`: one with the same name holds the same bytes, whatever build cached it. */
 const HASHED = /^\/assets\/.+-[\w-]{8}\.\w+$/;
@@ -62,20 +66,25 @@ async function precache(list: readonly string[]) {
   );
 }
 
-let panelPrecached: Promise<void> | null = null;
-function precachePanel(): Promise<void> {
-  panelPrecached ??= precache(PRECACHE_PANEL).catch(() => {
-    panelPrecached = null;
-  });
-  return panelPrecached;
+/** A list fetched once, on first need; a failure lets the next need try again. */
+function onFirstNeed(list: readonly string[]): () => Promise<void> {
+  let done: Promise<void> | null = null;
+  return () =>
+    (done ??= precache(list).catch(() => {
+      done = null;
+    }));
 }
+const precachePanel = onFirstNeed(PRECACHE_PANEL);
+const precacheKiosk = onFirstNeed(PRECACHE_KIOSK);
 
 /** The pages already open when this worker first takes over were loaded without it: keep them too. */
 async function keepOpenPages() {
   const windows = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
   await Promise.all(
     windows.map(async (w) => {
-      if (panelForPath(new URL(w.url).pathname)) await precachePanel();
+      const path = new URL(w.url).pathname;
+      if (panelForPath(path)) await precachePanel();
+      if (isKiosk(path)) await precacheKiosk();
       const rule = ruleFor({ url: w.url, method: 'GET', mode: 'navigate' }, context());
       if (rule.strategy !== 'network-first' || !rule.store) return;
       const res = await fetch(w.url).catch(() => null);
@@ -86,12 +95,16 @@ async function keepOpenPages() {
 
 /** A browser that has used a panel (it holds a user's API cache) gets the panel's new chunks with the update, while the old build's copies can still be reused. */
 const usedPanel = async () => (await caches.keys()).some((name) => name.startsWith(API_CACHE_PREFIX));
+/** A kiosk stays open for days: the update brings its new chunks while it still runs the old ones. */
+const kioskOpen = async () =>
+  (await sw.clients.matchAll({ type: 'window', includeUncontrolled: true })).some((w) => isKiosk(new URL(w.url).pathname));
 
 sw.addEventListener('install', (event) =>
   event.waitUntil(
     (async () => {
       await precache(PRECACHE);
       if (await usedPanel()) await precachePanel();
+      if (await kioskOpen()) await precacheKiosk();
       await sw.skipWaiting();
     })(),
   ),
@@ -169,7 +182,9 @@ sw.addEventListener('fetch', (event) => {
   if (rule.strategy === 'precache') event.respondWith(fromPrecache(event, rule.cacheName));
   else if (rule.strategy === 'network-first') {
     event.respondWith(networkFirst(event, rule));
-    if (rule.kind === 'page' && panelForPath(new URL(req.url).pathname)) event.waitUntil(precachePanel());
+    const path = new URL(req.url).pathname;
+    if (rule.kind === 'page' && panelForPath(path)) event.waitUntil(precachePanel());
+    if (rule.kind === 'page' && isKiosk(path)) event.waitUntil(precacheKiosk());
   } else event.respondWith(staleWhileRevalidate(event, rule));
 });
 

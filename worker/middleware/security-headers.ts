@@ -13,6 +13,8 @@ function socketSources(requestUrl: string) {
  */
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   const isApi = c.req.path.startsWith('/api/');
+  // The check-in kiosk reads QR codes from its camera, with ZXing in WebAssembly where the browser has no reader.
+  const isKiosk = c.req.path === '/kiosk';
   // API answers carry no script, so they need no nonce.
   const nonce = isApi ? '' : btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
   c.set('cspNonce', nonce);
@@ -21,7 +23,7 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
     ? "default-src 'none'; frame-ancestors 'none'; base-uri 'none'"
     : [
         "default-src 'self'",
-        `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+        `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${isKiosk ? " 'wasm-unsafe-eval'" : ''}`,
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: blob: https:",
         "font-src 'self'",
@@ -44,5 +46,5 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   h.set('X-Frame-Options', 'DENY');
   h.set('Cross-Origin-Opener-Policy', 'same-origin');
-  h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(self), payment=(self)');
+  h.set('Permissions-Policy', `camera=(${isKiosk ? 'self' : ''}), microphone=(), geolocation=(self), payment=(self)`);
 });

@@ -19,12 +19,13 @@ async function loadManifest(assets: Fetcher | undefined): Promise<Manifest> {
 
 /**
  * Which stylesheets a page links: every page links the site's (web/styles/site.css), panel pages also
- * their own (web/styles/panel-pages.css), so public pages never download the panels' rules.
+ * their own (web/styles/panel-pages.css), so public pages never download the panels' rules; /kiosk its own (web/styles/kiosk.css).
  */
-export type PageStyles = 'site' | 'panel';
+export type PageStyles = 'site' | 'panel' | 'kiosk';
 const STYLESHEETS: Record<PageStyles, readonly string[]> = {
   site: ['web/styles/site.css'],
   panel: ['web/styles/site.css', 'web/styles/panel-pages.css'],
+  kiosk: ['web/styles/site.css', 'web/styles/kiosk.css'],
 };
 
 export async function pageAssets(assets: Fetcher | undefined, styles: PageStyles = 'site'): Promise<PageAssets> {

@@ -27,6 +27,13 @@ export const ADMIN_SCREENS: readonly PanelScreen[] = [
   screen('courses', 'Courses', () => import('./screens/courses.tsx')),
   screen('memberships', 'Memberships', () => import('./screens/memberships.tsx')),
   screen('classes', 'Classes', () => import('./screens/classes.tsx')),
+  screen('sessions', 'Sessions', () => import('./sessions/sessions-screen.tsx'), {
+    panels: PLATFORM_PANELS,
+    summary: 'The week of class sessions: add a one-off, change the instructor or places, cancel with a reason.',
+  }),
+  screen('roster', 'Roster', () => import('#web/panel/roster/today-screen.tsx'), {
+    summary: "Today's classes and their rosters: mark who is present, late or absent, even without a connection.",
+  }),
   screen('events', 'Events', () => import('./screens/events.tsx')),
   screen('seminars', 'Seminars', () => import('./screens/seminars.tsx')),
   screen('gallery', 'Gallery', () => import('./screens/gallery.tsx')),

@@ -4,7 +4,7 @@ import { Card, Figure, Figures, GradeBars, Pending, useRead } from './home-parts
 import { MeetingsCard, MessagesCard } from './personal-cards.tsx';
 import { SessionList } from './session-list.tsx';
 
-/** An instructor's day: their classes today among the school's, the students by grade, meetings and messages. */
+/** An instructor's day: their classes today among the school's (the way to their rosters), the students by grade, meetings and messages. */
 export default function InstructorHome({ panel }: HomeProps) {
   const { data, error, retry } = useRead((signal) => readHome<InstructorHomeData>('instructor', signal));
   const base = panel.base;
@@ -12,12 +12,12 @@ export default function InstructorHome({ panel }: HomeProps) {
   return (
     <div className="home" data-home={panel.key}>
       <Figures label="Today">
-        <Figure value={data.myClassesToday} label="of your classes today" href="/classes" />
+        <Figure value={data.myClassesToday} label="of your classes today" href={`${base}/today`} note="Take attendance" />
         <Figure value={data.classesToday.length} label="classes at the dojo today" href="/classes" />
         <Figure value={data.students} label="students and members" href={`${base}/messages`} />
       </Figures>
       <div className="home-grid">
-        <Card id="today" title="Classes today" more={{ href: '/classes', label: 'The whole timetable' }}>
+        <Card id="today" title="Classes today" more={{ href: `${base}/today`, label: 'Rosters and attendance' }}>
           <SessionList
             sessions={data.classesToday}
             mark

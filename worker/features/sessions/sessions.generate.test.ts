@@ -128,8 +128,9 @@ describe('POST /api/sessions/generate', () => {
       removed: expect.any(Number),
     });
     expect((await sessionsOf(klass.id)).length).toBe(8);
-    const student = await createUser({ role: 'student' });
-    expect((await send('POST', '/api/sessions/generate', student.token)).status).toBe(403);
+    for (const role of ['student', 'member', 'instructor'] as const)
+      expect((await send('POST', '/api/sessions/generate', (await createUser({ role })).token)).status).toBe(403);
+    expect((await send('POST', '/api/sessions/generate')).status).toBe(401);
   });
 });
 

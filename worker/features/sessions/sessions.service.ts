@@ -16,6 +16,7 @@ import { AppError, badRequest, conflict, notFound } from '#worker/lib/errors.ts'
 import { schoolTimeZone } from '#worker/lib/school-time-zone.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { cancelSessionsWithNotice } from '#worker/lib/sessions/cancel.ts';
+import { holdersQuery, noticeTime, tellHolders, type Holder } from '#worker/lib/sessions/notice.ts';
 import { keepSessionsAhead } from '#worker/lib/sessions/generate.ts';
 import { mayTeachSql, teachesSql } from '#worker/lib/sessions/instructor.ts';
 import { serializeSession, sessionListQuery, sessionViewQuery, type SessionViewRow } from '#worker/lib/sessions/view.ts';
@@ -151,8 +152,15 @@ export async function updateSession(ctx: ServiceCtx, id: string, input: UpdateSe
     eq(classSessions.status, 'scheduled'),
     input.instructorId !== undefined ? mayTeachSql(input.instructorId) : undefined,
   );
+  const moving = !!(startsAt || endsAt);
+  const here = eq(classSessions.id, id);
   try {
-    const [updated, [row]] = await batch(ctx.db, [
+    const [before, holders, updated, [row]] = await batch(ctx.db, [
+      ctx.db
+        .select({ startsAt: classSessions.startsAt, endsAt: classSessions.endsAt })
+        .from(classSessions)
+        .where(moving ? here : sql`0`),
+      holdersQuery(ctx.db, moving ? here : sql`0`),
       ctx.db
         .update(classSessions)
         .set({ ...set, updatedAt: new Date() })
@@ -160,13 +168,32 @@ export async function updateSession(ctx: ServiceCtx, id: string, input: UpdateSe
         .returning({ id: classSessions.id }),
       sessionViewQuery(ctx.db, id, ctx.user?.id ?? null),
     ]);
-    if (updated.length && row) return serializeSession(row as SessionViewRow);
+    if (updated.length && row) {
+      const was = before[0];
+      if (was && holders.length && (was.startsAt.getTime() !== row.startsAt.getTime() || was.endsAt.getTime() !== row.endsAt.getTime()))
+        tellMoved(ctx, row as SessionViewRow, was.startsAt, holders);
+      return serializeSession(row as SessionViewRow);
+    }
     if (!row) throw notFound(M.notFound);
     if (row.status === 'cancelled') throw conflict(M.alreadyCancelled);
     throw fieldError('instructorId', M.instructor);
   } catch (err) {
     throw sessionDbError(err);
   }
+}
+
+/** After the response: the people holding a place in a session whose times changed hear the new ones. */
+function tellMoved(ctx: ServiceCtx, s: SessionViewRow, wasStart: Date, holders: Holder[]) {
+  ctx.defer('session moved notice', async () => {
+    const zone = await schoolTimeZone(ctx.db);
+    await tellHolders(ctx, holders, {
+      sessionId: s.id,
+      startsAt: s.startsAt,
+      title: `Class time changed: ${s.title}`,
+      body: `${s.title} now runs ${noticeTime(s.startsAt, zone)} to ${noticeTime(s.endsAt, zone).split(', ').pop()} (it was ${noticeTime(wasStart, zone)}).`,
+      eventType: 'session_moved',
+    });
+  });
 }
 
 /** POST /api/sessions/:id/cancel: cancels a scheduled session and tells everyone booked or waitlisted. */

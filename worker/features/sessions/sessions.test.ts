@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { newId } from '#core/ids.ts';
-import { classSessions, sessionBookings } from '#db/schema/index.ts';
-import { asAdmin, createUser, send, watchStatements } from '#test/catalog-helpers.ts';
+import { classSessions, notifications, sessionBookings } from '#db/schema/index.ts';
+import { settleDeferred } from '#worker/lib/service-context.ts';
+import { asAdmin, createUser, describeAccessMatrix, hostileValues, send, watchStatements } from '#test/catalog-helpers.ts';
 import { api, testDb } from '#test/helpers.ts';
 import { insertClass, insertSession } from '#test/session-helpers.ts';
+import { sessionsAccess } from './sessions.access.ts';
 
 const HOUR = 3_600_000;
 const at = (inHours: number) => new Date(Date.now() + inHours * HOUR);
@@ -233,6 +235,31 @@ describe('PATCH /api/sessions/:id', () => {
     expect(cleared.body.session).toMatchObject({ instructorId: null, capacity: null, spotsLeft: null });
   });
 
+  it('tells the people holding a place when the times change, and nobody when they do not', async () => {
+    const admin = await asAdmin();
+    const s = await insertSession({ inHours: 97, bookedCount: 1 });
+    const student = await createUser();
+    await book(s.id, student.id, 'booked');
+    const moved = () =>
+      testDb()
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, student.id), eq(notifications.eventType, 'session_moved')));
+    await send('PATCH', `/api/sessions/${s.id}`, admin.token, { capacity: 5, startsAt: s.startsAt.toISOString() });
+    await settleDeferred();
+    expect(await moved()).toHaveLength(0);
+    const later = new Date(s.startsAt.getTime() + HOUR);
+    const res = await send('PATCH', `/api/sessions/${s.id}`, admin.token, {
+      startsAt: later.toISOString(),
+      endsAt: new Date(later.getTime() + HOUR).toISOString(),
+    });
+    expect(res.status).toBe(200);
+    await settleDeferred();
+    const [notice] = await moved();
+    expect(notice).toMatchObject({ title: `Class time changed: ${s.title}`, entityId: s.id, data: { url: '/student/classes' } });
+    expect(notice!.body).toMatch(/now runs .* \(it was .*\)\.$/);
+  });
+
   it('refuses bad input: capacity below booked, end before start, unknown ids, a cancelled session', async () => {
     const admin = await asAdmin();
     const s = await insertSession({ inHours: 95, capacity: 10, bookedCount: 5 });
@@ -256,5 +283,55 @@ describe('PATCH /api/sessions/:id', () => {
     const res = await send('PATCH', `/api/sessions/${gone.id}`, admin.token, { capacity: 3 });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('This session has been cancelled');
+  });
+});
+
+describe('sessions access matrix', () => {
+  // POST /api/sessions/generate runs over every class of the shared test database: its roles are tested on their own.
+  const { 'POST /api/sessions/generate': _generate, ...table } = sessionsAccess;
+  const window = () => ({ startsAt: at(100 + Math.random() * 500).toISOString() });
+  describeAccessMatrix(describe, it, expect, table, {
+    'GET /api/sessions': async () => ({ method: 'GET', path: `/api/sessions?${windowOf(0, 48)}` }),
+    'GET /api/sessions/:id': async () => ({ method: 'GET', path: `/api/sessions/${(await insertSession()).id}` }),
+    'POST /api/sessions': async () => {
+      const { startsAt } = window();
+      return {
+        method: 'POST',
+        path: '/api/sessions',
+        body: { title: 'Open mat', startsAt, endsAt: new Date(Date.parse(startsAt) + HOUR).toISOString() },
+      };
+    },
+    'PATCH /api/sessions/:id': async () => ({
+      method: 'PATCH',
+      path: `/api/sessions/${(await insertSession()).id}`,
+      body: { capacity: 12 },
+    }),
+    'POST /api/sessions/:id/cancel': async () => ({
+      method: 'POST',
+      path: `/api/sessions/${(await insertSession()).id}/cancel`,
+      body: { reason: 'Closed' },
+    }),
+  });
+});
+
+describe('hostile input on /api/sessions', () => {
+  it('never produces a 5xx and never writes a bad session', async () => {
+    const admin = await asAdmin();
+    const s = await insertSession({ inHours: 120 });
+    const next = hostileValues(20261127, ['title', 'classId', 'startsAt', 'endsAt', 'instructorId', 'capacity', 'location', 'reason']);
+    for (let i = 0; i < 25; i++) {
+      for (const [method, path] of [
+        ['POST', '/api/sessions'],
+        ['PATCH', `/api/sessions/${s.id}`],
+        ['POST', `/api/sessions/${s.id}/cancel`],
+      ] as const) {
+        const body = next();
+        const res = await send(method, path, admin.token, body);
+        expect(res.status, `${method} ${path} ${JSON.stringify(body)?.slice(0, 200)}`).toBeLessThan(500);
+      }
+    }
+    for (const q of ['?from=1e999', '?limit=abc', '?page=-1', '?classId[]=x', `?instructorId=${'%'.repeat(200)}`, '?to=0000-00-00']) {
+      expect((await api(`/api/sessions${q}`)).status, q).toBeLessThan(500);
+    }
   });
 });

@@ -1,9 +1,13 @@
 import { DAY_NAMES, LEVELS } from '#core/catalog/catalog-options.ts';
+import { useEffect, useMemo, useState } from 'react';
 import type { ClassDto } from '#core/catalog/types.ts';
+import type { Option } from '#web/components/form-kit.tsx';
+import { Loading } from '#web/components/loading.tsx';
+import { readTeachingAccounts } from '#web/panel/admin/sessions/sessions-api.ts';
 import { readClasses } from '#web/lib/content-api.ts';
 import { listParams } from '#web/panel/resource/call.ts';
 import { ResourceScreen } from '#web/panel/resource/resource-screen.tsx';
-import type { Item, ResourceConfig } from '#web/panel/resource/types.ts';
+import type { FieldDef, Item, ResourceConfig } from '#web/panel/resource/types.ts';
 import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { activeToggle, capitalize, options, text, yesNo } from './shared.tsx';
 
@@ -62,6 +66,38 @@ export const classesConfig: ResourceConfig<SchoolClass> = {
   ],
 };
 
+/** The class form with the instructor-account select after the display name, its options the accounts that may teach. */
+export function withInstructorAccounts(config: ResourceConfig<SchoolClass>, teachers: Option[]): ResourceConfig<SchoolClass> {
+  const field: FieldDef = {
+    name: 'instructorId',
+    label: 'Instructor account',
+    type: 'select',
+    options: teachers,
+    blankLabel: 'No account linked',
+    blank: 'null',
+    hint: 'Whose roster its sessions are. The name above is what visitors see.',
+  };
+  const at = config.fields.findIndex((f) => f.name === 'instructorName') + 1;
+  return { ...config, fields: [...config.fields.slice(0, at), field, ...config.fields.slice(at)] };
+}
+
+type Teachers = { state: 'loading' } | { state: 'ready'; options: Option[] } | { state: 'failed' };
+
 export default function ClassesScreen(props: PanelScreenProps) {
-  return <ResourceScreen config={classesConfig} base={props.base} path={props.path} />;
+  const [teachers, setTeachers] = useState<Teachers>({ state: 'loading' });
+  useEffect(() => {
+    const ctl = new AbortController();
+    readTeachingAccounts(ctl.signal).then(
+      (options) => setTeachers({ state: 'ready', options }),
+      () => !ctl.signal.aborted && setTeachers({ state: 'failed' }),
+    );
+    return () => ctl.abort();
+  }, []);
+  // Without the accounts the form leaves the link out, so saving never clears one it could not show.
+  const config = useMemo(
+    () => (teachers.state === 'ready' ? withInstructorAccounts(classesConfig, teachers.options) : classesConfig),
+    [teachers],
+  );
+  if (teachers.state === 'loading') return <Loading label="Loading..." />;
+  return <ResourceScreen config={config} base={props.base} path={props.path} />;
 }

@@ -1,0 +1,80 @@
+import type { AttendanceKind } from '#core/attendance/events.ts';
+import { atWallTime, localDate } from '#core/time-zone.ts';
+import { api } from '#web/lib/api.ts';
+
+/** A session as GET /api/sessions serialises it (API-24 "Session"); the fields the roster shows. */
+export type SessionView = {
+  _id: string;
+  classId: string | null;
+  kind: 'regular' | 'one_off';
+  title: string;
+  location: string | null;
+  level: string | null;
+  startsAt: string;
+  endsAt: string;
+  instructorId: string | null;
+  instructorName: string | null;
+  capacity: number | null;
+  bookedCount: number;
+  spotsLeft: number | null;
+  waitlistCount: number;
+  status: 'scheduled' | 'cancelled';
+  cancelReason: string | null;
+};
+
+export type RosterStatus = Exclude<AttendanceKind, 'void'>;
+
+export type Attendee = {
+  userId: string;
+  name: string;
+  firstName?: string;
+  lastInitial?: string;
+  booking: { _id: string; status: 'booked' | 'waitlisted'; waitlistPosition: number | null } | null;
+  status: RosterStatus | null;
+  walkIn: boolean;
+  needsReview: boolean;
+  lastMethod: string | null;
+  lastRecordedAt: string | null;
+};
+
+export type Roster = {
+  session: SessionView;
+  attendees: Attendee[];
+  counts: { booked: number; waitlisted: number; walkIns: number; present: number; late: number; excused: number; absent: number };
+};
+
+export type PersonHit = { _id: string; name: string; mayTrain: boolean };
+
+/**
+ * Today in the school's zone, from its midnight to the next: the same URL all day, so the service
+ * worker's copy of the list answers a reload without a network.
+ */
+export function todayRange(zone: string, now = Date.now()): { from: string; to: string } {
+  const at = (days: number) => {
+    const d = localDate(days, now, zone);
+    return atWallTime(d.y, d.month, d.day, 0, 0, zone).toISOString();
+  };
+  return { from: at(0), to: at(1) };
+}
+
+/** Today's sessions: the instructor's own, or every session for the admin-capable (`instructorId` null). */
+export async function readTodaySessions(zone: string, instructorId: string | null, signal?: AbortSignal): Promise<SessionView[]> {
+  const body = await api<SessionView[]>('/sessions', {
+    query: { ...todayRange(zone), instructorId, limit: 100 },
+    signal,
+    fallback: "Failed to fetch today's classes",
+  });
+  return Array.isArray(body.data) ? body.data : [];
+}
+
+export async function readRoster(sessionId: string, signal?: AbortSignal): Promise<Roster> {
+  const body = await api<Roster>(`/sessions/${encodeURIComponent(sessionId)}/roster`, { signal, fallback: 'Failed to fetch the roster' });
+  if (!body.data?.session || !Array.isArray(body.data.attendees)) throw new Error('Failed to fetch the roster');
+  return body.data;
+}
+
+/** Walk-in search: at most 20 people by name or e-mail. */
+export async function searchPeople(search: string, signal?: AbortSignal): Promise<PersonHit[]> {
+  const body = await api<PersonHit[]>('/attendance/people', { query: { search }, signal, fallback: 'Failed to search people' });
+  return Array.isArray(body.data) ? body.data : [];
+}
