@@ -37,6 +37,7 @@ import { socialPostsAccess } from './features/social-posts/social-posts.access.t
 import { socialAccountsAccess } from './features/social-accounts/social-accounts.access.ts';
 import { locationAccess } from './features/location/location.access.ts';
 import { dashboardAccess } from './features/dashboard/dashboard.access.ts';
+import { attendanceReportsAccess } from './features/attendance-reports/attendance-reports.access.ts';
 
 /** Every /api route and who may call it. createApp() refuses to start if a route is missing here. */
 export const ACCESS: AccessTable = {
@@ -78,4 +79,5 @@ export const ACCESS: AccessTable = {
   ...socialAccountsAccess,
   ...locationAccess,
   ...dashboardAccess,
+  ...attendanceReportsAccess,
 };

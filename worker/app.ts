@@ -39,6 +39,7 @@ import { membershipPurchasesRoutes } from './features/membership-purchases/membe
 import { instructorsRoutes } from './features/instructors/instructors.routes.ts';
 import { locationRoutes } from './features/location/location.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
+import { attendanceReportsRoutes } from './features/attendance-reports/attendance-reports.routes.ts';
 import { auditWrites } from './middleware/audit.ts';
 import { authorize } from './middleware/auth.ts';
 import { limitBodies } from './middleware/body-limit.ts';
@@ -93,7 +94,9 @@ export function createApp() {
     .route('/purchase-membership', membershipPurchasesRoutes)
     .route('/instructors', instructorsRoutes)
     .route('/location', locationRoutes)
-    .route('/dashboard', dashboardRoutes);
+    .route('/dashboard', dashboardRoutes)
+    // Before the attendance feature's own router on the same prefix (issue 24).
+    .route('/attendance', attendanceReportsRoutes);
 
   // Not strict: the spec's client calls some paths with a trailing slash (GET /courses/, POST /orders/).
   const app = new Hono<AppEnv>({ strict: false, router: memoizedRouter() });

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { ROLES } from '#core/roles.ts';
+import { api, createUser } from '#test/helpers.ts';
+
+const PATHS = [
+  '/api/attendance/reports?from=2026-03-02&to=2026-03-15',
+  '/api/attendance/reports.csv?from=2026-03-02&to=2026-03-15&report=class',
+];
+
+describe('who may read the attendance reports', () => {
+  it('refuses a visitor with 401', async () => {
+    for (const path of PATHS) expect((await api(path)).status).toBe(401);
+  });
+
+  it('answers the admin-capable roles and refuses students, members and instructors with 403', async () => {
+    for (const role of ROLES) {
+      const { token } = await createUser({ role });
+      for (const path of PATHS) {
+        const res = await api(path, { token });
+        expect([role, path, res.status]).toEqual([role, path, ['admin', 'super-admin', 'grandmaster'].includes(role) ? 200 : 403]);
+      }
+    }
+  });
+});
+
+describe('bad ranges', () => {
+  const bad = async (query: string) => {
+    const { token } = await createUser({ role: 'admin' });
+    const res = await api(`/api/attendance/reports?${query}`, { token });
+    expect(res.status).toBe(400);
+    return [res.body.message, res.body.errors[0].path];
+  };
+
+  it('names the field that is missing or not a date', async () => {
+    expect(await bad('to=2026-03-15')).toEqual(['from is required', 'from']);
+    expect(await bad('from=2026-03-02')).toEqual(['to is required', 'to']);
+    expect(await bad('from=2026-03-02&to=2026-02-30')).toEqual(['to must be a date (YYYY-MM-DD)', 'to']);
+    expect(await bad('from=yesterday&to=2026-03-15')).toEqual(['from must be a date (YYYY-MM-DD)', 'from']);
+    expect(await bad(`from=2026-03-02&to=2026-03-15&classId=${'x'.repeat(65)}`)).toEqual([expect.any(String), 'classId']);
+  });
+
+  it('refuses a range that runs backwards or is longer than 366 days', async () => {
+    expect(await bad('from=2026-03-15&to=2026-03-02')).toEqual(['to must be on or after from', 'to']);
+    expect(await bad('from=2025-01-01&to=2026-01-02')).toEqual(['The report range may be at most 366 days', 'to']);
+  });
+
+  it('refuses a CSV of an unknown report', async () => {
+    const { token } = await createUser({ role: 'admin' });
+    for (const report of ['', 'money', '=1+1']) {
+      const res = await api(`/api/attendance/reports.csv?from=2026-03-02&to=2026-03-15&report=${report}`, { token });
+      expect([res.status, res.body.message]).toEqual([400, 'report must be one of: class, student, no-shows']);
+    }
+  });
+});
