@@ -1,6 +1,6 @@
 import type { WeekRow } from '#core/attendance/reports.ts';
 
-const W = 48;
+const W = 64;
 const H = 140;
 const PAD = 14;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -13,7 +13,7 @@ export function AttendanceChart({ weeks }: { weeks: readonly WeekRow[] }) {
   const max = Math.max(1, ...weeks.map((w) => Math.max(w.attended, w.booked)));
   const height = (v: number) => (v / max) * (H - 2 * PAD);
   // Up to 53 weeks: label about a dozen of them so the labels never overlap.
-  const every = Math.ceil(weeks.length / 13);
+  const every = Math.ceil(weeks.length / 12);
   return (
     <figure className="home-chart attendance-chart">
       <svg
@@ -49,8 +49,12 @@ export function AttendanceChart({ weeks }: { weeks: readonly WeekRow[] }) {
         ))}
       </svg>
       <figcaption className="attendance-chart-legend">
-        <span className="attendance-chart-key attendance-chart-key-booked" aria-hidden="true" /> Booked
-        <span className="attendance-chart-key" aria-hidden="true" /> Attended (present or late, walk-ins included)
+        <span>
+          <span className="attendance-chart-key attendance-chart-key-booked" aria-hidden="true" /> Booked
+        </span>
+        <span>
+          <span className="attendance-chart-key" aria-hidden="true" /> Attended (present or late, walk-ins included)
+        </span>
       </figcaption>
       <details className="home-chart-table">
         <summary>Show as a table</summary>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { ReportQuery, type ReportKind } from '#core/attendance/report-query.ts';
 import { FormAlert, SelectField } from '#web/components/form-kit.tsx';
 import { useSchoolZone } from '#web/components/school-zone.tsx';
@@ -55,12 +55,13 @@ function ReportSection({
 
 const Empty = ({ children }: { children: ReactNode }) => <p className="empty-state">{children}</p>;
 
-/** The figures of one range; mounted afresh (keyed by the range) for each new one. */
-function ReportView({ range, usersBase }: { range: ReportRange; usersBase: string }) {
+/** The figures of one range; mounted afresh (keyed by the range) for each new one, so a new range shows loading. */
+function ReportView({ range, usersBase, setLoaded }: { range: ReportRange; usersBase: string; setLoaded: (loaded: boolean) => void }) {
   const { data, error, retry } = useRead((signal) => readReport(range, signal));
+  useEffect(() => setLoaded(data !== null), [data, setLoaded]);
   if (!data) return <Pending error={error} retry={retry} label="the attendance reports" />;
   return (
-    <div className="attendance-reports-body" data-ready="">
+    <div className="attendance-reports-body">
       <section className="attendance-report" aria-labelledby="attendance-weeks">
         <h2 id="attendance-weeks">Attended and booked by week</h2>
         <AttendanceChart weeks={data.byWeek} />
@@ -87,6 +88,7 @@ export default function AttendanceReportsScreen({ panel }: PanelScreenProps) {
   const zone = useSchoolZone();
   const [range, setRange] = useState(() => lastFourWeeks(zone));
   const [error, setError] = useState('');
+  const [loaded, setLoaded] = useState(false);
   const classes = useRead(readClassOptions);
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
@@ -99,7 +101,7 @@ export default function AttendanceReportsScreen({ panel }: PanelScreenProps) {
   }
 
   return (
-    <div className="attendance-reports">
+    <div className="panel-screen attendance-reports" data-ready={loaded ? '' : undefined}>
       <h1>Attendance</h1>
       <p className="muted">
         Sessions by the day they start on the school's clock. Attended counts present and late, walk-ins included; a no-show is a booked
@@ -117,7 +119,12 @@ export default function AttendanceReportsScreen({ panel }: PanelScreenProps) {
           defaultValue={range.classId}
         />
       </ListFilters>
-      <ReportView key={`${range.from} ${range.to} ${range.classId}`} range={range} usersBase={`${panel.base}/users`} />
+      <ReportView
+        key={`${range.from} ${range.to} ${range.classId}`}
+        range={range}
+        usersBase={`${panel.base}/users`}
+        setLoaded={setLoaded}
+      />
     </div>
   );
 }

@@ -13,7 +13,7 @@ const Num = ({ label, value }: { label: string; value: number | string }) => (
 /** Sessions, booked places, attendance and no-shows per class. */
 export function ClassTable({ rows }: { rows: readonly ClassRow[] }) {
   return (
-    <DataTable id="attendance-by-class" caption="Attendance by class" busy={false}>
+    <DataTable id="attendance-by-class" caption="Attendance by class" busy={false} className="data-table attendance-table">
       <thead>
         <tr>
           <th scope="col">Class</th>
@@ -45,7 +45,7 @@ export function ClassTable({ rows }: { rows: readonly ClassRow[] }) {
 /** Each person who booked or came: attendance, absences, no-shows, late cancels, last time they trained. */
 export function StudentTable({ rows, usersBase }: { rows: readonly StudentRow[]; usersBase: string }) {
   return (
-    <DataTable id="attendance-by-student" caption="Attendance by student" busy={false}>
+    <DataTable id="attendance-by-student" caption="Attendance by student" busy={false} className="data-table attendance-table">
       <thead>
         <tr>
           <th scope="col">Name</th>
@@ -79,7 +79,7 @@ export function StudentTable({ rows, usersBase }: { rows: readonly StudentRow[];
 /** Booked places nobody came to, newest first. */
 export function NoShowTable({ rows }: { rows: readonly NoShowRow[] }) {
   return (
-    <DataTable id="attendance-no-shows" caption="No-shows" busy={false}>
+    <DataTable id="attendance-no-shows" caption="No-shows" busy={false} className="data-table attendance-table">
       <thead>
         <tr>
           <th scope="col">Session</th>
