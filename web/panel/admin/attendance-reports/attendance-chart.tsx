@@ -1,8 +1,10 @@
 import type { WeekRow } from '#core/attendance/reports.ts';
 
 const W = 64;
-const H = 140;
+const BASE_H = 140;
 const PAD = 14;
+/** Past this width a longer range is drawn taller and lettered larger, so a year keeps the shape and labels of a month. */
+const BASE_WIDTH = 720;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** "Mar 2": a week is a school calendar day (its Monday), not an instant, so no zone is involved. */
@@ -10,6 +12,9 @@ const weekLabel = (week: string) => `${MONTHS[Number(week.slice(5, 7)) - 1]} ${N
 
 /** Attended vs booked per week: pairs of bars in an SVG (named in full for screen readers) and the same figures as a table. */
 export function AttendanceChart({ weeks }: { weeks: readonly WeekRow[] }) {
+  const scale = Math.max(1, (weeks.length * W) / BASE_WIDTH);
+  const H = BASE_H * scale;
+  const side = 24 * scale; // room for the first and last labels, centred under their weeks
   const max = Math.max(1, ...weeks.map((w) => Math.max(w.attended, w.booked)));
   const height = (v: number) => (v / max) * (H - 2 * PAD);
   // Up to 53 weeks: label about a dozen of them so the labels never overlap.
@@ -17,7 +22,7 @@ export function AttendanceChart({ weeks }: { weeks: readonly WeekRow[] }) {
   return (
     <figure className="home-chart attendance-chart">
       <svg
-        viewBox={`0 0 ${weeks.length * W} ${H + 24}`}
+        viewBox={`${-side} 0 ${weeks.length * W + 2 * side} ${H + 24 * scale}`}
         role="img"
         aria-label={`Attended and booked by week: ${weeks.map((w) => `week of ${weekLabel(w.week)}, ${w.attended} attended, ${w.booked} booked`).join('; ')}`}
       >
@@ -41,7 +46,7 @@ export function AttendanceChart({ weeks }: { weeks: readonly WeekRow[] }) {
               rx="2"
             />
             {i % every === 0 && (
-              <text x={i * W + W / 2} y={H + 12} textAnchor="middle" className="home-chart-label">
+              <text x={i * W + W / 2} y={H + 12 * scale} textAnchor="middle" className="home-chart-label" style={{ fontSize: 14 * scale }}>
                 {weekLabel(w.week)}
               </text>
             )}

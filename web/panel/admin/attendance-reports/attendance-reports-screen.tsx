@@ -108,7 +108,7 @@ export default function AttendanceReportsScreen({ panel }: PanelScreenProps) {
         place in a session that is over with nobody marked present, late or excused.
       </p>
       <FormAlert message={classes.error} />
-      <ListFilters label="Choose the sessions to report on" onSubmit={onSubmit} search={false} submit="Show">
+      <ListFilters label="Report range and class" onSubmit={onSubmit} search={false} submit="Show">
         <DateRange id="attendance-range" label="Sessions" from={range.from} to={range.to} error={error} />
         <SelectField
           id="attendance-class"
