@@ -52,3 +52,25 @@ describe('bad ranges', () => {
     }
   });
 });
+
+describe('hostile queries', () => {
+  it('never answers a 5xx: repeated keys, injection-shaped class ids, control characters and long values', async () => {
+    const { token } = await createUser({ role: 'admin' });
+    const range = 'from=2026-03-02&to=2026-03-15';
+    const cases: [string, number][] = [
+      [`${range}&from=2026-03-03`, 200],
+      [`${range}&classId=${encodeURIComponent("' OR 1=1 --")}`, 200],
+      [`${range}&classId=%00`, 200],
+      ['from=2026-03-02%00&to=2026-03-15', 400],
+      [`from=${'9'.repeat(5000)}&to=2026-03-15`, 400],
+      ['from=%2B2026-03-02&to=2026-03-15', 400],
+      ['from=2026-3-2&to=2026-03-15', 400],
+    ];
+    for (const [query, status] of cases) {
+      const res = await api(`/api/attendance/reports?${query}`, { token });
+      expect([query.slice(0, 60), res.status]).toEqual([query.slice(0, 60), status]);
+    }
+    const injected = await api(`/api/attendance/reports?${range}&classId=${encodeURIComponent("' OR 1=1 --")}`, { token });
+    expect(injected.body.data).toMatchObject({ byClass: [], byStudent: [], noShows: [] });
+  });
+});
