@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '#core/roles.ts';
 import { api, createUser } from '#test/helpers.ts';
+import { insertKioskDevice } from '#test/session-helpers.ts';
+import { KIOSK_MESSAGES } from '#worker/lib/kiosk-token.ts';
 
 const PATHS = [
   '/api/attendance/reports?from=2026-03-02&to=2026-03-15',
@@ -19,6 +21,14 @@ describe('who may read the attendance reports', () => {
         const res = await api(path, { token });
         expect([role, path, res.status]).toEqual([role, path, ['admin', 'super-admin', 'grandmaster'].includes(role) ? 200 : 403]);
       }
+    }
+  });
+
+  it('refuses a check-in kiosk: it may only check members in', async () => {
+    const { token } = await insertKioskDevice();
+    for (const path of PATHS) {
+      const res = await api(path, { token });
+      expect([res.status, res.body.message]).toEqual([403, KIOSK_MESSAGES.onlyCheckIn]);
     }
   });
 });
