@@ -1,5 +1,6 @@
 import type { AttendanceReport } from '#core/attendance/reports.ts';
 import type { ReportKind } from '#core/attendance/report-query.ts';
+import { DAY_NAMES } from '#core/catalog/catalog-options.ts';
 import { toCsv } from '#core/csv.ts';
 import { wallTime } from '#core/time-zone.ts';
 
@@ -11,8 +12,18 @@ const percent = (rate: number | null) => (rate === null ? null : Math.round(rate
 export function reportCsv(report: AttendanceReport, kind: ReportKind, zone: string): string {
   if (kind === 'class')
     return toCsv(
-      ['Class', 'Sessions', 'Booked', 'Attended', 'Late', 'No-shows', 'Attendance rate (%)'],
-      report.byClass.map((r) => [r.title, r.sessions, r.booked, r.attended, r.late, r.noShows, percent(r.rate)]),
+      ['Class', 'Day', 'Time', 'Sessions', 'Booked', 'Attended', 'Late', 'No-shows', 'Attendance rate (%)'],
+      report.byClass.map((r) => [
+        r.title,
+        r.dayOfWeek === null ? null : DAY_NAMES[r.dayOfWeek],
+        r.startTime,
+        r.sessions,
+        r.booked,
+        r.attended,
+        r.late,
+        r.noShows,
+        percent(r.rate),
+      ]),
     );
   if (kind === 'student')
     return toCsv(

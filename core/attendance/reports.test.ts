@@ -83,7 +83,7 @@ function report() {
       event('s4', 'u1', 'present', 'roster', s4.startsAt),
     ],
     names,
-    classTitles: new Map([['c1', 'Kids Karate']]),
+    classes: new Map([['c1', { title: 'Kids Karate', dayOfWeek: 1, startTime: '18:00' }]]),
     from: '2026-03-02',
     to: '2026-03-15',
     zone: ZONE,
@@ -94,8 +94,30 @@ function report() {
 describe('attendanceReport', () => {
   it('counts each class: sessions, booked places, effective attendance, late, no-shows and the rate of places attended', () => {
     expect(report().byClass).toEqual([
-      { classId: 'c1', title: 'Kids Karate', sessions: 2, booked: 5, attended: 3, late: 1, noShows: 2, rate: 0.4 },
-      { classId: null, title: 'Seminar', sessions: 1, booked: 1, attended: 1, late: 0, noShows: 0, rate: null },
+      {
+        classId: 'c1',
+        title: 'Kids Karate',
+        dayOfWeek: 1,
+        startTime: '18:00',
+        sessions: 2,
+        booked: 5,
+        attended: 3,
+        late: 1,
+        noShows: 2,
+        rate: 0.4,
+      },
+      {
+        classId: null,
+        title: 'Seminar',
+        dayOfWeek: null,
+        startTime: null,
+        sessions: 1,
+        booked: 1,
+        attended: 1,
+        late: 0,
+        noShows: 0,
+        rate: null,
+      },
     ]);
   });
 
@@ -155,7 +177,7 @@ describe('attendanceReport', () => {
       bookings: [],
       events: [],
       names,
-      classTitles: new Map(),
+      classes: new Map(),
       from: '2026-03-04',
       to: '2026-03-24',
       zone: ZONE,
@@ -230,7 +252,7 @@ describe('reportCsv', () => {
   it("writes each report with its header, rates as percentages and times on the school's clock", () => {
     const r = report();
     expect(reportCsv(r, 'class', ZONE)).toBe(
-      '\uFEFFClass,Sessions,Booked,Attended,Late,No-shows,Attendance rate (%)\r\nKids Karate,2,5,3,1,2,40\r\nSeminar,1,1,1,0,0,\r\n',
+      '\uFEFFClass,Day,Time,Sessions,Booked,Attended,Late,No-shows,Attendance rate (%)\r\nKids Karate,Monday,18:00,2,5,3,1,2,40\r\nSeminar,,,1,1,1,0,0,\r\n',
     );
     expect(reportCsv(r, 'student', ZONE).split('\r\n').slice(0, 3)).toEqual([
       '\uFEFFName,Attended,Late,Absent,No-shows,Late cancels,Last attended',

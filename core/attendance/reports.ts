@@ -11,9 +11,15 @@ export type ReportSession = { id: string; classId: string | null; title: string;
 export type ReportBooking = { sessionId: string; userId: string; status: 'booked' | 'waitlisted' | 'cancelled'; lateCancel: boolean };
 export type ReportEvent = LedgerEvent & { sessionId: string; userId: string };
 
+/** A class as it is now: its title and weekly slot (0 = Sunday, 'HH:MM'), which tell two classes of one name apart. */
+export type ReportClass = { title: string; dayOfWeek: number; startTime: string };
+
 export type ClassRow = {
   classId: string | null;
   title: string;
+  /** The class's weekly slot; null for one-off sessions without a class. */
+  dayOfWeek: number | null;
+  startTime: string | null;
   sessions: number;
   booked: number;
   attended: number;
@@ -73,8 +79,8 @@ type Input = {
   bookings: readonly ReportBooking[];
   events: readonly ReportEvent[];
   names: ReadonlyMap<string, string>;
-  /** Class id → its title now (a session keeps the title it had when made). */
-  classTitles: ReadonlyMap<string, string>;
+  /** Class id → the class now (a session keeps the title it had when made). */
+  classes: ReadonlyMap<string, ReportClass>;
   from: string;
   to: string;
   zone: string;
@@ -82,7 +88,17 @@ type Input = {
 };
 
 /** The four reports over the sessions of the range (sessions outside it, and their rows, are ignored). */
-export function attendanceReport({ sessions, bookings, events, names, classTitles, from, to, zone, nowMs }: Input): AttendanceReport {
+export function attendanceReport({
+  sessions,
+  bookings,
+  events,
+  names,
+  classes: classInfo,
+  from,
+  to,
+  zone,
+  nowMs,
+}: Input): AttendanceReport {
   const { start, end } = rangeInstants(from, to, zone);
   const inRange = new Map(sessions.filter((s) => s.startsAt >= start && s.startsAt < end).map((s) => [s.id, s]));
   const key = (sessionId: string, userId: string) => `${sessionId} ${userId}`;
@@ -110,8 +126,21 @@ export function attendanceReport({ sessions, bookings, events, names, classTitle
     const k = s.classId ?? `one-off ${s.title}`;
     let row = classes.get(k);
     if (!row) {
-      const title = (s.classId && classTitles.get(s.classId)) || s.title;
-      row = { classId: s.classId, title, sessions: 0, booked: 0, attended: 0, late: 0, noShows: 0, rate: null, ended: 0, endedAttended: 0 };
+      const info = s.classId ? classInfo.get(s.classId) : undefined;
+      row = {
+        classId: s.classId,
+        title: info?.title || s.title,
+        dayOfWeek: info?.dayOfWeek ?? null,
+        startTime: info?.startTime ?? null,
+        sessions: 0,
+        booked: 0,
+        attended: 0,
+        late: 0,
+        noShows: 0,
+        rate: null,
+        ended: 0,
+        endedAttended: 0,
+      };
       classes.set(k, row);
     }
     return row;
@@ -193,7 +222,13 @@ export function attendanceReport({ sessions, bookings, events, names, classTitle
   return {
     byClass: [...classes.values()]
       .map(({ ended, endedAttended, ...row }) => ({ ...row, rate: rateOf(endedAttended, ended) }))
-      .sort((a, b) => a.title.localeCompare(b.title) || String(a.classId).localeCompare(String(b.classId))),
+      .sort(
+        (a, b) =>
+          a.title.localeCompare(b.title) ||
+          (a.dayOfWeek ?? 7) - (b.dayOfWeek ?? 7) ||
+          String(a.startTime).localeCompare(String(b.startTime)) ||
+          String(a.classId).localeCompare(String(b.classId)),
+      ),
     byStudent: [...students.values()].map(({ lastMs: _, ...row }) => row).sort((a, b) => byName(a, b, a.userId, b.userId)),
     noShows: noShows.sort((a, b) => b.ms - a.ms || byName(a, b, a.userId, b.userId)).map(({ ms: _, ...row }) => row),
     byWeek: [...weeks.values()],

@@ -44,7 +44,7 @@ describe('the admin "Attendance" reports (issue 24.6)', () => {
       const text = readFileSync((await download.path())!, 'utf8');
       expect(text.split('\r\n')[0]).toBe(
         {
-          class: '\uFEFFClass,Sessions,Booked,Attended,Late,No-shows,Attendance rate (%)',
+          class: '\uFEFFClass,Day,Time,Sessions,Booked,Attended,Late,No-shows,Attendance rate (%)',
           student: '\uFEFFName,Attended,Late,Absent,No-shows,Late cancels,Last attended',
           'no-shows': '\uFEFFDate,Class,Name',
         }[report],

@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, lt, or, type SQL } from 'drizzle-orm';
 import { union } from 'drizzle-orm/sqlite-core';
 import { reportCsv } from '#core/attendance/report-csv.ts';
 import type { ReportCsvQueryInput, ReportQueryInput } from '#core/attendance/report-query.ts';
-import { attendanceReport, type AttendanceReport } from '#core/attendance/reports.ts';
+import { attendanceReport, type AttendanceReport, type ReportClass } from '#core/attendance/reports.ts';
 import { DEFAULT_SCHOOL_TIME_ZONE, isTimeZone } from '#core/time-zone.ts';
 import { profileName } from '#core/users/person-name.ts';
 import { attendanceEvents, classes, classSessions, sessionBookings, SETTINGS_ID, siteSettings, users } from '#db/schema/index.ts';
@@ -39,6 +39,8 @@ async function readRange(ctx: ServiceCtx, q: ReportQueryInput) {
         classId: classSessions.classId,
         title: classSessions.title,
         classTitle: classes.title,
+        dayOfWeek: classes.dayOfWeek,
+        startTime: classes.startTime,
         startsAt: classSessions.startsAt,
         endsAt: classSessions.endsAt,
       })
@@ -90,14 +92,16 @@ export async function attendanceReports(
 ): Promise<{ report: AttendanceReport; zone: string }> {
   signedIn(ctx);
   const { zone, sessions, bookings, events, people } = await readRange(ctx, q);
-  const classTitles = new Map<string, string>();
-  for (const s of sessions) if (s.classId && s.classTitle) classTitles.set(s.classId, s.classTitle);
+  const classInfo = new Map<string, ReportClass>();
+  for (const s of sessions)
+    if (s.classId && s.classTitle !== null && s.dayOfWeek !== null && s.startTime !== null)
+      classInfo.set(s.classId, { title: s.classTitle, dayOfWeek: s.dayOfWeek, startTime: s.startTime });
   const report = attendanceReport({
     sessions,
     bookings,
     events,
     names: new Map(people.map((p) => [p.id, profileName(p.profile, p.email?.split('@')[0] ?? '')])),
-    classTitles,
+    classes: classInfo,
     from: q.from,
     to: q.to,
     zone,

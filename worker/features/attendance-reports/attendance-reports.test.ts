@@ -80,7 +80,7 @@ describe('GET /api/attendance/reports', () => {
     const res = await report();
     expect(res.status).toBe(200);
     expect(res.body.data.byClass).toEqual([
-      { classId, title: classTitle, sessions: 3, booked: 6, attended: 4, late: 1, noShows: 2, rate: 0.5 },
+      { classId, title: classTitle, dayOfWeek: 2, startTime: '17:00', sessions: 3, booked: 6, attended: 4, late: 1, noShows: 2, rate: 0.5 },
     ]);
   });
 
@@ -172,7 +172,9 @@ describe('GET /api/attendance/reports.csv', () => {
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="attendance-class-2026-03-02-2026-03-15.csv"');
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(res.body).toBe(`Class,Sessions,Booked,Attended,Late,No-shows,Attendance rate (%)\r\n${classTitle},3,6,4,1,2,50\r\n`);
+    expect(res.body).toBe(
+      `Class,Day,Time,Sessions,Booked,Attended,Late,No-shows,Attendance rate (%)\r\n${classTitle},Tuesday,17:00,3,6,4,1,2,50\r\n`,
+    );
   });
 
   it('starts with a UTF-8 byte order mark, so a spreadsheet reads accents right', async () => {

@@ -1,4 +1,6 @@
 import type { ClassRow, NoShowRow, StudentRow } from '#core/attendance/reports.ts';
+import { DAY_NAMES } from '#core/catalog/catalog-options.ts';
+import { clockLabel } from '#web/components/format.ts';
 import { SchoolTime } from '#web/components/school-zone.tsx';
 import { DataTable, NumberHeader } from '#web/panel/resource/list-kit.tsx';
 import { PanelLink } from '#web/panel/router.tsx';
@@ -28,7 +30,14 @@ export function ClassTable({ rows }: { rows: readonly ClassRow[] }) {
       <tbody>
         {rows.map((r) => (
           <tr key={r.classId ?? `one-off ${r.title}`}>
-            <th scope="row">{r.title}</th>
+            <th scope="row">
+              {r.title}
+              {r.dayOfWeek !== null && r.startTime && (
+                <span className="cell-note">
+                  {DAY_NAMES[r.dayOfWeek]} {clockLabel(r.startTime)}
+                </span>
+              )}
+            </th>
             <Num label="Sessions" value={r.sessions} />
             <Num label="Booked" value={r.booked} />
             <Num label="Attended" value={r.attended} />
