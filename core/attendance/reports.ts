@@ -169,9 +169,9 @@ export function attendanceReport({
 
   for (const { sessionId, userId, status: st } of status.values()) {
     const s = inRange.get(sessionId)!;
-    const student = studentOf(userId);
-    if (st === 'absent') student.absent += 1;
+    if (st === 'absent') studentOf(userId).absent += 1;
     if (!ATTENDED.includes(st)) continue;
+    const student = studentOf(userId);
     const group = groupOf(s);
     group.attended += 1;
     student.attended += 1;
