@@ -79,6 +79,7 @@ function report() {
       event('s2', 'u1', 'excused', 'admin', s2.startsAt),
       event('s2', 'u2', 'absent', 'roster', s2.startsAt, 5),
       event('s2', 'u4', 'present', 'kiosk_pin', s2.startsAt), // a walk-in
+      event('s2', 'u5', 'excused', 'admin', s2.startsAt), // excused without a booking: nothing to count
       event('s3', 'u1', 'present', 'roster', s3.startsAt),
       event('s4', 'u1', 'present', 'roster', s4.startsAt),
     ],
