@@ -41,6 +41,7 @@ import { kioskAccess } from './features/kiosk/kiosk.access.ts';
 import { sessionsAccess } from './features/sessions/sessions.access.ts';
 import { attendanceAccess } from './features/attendance/attendance.access.ts';
 import { bookingsAccess } from './features/bookings/bookings.access.ts';
+import { attendanceReportsAccess } from './features/attendance-reports/attendance-reports.access.ts';
 
 /** Every /api route and who may call it. createApp() refuses to start if a route is missing here. */
 export const ACCESS: AccessTable = {
@@ -86,4 +87,5 @@ export const ACCESS: AccessTable = {
   ...sessionsAccess,
   ...attendanceAccess,
   ...bookingsAccess,
+  ...attendanceReportsAccess,
 };

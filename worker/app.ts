@@ -43,6 +43,7 @@ import { checkInRoutes, kioskRoutes } from './features/kiosk/kiosk.routes.ts';
 import { sessionsRoutes } from './features/sessions/sessions.routes.ts';
 import { attendanceRoutes } from './features/attendance/attendance.routes.ts';
 import { bookingsRoutes, sessionBookingsRoutes } from './features/bookings/bookings.routes.ts';
+import { attendanceReportsRoutes } from './features/attendance-reports/attendance-reports.routes.ts';
 import { auditWrites } from './middleware/audit.ts';
 import { authorize } from './middleware/auth.ts';
 import { limitBodies } from './middleware/body-limit.ts';
@@ -101,6 +102,8 @@ export function createApp() {
     .route('/kiosk', kioskRoutes)
     .route('/attendance', checkInRoutes)
     .route('/sessions', sessionsRoutes)
+    // Before the attendance feature's own router on the same prefix (issue 24).
+    .route('/attendance', attendanceReportsRoutes)
     // Its paths sit under /attendance, /sessions/:id/roster and /users/:id/attendance.
     .route('/', attendanceRoutes)
     .route('/sessions', sessionBookingsRoutes)

@@ -1,4 +1,4 @@
-import { csvRecords } from './csv.ts';
+import { csvRecords } from '#core/csv.ts';
 
 /**
  * The asset descriptors of an import file: a JSON array, `{ "assets": [...] }`, or a CSV whose header

@@ -49,6 +49,10 @@ export const ADMIN_SCREENS: readonly PanelScreen[] = [
   // 'orders' is the student panel's "My orders"; the school's orders get their own route.
   screen('shop-orders', 'Orders', () => import('./orders/orders-screen.tsx')),
   screen('payments', 'Payments', () => import('./payments/payments-screen.tsx')),
+  screen('attendance-reports', 'Attendance', () => import('./attendance-reports/attendance-reports-screen.tsx'), {
+    panels: PLATFORM_PANELS,
+    summary: 'Attendance per class and per student, no-shows and a weekly chart, each as a CSV download.',
+  }),
   screen('course-enrollments', 'Course enrolments', () => import('./enrollments/course-enrollments-screen.tsx'), {
     panels: WITH_GRAND_MASTER,
     summary: 'Approve or reject enrolments in courses; see who paid.',

@@ -1,3 +1,5 @@
+/** CSV both ways (RFC 4180): reading an upload (asset import) and writing a download (reports). */
+
 /** RFC 4180 CSV: quoted fields, doubled quotes, CRLF or LF line ends; a BOM and blank lines are ignored. */
 export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
@@ -45,4 +47,25 @@ export function csvRecords(text: string): Record<string, string>[] {
     });
     return record;
   });
+}
+
+export type CsvCell = string | number | null | undefined;
+
+/** A text cell a spreadsheet would run as a formula (=, +, -, @, tab, CR first): OWASP's "CSV injection". */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One cell: a number as written, null as empty, text behind a leading ' when it could start a formula,
+ * and quoted (quotes doubled) when it holds a comma, a quote or a line break.
+ */
+export function csvCell(value: CsvCell): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** A header row and the rows under it as one CSV text: CRLF line ends, a UTF-8 BOM so spreadsheets read accents right. */
+export function toCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
+  return `\uFEFF${[header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
