@@ -17,14 +17,16 @@ async function hydrate(el: HTMLElement) {
 
 function schedule(el: HTMLElement) {
   const when = el.dataset.hydrate;
-  if (when === 'visible' && 'IntersectionObserver' in window) {
+  // The island's wrappers are `display: contents` (no box, never intersecting): watch what they render.
+  const rendered = el.querySelectorAll<HTMLElement>(':scope > [data-island-root] > *');
+  if (when === 'visible' && 'IntersectionObserver' in window && rendered.length) {
     const io = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) {
         io.disconnect();
         void hydrate(el);
       }
     });
-    io.observe(el);
+    rendered.forEach((child) => io.observe(child));
   } else if (when === 'idle' && 'requestIdleCallback' in window) {
     requestIdleCallback(() => void hydrate(el), { timeout: 1500 });
   } else {

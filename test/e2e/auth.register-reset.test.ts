@@ -128,5 +128,7 @@ describe('registering, resetting a password and verifying an email', () => {
     expect(res?.status()).toBe(400);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('We could not verify your email');
     expect(await page.getByRole('alert').first().textContent()).toBe('Invalid or expired verification token');
+    // Its resend form hydrates once it is on screen (hydrate="visible"), though the island's wrappers have no box.
+    await page.locator('form[data-ready]').waitFor();
   });
 });
