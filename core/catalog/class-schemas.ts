@@ -15,6 +15,16 @@ export const CLASS_MESSAGES = {
   instructor: 'instructorId must be an instructor',
 } as const;
 
+/** The update's message when booked sessions kept their old time or place (the admin should look at them). */
+export const classUpdatedMessage = (kept: number, cancelled = 0) =>
+  [
+    CLASS_MESSAGES.updated,
+    kept ? `${kept} booked session${kept === 1 ? '' : 's'} kept ${kept === 1 ? 'its' : 'their'} old details: see Sessions` : '',
+    cancelled ? `${cancelled} booked session${cancelled === 1 ? ' was' : 's were'} cancelled and the people told` : '',
+  ]
+    .filter(Boolean)
+    .join('. ');
+
 /** 0–6, or a day's name ("monday", "Mon"). */
 const toDay = (v: unknown) => {
   if (typeof v !== 'string') return v;

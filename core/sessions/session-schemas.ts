@@ -198,4 +198,6 @@ export type SessionChanges = {
   updated: number;
   kept: { _id: string; startsAt: string; bookedCount: number }[];
   removed: number;
+  /** A class leaving the timetable: its booked future sessions, cancelled with a notice. */
+  cancelled?: number;
 };

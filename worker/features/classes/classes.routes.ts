@@ -1,5 +1,11 @@
 import { Hono } from 'hono';
-import { CLASS_MESSAGES, CreateClassSchema, ListClassesQuery, UpdateClassSchema } from '#core/catalog/class-schemas.ts';
+import {
+  CLASS_MESSAGES,
+  classUpdatedMessage,
+  CreateClassSchema,
+  ListClassesQuery,
+  UpdateClassSchema,
+} from '#core/catalog/class-schemas.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { readBody } from '#worker/lib/body.ts';
 import { CATALOG_BODY } from '#worker/lib/catalog/input.ts';
@@ -20,7 +26,8 @@ export const classesRoutes = new Hono<AppEnv>()
   .put('/:id', bodyLimit(CATALOG_BODY), async (c) => {
     const input = parseInput(UpdateClassSchema, (await readBody(c.req.raw, CATALOG_BODY)).fields);
     const { class: data, sessions } = await updateClass(c.var.ctx, c.req.param('id'), input);
-    return c.json({ success: true, data, class: data, sessions, message: CLASS_MESSAGES.updated });
+    const message = classUpdatedMessage(sessions.kept.length, sessions.cancelled);
+    return c.json({ success: true, data, class: data, sessions, message });
   })
   .delete('/:id', async (c) => {
     const data = await deleteClass(c.var.ctx, c.req.param('id'));

@@ -143,7 +143,7 @@ export async function updateClass(ctx: ServiceCtx, id: string, input: UpdateClas
   }
   const touched = SESSION_FIELDS.some((f) => columns[f] !== undefined);
   const now = new Date();
-  const sessions = !touched
+  const sessions: SessionChanges = !touched
     ? NO_CHANGES
     : row.isActive
       ? await keepSessionsAhead(ctx, now, {
@@ -163,7 +163,7 @@ export async function updateClass(ctx: ServiceCtx, id: string, input: UpdateClas
  * A class leaving the timetable: its future sessions someone holds a place in (or checked in to) are
  * cancelled with a notice to those people, then the others are deleted. Past sessions stay, for the record.
  */
-async function withdrawSessions(ctx: ServiceCtx, classId: string, now: Date): Promise<SessionChanges & { cancelled: number }> {
+async function withdrawSessions(ctx: ServiceCtx, classId: string, now: Date): Promise<SessionChanges> {
   const held = sql`(${classSessions.bookedCount} > 0 or ${classSessions.waitlistCount} > 0 or exists (select 1 from attendance_events ae where ae.session_id = ${classSessions.id}))`;
   const cancelled = await cancelSessionsWithNotice(ctx, and(futureSessionsOf([classId], now), held)!, CLASS_WITHDRAWN, now);
   const removed = await removeUntouchedStatement(ctx, [classId], now);

@@ -59,6 +59,7 @@ describe('a class edit reconciles its future sessions', () => {
       instructorId: teacher.id,
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.message).toBe('Class updated successfully. 1 booked session kept its old details: see Sessions');
     expect(res.body.sessions).toEqual({
       created: 1,
       updated: 7,
@@ -86,6 +87,7 @@ describe('a class edit reconciles its future sessions', () => {
     const { session: booked, student } = await bookFirst(klass._id);
     const res = await send('PUT', `/api/classes/${klass._id}`, admin.token, { isActive: false });
     expect(res.body.sessions).toEqual({ created: 0, updated: 0, kept: [], removed: 7, cancelled: 1 });
+    expect(res.body.message).toBe('Class updated successfully. 1 booked session was cancelled and the people told');
     await settleDeferred();
     expect(await sessionsOf(klass._id)).toEqual([
       expect.objectContaining({ id: booked.id, status: 'cancelled', cancelReason: 'The class is no longer on the timetable' }),

@@ -106,6 +106,7 @@ export function SessionWeek({ base, query, setQuery, flash }: Props) {
                   >
                     <SessionTimes session={s} />
                     <strong className="session-title">{s.title}</strong>
+                    {s.kind === 'one_off' && <span className="session-note">One-off</span>}
                     {s.instructorName && <span className="session-note">{s.instructorName}</span>}
                     {s.status === 'cancelled' ? (
                       <span className="session-badge">Cancelled{s.cancelReason ? `: ${s.cancelReason}` : ''}</span>

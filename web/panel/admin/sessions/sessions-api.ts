@@ -34,16 +34,19 @@ export const cancelSession = (id: string, reason: string) => api<SessionView>(pa
 export const generateSessions = () => api<SessionChanges>('/sessions/generate', { method: 'POST' });
 
 type Account = { _id: string; email: string; role: string; profile?: { firstName?: string; lastName?: string } };
-const ROLE_WORD: Record<string, string> = { instructor: 'instructor', grandmaster: 'grand master' };
+const ROLE_WORD: Record<string, string> = { instructor: 'instructor', grandmaster: 'grand master', admin: 'admin' };
 
-/** The accounts that may teach, as select options ("Aiko Tanaka (instructor)"): instructors and grand masters. */
+/** The accounts that may teach, as select options ("Aiko Tanaka (instructor)"): instructors, grand masters and admins (many owners teach). */
 export async function readTeachingAccounts(signal?: AbortSignal): Promise<Option[]> {
-  const lists = await Promise.all(
+  const lists = await Promise.allSettled(
     Object.keys(ROLE_WORD).map((role) =>
       api<Account[]>(`/users/role/${role}`, { query: { limit: 100, isActive: true }, signal, fallback: 'Failed to fetch instructors' }),
     ),
   );
-  return lists
+  // A role this caller may not list is left out; nothing at all is a failure (the forms then leave the field out).
+  const read = lists.flatMap((l) => (l.status === 'fulfilled' ? [l.value] : []));
+  if (!read.length) throw (lists[0] as PromiseRejectedResult).reason;
+  return read
     .flatMap((l) => l.data ?? [])
     .map((u) => ({ value: u._id, label: `${profileName(u.profile, u.email)} (${ROLE_WORD[u.role] ?? u.role})` }))
     .sort((a, b) => a.label.localeCompare(b.label));
