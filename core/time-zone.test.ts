@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { atWallTime, localDate, DEFAULT_SCHOOL_TIME_ZONE, isTimeZone, wallTime } from './time-zone.ts';
+import { atWallTime, localDate, DEFAULT_SCHOOL_TIME_ZONE, isTimeZone, schoolDay, wallTime } from './time-zone.ts';
 
 describe('atWallTime', () => {
   // Not Vancouver: British Columbia's own rules changed recently (the tz data decides); Los Angeles keeps PST/PDT.
@@ -45,5 +45,17 @@ describe('wallTime', () => {
     expect(wallTime(atWallTime(2026, 1, 15, 23, 59, 'America/Toronto'), 'America/Toronto')).toBe('2026-01-15T23:59');
     expect(isTimeZone('Asia/Kolkata')).toBe(true);
     expect(isTimeZone('Mars/Olympus')).toBe(false);
+  });
+});
+
+describe('schoolDay', () => {
+  it("runs from the zone's midnight to the next, the same all day, 25 hours on the day clocks fall back", () => {
+    const morning = Date.parse('2026-10-24T22:30:00Z'); // 00:30 CEST on the day Berlin's clocks fall back
+    const evening = Date.parse('2026-10-25T22:30:00Z'); // 23:30 CET, same day
+    const day = schoolDay(morning, 'Europe/Berlin');
+    expect([day.start.toISOString(), day.end.toISOString()]).toEqual(['2026-10-24T22:00:00.000Z', '2026-10-25T23:00:00.000Z']);
+    expect(schoolDay(evening, 'Europe/Berlin')).toEqual(day);
+    const kolkata = schoolDay(Date.parse('2026-11-27T20:00:00Z'), 'Asia/Kolkata');
+    expect([kolkata.start.toISOString(), kolkata.end.toISOString()]).toEqual(['2026-11-27T18:30:00.000Z', '2026-11-28T18:30:00.000Z']);
   });
 });

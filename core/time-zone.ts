@@ -64,6 +64,15 @@ export function localDate(days: number, now = Date.now(), timeZone = DEFAULT_SCH
   return { y: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
 }
 
+/** When `now`'s calendar day in `timeZone` starts and ends: its midnight and the next (23 or 25 hours apart across a DST change). */
+export function schoolDay(now = Date.now(), timeZone = DEFAULT_SCHOOL_TIME_ZONE): { start: Date; end: Date } {
+  const midnight = (days: number) => {
+    const d = localDate(days, now, timeZone);
+    return atWallTime(d.y, d.month, d.day, 0, 0, timeZone);
+  };
+  return { start: midnight(0), end: midnight(1) };
+}
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The instant as a `datetime-local` value ("2026-12-01T18:30") on the clocks of `timeZone`: atWallTime's inverse. */

@@ -130,6 +130,35 @@ describe('the attendance outbox', () => {
     expect(await box.pending()).toEqual([]);
   });
 
+  it('drops the events a 400 names (an account deleted meanwhile), reports them, and sends the rest of the batch again', async () => {
+    const [a, gone, b] = [event('u1'), event('gone'), event('u2')];
+    const { batches, deps, setOnline } = fakes(async (events, token) => {
+      const i = events.findIndex((e) => e.userId === 'gone');
+      if (i >= 0) throw new ApiError('Unknown member', 400, { errors: [{ path: `events.${i}.userId`, message: 'Unknown member' }] });
+      return acceptAll(events, token);
+    });
+    setOnline(false);
+    const box = attendanceOutbox('user:i1', { deps });
+    await box.add([a, gone, b]);
+    expect(await box.flush()).toEqual({ sent: 2, rejected: [{ id: gone.id, reason: 'Unknown member', event: gone }] });
+    expect(batches.map((x) => x.events.map((e) => e.userId))).toEqual([
+      ['u1', 'gone', 'u2'],
+      ['u1', 'u2'],
+    ]);
+    expect(await box.pending()).toEqual([]);
+  });
+
+  it('keeps a batch whose 400 names no event (the body as a whole), and says why', async () => {
+    const { deps, setOnline } = fakes(async () => {
+      throw new ApiError('Please send the attendance as a JSON object', 400, { errors: [{ path: 'events', message: 'x' }] });
+    });
+    setOnline(false);
+    const box = attendanceOutbox('user:i1', { deps });
+    await box.add([event('u1')]);
+    expect(await box.flush()).toMatchObject({ sent: 0, refused: [{ status: 400 }], error: 'Please send the attendance as a JSON object' });
+    expect(await box.pending()).toHaveLength(1);
+  });
+
   it('drops accepted, duplicate and rejected events, reports the rejected with the reason, and keeps any the answer left out', async () => {
     const [ok, dup, bad, missing] = [event('u1'), event('u2'), event('u3'), event('u4')];
     const { deps, setOnline } = fakes(async () => ({

@@ -9,8 +9,9 @@ import { KEPT_ON_CLEAR, offlineCount, offlineDeleteMany, offlinePutMany, offline
  * first, one key per event, then sent in batches of at most 500 to POST /api/attendance/events. The
  * event's id is the server's idempotency key, so a batch sent twice (a lost answer) changes nothing.
  * Each batch holds one session's events. No answer, 429 or a 5xx keeps everything for the next try; a 4xx
- * on a batch keeps that batch and says why (a person may `discard` it); an event the server rejected
- * (unknown session, too old) is dropped and reported.
+ * on a batch keeps that batch and says why (a person may `discard` it), except a 400 that names events
+ * (an unknown member): those are dropped and reported, the others sent again; an event the server
+ * rejected (unknown session, too old) is dropped and reported.
  */
 export type PendingEvent = {
   id: string;
@@ -80,6 +81,18 @@ const resultsOf = (body: ApiBody): Outcome[] | null => {
   return Array.isArray(results) ? (results as Outcome[]) : null;
 };
 
+/** The events a 400 names field by field (`events.3.userId`), as rejections; null when it names anything else. */
+function namedEvents(err: unknown, batch: readonly PendingEvent[]): Rejection[] | null {
+  if (!(err instanceof ApiError) || err.status !== 400 || !err.errors.length) return null;
+  const named = new Map<string, Rejection>();
+  for (const { path, message } of err.errors) {
+    const event = batch[Number(/^events\.(\d+)\./.exec(path)?.[1] ?? NaN)];
+    if (!event) return null;
+    if (!named.has(event.id)) named.set(event.id, { id: event.id, reason: message, event });
+  }
+  return [...named.values()];
+}
+
 export type AttendanceOutbox = ReturnType<typeof attendanceOutbox>;
 
 /** A v4 UUID for a new event (its idempotency key); randomUUID needs a secure context, getRandomValues does not. */
@@ -125,11 +138,21 @@ export function attendanceOutbox(owner: string, opts: { token?: () => string | n
 
   async function sendAll(): Promise<FlushResult> {
     const result: FlushResult = { sent: 0, rejected: [] };
-    for (const batch of batches(await pending())) {
+    const queue = batches(await pending());
+    for (let batch = queue.shift(); batch; batch = queue.shift()) {
       let results: Outcome[] | null;
       try {
         results = resultsOf(await deps.post({ events: batch }, opts.token ? opts.token() : undefined));
       } catch (err) {
+        // A 400 naming events (an account deleted meanwhile): those can never be taken; the rest go again.
+        const named = namedEvents(err, batch);
+        if (named) {
+          await remove(named.map((r) => r.id));
+          result.rejected.push(...named);
+          const rest = batch.filter((e) => !named.some((r) => r.id === e.id));
+          if (rest.length) queue.unshift(rest);
+          continue;
+        }
         if (!isNetworkFailure(err)) result.error ??= errorMessage(err);
         if (worthRetrying(err)) return result;
         // Refused whole (an instructor no longer teaching that class): kept, and the other sessions still go.

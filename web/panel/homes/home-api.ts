@@ -35,6 +35,8 @@ export type InstructorHomeData = {
   name: string;
   classesToday: (Session & { mine: boolean })[];
   myClassesToday: number;
+  /** The dated sessions they teach today (their Today screen). */
+  mySessionsToday: number;
   students: number;
   studentsByGrade: GradeCount[];
 };

@@ -12,7 +12,7 @@ export default function InstructorHome({ panel }: HomeProps) {
   return (
     <div className="home" data-home={panel.key}>
       <Figures label="Today">
-        <Figure value={data.myClassesToday} label="of your classes today" href={`${base}/today`} note="Take attendance" />
+        <Figure value={data.mySessionsToday} label="of your classes today" href={`${base}/today`} note="Take attendance" />
         <Figure value={data.classesToday.length} label="classes at the dojo today" href="/classes" />
         <Figure value={data.students} label="students and members" href={`${base}/messages`} />
       </Figures>

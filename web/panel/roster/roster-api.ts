@@ -1,5 +1,5 @@
 import type { AttendanceKind } from '#core/attendance/events.ts';
-import { atWallTime, localDate } from '#core/time-zone.ts';
+import { schoolDay } from '#core/time-zone.ts';
 import { api } from '#web/lib/api.ts';
 
 /** A session as GET /api/sessions serialises it (API-24 "Session"); the fields the roster shows. */
@@ -50,11 +50,8 @@ export type PersonHit = { _id: string; name: string; mayTrain: boolean };
  * worker's copy of the list answers a reload without a network.
  */
 export function todayRange(zone: string, now = Date.now()): { from: string; to: string } {
-  const at = (days: number) => {
-    const d = localDate(days, now, zone);
-    return atWallTime(d.y, d.month, d.day, 0, 0, zone).toISOString();
-  };
-  return { from: at(0), to: at(1) };
+  const day = schoolDay(now, zone);
+  return { from: day.start.toISOString(), to: day.end.toISOString() };
 }
 
 /** Today's sessions: the instructor's own, or every session for the admin-capable (`instructorId` null). */

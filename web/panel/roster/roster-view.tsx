@@ -66,7 +66,7 @@ function SendProblems({ outbox, names, sessionId }: { outbox: Outbox; names: Rea
               key={r.events[0]?.id}
               refusal={r}
               sessionId={sessionId}
-              onDiscard={() => void outbox.discard(r.events.map((e) => e.id)).then(() => outbox.flushNow())}
+              onDiscard={() => void outbox.discard(r.events.map((e) => e.id))}
             />
           ))}
         </div>

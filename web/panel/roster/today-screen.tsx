@@ -84,7 +84,13 @@ export default function TodayScreen({ user, panel, path, base }: PanelScreenProp
       <PendingCount count={outbox.pending.length} />
       <FormAlert message={error} />
       {sessions.length === 0 ? (
-        <p className="empty-state">{instructorId ? 'You have no classes today.' : 'No classes today.'}</p>
+        <p className="empty-state">
+          {error
+            ? "Today's classes could not be loaded. Open this screen once with a connection and it keeps working without one."
+            : instructorId
+              ? 'You have no classes today.'
+              : 'No classes today.'}
+        </p>
       ) : (
         <ul className="roster-sessions" aria-label="Today's classes">
           {sessions.map((s) => (

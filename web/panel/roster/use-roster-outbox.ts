@@ -62,5 +62,16 @@ export function useRosterOutbox(user: { _id: string }) {
 
   const dismissRejected = useCallback(() => setRejected([]), []);
 
-  return { pending, sent, taps, last, rejected, dismissRejected, mark, forgetSent, discard: box.discard, flushNow: box.flush };
+  /** Gives up marks the server keeps refusing (never shown as sent), then sends what is left. */
+  const discard = useCallback(
+    async (ids: readonly string[]) => {
+      const drop = new Set(ids);
+      waiting.current = waiting.current.filter((e) => !drop.has(e.id));
+      await box.discard(ids);
+      await box.flush();
+    },
+    [box],
+  );
+
+  return { pending, sent, taps, last, rejected, dismissRejected, mark, forgetSent, discard };
 }

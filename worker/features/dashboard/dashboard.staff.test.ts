@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, createUser } from '#test/helpers.ts';
+import { insertSession } from '#test/session-helpers.ts';
 import { insertCourseEnrollment, insertMembershipEnrollment } from './dashboard.test-helpers.ts';
 
 describe('the instructor and grand master homes', () => {
@@ -19,6 +20,17 @@ describe('the instructor and grand master homes', () => {
     const known = data.studentsByGrade.filter((g: { grade: string }) => g.grade !== 'none').map((g: { grade: string }) => g.grade);
     expect(known.indexOf('white')).toBeLessThan(Math.max(0, known.indexOf('green')) + 1);
     for (const c of data.classesToday) expect(c.mine).toBe(c.instructorName.toLowerCase().includes('hana sato'));
+  });
+
+  it('counts the scheduled sessions the instructor teaches today, the way to their Today screen', async () => {
+    const me = await createUser({ role: 'instructor' });
+    const other = await createUser({ role: 'instructor' });
+    await insertSession({ inHours: 0, instructorUserId: me.id });
+    await insertSession({ inHours: 0, instructorUserId: me.id, status: 'cancelled', cancelReason: 'Flooded mat' });
+    await insertSession({ inHours: 48, instructorUserId: me.id });
+    await insertSession({ inHours: 0, instructorUserId: other.id });
+    const data = (await api('/api/dashboard/instructor', { token: me.token })).body.data;
+    expect(data.mySessionsToday).toBe(1);
   });
 
   it('gives the grand master the school overview and what waits for a decision', async () => {

@@ -1,11 +1,12 @@
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { profileName } from '#core/users/person-name.ts';
 import type { Db } from '#db/client.ts';
-import { classes, courseEnrollments, instructorEnrollments, membershipEnrollments, users } from '#db/schema/index.ts';
+import { classes, classSessions, courseEnrollments, instructorEnrollments, membershipEnrollments, users } from '#db/schema/index.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { batch } from '#worker/lib/sql.ts';
 import { schoolTimeZone } from '#worker/lib/school-time-zone.ts';
+import { schoolDay } from '#core/time-zone.ts';
 import { byGrade, todaysSessions } from './dashboard.queries.ts';
 
 const LEARNERS = ['student', 'member'] as const;
@@ -42,15 +43,26 @@ export const waitingView = (counts: readonly (readonly { n: number }[])[]) => {
 /** A class is the instructor's when its instructor line names them ("Sensei Maya Ito" is Maya Ito's). */
 const teaches = (instructorName: string, name: string) => !!name && instructorName.toLowerCase().includes(name.toLowerCase());
 
-/** GET /api/dashboard/instructor: today's timetable with the caller's own classes marked, and the school's students by grade. */
+/** GET /api/dashboard/instructor: today's timetable with the caller's own classes marked, how many sessions they teach today, and the school's students by grade. */
 export async function instructorHome(ctx: ServiceCtx, now = Date.now()) {
   const me = signedIn(ctx);
   const { db } = ctx;
   const zone = await schoolTimeZone(db);
-  const [timetable, self, grades] = await batch(db, [
+  const day = schoolDay(now, zone);
+  const [timetable, self, grades, sessions] = await batch(db, [
     db.select().from(classes).where(eq(classes.isActive, true)),
     db.select({ profile: users.profile }).from(users).where(eq(users.id, me.id)),
     learnersByGrade(db),
+    countOf(
+      db,
+      classSessions,
+      and(
+        eq(classSessions.instructorUserId, me.id),
+        eq(classSessions.status, 'scheduled'),
+        gte(classSessions.startsAt, day.start),
+        lt(classSessions.startsAt, day.end),
+      )!,
+    ),
   ]);
   const name = profileName(self[0]?.profile);
   const today = todaysSessions(timetable, now, zone).map((s) => ({ ...s, mine: teaches(s.instructorName, name) }));
@@ -59,6 +71,8 @@ export async function instructorHome(ctx: ServiceCtx, now = Date.now()) {
     name,
     classesToday: today,
     myClassesToday: today.filter((s) => s.mine).length,
+    /** The dated sessions the caller teaches today: what their Today screen (the rosters) lists. */
+    mySessionsToday: sessions[0]?.n ?? 0,
     students: studentsByGrade.reduce((sum, g) => sum + g.count, 0),
     studentsByGrade,
   };
