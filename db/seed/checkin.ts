@@ -19,8 +19,11 @@ export const DEMO_KIOSK_TOKEN = 'kiosk_local-demo-front-desk-kiosk-token-publish
 /** The key every kiosk checks a typed PIN with (API-24 "Kiosk"): base64url HMAC-SHA256(JWT_SECRET, 'kiosk-pin'). */
 export const kioskPinKey = (jwtSecret: string) => createHmac('sha256', jwtSecret).update('kiosk-pin').digest('base64url');
 
-/** `checkin_credentials.pin_hash`: hex HMAC-SHA256 keyed with the pin key (its text), over the PIN. */
-export const kioskPinHash = (jwtSecret: string, pin: string) => createHmac('sha256', kioskPinKey(jwtSecret)).update(pin).digest('hex');
+/** `checkin_credentials.pin_hash`: hex HMAC-SHA256 over the PIN, keyed with the pin key's bytes (base64url-decoded), as kiosks check it. */
+export const kioskPinHash = (jwtSecret: string, pin: string) =>
+  createHmac('sha256', Buffer.from(kioskPinKey(jwtSecret), 'base64url'))
+    .update(pin)
+    .digest('hex');
 
 /**
  * One kiosk "Front desk" and every demo member's check-in credentials: a random QR token each, and the

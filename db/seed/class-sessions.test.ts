@@ -7,7 +7,7 @@ import { wallTime } from '#core/time-zone.ts';
 import { runMigrations } from '#db/migrate.ts';
 import { seedLocal } from '#db/seed.ts';
 import { startTestServer, type TestServer } from '#db/server/test-helpers.ts';
-import { DEMO_KIOSK_TOKEN, DEMO_PIN, kioskPinHash } from './checkin.ts';
+import { DEMO_KIOSK_TOKEN, DEMO_PIN } from './checkin.ts';
 
 const SECRET = 'a-test-jwt-secret-of-enough-length-0123456789';
 const DAY = 86_400_000;
@@ -16,6 +16,16 @@ const WEEK = 7 * DAY;
 let server: TestServer;
 let client: Client;
 let seededAt: number;
+/** API-24's PIN hash, computed here with WebCrypto as a kiosk does: HMAC(key = HMAC(JWT_SECRET, 'kiosk-pin'), pin) in hex. */
+async function contractPinHash(secret: string, pin: string) {
+  const hmac = async (key: Uint8Array<ArrayBuffer>, text: string) => {
+    const k = await crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    return new Uint8Array(await crypto.subtle.sign('HMAC', k, new TextEncoder().encode(text)));
+  };
+  const pinKey = await hmac(new TextEncoder().encode(secret), 'kiosk-pin');
+  return Buffer.from(await hmac(pinKey, pin)).toString('hex');
+}
+
 const rows = async <T>(sql: string, args: (string | number)[] = []) => (await client.execute({ sql, args })).rows as unknown as T[];
 const one = async <T>(sql: string, args: (string | number)[] = []) => (await rows<T>(sql, args))[0]!;
 
@@ -174,7 +184,7 @@ describe('the demo classes', () => {
     const pins = await rows<{ student_id: string; pin_hash: string }>(
       `select u.student_id, c.pin_hash from checkin_credentials c join users u on u.id = c.user_id where c.pin_hash is not null`,
     );
-    expect(pins).toEqual([{ student_id: 'STU-0001', pin_hash: kioskPinHash(SECRET, DEMO_PIN) }]);
+    expect(pins).toEqual([{ student_id: 'STU-0001', pin_hash: await contractPinHash(SECRET, DEMO_PIN) }]);
     const kiosks = await rows<{ name: string; token_hash: string; revoked_at: number | null }>(
       `select name, token_hash, revoked_at from kiosk_devices`,
     );
