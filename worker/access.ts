@@ -37,6 +37,8 @@ import { socialPostsAccess } from './features/social-posts/social-posts.access.t
 import { socialAccountsAccess } from './features/social-accounts/social-accounts.access.ts';
 import { locationAccess } from './features/location/location.access.ts';
 import { dashboardAccess } from './features/dashboard/dashboard.access.ts';
+import { sessionsAccess } from './features/sessions/sessions.access.ts';
+import { attendanceAccess } from './features/attendance/attendance.access.ts';
 
 /** Every /api route and who may call it. createApp() refuses to start if a route is missing here. */
 export const ACCESS: AccessTable = {
@@ -78,4 +80,6 @@ export const ACCESS: AccessTable = {
   ...socialAccountsAccess,
   ...locationAccess,
   ...dashboardAccess,
+  ...sessionsAccess,
+  ...attendanceAccess,
 };

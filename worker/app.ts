@@ -39,6 +39,8 @@ import { membershipPurchasesRoutes } from './features/membership-purchases/membe
 import { instructorsRoutes } from './features/instructors/instructors.routes.ts';
 import { locationRoutes } from './features/location/location.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
+import { sessionsRoutes } from './features/sessions/sessions.routes.ts';
+import { attendanceRoutes } from './features/attendance/attendance.routes.ts';
 import { auditWrites } from './middleware/audit.ts';
 import { authorize } from './middleware/auth.ts';
 import { limitBodies } from './middleware/body-limit.ts';
@@ -93,7 +95,10 @@ export function createApp() {
     .route('/purchase-membership', membershipPurchasesRoutes)
     .route('/instructors', instructorsRoutes)
     .route('/location', locationRoutes)
-    .route('/dashboard', dashboardRoutes);
+    .route('/dashboard', dashboardRoutes)
+    .route('/sessions', sessionsRoutes)
+    // Its paths sit under /attendance, /sessions/:id/roster and /users/:id/attendance.
+    .route('/', attendanceRoutes);
 
   // Not strict: the spec's client calls some paths with a trailing slash (GET /courses/, POST /orders/).
   const app = new Hono<AppEnv>({ strict: false, router: memoizedRouter() });

@@ -6,6 +6,7 @@ import { JOBS as SOCIAL_ACCOUNT_JOBS } from './features/social-accounts/social-a
 import { JOBS as SOCIAL_POST_JOBS } from './features/social-posts/social-posts.jobs.ts';
 import { expireUnpaidOrders } from './features/orders/orders.jobs.ts';
 import { JOBS as AUDIT_JOBS } from './features/audit/audit.jobs.ts';
+import { JOBS as SESSION_JOBS } from './features/sessions/sessions.jobs.ts';
 import { runtimeContext } from './lib/runtime.ts';
 import type { ServiceCtx } from './lib/service-context.ts';
 
@@ -17,6 +18,7 @@ export const SCHEDULED_JOBS: { name: string; run: (ctx: ServiceCtx, now: Date) =
   ...SOCIAL_POST_JOBS,
   ...SOCIAL_ACCOUNT_JOBS,
   ...AUDIT_JOBS,
+  ...SESSION_JOBS,
 ];
 
 /** The service context of a run: no caller, links pointing at PUBLIC_URL. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attendanceCounts, effectiveStatus, isStaff, type LedgerEvent } from '#core/attendance/effective.ts';
+import { attendanceCounts, effectiveEvent, effectiveStatus, isStaff, type LedgerEvent } from '#core/attendance/effective.ts';
 import type { AttendanceKind, AttendanceMethod } from '#core/attendance/events.ts';
 
 const T0 = Date.parse('2026-11-27T18:00:00Z');
@@ -85,6 +85,16 @@ describe('effectiveStatus', () => {
 
   it('counts roster and admin as staff, the kiosk as self-service', () => {
     expect(['roster', 'admin', 'kiosk_qr', 'kiosk_pin'].map((m) => isStaff(m as AttendanceMethod))).toEqual([true, true, false, false]);
+  });
+});
+
+describe('effectiveEvent', () => {
+  it('is the event that decided the status, or null when none counts', () => {
+    const kiosk = ev('present', 'kiosk_qr', 1);
+    const staff = ev('late', 'roster', 2);
+    expect(effectiveEvent([staff, kiosk, ev('absent', 'kiosk_pin', 3)])).toBe(staff);
+    expect(effectiveEvent([kiosk])).toBe(kiosk);
+    expect(effectiveEvent([kiosk, ev('void', 'admin', 4)])).toBeNull();
   });
 });
 

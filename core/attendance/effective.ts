@@ -28,15 +28,19 @@ function ledgerOrder(a: LedgerEvent, b: LedgerEvent): number {
   );
 }
 
+/** The last event that counts (its kind, method and time are what a roster shows), or null for none or voided. */
+export function effectiveEvent<E extends LedgerEvent>(events: readonly E[]): E | null {
+  let current: E | null = null;
+  for (const event of [...events].sort(ledgerOrder)) {
+    if (!isStaff(event.method) && current && isStaff(current.method) && RETRACTIONS.includes(event.kind)) continue;
+    current = event;
+  }
+  return !current || current.kind === 'void' ? null : current;
+}
+
 /** The status the last event that counts leaves, or null for none (no events, or voided). */
 export function effectiveStatus(events: readonly LedgerEvent[]): EffectiveStatus | null {
-  let current: { kind: AttendanceKind; byStaff: boolean } | null = null;
-  for (const event of [...events].sort(ledgerOrder)) {
-    const byStaff = isStaff(event.method);
-    if (!byStaff && current?.byStaff && RETRACTIONS.includes(event.kind)) continue;
-    current = { kind: event.kind, byStaff };
-  }
-  return !current || current.kind === 'void' ? null : current.kind;
+  return (effectiveEvent(events)?.kind as EffectiveStatus | undefined) ?? null;
 }
 
 export type StatusCounts = Record<EffectiveStatus, number> & { attended: number; total: number };

@@ -45,6 +45,9 @@ function sameWallTimeLater(fromMs: number, days: number, zone: string): number {
   return atWallTime(d.y, d.month, d.day, hour, minute, zone).getTime() + (fromMs % 60_000);
 }
 
+/** Where occurrencesOf's window ends: the same wall time `weeks` weeks after `fromMs` (the sessions to plan against end there too). */
+export const windowEnd = (fromMs: number, weeks: number, zone: string): number => sameWallTimeLater(fromMs, weeks * 7, zone);
+
 /**
  * Every occurrence of a weekly class starting in [fromMs, the same wall time `weeks` weeks later), the
  * wall times read in `zone`, so 18:00 stays 18:00 across DST changes; `weeks` weeks give `weeks` occurrences.

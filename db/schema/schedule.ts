@@ -14,6 +14,11 @@ export const classes = sqliteTable(
     startTime: text('start_time').notNull(),
     endTime: text('end_time').notNull(),
     instructorName: text('instructor_name'),
+    /**
+     * The instructor's account (issue 24): its generated sessions are theirs; `instructorName` stays the display name.
+     * No foreign key: SQLite cannot add one with ON DELETE to a table in place, and a bare one would block deleting the user.
+     */
+    instructorUserId: text('instructor_user_id'),
     level: text('level').notNull().default('all'),
     location: text('location'),
     ageGroup: text('age_group'),

@@ -41,6 +41,14 @@ const PERSONAL_SCREENS: readonly PanelScreen[] = [
     summary: 'Your memberships: status, days left, renew or cancel.',
   },
   {
+    route: 'attendance',
+    label: 'My attendance',
+    load: () => import('./attendance/my-attendance-screen.tsx'),
+    roles: ['student', 'member'],
+    panels: ['student'],
+    summary: 'The classes you attended: a chart per month and counts per class.',
+  },
+  {
     route: 'instructor-application',
     label: 'Teach at the dojo',
     load: () => import('./enrollments/my-applications-screen.tsx'),

@@ -16,6 +16,7 @@ import { AccountActions, RoleAndGrade } from './user-actions.tsx';
 import { useSchoolZone } from '#web/components/school-zone.tsx';
 import { formatDateTime } from '#web/components/format.ts';
 import { UserHistory } from './user-history.tsx';
+import { UserAttendance } from './user-attendance.tsx';
 
 type Overview = UserOverviewView<AdminUser>;
 const LOGIN_IDS = [
@@ -146,6 +147,7 @@ export default function UserPage({ me, panel, id }: { me: SessionUser; panel: Pa
         )}
       </div>
       <UserHistory data={data} base={panel.base} />
+      <UserAttendance userId={user._id} />
       <section className="card user-section" aria-labelledby="user-audit-title">
         <h2 id="user-audit-title">Audit entries about and by them</h2>
         <FormAlert message={audit.error} />

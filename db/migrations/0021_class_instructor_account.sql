@@ -1,0 +1,1 @@
+ALTER TABLE `classes` ADD `instructor_user_id` text;
