@@ -5,8 +5,10 @@ import { effectiveStatus } from '#core/attendance/effective.ts';
 import type { AttendanceKind, AttendanceMethod } from '#core/attendance/events.ts';
 import { wallTime } from '#core/time-zone.ts';
 import { runMigrations } from '#db/migrate.ts';
+import { createDb } from '#db/client.ts';
 import { seedLocal } from '#db/seed.ts';
 import { startTestServer, type TestServer } from '#db/server/test-helpers.ts';
+import { keepSessionsAhead } from '#worker/lib/sessions/generate.ts';
 import { DEMO_KIOSK_TOKEN, DEMO_PIN } from './checkin.ts';
 
 const SECRET = 'a-test-jwt-secret-of-enough-length-0123456789';
@@ -66,6 +68,10 @@ describe('the demo classes', () => {
           or s.status <> 'scheduled' or s.instructor_user_id <> (select id from users where email = 'instructor@dojo.local')`,
     );
     expect(mismatched.n).toBe(0);
+    const untaught = await one<{ n: number }>(
+      `select count(*) n from classes where instructor_user_id is not (select id from users where email = 'instructor@dojo.local')`,
+    );
+    expect(untaught.n, 'classes whose later sessions the generator would make without the instructor').toBe(0);
     // 19:00 stays 19:00 on the school's clock whatever the UTC offset that week, on the class's weekday
     const times = await rows<{ starts_at: number; start_time: string; day_of_week: number }>(
       `select s.starts_at, c.start_time, c.day_of_week from class_sessions s join classes c on c.id = s.class_id`,
@@ -75,6 +81,11 @@ describe('the demo classes', () => {
       expect(local.slice(11)).toBe(t.start_time);
       expect(new Date(`${local.slice(0, 10)}T00:00:00Z`).getUTCDay()).toBe(t.day_of_week);
     }
+  });
+
+  it('is what the generator keeps: running it after the seed creates, moves or removes nothing', async () => {
+    const changes = await keepSessionsAhead({ db: createDb({ url: server.url }) }, new Date());
+    expect(changes).toMatchObject({ created: 0, updated: 0, removed: 0 });
   });
 
   it('keeps every session’s counts equal to its bookings, never over capacity, with one full future session and a waitlist', async () => {

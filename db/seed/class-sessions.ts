@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { newId } from '#core/ids.ts';
 import { occurrencesOf, sessionKey } from '#core/sessions/occurrences.ts';
 import { DEFAULT_SCHOOL_TIME_ZONE } from '#core/time-zone.ts';
@@ -90,6 +90,20 @@ export const classSessionsSeeder: Seeder = {
     if (!found.length) return 0;
     const ids = await demoUserIds(db, ['instructor@dojo.local', 'admin@dojo.local']);
     const instructorUserId = ids.get('instructor@dojo.local') ?? null;
+    // The generator keeps later weeks taught by the same account, as on a school's own timetable.
+    if (instructorUserId)
+      await db
+        .update(classes)
+        .set({ instructorUserId })
+        .where(
+          and(
+            inArray(
+              classes.id,
+              found.map((c) => c.id),
+            ),
+            isNull(classes.instructorUserId),
+          ),
+        );
     const fromMs = now - WEEKS_BACK * 7 * DAY;
     const wanted = found.flatMap((c) => occurrencesOf(c, fromMs, WEEKS_BACK + WEEKS_AHEAD, zone).map((o) => ({ o, c })));
     const untilMs = Math.max(...wanted.map(({ o }) => o.startsAt.getTime())) + 1;
