@@ -8,7 +8,7 @@ if (!url) {
 }
 const force = process.argv.includes('--force') || process.env.SEED_FORCE === '1';
 // The secret `npm start` keeps for the local Worker (scripts/stack.ts), unless JWT_SECRET names another.
-const secretFile = 'data/.jwt-secret';
+const secretFile = new URL('../data/.jwt-secret', import.meta.url);
 const jwtSecret = process.env.JWT_SECRET ?? (existsSync(secretFile) ? readFileSync(secretFile, 'utf8').trim() : undefined);
 try {
   const { total } = await seedLocal(url, { authToken: process.env.LIBSQL_AUTH_TOKEN, force, jwtSecret });
