@@ -17,6 +17,9 @@ import { instructorEnrollmentsSeeder } from './seed/instructor-enrollments.ts';
 import { membershipEnrollmentsSeeder } from './seed/membership-enrollments.ts';
 import { fileUploadsSeeder, syllabusSeeder } from './seed/syllabus.ts';
 import { socialSeeder } from './seed/social.ts';
+import { classMembersSeeder } from './seed/class-members.ts';
+import { checkinSeeder } from './seed/checkin.ts';
+import { classSessionsSeeder } from './seed/class-sessions.ts';
 import type { Seeder } from './seed/types.ts';
 
 /** Demo content, in order: a later seeder may rely on what an earlier one made (e.g. the instructor account). */
@@ -38,9 +41,18 @@ export const SEEDERS: readonly Seeder[] = [
   membershipEnrollmentsSeeder,
   instructorEnrollmentsSeeder,
   socialSeeder,
+  classMembersSeeder,
+  checkinSeeder,
+  classSessionsSeeder,
 ];
 
-export type SeedOptions = { authToken?: string; force?: boolean; log?: (line: string) => void };
+export type SeedOptions = {
+  authToken?: string;
+  force?: boolean;
+  log?: (line: string) => void;
+  /** The Worker's JWT_SECRET: without it the demo student gets no kiosk PIN (its hash is keyed from it). */
+  jwtSecret?: string;
+};
 export type SeedResult = { added: Record<string, number>; total: number };
 
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
@@ -68,7 +80,7 @@ export async function seedLocal(url: string, opts: SeedOptions = {}): Promise<Se
   const added: Record<string, number> = {};
   try {
     for (const seeder of SEEDERS) {
-      added[seeder.name] = await seeder.run({ db, log });
+      added[seeder.name] = await seeder.run({ db, log, jwtSecret: opts.jwtSecret });
       log(`seed ${seeder.name}: ${added[seeder.name]} added`);
     }
   } finally {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_PASSWORD } from '#db/seed/accounts.ts';
 import { measure, warmUp, type Latency } from './bench/latency.ts';
+import { classTargets, EVENTS_PER_BATCH } from './bench/classes.ts';
 import { pageJs } from './bench/page-js.ts';
 import { pinCores } from './bench/pin.ts';
 import { ROOT } from './lib/paths.ts';
@@ -117,6 +118,45 @@ function printLatency(rows: [string, Latency | undefined][]) {
   }
 }
 
+const ratio = (l?: Latency, base?: Latency) => (l && base ? (l.p99 / Math.max(1, base.p99)).toFixed(2) : 'n/a');
+
+/** Issue 24: the week's sessions (public) and a staff batch of 50 attendance events, each against health p99 measured around it. */
+async function benchClasses(url: string, dbUrl: string, staffToken: string | undefined) {
+  const t = await classTargets(url, dbUrl);
+  const staff = { authorization: `Bearer ${staffToken}` };
+  const week = (await (await fetch(t.sessionsWeek)).json().catch(() => ({}))) as { data?: unknown[] };
+  const probe = await fetch(t.eventsUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...staff },
+    body: t.eventBatch(),
+  });
+  const outcomes = ((await probe.json().catch(() => ({}))) as { data?: { results?: { outcome: string }[] } }).data?.results ?? [];
+  const accepted = outcomes.filter((r) => r.outcome === 'accepted').length;
+  console.log(
+    `\nsessions in the coming week: ${week.data?.length ?? 'none'}; a batch of ${EVENTS_PER_BATCH} events answered ${probe.status}, ${accepted} accepted`,
+  );
+  await warmUp([{ url: t.sessionsWeek }]);
+  const healthBeforeSessions = await measure(`${url}/api/health`);
+  const sessionsWeek = await measure(t.sessionsWeek);
+  const healthBeforeEvents = await measure(`${url}/api/health`);
+  const events = await measure(t.eventsUrl, staff, { body: t.eventBatch });
+  const healthAfterEvents = await measure(`${url}/api/health`);
+  printLatency([
+    ['GET /api/health', healthBeforeSessions],
+    ['GET /api/sessions (week)', sessionsWeek],
+    ['GET /api/health', healthBeforeEvents],
+    [`POST attendance (${EVENTS_PER_BATCH})`, events],
+    ['GET /api/health', healthAfterEvents],
+  ]);
+  console.log(
+    `[budget] sessions (week) p99 / health p99 (before, after): ${ratio(sessionsWeek, healthBeforeSessions)} / ${ratio(sessionsWeek, healthBeforeEvents)} (aim ≤ 3)`,
+  );
+  console.log(
+    `[budget] attendance events (${EVENTS_PER_BATCH}) p99 / health p99 (before, after): ${ratio(events, healthBeforeEvents)} / ${ratio(events, healthAfterEvents)} (aim ≤ 3)`,
+  );
+  return { healthBeforeSessions, sessionsWeek, healthBeforeEvents, attendanceEvents: events, healthAfterEvents };
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'dojo-bench-'));
 const stack = await startStack({ port: 0, dataDir, log: () => {} });
 try {
@@ -148,10 +188,10 @@ try {
     ['GET /api/products (20)', productsList],
     ['GET /api/health', healthLast],
   ]);
-  const ratio = (l?: Latency, base?: Latency) => (l && base ? (l.p99 / Math.max(1, base.p99)).toFixed(2) : 'n/a');
   console.log(
     `products p99 / health p99 (the one measured just before and after): ${ratio(productsList, healthAgain)} / ${ratio(productsList, healthLast)} (budget ≤ 3)`,
   );
+  const classes = await benchClasses(stack.url, stack.dbUrl, admin.token);
   const upload = await timeUpload(stack.url);
   console.log(`5 MB image upload (POST /api/upload/single): ${upload.status} in ${upload.ms} ms`);
   console.log(`(one student login, argon2id verify included: ${login.ms} ms)`);
@@ -180,7 +220,7 @@ try {
         at: new Date().toISOString(),
         pinning,
         loginMs: login.ms,
-        latency: { me, health, courses, healthAgain, productsList, healthLast },
+        latency: { me, health, courses, healthAgain, productsList, healthLast, ...classes },
         upload,
         pages,
       },

@@ -120,14 +120,16 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       pids.db = db.proc.pid;
     }
     await runMigrations(dbUrl, authToken);
+    const fileSecret = jwtSecret(dataDir);
+    const secret = opts.settings?.JWT_SECRET ?? fileSecret;
     if (!isLocalUrl(dbUrl)) log(`not seeding ${dbUrl}: demo accounts go to local databases only`);
-    else if (!(await hasUsers(dbUrl, authToken))) await seedLocal(dbUrl, { authToken, log });
+    else if (!(await hasUsers(dbUrl, authToken))) await seedLocal(dbUrl, { authToken, log, jwtSecret: secret });
 
     const url = `http://127.0.0.1:${port}`;
     const vapid = await localVapidKeys(dataDir);
     const vars = {
       APP_ENV: 'local',
-      JWT_SECRET: jwtSecret(dataDir),
+      JWT_SECRET: secret,
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
       PUBLIC_URL: url,
