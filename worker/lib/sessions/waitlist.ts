@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Role } from '#core/roles.ts';
 import type { Db } from '#db/client.ts';
 import { classSessions, sessionBookings, users, type SessionBookingRow } from '#db/schema/index.ts';
@@ -8,15 +8,26 @@ import { schoolTimeZone } from '#worker/lib/school-time-zone.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { formatRange } from '#web/components/format.ts';
 
+const countsFromRows = {
+  bookedCount: sql`(select count(*) from session_bookings b where b.session_id = ${classSessions.id} and b.status = 'booked')`,
+  waitlistCount: sql`(select count(*) from session_bookings b where b.session_id = ${classSessions.id} and b.status = 'waitlisted')`,
+};
+
 /** The session's counters from its rows; the CHECK booked_count <= capacity is the last guard against over-booking. */
 export const recountStatement = (db: Db, sessionId: string) =>
+  db.update(classSessions).set(countsFromRows).where(eq(classSessions.id, sessionId));
+
+/** The counters after a session edit's `promoteStatement` at `nowMs`, recounted only when it promoted someone. */
+export const recountIfPromotedStatement = (db: Db, sessionId: string, nowMs: number) =>
   db
     .update(classSessions)
-    .set({
-      bookedCount: sql`(select count(*) from session_bookings b where b.session_id = ${classSessions.id} and b.status = 'booked')`,
-      waitlistCount: sql`(select count(*) from session_bookings b where b.session_id = ${classSessions.id} and b.status = 'waitlisted')`,
-    })
-    .where(eq(classSessions.id, sessionId));
+    .set(countsFromRows)
+    .where(
+      and(
+        eq(classSessions.id, sessionId),
+        sql`exists (select 1 from session_bookings p where p.session_id = ${sessionId} and p.status = 'booked' and p.promoted_at = ${nowMs})`,
+      ),
+    );
 
 /**
  * Fills the free places of a scheduled, not yet started session from the head of its waitlist, in
