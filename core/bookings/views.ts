@@ -1,24 +1,7 @@
-/** A dated session as the API answers it (API-24.md "Session"); `myBooking` only for a signed-in caller. */
-export type SessionView = {
-  _id: string;
-  classId: string | null;
-  kind: 'regular' | 'one_off';
-  title: string;
-  location: string | null;
-  level: string | null;
-  startsAt: string;
-  endsAt: string;
-  instructorId: string | null;
-  instructorName: string | null;
-  capacity: number | null;
-  bookedCount: number;
-  /** null = no limit. */
-  spotsLeft: number | null;
-  waitlistCount: number;
-  status: 'scheduled' | 'cancelled';
-  cancelReason: string | null;
-  myBooking: { _id: string; status: 'booked' | 'waitlisted'; waitlistPosition: number | null } | null;
-};
+import type { SessionView } from '#core/sessions/session-schemas.ts';
+
+/** The API's session: the sessions' one type, re-exported for the bookings' screens. */
+export type { SessionView };
 
 export type BookingStatus = 'booked' | 'waitlisted' | 'cancelled';
 

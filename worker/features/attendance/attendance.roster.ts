@@ -14,7 +14,7 @@ import type { Db } from '#db/client.ts';
 import { attendanceEvents, classSessions, kioskDevices, sessionBookings, users } from '#db/schema/index.ts';
 import { forbidden, notFound } from '#worker/lib/errors.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
-import { serializeSession, sessionViewQuery } from '#worker/lib/sessions/view.ts';
+import { BOOKING_ARRIVAL_ORDER, serializeSession, sessionViewQuery, waitlistPositionSql } from '#worker/lib/sessions/view.ts';
 import { batch } from '#worker/lib/sql.ts';
 import { iso, personParts } from './attendance.serialize.ts';
 
@@ -67,13 +67,14 @@ export async function sessionRoster(ctx: ServiceCtx, sessionId: string) {
         id: sessionBookings.id,
         userId: sessionBookings.userId,
         status: sessionBookings.status,
+        waitlistPosition: waitlistPositionSql(),
         profile: users.profile,
         email: users.email,
       })
       .from(sessionBookings)
       .innerJoin(users, eq(users.id, sessionBookings.userId))
       .where(and(eq(sessionBookings.sessionId, sessionId), ne(sessionBookings.status, 'cancelled')))
-      .orderBy(asc(sessionBookings.createdAt), asc(sessionBookings.id)),
+      .orderBy(...BOOKING_ARRIVAL_ORDER),
     eventsOf(ctx.db, sessionId),
   ]);
   mayReadSession(ctx, session);
@@ -98,13 +99,11 @@ export async function sessionRoster(ctx: ServiceCtx, sessionId: string) {
     };
   };
 
-  let waitlistPosition = 0;
   const booked = new Set<string>();
   const attendees = bookings.map((b) => {
     booked.add(b.userId);
     const status = b.status === 'waitlisted' ? 'waitlisted' : 'booked';
-    const position = status === 'waitlisted' ? ++waitlistPosition : null;
-    return attendee(b.userId, b, { _id: b.id, status, waitlistPosition: position });
+    return attendee(b.userId, b, { _id: b.id, status, waitlistPosition: status === 'waitlisted' ? b.waitlistPosition : null });
   });
   const walkIns = [...eventsByUser.entries()]
     .filter(([userId]) => !booked.has(userId))

@@ -1,14 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { BOOKING_MESSAGES, MY_BOOKINGS_DEFAULT_SPAN_MS, type MyBookingsQueryInput } from '#core/bookings/booking-schemas.ts';
-import type { BookingView, SessionView } from '#core/bookings/views.ts';
+import type { BookingView } from '#core/bookings/views.ts';
 import { isAdminCapable } from '#core/roles.ts';
 import { profileName } from '#core/users/person-name.ts';
 import type { Db } from '#db/client.ts';
 import { classSessions } from '#db/schema/index.ts';
 import { forbidden, notFound } from '#worker/lib/errors.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
-import { myBookingsQuery, sessionBookingsQuery, sessionsBetweenQuery } from './bookings.queries.ts';
-import { serializeBooking, serializeSessionView } from './bookings.serialize.ts';
+import { serializeSession } from '#worker/lib/sessions/view.ts';
+import { myBookingsQuery, sessionBookingsQuery, sessionsBetweenViewsQuery } from './bookings.queries.ts';
+import { serializeBooking } from './bookings.serialize.ts';
 
 const MAX_MY_BOOKINGS = 200;
 
@@ -18,7 +19,9 @@ export async function listMyBookings(ctx: ServiceCtx, query: MyBookingsQueryInpu
   const from = query.from?.getTime() ?? Date.now();
   const to = query.to?.getTime() ?? from + MY_BOOKINGS_DEFAULT_SPAN_MS;
   const rows = await myBookingsQuery(ctx.db, me.id, from, to, MAX_MY_BOOKINGS);
-  return rows.map((r) => serializeBooking(r, { session: serializeSessionView(r, r) }));
+  return rows.map((r) =>
+    serializeBooking({ booking: r.booking!, waitlistPosition: r.myWaitlistPosition }, { session: serializeSession(r) }),
+  );
 }
 
 /** GET /api/sessions/:id/bookings: everyone in the session, for its instructor and admin-capable staff. */
@@ -33,8 +36,5 @@ export async function listSessionBookings(ctx: ServiceCtx, sessionId: string): P
   return rows.map((r) => serializeBooking(r, { user: { _id: r.booking.userId, name: profileName(r.name, r.email) } }));
 }
 
-/** The timetable page's sessions: everything overlapping [from, to), one statement, for a batch. */
-export const upcomingSessionsQuery = (db: Db, fromMs: number, toMs: number) => sessionsBetweenQuery(db, fromMs, toMs, 300);
-
-export const upcomingSessionViews = (rows: Awaited<ReturnType<typeof upcomingSessionsQuery>>): SessionView[] =>
-  rows.map((r) => serializeSessionView(r));
+/** The timetable page's sessions: everything overlapping [from, to), one statement, for a batch (serialize with `serializeSession`). */
+export const upcomingSessionsQuery = (db: Db, fromMs: number, toMs: number) => sessionsBetweenViewsQuery(db, fromMs, toMs, 300);

@@ -5,8 +5,8 @@ import { isAdminCapable } from '#core/roles.ts';
 import { isUniqueViolation } from '#worker/lib/db-errors.ts';
 import { badRequest, conflict, forbidden, notFound } from '#worker/lib/errors.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
+import { promoteStatement, recountStatement, tellPromoted } from '#worker/lib/sessions/waitlist.ts';
 import { batch } from '#worker/lib/sql.ts';
-import { tellPromoted } from './bookings.notify.ts';
 import {
   bookingRefusalQuery,
   bookingsByIdQuery,
@@ -14,8 +14,6 @@ import {
   bookStatement,
   cancelRefusalQuery,
   cancelStatement,
-  promoteStatement,
-  recountStatement,
   type Canceller,
 } from './bookings.queries.ts';
 import { serializeBooking } from './bookings.serialize.ts';

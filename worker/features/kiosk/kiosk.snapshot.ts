@@ -1,20 +1,18 @@
-import { and, asc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import { kioskName } from '#core/kiosk/check-in.ts';
 import { DEFAULT_SCHOOL_TIME_ZONE, isTimeZone, localDate } from '#core/time-zone.ts';
-import { checkinCredentials, classes, classSessions, SETTINGS_ID, siteSettings, users } from '#db/schema/index.ts';
+import { checkinCredentials, classSessions, SETTINGS_ID, siteSettings, users } from '#db/schema/index.ts';
 import { mayTrainSql } from '#worker/lib/class-eligibility.ts';
 import { sha256Hex } from '#worker/lib/digest.ts';
 import { forbidden } from '#worker/lib/errors.ts';
 import { KIOSK_MESSAGES } from '#worker/lib/kiosk-token.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { serializeSession, SESSION_ORDER, selectSessionViews } from '#worker/lib/sessions/view.ts';
 import { batch } from '#worker/lib/sql.ts';
 import { pinKeyOf } from './kiosk.pin.ts';
 
 const DAY = 86_400_000;
 const profileField = (field: string) => sql<string | null>`json_extract(${users.profile}, ${`$.${field}`})`;
-const instructor = sql<
-  string | null
->`(select trim(coalesce(json_extract(i.profile, '$.firstName'), '') || ' ' || coalesce(json_extract(i.profile, '$.lastName'), '')) from users i where i.id = ${classSessions.instructorUserId})`;
 
 /**
  * What a kiosk needs to check people in with the network gone: today's sessions in the school's zone
@@ -27,12 +25,9 @@ export async function kioskSnapshot(ctx: ServiceCtx, now = Date.now()) {
   if (!device) throw forbidden(KIOSK_MESSAGES.onlyCheckIn);
   const [settings, sessionRows, memberRows] = await batch(ctx.db, [
     ctx.db.select({ zone: siteSettings.timeZone }).from(siteSettings).where(eq(siteSettings.id, SETTINGS_ID)),
-    ctx.db
-      .select({ session: classSessions, level: classes.level, classInstructor: classes.instructorName, instructor })
-      .from(classSessions)
-      .leftJoin(classes, eq(classes.id, classSessions.classId))
+    selectSessionViews(ctx.db, null)
       .where(and(gte(classSessions.startsAt, new Date(now - DAY)), lt(classSessions.startsAt, new Date(now + DAY))))
-      .orderBy(asc(classSessions.startsAt), asc(classSessions.id)),
+      .orderBy(...SESSION_ORDER),
     ctx.db
       .select({
         userId: users.id,
@@ -49,27 +44,7 @@ export async function kioskSnapshot(ctx: ServiceCtx, now = Date.now()) {
   const stored = settings[0]?.zone;
   const timeZone = stored && isTimeZone(stored) ? stored : DEFAULT_SCHOOL_TIME_ZONE;
   const today = JSON.stringify(localDate(0, now, timeZone));
-  const sessions = sessionRows
-    .filter((r) => JSON.stringify(localDate(0, r.session.startsAt.getTime(), timeZone)) === today)
-    .map(({ session: s, level, classInstructor, instructor: instructorName }) => ({
-      _id: s.id,
-      classId: s.classId,
-      kind: s.kind,
-      title: s.title,
-      location: s.location,
-      level: level ?? null,
-      startsAt: s.startsAt.toISOString(),
-      endsAt: s.endsAt.toISOString(),
-      instructorId: s.instructorUserId,
-      instructorName: classInstructor || instructorName || null,
-      capacity: s.capacity,
-      bookedCount: s.bookedCount,
-      spotsLeft: s.capacity === null ? null : Math.max(0, s.capacity - s.bookedCount),
-      waitlistCount: s.waitlistCount,
-      status: s.status,
-      cancelReason: s.cancelReason,
-      myBooking: null,
-    }));
+  const sessions = sessionRows.filter((r) => JSON.stringify(localDate(0, r.startsAt.getTime(), timeZone)) === today).map(serializeSession);
   const members = await Promise.all(
     memberRows.map(async (m) => ({
       userId: m.userId,

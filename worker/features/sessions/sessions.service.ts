@@ -20,6 +20,7 @@ import { holdersQuery, noticeTime, tellHolders, type Holder } from '#worker/lib/
 import { keepSessionsAhead } from '#worker/lib/sessions/generate.ts';
 import { mayTeachSql, teachesSql } from '#worker/lib/sessions/instructor.ts';
 import { serializeSession, sessionListQuery, sessionViewQuery, type SessionViewRow } from '#worker/lib/sessions/view.ts';
+import { promoteStatement, recountIfPromotedStatement, tellPromoted } from '#worker/lib/sessions/waitlist.ts';
 import { batch } from '#worker/lib/sql.ts';
 
 const fieldError = (path: string, message: string) => badRequest(message, [{ path, message }]);
@@ -124,7 +125,8 @@ export async function createSession(ctx: ServiceCtx, input: CreateSessionInput) 
 
 /**
  * PATCH /api/sessions/:id: one conditional UPDATE (a scheduled session, a teaching account) read back in the
- * same batch. The database holds the capacity against the booked count and the end after the start. A
+ * same batch. The database holds the capacity against the booked count and the end after the start; a raised
+ * capacity takes the head of the waitlist into its new places in the same batch, and they are told. A
  * generated session whose times change becomes a one-off: the generator leaves it, and its date, alone.
  */
 export async function updateSession(ctx: ServiceCtx, id: string, input: UpdateSessionInput) {
@@ -154,8 +156,9 @@ export async function updateSession(ctx: ServiceCtx, id: string, input: UpdateSe
   );
   const moving = !!(startsAt || endsAt);
   const here = eq(classSessions.id, id);
+  const now = new Date();
   try {
-    const [before, holders, updated, [row]] = await batch(ctx.db, [
+    const [before, holders, updated, promoted, , [row]] = await batch(ctx.db, [
       ctx.db
         .select({ startsAt: classSessions.startsAt, endsAt: classSessions.endsAt })
         .from(classSessions)
@@ -163,11 +166,14 @@ export async function updateSession(ctx: ServiceCtx, id: string, input: UpdateSe
       holdersQuery(ctx.db, moving ? here : sql`0`),
       ctx.db
         .update(classSessions)
-        .set({ ...set, updatedAt: new Date() })
+        .set({ ...set, updatedAt: now })
         .where(where)
         .returning({ id: classSessions.id }),
+      promoteStatement(ctx.db, id, now.getTime()),
+      recountIfPromotedStatement(ctx.db, id, now.getTime()),
       sessionViewQuery(ctx.db, id, ctx.user?.id ?? null),
     ]);
+    if (promoted.length) tellPromoted(ctx, id, promoted);
     if (updated.length && row) {
       const was = before[0];
       if (was && holders.length && (was.startsAt.getTime() !== row.startsAt.getTime() || was.endsAt.getTime() !== row.endsAt.getTime()))

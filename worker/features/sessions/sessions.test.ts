@@ -276,6 +276,32 @@ describe('PATCH /api/sessions/:id', () => {
     expect(notice!.body).toMatch(/now runs .* \(it was .*\)\.$/);
   });
 
+  it('a raised capacity promotes the head of the waitlist into the new places, in order, and tells them', async () => {
+    const admin = await asAdmin();
+    const s = await insertSession({ inHours: 98, capacity: 2, bookedCount: 2, waitlistCount: 3, title: 'Open mat' });
+    const people = await Promise.all([createUser(), createUser(), createUser(), createUser(), createUser()]);
+    const [, , w1, w2, w3] = people;
+    for (const [i, p] of people.entries()) await book(s.id, p.id, i < 2 ? 'booked' : 'waitlisted', at(i - 10));
+    const res = await send('PATCH', `/api/sessions/${s.id}`, admin.token, { capacity: 4 });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.session).toMatchObject({ capacity: 4, bookedCount: 4, waitlistCount: 1, spotsLeft: 0 });
+    const rows = await testDb().select().from(sessionBookings).where(eq(sessionBookings.sessionId, s.id));
+    const statusOf = (id: string) => rows.find((r) => r.userId === id);
+    expect([w1, w2, w3].map((w) => statusOf(w!.id)?.status)).toEqual(['booked', 'booked', 'waitlisted']);
+    expect(statusOf(w1!.id)?.promotedAt).toBeTruthy();
+    expect(statusOf(w3!.id)?.promotedAt).toBeNull();
+    const mine = await api(`/api/sessions/${s.id}`, { token: w3!.token });
+    expect(mine.body.session.myBooking).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 });
+    await settleDeferred();
+    const told = async (userId: string) =>
+      (await testDb().select().from(notifications).where(eq(notifications.userId, userId))).filter(
+        (n) => n.eventType === 'booking_promoted',
+      );
+    expect(await told(w1!.id)).toMatchObject([{ title: 'You have a place in Open mat' }]);
+    expect(await told(w2!.id)).toHaveLength(1);
+    expect(await told(w3!.id)).toHaveLength(0);
+  });
+
   it('refuses bad input: capacity below booked, end before start, unknown ids, a cancelled session', async () => {
     const admin = await asAdmin();
     const s = await insertSession({ inHours: 95, capacity: 10, bookedCount: 5 });

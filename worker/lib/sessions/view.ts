@@ -9,13 +9,18 @@ const nameOf = (u: typeof instructor) =>
   sql`nullif(trim(coalesce(json_extract(${u.profile}, '$.firstName'), '') || ' ' || coalesce(json_extract(${u.profile}, '$.lastName'), '')), '')`;
 
 /**
- * A booking's place on its session's waitlist (1 = next), in the order people joined it (created_at, then id);
- * null unless waitlisted. The bookings feature numbers its views by the same expression.
+ * A booking's place on its session's waitlist (1 = next), null unless waitlisted: arrival order by the
+ * database's clock, the rowid breaking ties within one millisecond. Written qualified: Drizzle leaves a
+ * single-table select's columns bare, which the subquery would read as its own.
  */
-export const waitlistPositionSql = (b: typeof sessionBookings = sessionBookings): SQL<number | null> =>
-  sql<
-    number | null
-  >`case when ${b.status} = 'waitlisted' then (select count(*) from session_bookings w where w.session_id = ${b.sessionId} and w.status = 'waitlisted' and (w.created_at < ${b.createdAt} or (w.created_at = ${b.createdAt} and w.id <= ${b.id}))) end`;
+export const waitlistPositionSql = (): SQL<number | null> =>
+  sql<number | null>`case when "session_bookings"."status" = 'waitlisted' then (
+  select count(*) from session_bookings w where w.session_id = "session_bookings"."session_id" and w.status = 'waitlisted'
+    and (w.created_at < "session_bookings"."created_at" or (w.created_at = "session_bookings"."created_at" and w.rowid <= "session_bookings".rowid))
+) end`.mapWith((v) => (v === null ? null : Number(v)));
+
+/** The order a session's bookings arrived in, the waitlist's order (`waitlistPositionSql` counts by it). */
+export const BOOKING_ARRIVAL_ORDER = [asc(sessionBookings.createdAt), sql`"session_bookings".rowid`];
 
 /**
  * The columns of a session's view: the session, its class's level and display name, the instructor's

@@ -48,7 +48,10 @@ describe('public content pages: the common frame', () => {
   it('ships no JavaScript on content pages without an island', async () => {
     for (const path of ['/', '/about', '/courses', '/memberships', '/classes', '/events', '/blog', '/testimonials', '/alliances']) {
       const { html } = await page(path);
-      expect({ path, script: html.includes('<script') }).toEqual({ path, script: false });
+      // /classes holds a Book island per open session of the coming week, which other files add to the shared database.
+      const islands = [...html.matchAll(/data-island="([^"]+)"/g)].map((m) => m[1]);
+      expect({ path, islands }).toEqual({ path, islands: path === '/classes' ? islands.filter((n) => n === 'BookSession') : [] });
+      if (!islands.length) expect({ path, script: html.includes('<script') }).toEqual({ path, script: false });
     }
   });
 

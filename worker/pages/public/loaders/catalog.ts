@@ -4,7 +4,7 @@ import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import type { MembershipRow } from '#db/schema/index.ts';
 import { serializeClass } from '#worker/features/classes/classes.serialize.ts';
 import { timetableQuery } from '#worker/features/classes/classes.service.ts';
-import { upcomingSessionsQuery, upcomingSessionViews } from '#worker/features/bookings/bookings.read.ts';
+import { upcomingSessionsQuery } from '#worker/features/bookings/bookings.read.ts';
 import {
   courseBySlugOrIdQuery,
   courseCategoriesQuery,
@@ -14,6 +14,7 @@ import {
 import { serializeCourse } from '#worker/features/courses/courses.serialize.ts';
 import { activeMembershipsQueries, membershipsWithPlans } from '#worker/features/memberships/memberships.read.ts';
 import { settingsQuery, siteDataOf } from '#worker/pages/public/site.ts';
+import { serializeSession } from '#worker/lib/sessions/view.ts';
 import { totalOf } from '#worker/lib/sql.ts';
 
 export const COURSES_PER_PAGE = 12;
@@ -64,7 +65,7 @@ export async function loadClasses({ db }: ServiceCtx) {
   return {
     ...siteDataOf(settings),
     classes: rows.map(serializeClass),
-    sessions: upcomingSessionViews(sessions),
+    sessions: sessions.map(serializeSession),
     now: new Date(now).toISOString(),
   };
 }
