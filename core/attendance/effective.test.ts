@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { attendanceCounts, effectiveEvent, effectiveStatus, isStaff, type LedgerEvent } from '#core/attendance/effective.ts';
-import type { AttendanceKind, AttendanceMethod } from '#core/attendance/events.ts';
+import type { AttendanceKind, AttendanceMethod } from '#core/attendance/kinds.ts';
 
 const T0 = Date.parse('2026-11-27T18:00:00Z');
 /** An event `min` minutes after 18:00, received `recvMin` minutes after it (default: at once). */

@@ -1,4 +1,4 @@
-import { KINDS, type AttendanceKind, type AttendanceMethod } from '#core/attendance/events.ts';
+import { KINDS, type AttendanceKind, type AttendanceMethod } from '#core/attendance/kinds.ts';
 
 /**
  * The effective status of one (session, user) from its ledger events (issue 24 §3).

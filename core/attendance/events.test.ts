@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ATTENDANCE_MESSAGES as M,
-  AttendanceBatchSchema,
-  AttendanceEventSchema,
-  FUTURE_SKEW_MS,
-  MAX_AGE_MS,
-  MAX_BATCH,
-  screenEvent,
-} from '#core/attendance/events.ts';
+import { ATTENDANCE_MESSAGES as M, AttendanceBatchSchema, AttendanceEventSchema, screenEvent } from '#core/attendance/events.ts';
+import { FUTURE_SKEW_MS, MAX_AGE_MS, MAX_BATCH } from '#core/attendance/kinds.ts';
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
 const firstPath = (r: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) => r.error?.issues[0]?.path;

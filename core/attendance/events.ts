@@ -1,19 +1,10 @@
 import { z } from 'zod';
 import { isoDateTime, requiredText } from '#core/fields.ts';
+import { FUTURE_SKEW_MS, KINDS, MAX_AGE_MS, MAX_BATCH, METHODS } from './kinds.ts';
 
 /** The attendance ledger's input (issue 24 §3): one event per tap, correction or kiosk scan. */
 
-export const KINDS = ['present', 'late', 'excused', 'absent', 'void'] as const;
-export const METHODS = ['roster', 'kiosk_qr', 'kiosk_pin', 'admin'] as const;
-export const OUTCOMES = ['accepted', 'duplicate', 'rejected'] as const;
-export const MAX_BATCH = 500;
-export const FUTURE_SKEW_MS = 10 * 60_000;
-export const MAX_AGE_MS = 14 * 24 * 60 * 60_000;
 const MAX_ID_LENGTH = 64;
-
-export type AttendanceKind = (typeof KINDS)[number];
-export type AttendanceMethod = (typeof METHODS)[number];
-export type AttendanceOutcome = (typeof OUTCOMES)[number];
 
 export const ATTENDANCE_MESSAGES = {
   bodyObject: 'Please send the attendance as a JSON object: { events: [...] }',

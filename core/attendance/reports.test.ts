@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AttendanceKind, AttendanceMethod } from '#core/attendance/events.ts';
+import type { AttendanceKind, AttendanceMethod } from '#core/attendance/kinds.ts';
 import { reportCsv } from './report-csv.ts';
 import { ReportCsvQuery, ReportQuery, reportFileName } from './report-query.ts';
 import {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { StatusCounts } from '#core/attendance/effective.ts';
-import type { AttendanceKind, AttendanceMethod, AttendanceOutcome } from '#core/attendance/events.ts';
+import type { AttendanceKind, AttendanceMethod, AttendanceOutcome } from '#core/attendance/kinds.ts';
 import { firstOf, isBlank, isoDateTime } from '#core/fields.ts';
 
 /** What the attendance API answers (issue 24 §3; shapes agreed in API-24.md) and the queries it reads. */

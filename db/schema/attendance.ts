@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { KINDS, METHODS } from '#core/attendance/events.ts';
+import { KINDS, METHODS } from '#core/attendance/kinds.ts';
 import { classSessions } from './sessions.ts';
 import { users } from './users.ts';
 

@@ -1,4 +1,4 @@
-import type { AttendanceKind, AttendanceMethod } from '#core/attendance/events.ts';
+import type { AttendanceKind, AttendanceMethod } from '#core/attendance/kinds.ts';
 
 /**
  * Who booked and who came, for the demo sessions: a plan, reproducible from the session's key, of

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createClient, type Client } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { effectiveStatus } from '#core/attendance/effective.ts';
-import type { AttendanceKind, AttendanceMethod } from '#core/attendance/events.ts';
+import type { AttendanceKind, AttendanceMethod } from '#core/attendance/kinds.ts';
 import { wallTime } from '#core/time-zone.ts';
 import { runMigrations } from '#db/migrate.ts';
 import { createDb } from '#db/client.ts';

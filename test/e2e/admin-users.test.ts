@@ -46,7 +46,8 @@ describe('the admin users screen', () => {
   it('finds the demo accounts by search and by role filter', async () => {
     const page = await openPage(browser);
     await openUsersScreen(page);
-    await search(page, 'dojo.local');
+    // '@dojo.local': the six demo accounts, not the demo school's class members (@members.dojo.local).
+    await search(page, '@dojo.local');
     await row(page, 'grandmaster@dojo.local').waitFor();
     await page.getByRole('search').getByLabel('Role').selectOption('instructor');
     await page.locator('tbody tr').first().waitFor();

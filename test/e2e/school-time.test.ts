@@ -154,6 +154,10 @@ describe("The school's time in two browser zones", () => {
       const period = admin.locator('dt', { hasText: /^Period$/ }).locator('xpath=following-sibling::dd');
       await expect.poll(() => period.textContent(), POLL).toContain(mine);
       await admin.goto(`${baseUrl}/admin/membership-enrollments`);
+      // The demo school's class members hold memberships too: find the demo member's among them.
+      const search = admin.getByLabel('Search by name, email, membership or plan');
+      await search.fill('member@dojo.local');
+      await search.press('Enter');
       const row = admin.locator('tr', { has: admin.locator('a[href$="/seed-membership-enrollment-m1"]') });
       await expect.poll(() => row.textContent(), POLL).toContain(mine);
       await admin.context().close();

@@ -1,5 +1,5 @@
 import { isAdminCapable, type Role } from '#core/roles.ts';
-import { MAX_BATCH, OUTCOMES, type AttendanceKind, type AttendanceMethod } from '#core/attendance/events.ts';
+import { MAX_BATCH, OUTCOMES, type AttendanceKind, type AttendanceMethod } from '#core/attendance/kinds.ts';
 import { api, ApiError, errorMessage, INVALID_JSON, type ApiBody } from './api.ts';
 import { isNetworkFailure, webLock, worthRetrying } from './offline-outbox.ts';
 import { KEPT_ON_CLEAR, offlineCount, offlineDeleteMany, offlinePutMany, offlineValues } from './offline-store.ts';

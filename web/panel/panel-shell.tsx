@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Brand } from '#web/components/logo.tsx';
-import { FormAlert } from '#web/components/form-kit.tsx';
 import type { SiteBrand } from '#web/components/site-info.ts';
 import { displayName, ROLE_LABELS, type SessionUser } from '#web/lib/session.ts';
 import { screensFor } from './screens.ts';
@@ -130,8 +129,9 @@ export function PanelShell({ panel, brand, user, route, loggingOut, logoutRefuse
         </div>
       </nav>
       <main id="main" className="panel-main" tabIndex={-1}>
+        {/* Its own live region: an empty FormAlert here would sit before every screen's own alert. */}
         <div className="panel-logout-refused">
-          <FormAlert message={logoutRefused} />
+          <div role="alert">{logoutRefused ? <p className="form-alert">{logoutRefused}</p> : null}</div>
         </div>
         {children}
       </main>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { StatusCounts } from '#core/attendance/effective.ts';
-import type { AttendanceMethod } from '#core/attendance/events.ts';
+import type { AttendanceMethod } from '#core/attendance/kinds.ts';
 import type { AttendanceRowView, EffectiveKind, PersonAttendanceView } from '#core/attendance/views.ts';
 import { useSchoolZone, SchoolTime } from '#web/components/school-zone.tsx';
 import { errorMessage } from '#web/lib/api.ts';

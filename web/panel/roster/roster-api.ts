@@ -1,4 +1,4 @@
-import type { AttendanceKind } from '#core/attendance/events.ts';
+import type { AttendanceKind } from '#core/attendance/kinds.ts';
 import { schoolDay } from '#core/time-zone.ts';
 import { api } from '#web/lib/api.ts';
 

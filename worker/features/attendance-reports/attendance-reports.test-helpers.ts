@@ -1,4 +1,4 @@
-import type { AttendanceKind, AttendanceMethod } from '#core/attendance/events.ts';
+import type { AttendanceKind, AttendanceMethod } from '#core/attendance/kinds.ts';
 import { newId } from '#core/ids.ts';
 import { atWallTime } from '#core/time-zone.ts';
 import { attendanceEvents, sessionBookings } from '#db/schema/index.ts';

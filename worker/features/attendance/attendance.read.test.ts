@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AttendanceKind, AttendanceMethod } from '#core/attendance/events.ts';
+import type { AttendanceKind, AttendanceMethod } from '#core/attendance/kinds.ts';
 import { newId } from '#core/ids.ts';
 import { wallTime } from '#core/time-zone.ts';
 import { attendanceEvents, sessionBookings } from '#db/schema/index.ts';

@@ -1,4 +1,4 @@
-import type { AttendanceKind, AttendanceMethod } from '#core/attendance/events.ts';
+import type { AttendanceKind, AttendanceMethod } from '#core/attendance/kinds.ts';
 import { isAdminCapable } from '#core/roles.ts';
 import type { AuthUser } from '#worker/lib/auth-user.ts';
 

@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import type { AttendanceKind, AttendanceMethod } from '#core/attendance/events.ts';
+import type { AttendanceKind, AttendanceMethod } from '#core/attendance/kinds.ts';
 import { attendanceEvents } from '#db/schema/index.ts';
 import { api, testDb } from '#test/helpers.ts';
 

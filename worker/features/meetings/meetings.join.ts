@@ -30,7 +30,8 @@ export async function joinMeeting(ctx: ServiceCtx, id: string) {
     .values({ id: newId(now), meetingId: meeting.id, userId: user.id, joinedAt: at, lastJoinedAt: at })
     .onConflictDoUpdate({
       target: [meetingJoins.meetingId, meetingJoins.userId],
-      set: { lastJoinedAt: at, joinCount: sql`${meetingJoins.joinCount} + 1` },
+      // Never backwards: joins racing each other finish out of order, and the first one's time must not be the latest.
+      set: { lastJoinedAt: sql`max(${meetingJoins.lastJoinedAt}, ${at.getTime()})`, joinCount: sql`${meetingJoins.joinCount} + 1` },
     })
     .returning()
     .get()
