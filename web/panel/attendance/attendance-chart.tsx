@@ -1,6 +1,7 @@
 import type { StatusCounts } from '#core/attendance/effective.ts';
 import { monthShort } from '#web/components/format.ts';
 import { useSchoolZone } from '#web/components/school-zone.tsx';
+import { TableHead } from '#web/panel/resource/list-kit.tsx';
 
 const W = 40;
 const H = 120;
@@ -42,15 +43,7 @@ export function AttendanceChart({ months, byMonth }: { months: readonly string[]
       <details className="home-chart-table">
         <summary>Show as a table</summary>
         <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Month</th>
-              <th scope="col">Attended</th>
-              <th scope="col">Late</th>
-              <th scope="col">Excused</th>
-              <th scope="col">Absent</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Month', 'Attended', 'Late', 'Excused', 'Absent']} />
           <tbody>
             {months.map((m) => (
               <tr key={m}>

@@ -4,7 +4,7 @@ import type { AttendanceMethod } from '#core/attendance/kinds.ts';
 import type { AttendanceRowView, EffectiveKind, PersonAttendanceView } from '#core/attendance/views.ts';
 import { useSchoolZone, SchoolTime } from '#web/components/school-zone.tsx';
 import { errorMessage } from '#web/lib/api.ts';
-import { DataTable, NumberHeader } from '#web/panel/resource/list-kit.tsx';
+import { DataTable, NumberHeader, TableHead } from '#web/panel/resource/list-kit.tsx';
 import { lastMonths, monthsRange, readAttendance } from './attendance-api.ts';
 
 export const STATUS_LABELS: Record<EffectiveKind, string> = { present: 'Present', late: 'Late', excused: 'Excused', absent: 'Absent' };
@@ -115,14 +115,7 @@ export function RecentClasses({ id, rows, limit }: { id: string; rows: readonly 
   return (
     <>
       <DataTable id={id} caption="Recent classes" busy={false}>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Class</th>
-            <th scope="col">Status</th>
-            <th scope="col">Recorded by</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Date', 'Class', 'Status', 'Recorded by']} />
         <tbody>
           {shown.map((r) => (
             <tr key={r.sessionId}>

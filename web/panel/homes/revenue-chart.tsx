@@ -1,6 +1,7 @@
 import { dayOfMonth, monthShort } from '#web/components/format.ts';
 import { useSchoolZone } from '#web/components/school-zone.tsx';
 import { amount } from '#web/lib/enrollment-panel-format.ts';
+import { TableHead } from '#web/panel/resource/list-kit.tsx';
 
 type Week = { from: string; to: string; net: number };
 
@@ -55,12 +56,7 @@ export function RevenueChart({ weeks, symbol }: { weeks: readonly Week[]; symbol
       <details className="home-chart-table">
         <summary>Show as a table</summary>
         <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Week</th>
-              <th scope="col">Net revenue</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Week', 'Net revenue']} />
           <tbody>
             {weeks.map((w, i) => (
               <tr key={w.from}>

@@ -110,6 +110,28 @@ export function DataTable({ id, caption, busy, className = 'data-table', childre
   );
 }
 
+/** A table's one header row: a heading per column, plain or with the column's class (e.g. numbers aligned right). */
+export type Column = string | { label: string; className: string };
+export function TableHead({ columns }: { columns: readonly Column[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((c, i) =>
+          typeof c === 'string' ? (
+            <th key={i} scope="col">
+              {c}
+            </th>
+          ) : (
+            <th key={i} scope="col" className={c.className}>
+              {c.label}
+            </th>
+          ),
+        )}
+      </tr>
+    </thead>
+  );
+}
+
 /** A column header for numbers, aligned with their cells. */
 export function NumberHeader({ children }: { children: ReactNode }) {
   return (

@@ -1,26 +1,9 @@
 import type { AttendanceKind } from '#core/attendance/kinds.ts';
 import { schoolDay } from '#core/time-zone.ts';
+import type { SessionView } from '#core/sessions/session-schemas.ts';
 import { api } from '#web/lib/api.ts';
 
-/** A session as GET /api/sessions serialises it (API-24 "Session"); the fields the roster shows. */
-export type SessionView = {
-  _id: string;
-  classId: string | null;
-  kind: 'regular' | 'one_off';
-  title: string;
-  location: string | null;
-  level: string | null;
-  startsAt: string;
-  endsAt: string;
-  instructorId: string | null;
-  instructorName: string | null;
-  capacity: number | null;
-  bookedCount: number;
-  spotsLeft: number | null;
-  waitlistCount: number;
-  status: 'scheduled' | 'cancelled';
-  cancelReason: string | null;
-};
+export type { SessionView };
 
 export type RosterStatus = Exclude<AttendanceKind, 'void'>;
 

@@ -2,7 +2,7 @@ import type { AuditEntryView } from '#core/audit/audit-query.ts';
 import { pagination } from '#core/paging.ts';
 import { api } from '#web/lib/api.ts';
 import { ROLE_LABELS } from '#web/lib/session.ts';
-import { DataTable } from '#web/panel/resource/list-kit.tsx';
+import { DataTable, TableHead } from '#web/panel/resource/list-kit.tsx';
 import { PanelLink } from '#web/panel/router.tsx';
 import type { ListPage } from '#web/panel/resource/use-list.ts';
 import { SchoolTime } from '#web/components/school-zone.tsx';
@@ -36,15 +36,7 @@ export function AuditTable({
 }) {
   return (
     <DataTable id={id} caption="Audit entries" busy={busy} className="data-table audit-table">
-      <thead>
-        <tr>
-          <th scope="col">When</th>
-          <th scope="col">Who</th>
-          <th scope="col">What</th>
-          <th scope="col">Outcome</th>
-          <th scope="col">From</th>
-        </tr>
-      </thead>
+      <TableHead columns={['When', 'Who', 'What', 'Outcome', 'From']} />
       <tbody>
         {entries.map((e) => (
           <tr key={e._id} data-audit-id={e._id} data-outcome={e.outcome}>

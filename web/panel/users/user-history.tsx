@@ -2,7 +2,7 @@ import type { UserOverviewView } from '#core/users/user-overview.ts';
 import { formatMoney, toCents } from '#core/money.ts';
 import { PanelLink } from '#web/panel/router.tsx';
 import { SchoolTime } from '#web/components/school-zone.tsx';
-import { DataTable, NumberHeader } from '#web/panel/resource/list-kit.tsx';
+import { DataTable, NumberHeader, TableHead } from '#web/panel/resource/list-kit.tsx';
 
 type Overview = UserOverviewView;
 const label = (s: string) => s.replace(/_/g, ' ');
@@ -73,14 +73,7 @@ export function UserHistory({ data, base }: { data: Overview; base: string }) {
 
       <Section id="user-memberships" title="Memberships" total={memberships.total} shown={memberships.items.length}>
         <DataTable id="user-memberships-table" caption="Memberships" busy={false}>
-          <thead>
-            <tr>
-              <th scope="col">Membership</th>
-              <th scope="col">Status</th>
-              <th scope="col">Payment</th>
-              <th scope="col">Ends</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Membership', 'Status', 'Payment', 'Ends']} />
           <tbody>
             {memberships.items.map((e) => (
               <tr key={e._id}>

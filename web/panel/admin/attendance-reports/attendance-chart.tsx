@@ -1,4 +1,5 @@
 import type { WeekRow } from '#core/attendance/reports.ts';
+import { TableHead } from '#web/panel/resource/list-kit.tsx';
 
 const W = 64;
 const BASE_H = 140;
@@ -64,13 +65,7 @@ export function AttendanceChart({ weeks }: { weeks: readonly WeekRow[] }) {
       <details className="home-chart-table">
         <summary>Show as a table</summary>
         <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Week of</th>
-              <th scope="col">Attended</th>
-              <th scope="col">Booked</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Week of', 'Attended', 'Booked']} />
           <tbody>
             {weeks.map((w) => (
               <tr key={w.week}>

@@ -2,7 +2,7 @@ import type { ClassRow, NoShowRow, StudentRow } from '#core/attendance/reports.t
 import { DAY_NAMES } from '#core/catalog/catalog-options.ts';
 import { clockLabel } from '#web/components/format.ts';
 import { SchoolTime } from '#web/components/school-zone.tsx';
-import { DataTable, NumberHeader } from '#web/panel/resource/list-kit.tsx';
+import { DataTable, NumberHeader, TableHead } from '#web/panel/resource/list-kit.tsx';
 import { PanelLink } from '#web/panel/router.tsx';
 import { percent } from './attendance-reports-api.ts';
 
@@ -89,13 +89,7 @@ export function StudentTable({ rows, usersBase }: { rows: readonly StudentRow[];
 export function NoShowTable({ rows }: { rows: readonly NoShowRow[] }) {
   return (
     <DataTable id="attendance-no-shows" caption="No-shows" busy={false} className="data-table attendance-table">
-      <thead>
-        <tr>
-          <th scope="col">Session</th>
-          <th scope="col">When</th>
-          <th scope="col">Name</th>
-        </tr>
-      </thead>
+      <TableHead columns={['Session', 'When', 'Name']} />
       <tbody>
         {rows.map((r) => (
           <tr key={`${r.sessionId} ${r.userId}`}>

@@ -3,7 +3,7 @@ import { FormAlert } from '#web/components/form-kit.tsx';
 import { Loading } from '#web/components/loading.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { PanelLink } from '#web/panel/router.tsx';
-import { DataTable, ListFilters, ListResults, ListScreen, SearchField } from '#web/panel/resource/list-kit.tsx';
+import { DataTable, ListFilters, ListResults, ListScreen, SearchField, TableHead } from '#web/panel/resource/list-kit.tsx';
 import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { useList } from '#web/panel/resource/use-list.ts';
 import { dateTime } from '#web/panel/admin/screens/shared.tsx';
@@ -30,14 +30,7 @@ function OutboxList({ base, query, setQuery }: { base: string; query: OutboxQuer
       </ListFilters>
       <ListResults list={list} noun="e-mails" singular="e-mail" filtered={!!query.to}>
         <DataTable id="outbox" caption="E-mails" busy={list.loading}>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">To</th>
-              <th scope="col">Subject</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Date', 'To', 'Subject', 'Status']} />
           <tbody>
             {list.items.map((m) => (
               <tr key={m._id} data-id={m._id} data-status={m.status}>

@@ -3,7 +3,7 @@ import { FormAlert } from '#web/components/form-kit.tsx';
 import { Loading } from '#web/components/loading.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { PanelLink } from '#web/panel/router.tsx';
-import { DataTable } from '#web/panel/resource/list-kit.tsx';
+import { DataTable, TableHead } from '#web/panel/resource/list-kit.tsx';
 import { PlatformChart } from './platform-chart.tsx';
 import { readDashboard, type DashboardStats } from './social-api.ts';
 import { PostCards } from './post-cards.tsx';
@@ -69,15 +69,7 @@ export function OverviewScreen({ base }: { base: string }) {
         <h2 id="social-by-platform">By platform</h2>
         <PlatformChart platforms={s.platforms} />
         <DataTable id="social-platform-table" caption="Posts by platform" busy={false} className="data-table social-platform-table">
-          <thead>
-            <tr>
-              <th scope="col">Platform</th>
-              <th scope="col">Posted</th>
-              <th scope="col">Failed</th>
-              <th scope="col">Scheduled</th>
-              <th scope="col">Account</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Platform', 'Posted', 'Failed', 'Scheduled', 'Account']} />
           <tbody>
             {s.platforms.map((p) => (
               <tr key={p.platform} data-platform={p.platform}>
