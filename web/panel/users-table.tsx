@@ -1,7 +1,7 @@
 import { PRIVILEGED } from '#core/roles.ts';
 import { mayManageRole } from '#core/users/manage-reach.ts';
 import { displayName, ROLE_LABELS, type SessionUser } from '#web/lib/session.ts';
-import { ActionsCell, ActionsHeader, DataTable } from '#web/panel/resource/list-kit.tsx';
+import { ActionsCell, DataTable, TableHead } from '#web/panel/resource/list-kit.tsx';
 import { loginIdOf, type AdminUser } from './admin-user.ts';
 import { PanelLink } from './router.tsx';
 
@@ -42,16 +42,7 @@ function RowActions({ u, me, onBlock, onUnblock, onDelete }: Omit<UsersTableProp
 export function UsersTable({ base, users, me, busy, onBlock, onUnblock, onDelete }: UsersTableProps) {
   return (
     <DataTable id="users" caption="Users" busy={busy}>
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Email</th>
-          <th scope="col">Role</th>
-          <th scope="col">Login ID</th>
-          <th scope="col">Status</th>
-          <ActionsHeader />
-        </tr>
-      </thead>
+      <TableHead columns={['Name', 'Email', 'Role', 'Login ID', 'Status']} actions />
       <tbody>
         {users.map((u) => (
           <tr key={u._id} data-user-email={u.email}>

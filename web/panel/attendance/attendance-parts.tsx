@@ -4,7 +4,7 @@ import type { AttendanceMethod } from '#core/attendance/kinds.ts';
 import type { AttendanceRowView, EffectiveKind, PersonAttendanceView } from '#core/attendance/views.ts';
 import { useSchoolZone, SchoolTime } from '#web/components/school-zone.tsx';
 import { errorMessage } from '#web/lib/api.ts';
-import { DataTable, NumberHeader, TableHead } from '#web/panel/resource/list-kit.tsx';
+import { DataTable, TableHead, numberColumn } from '#web/panel/resource/list-kit.tsx';
 import { lastMonths, monthsRange, readAttendance } from './attendance-api.ts';
 
 export const STATUS_LABELS: Record<EffectiveKind, string> = { present: 'Present', late: 'Late', excused: 'Excused', absent: 'Absent' };
@@ -73,15 +73,7 @@ export function ClassCounts({ id, data }: { id: string; data: PersonAttendanceVi
   if (!entries.length) return null;
   return (
     <DataTable id={id} caption="Attendance per class" busy={false}>
-      <thead>
-        <tr>
-          <th scope="col">Class</th>
-          <NumberHeader>Attended</NumberHeader>
-          <NumberHeader>Late</NumberHeader>
-          <NumberHeader>Excused</NumberHeader>
-          <NumberHeader>Absent</NumberHeader>
-        </tr>
-      </thead>
+      <TableHead columns={['Class', numberColumn('Attended'), numberColumn('Late'), numberColumn('Excused'), numberColumn('Absent')]} />
       <tbody>
         {entries.map(([key, c]) => (
           <tr key={key}>

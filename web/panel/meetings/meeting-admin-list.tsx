@@ -2,15 +2,7 @@ import { useState } from 'react';
 import { MEETING_STATUSES, type MeetingStatus } from '#core/meetings/meeting-status.ts';
 import { SelectField } from '#web/components/form-kit.tsx';
 import { PanelLink } from '#web/panel/router.tsx';
-import {
-  ActionsCell,
-  ActionsHeader,
-  DataTable,
-  DeleteButton,
-  ListMessages,
-  ListResults,
-  ListScreen,
-} from '#web/panel/resource/list-kit.tsx';
+import { ActionsCell, DataTable, DeleteButton, ListMessages, ListResults, ListScreen, TableHead } from '#web/panel/resource/list-kit.tsx';
 import { useList, type ListPage } from '#web/panel/resource/use-list.ts';
 import { MeetingDialog, movesFor, shareable, type Asking } from './meeting-dialogs.tsx';
 import { audienceText, durationText, StartTime, STATUS_LABELS, StatusBadge, TimeLabel, useNow } from './meeting-parts.tsx';
@@ -94,15 +86,7 @@ export function MeetingAdminList({ base, query, setQuery, flash }: Props) {
           busy={list.loading}
           className="data-table resource-table meetings-table"
         >
-          <thead>
-            <tr>
-              <th scope="col">Meeting</th>
-              <th scope="col">Starts</th>
-              <th scope="col">For</th>
-              <th scope="col">Status</th>
-              <ActionsHeader />
-            </tr>
-          </thead>
+          <TableHead columns={['Meeting', 'Starts', 'For', 'Status']} actions />
           <tbody>
             {items.map((m) => (
               <tr key={m._id} data-id={m._id} data-status={m.status}>

@@ -110,12 +110,16 @@ export function DataTable({ id, caption, busy, className = 'data-table', childre
   );
 }
 
-/** A table's one header row: a heading per column, plain or with the column's class (e.g. numbers aligned right). */
-export type Column = string | { label: string; className: string };
-export function TableHead({ columns }: { columns: readonly Column[] }) {
+/** A table's one header row: a leading cell if any (select all), a heading per column, plain or with its class, and the actions column last if asked. */
+export type Column = string | { label: string; className?: string | undefined };
+/** A column of numbers, its heading aligned with its cells. */
+export const numberColumn = (label: string): Column => ({ label, className: 'cell-number' });
+
+export function TableHead({ columns, actions = false, lead }: { columns: readonly Column[]; actions?: boolean; lead?: ReactNode }) {
   return (
     <thead>
       <tr>
+        {lead}
         {columns.map((c, i) =>
           typeof c === 'string' ? (
             <th key={i} scope="col">
@@ -127,26 +131,14 @@ export function TableHead({ columns }: { columns: readonly Column[] }) {
             </th>
           ),
         )}
+        {actions && (
+          // Named for screen readers, blank on screen.
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        )}
       </tr>
     </thead>
-  );
-}
-
-/** A column header for numbers, aligned with their cells. */
-export function NumberHeader({ children }: { children: ReactNode }) {
-  return (
-    <th scope="col" className="cell-number">
-      {children}
-    </th>
-  );
-}
-
-/** The last column's header: named for screen readers, blank on screen. */
-export function ActionsHeader() {
-  return (
-    <th scope="col">
-      <span className="visually-hidden">Actions</span>
-    </th>
   );
 }
 

@@ -1,5 +1,5 @@
 import { PanelLink } from '#web/panel/router.tsx';
-import { ActionsCell, ActionsHeader, DataTable, DeleteButton, SelectAll, SelectRow } from './list-kit.tsx';
+import { ActionsCell, DataTable, DeleteButton, SelectAll, SelectRow, TableHead } from './list-kit.tsx';
 import { toggleOn, type Item, type ResourceConfig, type ToggleDef } from './types.ts';
 import { StoredImage } from './stored-image.tsx';
 
@@ -20,19 +20,11 @@ export function ResourceTable({ config, base, items, busy, busyRow, selected, on
   const toggles = config.toggles ?? [];
   return (
     <DataTable id={config.key} caption={config.title} busy={busy} className="data-table resource-table">
-      <thead>
-        <tr>
-          {selectable && <SelectAll items={items} selected={selected} onSelect={onSelect} />}
-          <th scope="col">{config.nameLabel ?? 'Name'}</th>
-          {config.columns.map((c) => (
-            <th scope="col" key={c.label}>
-              {c.label}
-            </th>
-          ))}
-          {toggles.length > 0 && <th scope="col">Status</th>}
-          <ActionsHeader />
-        </tr>
-      </thead>
+      <TableHead
+        lead={selectable && <SelectAll items={items} selected={selected} onSelect={onSelect} />}
+        columns={[config.nameLabel ?? 'Name', ...config.columns.map((c) => c.label), ...(toggles.length > 0 ? ['Status'] : [])]}
+        actions
+      />
       <tbody>
         {items.map((item) => {
           const name = config.nameOf(item);

@@ -2,7 +2,7 @@ import type { UserOverviewView } from '#core/users/user-overview.ts';
 import { formatMoney, toCents } from '#core/money.ts';
 import { PanelLink } from '#web/panel/router.tsx';
 import { SchoolTime } from '#web/components/school-zone.tsx';
-import { DataTable, NumberHeader, TableHead } from '#web/panel/resource/list-kit.tsx';
+import { DataTable, TableHead, numberColumn } from '#web/panel/resource/list-kit.tsx';
 
 type Overview = UserOverviewView;
 const label = (s: string) => s.replace(/_/g, ' ');
@@ -44,15 +44,7 @@ export function UserHistory({ data, base }: { data: Overview; base: string }) {
     <>
       <Section id="user-courses" title="Course enrolments" total={courses.total} shown={courses.items.length}>
         <DataTable id="user-courses-table" caption="Course enrolments" busy={false}>
-          <thead>
-            <tr>
-              <th scope="col">Course</th>
-              <th scope="col">Status</th>
-              <th scope="col">Payment</th>
-              <NumberHeader>Total</NumberHeader>
-              <th scope="col">Applied</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Course', 'Status', 'Payment', numberColumn('Total'), 'Applied']} />
           <tbody>
             {courses.items.map((e) => (
               <tr key={e._id}>
@@ -113,14 +105,7 @@ export function UserHistory({ data, base }: { data: Overview; base: string }) {
 
       <Section id="user-orders" title="Orders" total={orders.total} shown={orders.items.length}>
         <DataTable id="user-orders-table" caption="Orders" busy={false}>
-          <thead>
-            <tr>
-              <th scope="col">Order</th>
-              <th scope="col">Status</th>
-              <NumberHeader>Total</NumberHeader>
-              <th scope="col">Placed</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Order', 'Status', numberColumn('Total'), 'Placed']} />
           <tbody>
             {orders.items.map((o) => (
               <tr key={o._id}>
@@ -140,14 +125,7 @@ export function UserHistory({ data, base }: { data: Overview; base: string }) {
 
       <Section id="user-payments" title="Payments" total={payments.total} shown={payments.items.length}>
         <DataTable id="user-payments-table" caption="Payments" busy={false}>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <NumberHeader>Amount</NumberHeader>
-              <th scope="col">For</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Date', numberColumn('Amount'), 'For', 'Status']} />
           <tbody>
             {payments.items.map((p) => (
               <tr key={p._id}>

@@ -2,7 +2,7 @@ import type { ClassRow, NoShowRow, StudentRow } from '#core/attendance/reports.t
 import { DAY_NAMES } from '#core/catalog/catalog-options.ts';
 import { clockLabel } from '#web/components/format.ts';
 import { SchoolTime } from '#web/components/school-zone.tsx';
-import { DataTable, NumberHeader, TableHead } from '#web/panel/resource/list-kit.tsx';
+import { DataTable, TableHead, numberColumn } from '#web/panel/resource/list-kit.tsx';
 import { PanelLink } from '#web/panel/router.tsx';
 import { percent } from './attendance-reports-api.ts';
 
@@ -16,17 +16,17 @@ const Num = ({ label, value }: { label: string; value: number | string }) => (
 export function ClassTable({ rows }: { rows: readonly ClassRow[] }) {
   return (
     <DataTable id="attendance-by-class" caption="Attendance by class" busy={false} className="data-table attendance-table">
-      <thead>
-        <tr>
-          <th scope="col">Class</th>
-          <NumberHeader>Sessions</NumberHeader>
-          <NumberHeader>Booked</NumberHeader>
-          <NumberHeader>Attended</NumberHeader>
-          <NumberHeader>Late</NumberHeader>
-          <NumberHeader>No-shows</NumberHeader>
-          <NumberHeader>Rate</NumberHeader>
-        </tr>
-      </thead>
+      <TableHead
+        columns={[
+          'Class',
+          numberColumn('Sessions'),
+          numberColumn('Booked'),
+          numberColumn('Attended'),
+          numberColumn('Late'),
+          numberColumn('No-shows'),
+          numberColumn('Rate'),
+        ]}
+      />
       <tbody>
         {rows.map((r) => (
           <tr key={r.classId ?? `one-off ${r.title}`}>
@@ -55,17 +55,17 @@ export function ClassTable({ rows }: { rows: readonly ClassRow[] }) {
 export function StudentTable({ rows, usersBase }: { rows: readonly StudentRow[]; usersBase: string }) {
   return (
     <DataTable id="attendance-by-student" caption="Attendance by student" busy={false} className="data-table attendance-table">
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <NumberHeader>Attended</NumberHeader>
-          <NumberHeader>Late</NumberHeader>
-          <NumberHeader>Absent</NumberHeader>
-          <NumberHeader>No-shows</NumberHeader>
-          <NumberHeader>Late cancels</NumberHeader>
-          <th scope="col">Last attended</th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={[
+          'Name',
+          numberColumn('Attended'),
+          numberColumn('Late'),
+          numberColumn('Absent'),
+          numberColumn('No-shows'),
+          numberColumn('Late cancels'),
+          'Last attended',
+        ]}
+      />
       <tbody>
         {rows.map((r) => (
           <tr key={r.userId}>

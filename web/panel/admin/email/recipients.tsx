@@ -4,7 +4,7 @@ import { searchTermProblem } from '#core/users/user-messages.ts';
 import { api } from '#web/lib/api.ts';
 import { displayName, ROLE_LABELS } from '#web/lib/session.ts';
 import { FormAlert, SelectField } from '#web/components/form-kit.tsx';
-import { DataTable, ListFilters, ListResults, SearchField, SelectAll, SelectRow } from '#web/panel/resource/list-kit.tsx';
+import { DataTable, ListFilters, ListResults, SearchField, SelectAll, SelectRow, TableHead } from '#web/panel/resource/list-kit.tsx';
 import { useList, type ListPage } from '#web/panel/resource/use-list.ts';
 import { useSearchTerm } from '#web/panel/resource/use-search-term.ts';
 import { isDeactivated, PAGE_SIZE, SORT_OPTIONS, type Recipient } from './email-types.ts';
@@ -134,15 +134,10 @@ export function Recipients({ picked, onPick, onLoading }: Props) {
         singular="user"
       >
         <DataTable id="email-users" caption="Users who can be written to" busy={list.loading} className="data-table resource-table">
-          <thead>
-            <tr>
-              <SelectAll items={users} selected={ids} onSelect={pickPage} />
-              <th scope="col">Name</th>
-              <th scope="col">E-mail</th>
-              <th scope="col">Role</th>
-              <th scope="col">Account</th>
-            </tr>
-          </thead>
+          <TableHead
+            lead={<SelectAll items={users} selected={ids} onSelect={pickPage} />}
+            columns={['Name', 'E-mail', 'Role', 'Account']}
+          />
           <tbody>
             {users.map((u) => (
               <tr key={u._id} data-user-email={u.email}>

@@ -13,6 +13,7 @@ import {
   SearchField,
   SelectAll,
   SelectRow,
+  TableHead,
 } from '#web/panel/resource/list-kit.tsx';
 import { useList, type ListPage } from '#web/panel/resource/use-list.ts';
 import { ENQUIRY_STATUSES } from '#core/enquiries/enquiry-options.ts';
@@ -101,15 +102,10 @@ export function EnquiryInbox({ base, query, setQuery, flash }: Props) {
           onDelete={() => setConfirming(true)}
         />
         <DataTable id="enquiries" caption="Enquiries" busy={list.loading} className="data-table resource-table">
-          <thead>
-            <tr>
-              <SelectAll items={items} selected={selected} onSelect={setSelected} />
-              <th scope="col">Subject</th>
-              <th scope="col">From</th>
-              <th scope="col">Received</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
+          <TableHead
+            lead={<SelectAll items={items} selected={selected} onSelect={setSelected} />}
+            columns={['Subject', 'From', 'Received', 'Status']}
+          />
           <tbody>
             {items.map((q) => (
               <tr key={q._id} data-id={q._id} data-subject={q.subject} className={q.status === 'New' ? 'row-unread' : undefined}>

@@ -4,7 +4,6 @@ import { SelectField } from '#web/components/form-kit.tsx';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 import { OfflineNotice } from '#web/panel/resource/offline-notice.tsx';
 import {
-  ActionsHeader,
   BulkBar,
   DataTable,
   ListFilters,
@@ -14,6 +13,7 @@ import {
   SearchField,
   SelectAll,
   SelectRow,
+  TableHead,
 } from '#web/panel/resource/list-kit.tsx';
 import { useList } from '#web/panel/resource/use-list.ts';
 import type { BulkDeleted, Listing, ListQuery } from './enrollments-api.ts';
@@ -139,18 +139,11 @@ export function EnrollmentList<T extends { _id: string }>({ config: c, query, se
           />
         )}
         <DataTable id={c.id} caption={c.title} busy={list.loading} className="data-table resource-table enrollments-table">
-          <thead>
-            <tr>
-              {selectable && <SelectAll items={rows} selected={selected} onSelect={setSelected} />}
-              <th scope="col">{c.headLabel}</th>
-              {c.columns.map((col) => (
-                <th key={col.label} scope="col" className={col.className}>
-                  {col.label}
-                </th>
-              ))}
-              <ActionsHeader />
-            </tr>
-          </thead>
+          <TableHead
+            lead={selectable && <SelectAll items={rows} selected={selected} onSelect={setSelected} />}
+            columns={[c.headLabel, ...c.columns]}
+            actions
+          />
           <tbody>
             {rows.map((r) => (
               <tr key={r._id} data-id={r._id} {...c.rowData(r)}>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { SchoolTime } from '#web/components/school-zone.tsx';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
-import { ActionsCell, ActionsHeader, DataTable, ListMessages, ListResults, ListScreen } from '#web/panel/resource/list-kit.tsx';
+import { ActionsCell, DataTable, ListMessages, ListResults, ListScreen, TableHead } from '#web/panel/resource/list-kit.tsx';
 import { useList } from '#web/panel/resource/use-list.ts';
 import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { readKiosks, revokeKiosk, type KioskDevice, type KiosksQuery } from './kiosks-api.ts';
@@ -35,16 +35,7 @@ export default function KiosksScreen(_: PanelScreenProps) {
       <h2>Registered kiosks</h2>
       <ListResults list={list} noun="kiosks" singular="kiosk" paged={false}>
         <DataTable id="kiosks" caption="Kiosks" busy={list.loading}>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Location</th>
-              <th scope="col">Registered</th>
-              <th scope="col">Last seen</th>
-              <th scope="col">Status</th>
-              <ActionsHeader />
-            </tr>
-          </thead>
+          <TableHead columns={['Name', 'Location', 'Registered', 'Last seen', 'Status']} actions />
           <tbody>
             {list.items.map((d) => (
               <tr key={d._id} data-id={d._id}>

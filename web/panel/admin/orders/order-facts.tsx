@@ -3,7 +3,7 @@ import type { OrderView } from '#core/shop/views.ts';
 import type { ShopTerms } from '#core/shop/shop-terms.ts';
 import { orderMoney } from '#web/components/shop/order-breakdown.tsx';
 import { dateTime } from '#web/panel/admin/screens/shared.tsx';
-import { NumberHeader } from '#web/panel/resource/list-kit.tsx';
+import { TableHead, numberColumn } from '#web/panel/resource/list-kit.tsx';
 
 const options = (i: OrderView['items'][number]) => [i.size && `Size ${i.size}`, i.color].filter(Boolean).join(', ');
 
@@ -19,17 +19,17 @@ export function OrderLines({ order, terms }: { order: OrderView; terms: ShopTerm
     <div className="table-wrap">
       <table className="data-table order-lines-table">
         <caption className="visually-hidden">Items of order {order.orderNumber}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Product</th>
-            <NumberHeader>Qty</NumberHeader>
-            <NumberHeader>Unit price</NumberHeader>
-            <NumberHeader>Price × qty</NumberHeader>
-            <NumberHeader>Tax</NumberHeader>
-            <NumberHeader>Shipping</NumberHeader>
-            <NumberHeader>Line total</NumberHeader>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            'Product',
+            numberColumn('Qty'),
+            numberColumn('Unit price'),
+            numberColumn('Price × qty'),
+            numberColumn('Tax'),
+            numberColumn('Shipping'),
+            numberColumn('Line total'),
+          ]}
+        />
         <tbody>
           {order.items.map((i) => (
             <tr key={i._id}>

@@ -6,7 +6,6 @@ import { PanelLink } from '#web/panel/router.tsx';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 import {
   ActionsCell,
-  ActionsHeader,
   BulkBar,
   DataTable,
   DeleteButton,
@@ -14,10 +13,11 @@ import {
   ListMessages,
   ListResults,
   ListScreen,
-  NumberHeader,
   SearchField,
   SelectAll,
   SelectRow,
+  TableHead,
+  numberColumn,
 } from '#web/panel/resource/list-kit.tsx';
 import { useList, type ListPage } from '#web/panel/resource/use-list.ts';
 import { gatewayLabel, moneyIn } from '#web/panel/admin/payments/payment-labels.ts';
@@ -87,19 +87,11 @@ export function OrderList({ base, query, setQuery, flash }: Props) {
           onDelete={() => setPending({ kind: 'bulk', ids: selected })}
         />
         <DataTable id="orders" caption="Orders" busy={list.loading} className="data-table resource-table orders-table">
-          <thead>
-            <tr>
-              <SelectAll items={orders} selected={selected} onSelect={setSelected} />
-              <th scope="col">Order</th>
-              <th scope="col">Placed</th>
-              <th scope="col">Customer</th>
-              <NumberHeader>Items</NumberHeader>
-              <NumberHeader>Total</NumberHeader>
-              <th scope="col">Payment</th>
-              <th scope="col">Status</th>
-              <ActionsHeader />
-            </tr>
-          </thead>
+          <TableHead
+            lead={<SelectAll items={orders} selected={selected} onSelect={setSelected} />}
+            columns={['Order', 'Placed', 'Customer', numberColumn('Items'), numberColumn('Total'), 'Payment', 'Status']}
+            actions
+          />
           <tbody>
             {orders.map((o) => (
               <tr key={o._id} data-id={o._id} data-number={o.orderNumber} data-status={o.orderStatus}>

@@ -3,7 +3,7 @@ import { PAYMENT_GATEWAYS, PAYMENT_STATUSES, PURCHASE_TYPES } from '#core/shop/s
 import type { PaymentView } from '#core/shop/views.ts';
 import { FormAlert, SelectField } from '#web/components/form-kit.tsx';
 import { PanelLink } from '#web/panel/router.tsx';
-import { DataTable, ListFilters, ListResults, ListScreen, NumberHeader, SearchField } from '#web/panel/resource/list-kit.tsx';
+import { DataTable, ListFilters, ListResults, ListScreen, SearchField, TableHead, numberColumn } from '#web/panel/resource/list-kit.tsx';
 import { useList, type ListPage } from '#web/panel/resource/use-list.ts';
 import { dateTime, text } from '#web/panel/admin/screens/shared.tsx';
 import { DateRange, useRangeFilter } from '#web/panel/admin/orders/order-parts.tsx';
@@ -69,17 +69,7 @@ export function PaymentList({ base, panelBase, query, setQuery }: Props) {
 
       <ListResults list={list} noun="payments" singular="payment" filtered={filtered(query)}>
         <DataTable id="payments" caption="Payments" busy={list.loading} className="data-table payments-table">
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <NumberHeader>Amount</NumberHeader>
-              <th scope="col">Payer</th>
-              <th scope="col">Gateway</th>
-              <th scope="col">Paid for</th>
-              <th scope="col">Status</th>
-              <th scope="col">Failure</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Date', numberColumn('Amount'), 'Payer', 'Gateway', 'Paid for', 'Status', 'Failure']} />
           <tbody>
             {payments.map((p) => (
               <tr key={p._id} data-id={p._id} data-purchase={p.purchaseId} data-status={p.status}>
