@@ -1,7 +1,7 @@
 import type { StatusCounts } from '#core/attendance/effective.ts';
 import { monthShort } from '#web/components/format.ts';
 import { useSchoolZone } from '#web/components/school-zone.tsx';
-import { TableHead } from '#web/panel/resource/list-kit.tsx';
+import { ChartTable } from '#web/panel/resource/list-kit.tsx';
 
 const W = 40;
 const H = 120;
@@ -40,23 +40,14 @@ export function AttendanceChart({ months, byMonth }: { months: readonly string[]
           </g>
         ))}
       </svg>
-      <details className="home-chart-table">
-        <summary>Show as a table</summary>
-        <table className="table">
-          <TableHead columns={['Month', 'Attended', 'Late', 'Excused', 'Absent']} />
-          <tbody>
-            {months.map((m) => (
-              <tr key={m}>
-                <th scope="row">{monthLabel(m, zone)}</th>
-                <td>{classesText(byMonth[m]?.attended ?? 0)}</td>
-                <td>{byMonth[m]?.late ?? 0}</td>
-                <td>{byMonth[m]?.excused ?? 0}</td>
-                <td>{byMonth[m]?.absent ?? 0}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
+      <ChartTable
+        columns={['Month', 'Attended', 'Late', 'Excused', 'Absent']}
+        rows={months.map((m) => ({
+          key: m,
+          label: monthLabel(m, zone),
+          cells: [classesText(byMonth[m]?.attended ?? 0), byMonth[m]?.late ?? 0, byMonth[m]?.excused ?? 0, byMonth[m]?.absent ?? 0],
+        }))}
+      />
     </figure>
   );
 }

@@ -1,7 +1,7 @@
 import { dayOfMonth, monthShort } from '#web/components/format.ts';
 import { useSchoolZone } from '#web/components/school-zone.tsx';
 import { amount } from '#web/lib/enrollment-panel-format.ts';
-import { TableHead } from '#web/panel/resource/list-kit.tsx';
+import { ChartTable } from '#web/panel/resource/list-kit.tsx';
 
 type Week = { from: string; to: string; net: number };
 
@@ -53,20 +53,10 @@ export function RevenueChart({ weeks, symbol }: { weeks: readonly Week[]; symbol
           );
         })}
       </svg>
-      <details className="home-chart-table">
-        <summary>Show as a table</summary>
-        <table className="table">
-          <TableHead columns={['Week', 'Net revenue']} />
-          <tbody>
-            {weeks.map((w, i) => (
-              <tr key={w.from}>
-                <th scope="row">{labels[i]}</th>
-                <td>{amount(w.net, symbol)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
+      <ChartTable
+        columns={['Week', 'Net revenue']}
+        rows={weeks.map((w, i) => ({ key: w.from, label: labels[i], cells: [amount(w.net, symbol)] }))}
+      />
     </figure>
   );
 }

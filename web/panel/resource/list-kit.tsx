@@ -142,6 +142,29 @@ export function TableHead({ columns, actions = false, lead }: { columns: readonl
   );
 }
 
+/** A chart's figures as a table behind "Show as a table": a row per bar, its label first. */
+export type ChartRow = { key: string; label: ReactNode; cells: readonly ReactNode[] };
+export function ChartTable({ columns, rows }: { columns: readonly Column[]; rows: readonly ChartRow[] }) {
+  return (
+    <details className="home-chart-table">
+      <summary>Show as a table</summary>
+      <table className="table">
+        <TableHead columns={columns} />
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.key}>
+              <th scope="row">{r.label}</th>
+              {r.cells.map((c, i) => (
+                <td key={i}>{c}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
+}
+
 /** The last column's cell: the row's buttons side by side. */
 export function ActionsCell({ children }: { children: ReactNode }) {
   return (

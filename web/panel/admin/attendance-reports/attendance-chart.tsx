@@ -1,5 +1,5 @@
 import type { WeekRow } from '#core/attendance/reports.ts';
-import { TableHead } from '#web/panel/resource/list-kit.tsx';
+import { ChartTable } from '#web/panel/resource/list-kit.tsx';
 
 const W = 64;
 const BASE_H = 140;
@@ -62,21 +62,10 @@ export function AttendanceChart({ weeks }: { weeks: readonly WeekRow[] }) {
           <span className="attendance-chart-key" aria-hidden="true" /> Attended (present or late, walk-ins included)
         </span>
       </figcaption>
-      <details className="home-chart-table">
-        <summary>Show as a table</summary>
-        <table className="table">
-          <TableHead columns={['Week of', 'Attended', 'Booked']} />
-          <tbody>
-            {weeks.map((w) => (
-              <tr key={w.week}>
-                <th scope="row">{weekLabel(w.week)}</th>
-                <td>{w.attended}</td>
-                <td>{w.booked}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
+      <ChartTable
+        columns={['Week of', 'Attended', 'Booked']}
+        rows={weeks.map((w) => ({ key: w.week, label: weekLabel(w.week), cells: [w.attended, w.booked] }))}
+      />
     </figure>
   );
 }
