@@ -27,3 +27,5 @@ export * from './social.ts';
 export * from './audit.ts';
 export * from './sessions.ts';
 export * from './attendance.ts';
+export * from './progression.ts';
+export * from './gradings.ts';

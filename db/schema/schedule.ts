@@ -20,6 +20,8 @@ export const classes = sqliteTable(
      */
     instructorUserId: text('instructor_user_id'),
     level: text('level').notNull().default('all'),
+    /** The program whose attendance this class counts toward (issue 25); null = every program. */
+    programId: text('program_id'),
     location: text('location'),
     ageGroup: text('age_group'),
     capacity: integer('capacity'),

@@ -15,6 +15,7 @@ export const PURCHASE_LABELS: Record<PurchaseType, string> = {
   membership: 'Membership',
   course_renewal: 'Course renewal',
   membership_renewal: 'Membership renewal',
+  grading_fee: 'Grading fee',
 };
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
