@@ -44,6 +44,8 @@ import { sessionsRoutes } from './features/sessions/sessions.routes.ts';
 import { attendanceRoutes } from './features/attendance/attendance.routes.ts';
 import { bookingsRoutes, sessionBookingsRoutes } from './features/bookings/bookings.routes.ts';
 import { attendanceReportsRoutes } from './features/attendance-reports/attendance-reports.routes.ts';
+import { certificatesRoutes } from './features/certificates/certificates.routes.ts';
+import { verifyRoutes } from './features/certificates/verify.routes.tsx';
 import { auditWrites } from './middleware/audit.ts';
 import { authorize } from './middleware/auth.ts';
 import { limitBodies } from './middleware/body-limit.ts';
@@ -107,7 +109,8 @@ export function createApp() {
     // Its paths sit under /attendance, /sessions/:id/roster and /users/:id/attendance.
     .route('/', attendanceRoutes)
     .route('/sessions', sessionBookingsRoutes)
-    .route('/bookings', bookingsRoutes);
+    .route('/bookings', bookingsRoutes)
+    .route('/certificates', certificatesRoutes);
 
   // Not strict: the spec's client calls some paths with a trailing slash (GET /courses/, POST /orders/).
   const app = new Hono<AppEnv>({ strict: false, router: memoizedRouter() });
@@ -118,6 +121,7 @@ export function createApp() {
   app.use('*', serviceContextMiddleware);
   app.route('/api', api);
   app.all('/api/*', apiNotFound);
+  app.route('/', verifyRoutes);
   app.route('/', pageRoutes);
   app.onError(onError);
   assertAccessTableCovers(app);
