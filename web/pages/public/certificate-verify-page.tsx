@@ -33,7 +33,9 @@ export function CertificateVerifyPage({ site, cert }: { site: SiteInfo; cert: Ce
       <section className="section verify" aria-labelledby="verify-title">
         <div className="container verify-body">
           <p className="eyebrow">Certificate check</p>
-          <h1 id="verify-title">Certificate {cert.number}</h1>
+          <h1 id="verify-title">
+            Certificate <span className="verify-number">{cert.number}</span>
+          </h1>
           <div className={`verify-status verify-${cert.status}`} role="status">
             <p className="verify-status-title">{status.title}</p>
             <p>
