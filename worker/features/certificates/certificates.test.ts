@@ -9,6 +9,7 @@ import { OB_CONTEXT, VC_CONTEXT } from '#core/certificates/credential.ts';
 import { certificates } from '#db/schema/index.ts';
 import type { Bindings } from '#worker/env.ts';
 import { issueWithRetry } from '#worker/lib/certificates/prepare.ts';
+import { publicJwks, signCredential, SIGNING_UNAVAILABLE } from '#worker/lib/certificates/signing.ts';
 import { pdfQrModules, pdfTexts } from '#test/certificate-pdf-reading.ts';
 import { api, createUser, testDb, testServiceCtx } from '#test/helpers.ts';
 import { issuedCertificate } from './certificates.test-helpers.ts';
@@ -82,6 +83,14 @@ describe('the VC-JWT at /verify/:id', () => {
     await expect(jwtVerify(forged, keys)).rejects.toThrow(/signature verification failed/);
     // the forger's own public key is not what the Worker publishes
     expect(JSON.stringify((await api('/.well-known/jwks.json')).body)).not.toContain((await exportJWK(other.publicKey)).n);
+  });
+
+  it('is refused with 503 rather than signed with no key', async () => {
+    const { cert } = await issuedCertificate();
+    const ctx = testServiceCtx();
+    const keyless = { ...ctx, config: { ...ctx.config, CERTIFICATE_SIGNING_KEY: undefined } };
+    await expect(signCredential(keyless, cert.credential as never)).rejects.toMatchObject({ status: 503, message: SIGNING_UNAVAILABLE });
+    await expect(publicJwks(keyless)).rejects.toMatchObject({ status: 503 });
   });
 });
 
