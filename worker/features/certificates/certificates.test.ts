@@ -122,6 +122,15 @@ describe('GET /verify/:id (the public page)', () => {
     expect(html).not.toMatch(/April 2013/);
   });
 
+  it('says Superseded for a replaced certificate, and hands out no credential for it', async () => {
+    const { cert } = await issuedCertificate();
+    await testDb().update(certificates).set({ status: 'superseded' }).where(eq(certificates.id, cert.id));
+    const html = (await raw(`/verify/${cert.id}`)).body as string;
+    expect(html).toContain('Superseded');
+    expect(html).not.toContain('Valid certificate');
+    expect((await raw(`/verify/${cert.id}`, VC_JWT)).status).toBe(410);
+  });
+
   it('answers 404 for an unknown id, a human number, and junk', async () => {
     const { cert } = await issuedCertificate();
     for (const path of [`/verify/${'x'.repeat(24)}`, `/verify/${cert.number}`, '/verify/short', `/verify/${cert.id}x`]) {
