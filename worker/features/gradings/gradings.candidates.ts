@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { GRADING_MESSAGES as M, type InviteCandidateInput } from '#core/gradings/grading-schemas.ts';
 import type { CandidateState } from '#core/gradings/grading-states.ts';
 import { newId } from '#core/ids.ts';
@@ -91,7 +91,11 @@ export async function inviteCandidate(ctx: ServiceCtx, id: string, input: Invite
   const user = signedIn(ctx);
   const grading = await gradingRow(ctx, id);
   if (!EDITABLE.includes(grading.status)) throw conflict(M.rosterLocked);
-  const member = await ctx.db.select({ id: users.id, profile: users.profile }).from(users).where(eq(users.id, input.userId)).get();
+  const member = await ctx.db
+    .select({ id: users.id, profile: users.profile })
+    .from(users)
+    .where(and(eq(users.id, input.userId), eq(users.isActive, true), isNull(users.deactivatedAt), isNull(users.blockedAt)))
+    .get();
   if (!member) throw fieldError('userId', M.memberNotFound);
   const e = (await eligibilityFor(ctx, { programId: grading.programId, userIds: [member.id], nowMs: Date.now() })).get(member.id);
   const targetRankId = input.targetRankId ?? e?.nextRank?._id;

@@ -158,4 +158,31 @@ describe('a grading from draft to scoring', () => {
       confirmed.body.data.examiners[0].confirmedAt,
     );
   });
+
+  it('lists by status, program (slug or id) and held day, newest first, with its page', async () => {
+    const s = await school();
+    const a = await newGrading(s, { heldOn: '2031-01-10' });
+    const b = await newGrading(s, { heldOn: '2031-02-10' }, false);
+    const list = (q: string) => call(s.instructor, 'GET', `/api/gradings?${q}`);
+    const bySlug = await list(`program=${s.program.slug}&from=2031-01-01&to=2031-12-31`);
+    expect(bySlug.body.data.map((g: { _id: string }) => g._id)).toEqual([b, a]);
+    expect(bySlug.body.pagination).toMatchObject({ page: 1, total: 2 });
+    expect((await list(`program=${s.program.id}&status=draft`)).body.data.map((g: { _id: string }) => g._id)).toEqual([b]);
+    expect((await list(`program=${s.program.id}&to=2031-01-31`)).body.data.map((g: { _id: string }) => g._id)).toEqual([a]);
+    const bad = await list('status=someday');
+    expect(bad.status).toBe(400);
+  });
+
+  it('edits a draft or open grading within its program only', async () => {
+    const s = await school();
+    const other = await insertProgram();
+    const id = await newGrading(s);
+    const foreign = await call(s.admin, 'PATCH', `/api/gradings/${id}`, { targetRankIds: [other.ranks[0]!.id] });
+    expect([foreign.status, foreign.body.message]).toEqual([400, 'targetRankIds must be ranks of this program']);
+    const ages = await call(s.admin, 'PATCH', `/api/gradings/${id}`, { minAge: 10 });
+    expect(ages.body.data.minAge).toBe(10);
+    const inverted = await call(s.admin, 'PATCH', `/api/gradings/${id}`, { maxAge: 8 });
+    expect([inverted.status, inverted.body.message]).toEqual([400, 'minAge must not be above maxAge']);
+    expect((await call(s.admin, 'PATCH', `/api/gradings/${newId()}`, { title: 'x' })).status).toBe(404);
+  });
 });
