@@ -80,12 +80,18 @@ describe('POST /api/students/:id/ranks', () => {
     expect((await promote(student.id, (await createUser({ role: 'grandmaster' })).token, body)).status).toBe(201);
   });
 
-  it('lands in the audit trail with the student as the target', async () => {
+  it('lands in the audit trail: the student as the target of a promotion and a stripe, the award of a void', async () => {
     const { program, ranks, admin, student } = await setup();
-    await promote(student.id, admin.token, { program: program.slug, rankId: ranks[0]!.id, note: 'n' });
+    const award = (await promote(student.id, admin.token, { program: program.slug, rankId: ranks[0]!.id, note: 'n' })).body.data;
+    await api(`/api/students/${student.id}/stripes`, { token: admin.token, body: { program: program.slug, note: 'n' } });
+    await api(`/api/student-ranks/${award._id}/void`, { token: admin.token, body: { reason: 'typo' } });
     await settleDeferred();
-    const [entry] = await testDb().select().from(auditLog).where(eq(auditLog.actorId, admin.id));
-    expect(entry).toMatchObject({ method: 'POST', route: '/api/students/:id/ranks', targetId: student.id, status: 201 });
+    const entries = await testDb().select().from(auditLog).where(eq(auditLog.actorId, admin.id));
+    expect(entries.map((e) => [e.route, e.targetId, e.status]).sort()).toEqual([
+      ['/api/student-ranks/:id/void', award._id, 200],
+      ['/api/students/:id/ranks', student.id, 201],
+      ['/api/students/:id/stripes', student.id, 201],
+    ]);
   });
 });
 
@@ -110,6 +116,8 @@ describe('POST /api/students/:id/stripes', () => {
     const { program, ranks, admin, student } = await setup();
     const stripe = () =>
       api(`/api/students/${student.id}/stripes`, { token: admin.token, body: { program: program.slug, note: 'Good kata' } });
+    const noNote = await api(`/api/students/${student.id}/stripes`, { token: admin.token, body: { program: program.slug } });
+    expect(noNote.body.message).toBe('note is required');
     const none = await stripe();
     expect(none.status).toBe(409);
     expect(none.body.message).toBe('This student has no rank in this program yet');
