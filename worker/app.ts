@@ -44,6 +44,8 @@ import { sessionsRoutes } from './features/sessions/sessions.routes.ts';
 import { attendanceRoutes } from './features/attendance/attendance.routes.ts';
 import { bookingsRoutes, sessionBookingsRoutes } from './features/bookings/bookings.routes.ts';
 import { attendanceReportsRoutes } from './features/attendance-reports/attendance-reports.routes.ts';
+import { eligibilityRoutes } from './features/eligibility/eligibility.routes.ts';
+import { ranksRoutes } from './features/ranks/ranks.routes.ts';
 import { gradingsRoutes } from './features/gradings/gradings.routes.ts';
 import { auditWrites } from './middleware/audit.ts';
 import { authorize } from './middleware/auth.ts';
@@ -109,6 +111,9 @@ export function createApp() {
     .route('/', attendanceRoutes)
     .route('/sessions', sessionBookingsRoutes)
     .route('/bookings', bookingsRoutes)
+    // Issue 25: /students/:id/eligibility, /programs/:slug/ready; the rank ledger under /students/:id, /student-ranks, /ranks.
+    .route('/', eligibilityRoutes)
+    .route('/', ranksRoutes)
     .route('/gradings', gradingsRoutes);
 
   // Not strict: the spec's client calls some paths with a trailing slash (GET /courses/, POST /orders/).
