@@ -60,7 +60,7 @@ export const GRADING_MESSAGES = {
   alreadyRegistered: 'You are already registered for this grading',
   alreadyPaid: 'This grading fee is already paid',
   notPayable: 'This grading fee cannot be paid now',
-  notWaivable: 'Only the fee of an invited or registered candidate who has not paid can be waived',
+  notWaivable: 'Only a fee that is not paid can be waived, before the grading is finalized',
   attendanceState: 'Only a candidate who paid or whose fee was waived can be marked present or absent',
   attendanceWhen: 'Attendance can be taken only while the grading is locked or scoring',
   created: 'Grading created',
