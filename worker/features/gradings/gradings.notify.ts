@@ -95,7 +95,7 @@ export function tellFeePaid(ctx: ServiceCtx, candidateId: string) {
       eventType: 'grading_fee_paid_school',
       entityType: 'grading',
       entityId: c.gradingId,
-      link: `/admin/gradings/${encodeURIComponent(c.gradingId)}`,
+      link: `/admin/gradings/${encodeURIComponent(c.gradingId)}/candidates`,
       linkLabel: 'View grading',
     };
   });

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { gradings, notifications, payments, ranks } from '#db/schema/index.ts';
 import { createUser, testDb } from '#test/helpers.ts';
-import { settleAgain } from '#test/money-notice-helpers.ts';
+import { expectToldOnce, school as staff, settleAgain } from '#test/money-notice-helpers.ts';
 import { settleDeferred } from '#worker/lib/service-context.ts';
 import { approve, call, candidateRow, feePayments, memberAt, newGrading, school, type School } from './gradings.test-helpers.ts';
 
@@ -131,5 +131,17 @@ describe('the grading fee through the checkout', () => {
     expect((await candidateRow(cid))!.paymentStatus).toBe('refunded');
     const [payment] = await feePayments(cid);
     expect(payment).toMatchObject({ status: 'refunded', refundId: expect.any(String) });
+  });
+
+  it('tells the school once of a fee paid, however often the payment is reported', async () => {
+    const told = await staff();
+    const s = await school();
+    const { id, cid } = await invited(s);
+    const started = await call(s.student, 'POST', `/api/gradings/${id}/register`, { gateway: 'sandbox' });
+    await verify(s, id, cid, started.body.data.payment.sessionId);
+    await verify(s, id, cid, started.body.data.payment.sessionId);
+    await settleAgain(cid);
+    await settleDeferred();
+    await expectToldOnce(told, id, 'grading_fee_paid_school', ['admin', 'mailed']);
   });
 });
