@@ -24,6 +24,7 @@ const PURCHASES: Record<string, string> = {
   membership: 'a membership',
   course_renewal: 'a course renewal',
   membership_renewal: 'a membership renewal',
+  grading_fee: 'a grading fee',
 };
 const statusText = (a: Activity) =>
   (ORDER_STATUS_LABELS as Record<string, string>)[a.status] ?? (ENROLLMENT_STATUS_LABELS as Record<string, string>)[a.status] ?? a.status;
