@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { pdfSha256 } from '#core/certificates/certificate-pdf.ts';
 import { newId } from '#core/ids.ts';
-import { certificates, gradings, notifications, studentRanks } from '#db/schema/index.ts';
+import { auditLog, certificates, gradings, notifications, studentRanks } from '#db/schema/index.ts';
 import { api, createUser, getUserRow, testDb } from '#test/helpers.ts';
 import type { Bindings } from '#worker/env.ts';
 import { settleDeferred } from '#worker/lib/service-context.ts';
@@ -145,6 +145,14 @@ describe('finalizing a grading', () => {
     expect(await certificatesOf(g.students.map((s) => s.id))).toEqual([]);
     expect(await statusOf(g.grading.id)).toBe('approved');
     expect((await getUserRow(g.students[0]!.id))?.profile.grade).toBe('white');
+  });
+
+  it('lands in the audit log with the grading as its target', async () => {
+    const g = await approvedGrading();
+    await finalize(g.admin.token, g.grading.id);
+    await settleDeferred();
+    const entry = await testDb().select().from(auditLog).where(eq(auditLog.targetId, g.grading.id)).get();
+    expect(entry).toMatchObject({ actorId: g.admin.id, route: '/api/gradings/:id/finalize', targetType: 'gradings', status: 200 });
   });
 
   it('tells passed and failed candidates their result', async () => {
