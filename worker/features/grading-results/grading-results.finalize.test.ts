@@ -5,6 +5,7 @@ import { pdfSha256 } from '#core/certificates/certificate-pdf.ts';
 import { newId } from '#core/ids.ts';
 import { auditLog, certificates, gradings, notifications, studentRanks } from '#db/schema/index.ts';
 import { api, createUser, getUserRow, testDb } from '#test/helpers.ts';
+import { awardRank } from '#test/progression-helpers.ts';
 import type { Bindings } from '#worker/env.ts';
 import { settleDeferred } from '#worker/lib/service-context.ts';
 import { scoringGrading } from './grading-results.test-helpers.ts';
@@ -24,6 +25,7 @@ async function approvedGrading() {
     ],
   });
   const admin = await createUser({ role: 'admin' });
+  await awardRank(g.head.id, g.program.id, g.target.id, '2020-01-01');
   return { ...g, admin };
 }
 
@@ -57,7 +59,11 @@ describe('finalizing a grading', () => {
     expect(certs).toHaveLength(2);
     expect(certs.map((c) => c.studentRankId).sort()).toEqual(ledger.map((r) => r.id).sort());
     expect(certs[0]).toMatchObject({ gradingId: g.grading.id, issuedOn: '2026-09-19', rankId: g.target.id });
-    expect(certs[0]!.examiners.map((e) => e.role)).toEqual(['head', 'panel', 'panel']);
+    expect(certs[0]!.examiners.map((e) => [e.role, e.rank])).toEqual([
+      ['head', g.target.name],
+      ['panel', null],
+      ['panel', null],
+    ]);
     expect(certs.every((c) => /^DOJO-2026-\d{6}$/.test(c.number))).toBe(true);
     for (const c of certs) {
       const pdf = await (env as unknown as Bindings).UPLOADS.get(c.pdfKey);

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { newId } from '#core/ids.ts';
 import { cannotMove, SCORING_MESSAGES } from '#core/gradings/score-schemas.ts';
-import { certificates, gradingCandidates, gradings, ranks, studentRanks } from '#db/schema/index.ts';
+import { certificates, gradingCandidates, gradings, studentRanks } from '#db/schema/index.ts';
 import { issueWithRetry } from '#worker/lib/certificates/prepare.ts';
 import { conflict, notFound } from '#worker/lib/errors.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
@@ -36,20 +36,6 @@ async function finalizedResult(ctx: ServiceCtx, gradingId: string): Promise<Fina
   return { finalized: true, awarded: awarded[0]?.n ?? 0, certificates: certs };
 }
 
-/** Each examiner's current rank name in the program, for the certificate (null when they hold none). */
-async function examinerRanks(ctx: ServiceCtx, board: Board) {
-  const ids = board.examiners.map((e) => e.userId);
-  const rows = await ctx.db
-    .select({ userId: studentRanks.userId, name: ranks.name })
-    .from(studentRanks)
-    .innerJoin(ranks, eq(ranks.id, studentRanks.rankId))
-    .where(and(eq(studentRanks.programId, board.grading.programId), inArray(studentRanks.userId, ids), isNull(studentRanks.voidedAt)))
-    .orderBy(desc(studentRanks.awardedOn), desc(studentRanks.createdAt));
-  const out = new Map<string, string>();
-  for (const r of rows) if (!out.has(r.userId)) out.set(r.userId, r.name);
-  return out;
-}
-
 /**
  * POST /api/gradings/:id/finalize (admin-capable). One batch: the grading approved → finalized first (only
  * while every passed candidate's fee is settled), then a statement that stops the batch unless that move
@@ -70,8 +56,7 @@ export async function finalizeGrading(ctx: ServiceCtx, gradingId: string): Promi
     if (passed.some((c) => !(SETTLED as readonly string[]).includes(c.paymentStatus))) throw conflict(SCORING_MESSAGES.unpaid);
 
     const awards = passed.map((c) => ({ candidate: c, award: newAward(board, c, me.id) }));
-    const rankOf = await examinerRanks(ctx, board);
-    const examiners = board.examiners.map((e) => ({ name: e.name, role: e.role, rank: rankOf.get(e.userId) ?? null }));
+    const examiners = board.examiners.map((e) => ({ name: e.name, role: e.role, rank: e.rankName }));
     const items = awards.map(({ candidate: c, award }) => ({
       studentRankId: award.id,
       userId: c.userId,

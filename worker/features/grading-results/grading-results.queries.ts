@@ -13,11 +13,12 @@ import {
   ranks,
   users,
 } from '#db/schema/index.ts';
+import { currentRankSql } from '#worker/lib/progression/current-rank.ts';
 import { batch } from '#worker/lib/sql.ts';
 
 /**
  * Everything a grading's sheets, results, approval and finalize read, in one round trip: the grading, its
- * examiners and candidates with names, the target ranks with their techniques, and every score and sheet.
+ * examiners (with their current rank in the program, for certificates) and candidates with names, the target ranks with their techniques, and every score and sheet.
  */
 export async function loadBoard(db: Db, gradingId: string) {
   const candidateIds = db.select({ id: gradingCandidates.id }).from(gradingCandidates).where(eq(gradingCandidates.gradingId, gradingId));
@@ -37,6 +38,10 @@ export async function loadBoard(db: Db, gradingId: string) {
         role: gradingExaminers.role,
         confirmedAt: gradingExaminers.confirmedAt,
         profile: users.profile,
+        rankName: sql<string | null>`(select ${ranks.name} from ${ranks} where ${ranks.id} = ${currentRankSql(
+          sql`${gradingExaminers.userId}`,
+          sql`(select ${gradings.programId} from ${gradings} where ${gradings.id} = ${gradingId})`,
+        )})`,
       })
       .from(gradingExaminers)
       .innerJoin(users, eq(users.id, gradingExaminers.userId))
