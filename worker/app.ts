@@ -44,6 +44,7 @@ import { sessionsRoutes } from './features/sessions/sessions.routes.ts';
 import { attendanceRoutes } from './features/attendance/attendance.routes.ts';
 import { bookingsRoutes, sessionBookingsRoutes } from './features/bookings/bookings.routes.ts';
 import { attendanceReportsRoutes } from './features/attendance-reports/attendance-reports.routes.ts';
+import { gradingsRoutes } from './features/gradings/gradings.routes.ts';
 import { gradingResultsRoutes } from './features/grading-results/grading-results.routes.ts';
 import { auditWrites } from './middleware/audit.ts';
 import { authorize } from './middleware/auth.ts';
@@ -109,6 +110,7 @@ export function createApp() {
     .route('/', attendanceRoutes)
     .route('/sessions', sessionBookingsRoutes)
     .route('/bookings', bookingsRoutes)
+    .route('/gradings', gradingsRoutes)
     .route('/gradings', gradingResultsRoutes);
 
   // Not strict: the spec's client calls some paths with a trailing slash (GET /courses/, POST /orders/).
