@@ -69,7 +69,8 @@ function factsStatement(db: Db, key: ProgramKey, scope: SQL, nowMs: number) {
     ev as (
       select e.user_id, s.starts_at, win.since_ms, max(${ledgerKey}) as last_key,
         max(case when ${isStaff} or e.kind not in ('absent', 'void') then ${ledgerKey} end) as kept_key
-      from attendance_events e join win on win.id = e.user_id join class_sessions s on s.id = e.session_id left join classes c on c.id = s.class_id
+      from win cross join attendance_events e on e.user_id = win.id join class_sessions s on s.id = e.session_id
+        left join classes c on c.id = s.class_id
       where s.status = 'scheduled' and ${inProgram} and ${inWindow}
       group by e.session_id, e.user_id
     ),
@@ -77,7 +78,7 @@ function factsStatement(db: Db, key: ProgramKey, scope: SQL, nowMs: number) {
       where substr(kept_key, -1) in ('0', '1') and (substr(kept_key, 16, 1) = '1' or kept_key = last_key)),
     att_n as (${counted('att')}),
     booked as materialized (
-      select b.user_id, s.starts_at, win.since_ms from session_bookings b join win on win.id = b.user_id join class_sessions s on s.id = b.session_id
+      select b.user_id, s.starts_at, win.since_ms from win cross join session_bookings b on b.user_id = win.id join class_sessions s on s.id = b.session_id
         left join classes c on c.id = s.class_id
       where b.status = 'booked' and s.status = 'scheduled' and s.ends_at <= ${nowMs} and ${inProgram} and ${inWindow}
     ),
