@@ -57,6 +57,7 @@ export const progressionDemoSeeder: Seeder = {
           'grandmaster@dojo.local',
           'instructor@dojo.local',
           'student@dojo.local',
+          'member@dojo.local',
         ]),
       );
     const people = new Map(members.map((m) => [m.email, m]));

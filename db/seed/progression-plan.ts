@@ -124,6 +124,10 @@ export function planLadders({ now, zone, staff, people }: { now: number; zone: s
     facts: facts(day(-70), leoPerson, 24 + 12, seededTechniqueIds(green).length, 2, true),
   });
 
+  // Nina (the demo member) started at the dojo seven weeks ago: a white belt, close to her yellow.
+  const nina = people.get('member@dojo.local');
+  if (nina) award('nina-white', nina.id, rankIdOf('karate', 'white'), day(-50), { note: 'Started training' });
+
   DEMO_CLASS_MEMBERS.forEach((m, i) => {
     const person = people.get(m.email);
     if (!person || m.email in FINISHED_CANDIDATES) return;
