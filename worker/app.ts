@@ -47,6 +47,8 @@ import { bookingsRoutes, sessionBookingsRoutes } from './features/bookings/booki
 import { attendanceReportsRoutes } from './features/attendance-reports/attendance-reports.routes.ts';
 import { eligibilityRoutes } from './features/eligibility/eligibility.routes.ts';
 import { ranksRoutes } from './features/ranks/ranks.routes.ts';
+import { certificatesRoutes } from './features/certificates/certificates.routes.ts';
+import { verifyRoutes } from './features/certificates/verify.routes.tsx';
 import { auditWrites } from './middleware/audit.ts';
 import { authorize } from './middleware/auth.ts';
 import { limitBodies } from './middleware/body-limit.ts';
@@ -114,7 +116,8 @@ export function createApp() {
     .route('/bookings', bookingsRoutes)
     // Issue 25: /students/:id/eligibility, /programs/:slug/ready; the rank ledger under /students/:id, /student-ranks, /ranks.
     .route('/', eligibilityRoutes)
-    .route('/', ranksRoutes);
+    .route('/', ranksRoutes)
+    .route('/certificates', certificatesRoutes);
 
   // Not strict: the spec's client calls some paths with a trailing slash (GET /courses/, POST /orders/).
   const app = new Hono<AppEnv>({ strict: false, router: memoizedRouter() });
@@ -125,6 +128,7 @@ export function createApp() {
   app.use('*', serviceContextMiddleware);
   app.route('/api', api);
   app.all('/api/*', apiNotFound);
+  app.route('/', verifyRoutes);
   app.route('/', pageRoutes);
   app.onError(onError);
   assertAccessTableCovers(app);
