@@ -11,6 +11,8 @@ import { AUDIENCE_LABEL, WINDOW_LABEL } from './program-list.tsx';
 import { deleteRank, readProgram, reorderRanks, type ProgramWithLadder, type RankView } from './programs-api.ts';
 import { RankForm } from './rank-form.tsx';
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 export function BeltSwatch({ colorHex }: { colorHex: string }) {
   return <span className="belt-swatch" style={{ background: colorHex }} aria-hidden="true" />;
 }
@@ -92,7 +94,7 @@ function Ladder({ program, here, flash, setFlash, reload }: LadderProps) {
               <td data-label="#" className="cell-number">
                 {r.position}
               </td>
-              <td data-label="Rank">
+              <td data-label="Rank" className="cell-nowrap">
                 <BeltSwatch colorHex={r.colorHex} /> {r.name}
               </td>
               <td data-label="Kind">{r.kind}</td>
@@ -103,8 +105,8 @@ function Ladder({ program, here, flash, setFlash, reload }: LadderProps) {
                 {money(Number(r.testFee))}
               </td>
               <td data-label="Grade">{r.gradeKey ?? '—'}</td>
-              <td data-label="Asks">{r.requirements.length ? `${r.requirements.length} requirements` : 'Nothing'}</td>
-              <td data-label="Examined on">{r.techniques.length ? `${r.techniques.length} techniques` : '—'}</td>
+              <td data-label="Asks">{r.requirements.length ? plural(r.requirements.length, 'requirement') : 'Nothing'}</td>
+              <td data-label="Examined on">{r.techniques.length ? plural(r.techniques.length, 'technique') : '—'}</td>
               <ActionsCell>
                 <button type="button" className="btn btn-secondary btn-sm" disabled={busy || i === 0} onClick={() => void move(i, -1)}>
                   Up<span className="visually-hidden"> {r.name}</span>
