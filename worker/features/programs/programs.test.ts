@@ -247,3 +247,26 @@ describe('requirements and techniques', () => {
     expect(foreign.body.errors).toEqual([{ path: 'techniques.0._id', message: 'This technique is not one of the rank\u2019s techniques' }]);
   });
 });
+
+describe('races', () => {
+  it('gives one of two admins adding a rank at the same position the place and the other a 409', async () => {
+    const { slug, token } = await makeProgram(1);
+    const answers = await Promise.all(
+      ['Yellow', 'Orange'].map((name) => send('POST', `/api/programs/${slug}/ranks`, token, { position: 2, name })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    expect((await send('GET', `/api/programs/${slug}/ranks`, token)).body.ranks).toHaveLength(2);
+  });
+
+  it('keeps positions 1…n when two reorders of the same ladder race', async () => {
+    const { slug, token, ranks } = await makeProgram(3);
+    const ids = ranks.map((r) => r._id);
+    await Promise.all([
+      send('POST', `/api/programs/${slug}/ranks/reorder`, token, { rankIds: [ids[2], ids[1], ids[0]] }),
+      send('POST', `/api/programs/${slug}/ranks/reorder`, token, { rankIds: [ids[1], ids[0], ids[2]] }),
+    ]);
+    const ladder = (await send('GET', `/api/programs/${slug}/ranks`, token)).body.ranks as { _id: string; position: number }[];
+    expect(ladder.map((r) => r.position)).toEqual([1, 2, 3]);
+    expect(ladder.map((r) => r._id).sort()).toEqual([...ids].sort());
+  });
+});
