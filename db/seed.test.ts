@@ -148,6 +148,11 @@ describe('seedLocal', () => {
         'waived/waived',
       ]);
       expect(open.find((c) => c.email === 'student@dojo.local')).toMatchObject({ status: 'invited' });
+      const fees = await rows(
+        "select p.amount_cents, c.fee_cents from payments p join grading_candidates c on c.id = p.purchase_id and c.paid_by_payment_id = p.id where p.purchase_type = 'grading_fee' and p.status = 'succeeded'",
+      );
+      expect(fees).toHaveLength(5);
+      for (const f of fees) expect(f.amount_cents).toBe(f.fee_cents);
     } finally {
       client.close();
     }

@@ -1,7 +1,7 @@
 import { evaluateEligibility } from '#core/progression/eligibility.ts';
 import { atWallTime, localDate } from '#core/time-zone.ts';
 import { profileName } from '#core/users/person-name.ts';
-import { gradingCandidates, gradingExaminers, gradings, gradingScores, gradingSheets, studentRanks } from '#db/schema/index.ts';
+import { gradingCandidates, gradingExaminers, gradings, gradingScores, gradingSheets, payments, studentRanks } from '#db/schema/index.ts';
 import { dayOf, FINISHED_CANDIDATES, type Person, type Planned, type Staff } from './progression-plan.ts';
 import { KARATE_ID, rankIdOf, seededRequirements, seededTechniqueIds } from './programs.ts';
 import type { SeedDb } from './types.ts';
@@ -229,6 +229,24 @@ export function demoGradings({
     createdAt: at(-7, 10),
     updatedAt: at(-2, 10),
   };
+  // Each paid fee went through the sandbox checkout, as a payment of purchase type grading_fee.
+  const paid = candidates.filter((c) => c.paymentStatus === 'paid' && c.feeCents);
+  for (const c of paid) c.paidByPaymentId = `${c.id}-payment`;
+  const feePayments = paid.map((c) => ({
+    id: `${c.id}-payment`,
+    userId: c.userId,
+    purchaseType: 'grading_fee' as const,
+    purchaseId: c.id!,
+    gateway: 'sandbox' as const,
+    sessionId: `seed-session-${c.id}`,
+    providerPaymentId: `seed-pay-${c.id}`,
+    amountCents: c.feeCents!,
+    currency: 'CAD',
+    status: 'succeeded' as const,
+    paidAt: c.paidAt!,
+    createdAt: c.paidAt!,
+    updatedAt: c.paidAt!,
+  }));
   const panel = [
     ...examiners.map((e) => ({
       gradingId: FINISHED_GRADING_ID,
@@ -242,7 +260,7 @@ export function demoGradings({
   ];
   return {
     awards: certified,
-    rowCount: 2 + panel.length + candidates.length + scores.length + sheets.length + awards.length,
+    rowCount: 2 + panel.length + feePayments.length + candidates.length + scores.length + sheets.length + awards.length,
     statements: (db: SeedDb) => [
       db.insert(gradings).values([finished, openGrading]).onConflictDoNothing(),
       db.insert(gradingExaminers).values(panel).onConflictDoNothing(),
@@ -251,6 +269,7 @@ export function demoGradings({
         .values(awards.filter((a) => a.source !== 'grading'))
         .onConflictDoNothing(),
       db.insert(gradingCandidates).values(candidates).onConflictDoNothing(),
+      db.insert(payments).values(feePayments).onConflictDoNothing(),
       db
         .insert(studentRanks)
         .values(awards.filter((a) => a.source === 'grading'))
