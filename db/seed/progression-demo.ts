@@ -86,7 +86,8 @@ export const progressionDemoSeeder: Seeder = {
           .where(eq(users.id, userId)),
       ),
     ];
-    await db.batch(statements as unknown as Parameters<typeof db.batch>[0]);
+    const [head, ...tail] = statements;
+    if (head) await db.batch([head, ...tail]);
     return plan.rowCount + graded.rowCount + certificates.rowCount;
   },
 };
