@@ -15,7 +15,7 @@ describe('the admin Programs screen', () => {
     await browser?.close();
   });
 
-  it('adds a program, builds its ladder with a requirement and a technique, moves a rank up and deletes one', async () => {
+  it('adds a program, builds its ladder with a requirement and a technique, moves a rank up, deletes one, then deactivates and deletes the program', async () => {
     const { page } = await adminPage(browser, baseUrl, { allow: [/status of 400/] });
     await openScreen(page, baseUrl, '/admin/programs');
     expect(await page.locator('table').getByRole('link', { name: 'Karate', exact: true }).count()).toBe(1);
@@ -59,6 +59,16 @@ describe('the admin Programs screen', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Delete rank' }).click();
     await expect.poll(() => statusLine(page).textContent(), POLL).toContain('White deleted');
     expect((await asAdmin(baseUrl, `/programs/${slug}/ranks`)).body.ranks).toHaveLength(1);
+
+    await page.getByText('Program settings', { exact: true }).first().click();
+    await page.getByLabel('Active (students see it)').uncheck();
+    await page.getByRole('button', { name: 'Save program' }).click();
+    await expect.poll(() => statusLine(page).textContent(), POLL).toContain('Program updated');
+    expect((await asAdmin(baseUrl, `/programs/${slug}`)).body.program).toMatchObject({ isActive: false, rankCount: 1 });
+    await page.getByRole('button', { name: 'Delete program' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete program' }).click();
+    await page.getByRole('heading', { name: 'Programs', level: 1 }).waitFor();
+    expect((await asAdmin(baseUrl, `/programs/${slug}`)).status).toBe(404);
 
     await page.setViewportSize({ width: 360, height: 780 });
     await openScreen(page, baseUrl, '/admin/programs/karate');

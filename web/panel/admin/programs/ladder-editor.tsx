@@ -9,6 +9,7 @@ import { ActionsCell, DataTable, DeleteButton, TableHead, numberColumn } from '#
 import { navigate, PanelLink } from '#web/panel/router.tsx';
 import { AUDIENCE_LABEL, WINDOW_LABEL } from './program-list.tsx';
 import { deleteRank, readProgram, reorderRanks, type ProgramWithLadder, type RankView } from './programs-api.ts';
+import { ProgramSettings } from './program-settings.tsx';
 import { RankForm } from './rank-form.tsx';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -40,7 +41,17 @@ export function LadderEditor({ base, slug, rankId }: { base: string; slug: strin
       ) : rankId ? (
         <FormAlert message="Rank not found" />
       ) : (
-        <Ladder program={data} here={here} flash={flash} setFlash={setFlash} reload={retry} />
+        <>
+          <Ladder program={data} here={here} flash={flash} setFlash={setFlash} reload={retry} />
+          <ProgramSettings
+            base={base}
+            program={data}
+            onSaved={(message) => {
+              setFlash(message);
+              retry();
+            }}
+          />
+        </>
       )}
     </div>
   );

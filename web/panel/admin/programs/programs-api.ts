@@ -65,3 +65,5 @@ export const readSyllabusOf = (grade: string, signal?: AbortSignal) =>
   api<SyllabusChoice[]>('/syllabus', { query: { grade, limit: 100 }, signal, fallback: 'Failed to load the syllabus' }).then(
     (a) => a.data ?? [],
   );
+export const updateProgram = (slug: string, body: Record<string, unknown>) => api<ProgramView>(at(slug), { method: 'PATCH', body });
+export const deleteProgram = (slug: string) => api(at(slug), { method: 'DELETE' });
