@@ -1,0 +1,78 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { adminPage, asAdmin, openScreen, screenReady, screenshot, statusLine } from './admin-content-helpers.ts';
+import { POLL } from './auth-helpers.ts';
+import { launchBrowser } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+
+describe('the admin Programs screen', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('adds a program, builds its ladder with a requirement and a technique, moves a rank up, deletes one, then deactivates and deletes the program', async () => {
+    const { page } = await adminPage(browser, baseUrl, { allow: [/status of 400/] });
+    await openScreen(page, baseUrl, '/admin/programs');
+    expect(await page.locator('table').getByRole('link', { name: 'Karate', exact: true }).count()).toBe(1);
+    const name = `Iaido ${Date.now().toString(36)}`;
+    const add = page.locator('form', { has: page.getByRole('heading', { name: 'Add a program' }) });
+    await add.getByLabel('Name').fill(name);
+    await add.getByRole('button', { name: 'Add program' }).click();
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
+    const slug = new URL(page.url()).pathname.split('/').pop()!;
+
+    for (const rank of ['White', 'Yellow']) {
+      await page.getByRole('link', { name: 'Add a rank' }).click();
+      await screenReady(page);
+      const form = page.locator('form.rank-form');
+      await form.getByLabel('Name').fill(rank);
+      if (rank === 'Yellow') {
+        await form.getByRole('button', { name: 'Add a requirement' }).click();
+        await form.getByLabel('Value').fill('30');
+        await form.getByRole('button', { name: 'Add a technique' }).click();
+        await form.getByLabel('Title').fill('Kata: Heian Shodan');
+        await form.getByLabel('Pass mark').fill('11');
+        await form.getByRole('button', { name: 'Add rank' }).click();
+        await expect.poll(() => form.getByRole('alert').first().textContent(), POLL).toContain('passScore must not be more than maxScore');
+        await form.getByLabel('Pass mark').fill('6');
+      }
+      await form.getByRole('button', { name: 'Add rank' }).click();
+      await expect.poll(() => statusLine(page).textContent(), POLL).toContain(`Rank created: ${rank}`);
+    }
+    const made = await asAdmin(baseUrl, `/programs/${slug}/ranks`);
+    expect(made.body.ranks.map((r: { name: string }) => r.name)).toEqual(['White', 'Yellow']);
+    expect(made.body.ranks[1]).toMatchObject({
+      requirements: [{ type: 'min_days', mode: 'gate', value: 30 }],
+      techniques: [{ title: 'Kata: Heian Shodan', maxScore: 10, passScore: 6 }],
+    });
+
+    await page.getByRole('button', { name: 'Up Yellow' }).click();
+    await expect.poll(() => statusLine(page).textContent(), POLL).toContain('Yellow moved up');
+    expect(await page.locator('table tbody tr td[data-label="Rank"]').allTextContents()).toEqual([' Yellow', ' White']);
+
+    await page.getByRole('button', { name: 'Delete White' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete rank' }).click();
+    await expect.poll(() => statusLine(page).textContent(), POLL).toContain('White deleted');
+    expect((await asAdmin(baseUrl, `/programs/${slug}/ranks`)).body.ranks).toHaveLength(1);
+
+    await page.getByText('Program settings', { exact: true }).first().click();
+    await page.getByLabel('Active (students see it)').uncheck();
+    await page.getByRole('button', { name: 'Save program' }).click();
+    await expect.poll(() => statusLine(page).textContent(), POLL).toContain('Program updated');
+    expect((await asAdmin(baseUrl, `/programs/${slug}`)).body.program).toMatchObject({ isActive: false, rankCount: 1 });
+    await page.getByRole('button', { name: 'Delete program' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete program' }).click();
+    await page.getByRole('heading', { name: 'Programs', level: 1 }).waitFor();
+    expect((await asAdmin(baseUrl, `/programs/${slug}`)).status).toBe(404);
+
+    await page.setViewportSize({ width: 360, height: 780 });
+    await openScreen(page, baseUrl, '/admin/programs/karate');
+    expect(await page.locator('table tbody tr').count()).toBe(17);
+    await screenshot(page, 'admin-programs-ladder-phone');
+  });
+});
