@@ -17,8 +17,8 @@ import {
 type Props = { grading: Grading | null; onSaved: (message: string, id: string) => void; onCancel?: () => void };
 
 const RULES: Option[] = [
-  { value: 'majority', label: 'Majority of examiners pass the candidate' },
-  { value: 'all', label: 'Every examiner must pass the candidate' },
+  { value: 'majority', label: 'Majority of examiners' },
+  { value: 'all', label: 'Every examiner' },
 ];
 
 /** The programs, the grading events, and the ranks of the chosen program (its targets). */
@@ -153,7 +153,7 @@ export function GradingForm({ grading, onSaved, onCancel }: Props) {
           hint={`On the school's clock (${zoneLabel(zone)})`}
           defaultValue={toWallInput(grading?.registrationClosesAt, zone)}
         />
-        <Field {...f('resultRule')} label="Result rule" options={RULES} defaultValue={grading?.resultRule ?? 'majority'} />
+        <Field {...f('resultRule')} label="Result rule" hint="Who must pass a candidate" options={RULES} defaultValue={grading?.resultRule ?? 'majority'} />
         <Field {...f('notes')} label="Notes" optional rows={3} maxLength={2000} defaultValue={grading?.notes ?? ''} wide />
       </div>
       <FormActions busy={busy} label={grading ? 'Save details' : 'Create grading'} onCancel={onCancel} />

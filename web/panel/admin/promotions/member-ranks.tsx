@@ -129,7 +129,7 @@ export function MemberRanks({ base, userId }: { base: string; userId: string }) 
                   )}
                   {a.voidedAt && (
                     <span className="cell-note">
-                      Voided <SchoolTime iso={a.voidedAt} show="date" />
+                      Voided <SchoolTime iso={a.voidedAt} show="shortDate" />
                       {a.voidedByName ? ` by ${a.voidedByName}` : ''}: {a.voidReason}
                     </span>
                   )}
@@ -163,7 +163,7 @@ export function MemberRanks({ base, userId }: { base: string; userId: string }) 
         <ul className="credit-list">
           {m.credits.map((c) => (
             <li key={c._id}>
-              {c.count} classes · {c.reason ?? '—'} · <SchoolTime iso={c.createdAt} show="date" />
+              {c.count} classes · {c.reason ?? '—'} · <SchoolTime iso={c.createdAt} show="shortDate" />
             </li>
           ))}
         </ul>

@@ -10,14 +10,15 @@ describe('rank history CSV → import rows', () => {
     });
   });
   it('names every bad row and column, counting rows from 0 as the API does', () => {
-    const csv = 'email,program,rank,awardedOn,stripes\nleo@x.test,karate,3,2024-02-30,1\n,karate,,2024-01-05,two\n';
+    const csv = 'email,program,rank,awardedOn,stripes\nleo@x.test,karate,3,2024-02-30,1\nmia@x.test,karate,3,2024-13-01\n,karate,,2024-01-05,two\n';
     const { rows, problems } = importRowsFromCsv(csv);
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(3);
     expect(problems).toEqual([
       { row: 0, column: 'awardedOn', message: 'awardedOn must be a date as YYYY-MM-DD' },
-      { row: 1, column: 'studentId', message: 'studentId or email is required' },
-      { row: 1, column: 'rank', message: 'rank is required' },
-      { row: 1, column: 'stripes', message: 'stripes must be a whole number' },
+      { row: 1, column: 'awardedOn', message: 'awardedOn must be a date as YYYY-MM-DD' },
+      { row: 2, column: 'studentId', message: 'studentId or email is required' },
+      { row: 2, column: 'rank', message: 'rank is required' },
+      { row: 2, column: 'stripes', message: 'stripes must be a whole number' },
     ]);
   });
   it('refuses an unknown column, an empty paste and more than 500 rows', () => {

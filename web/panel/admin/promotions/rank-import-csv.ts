@@ -35,7 +35,10 @@ const ALIASES: Record<string, Column> = {
   notes: 'note',
 };
 
-const isDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+function isDay(s: string) {
+  const t = Date.parse(`${s}T00:00:00Z`);
+  return /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(t) && new Date(t).toISOString().startsWith(s);
+}
 
 /**
  * A pasted CSV (a header row, then a row per award) as import rows, with what is wrong before anything is sent:
