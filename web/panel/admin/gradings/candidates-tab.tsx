@@ -8,7 +8,16 @@ import type { Report } from './grading-detail.tsx';
 import { CandidateRoster } from './candidate-roster.tsx';
 import { ProspectTable } from './prospect-table.tsx';
 import { InviteDialog } from './invite-dialog.tsx';
-import { inviteCandidate, readCandidates, removeCandidate, waiveFee, type Candidate, type CandidatesView, type Grading, type Prospect } from './gradings-api.ts';
+import {
+  inviteCandidate,
+  readCandidates,
+  removeCandidate,
+  waiveFee,
+  type Candidate,
+  type CandidatesView,
+  type Grading,
+  type Prospect,
+} from './gradings-api.ts';
 
 type Asking =
   | { kind: 'invite'; prospect: Prospect; eligible: boolean }
@@ -43,7 +52,12 @@ export function CandidatesTab({ grading, report, reload }: { grading: Grading; r
   };
   return (
     <div className="grading-candidates">
-      <CandidateRoster grading={grading} candidates={view.candidates} report={report} ask={(kind, candidate) => setAsking({ kind, candidate })} />
+      <CandidateRoster
+        grading={grading}
+        candidates={view.candidates}
+        report={report}
+        ask={(kind, candidate) => setAsking({ kind, candidate })}
+      />
       {invites && (
         <>
           <ProspectTable

@@ -72,24 +72,26 @@ export function ExaminersEditor({ grading, report }: { grading: Grading; report:
                 </th>
                 <td data-label="Role">
                   {open ? (
-                    <select
-                      aria-label={`Role of ${r.name}`}
-                      value={r.role}
-                      onChange={(e) => setRows(rows.map((x, j) => (j === i ? { ...x, role: e.target.value as Row['role'] } : x)))}
-                    >
-                      {ROLES.map((o) => (
-                        <option key={o.value} value={o.value}>
-                          {o.label}
-                        </option>
-                      ))}
-                    </select>
+                    <div className="field">
+                      <select
+                        aria-label={`Role of ${r.name}`}
+                        value={r.role}
+                        onChange={(e) => setRows(rows.map((x, j) => (j === i ? { ...x, role: e.target.value as Row['role'] } : x)))}
+                      >
+                        {ROLES.map((o) => (
+                          <option key={o.value} value={o.value}>
+                            {o.label}
+                          </option>
+                        ))}
+                      </select>
+                    </div>
                   ) : r.role === 'head' ? (
                     'Head examiner'
                   ) : (
                     'Panel examiner'
                   )}
                 </td>
-                <td data-label="Confirmed">{r.confirmedAt ? <SchoolTime iso={r.confirmedAt} show="date" /> : 'Not yet'}</td>
+                <td data-label="Confirmed">{r.confirmedAt ? <SchoolTime iso={r.confirmedAt} show="shortDate" /> : 'Not yet'}</td>
                 {open && (
                   <ActionsCell>
                     <button type="button" className="btn btn-secondary btn-sm" onClick={() => setRows(rows.filter((_, j) => j !== i))}>

@@ -1,6 +1,16 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { fromWallInput, toWallInput } from '#web/components/format.ts';
-import { CheckField, Field, FieldFrame, FormActions, HeadedForm, formValues, useForm, type Errors, type Option } from '#web/components/form-kit.tsx';
+import {
+  CheckField,
+  Field,
+  FieldFrame,
+  FormActions,
+  HeadedForm,
+  formValues,
+  useForm,
+  type Errors,
+  type Option,
+} from '#web/components/form-kit.tsx';
 import { useSchoolZone, zoneLabel } from '#web/components/school-zone.tsx';
 import {
   createGrading,
@@ -128,8 +138,14 @@ export function GradingForm({ grading, onSaved, onCancel }: Props) {
           defaultValue={grading?.eventId ?? ''}
           key={`event-${events.length}`}
         />
-        <FieldFrame id={`${id}-targetRankIds`} label="Target ranks" as="legend" wide error={errors.targetRankIds}
-          hint={programId ? 'Leave all unticked to allow every rank of the program.' : 'Choose the program first.'}>
+        <FieldFrame
+          id={`${id}-targetRankIds`}
+          label="Target ranks"
+          as="legend"
+          wide
+          error={errors.targetRankIds}
+          hint={programId ? 'Leave all unticked to allow every rank of the program.' : 'Choose the program first.'}
+        >
           <div className="check-grid">
             {ranks.map((r) => (
               <CheckField
@@ -153,7 +169,13 @@ export function GradingForm({ grading, onSaved, onCancel }: Props) {
           hint={`On the school's clock (${zoneLabel(zone)})`}
           defaultValue={toWallInput(grading?.registrationClosesAt, zone)}
         />
-        <Field {...f('resultRule')} label="Result rule" hint="Who must pass a candidate" options={RULES} defaultValue={grading?.resultRule ?? 'majority'} />
+        <Field
+          {...f('resultRule')}
+          label="Result rule"
+          hint="Who must pass a candidate"
+          options={RULES}
+          defaultValue={grading?.resultRule ?? 'majority'}
+        />
         <Field {...f('notes')} label="Notes" optional rows={3} maxLength={2000} defaultValue={grading?.notes ?? ''} wide />
       </div>
       <FormActions busy={busy} label={grading ? 'Save details' : 'Create grading'} onCancel={onCancel} />

@@ -18,7 +18,10 @@ export function GradingList({ base, query, setQuery, flash }: Props) {
   const [programs, setPrograms] = useState<Option[]>([]);
   useEffect(() => {
     const ctl = new AbortController();
-    readPrograms(ctl.signal).then((ps) => setPrograms(ps.map((p) => ({ value: p.slug, label: p.name }))), () => {});
+    readPrograms(ctl.signal).then(
+      (ps) => setPrograms(ps.map((p) => ({ value: p.slug, label: p.name }))),
+      () => {},
+    );
     return () => ctl.abort();
   }, []);
   return (

@@ -112,8 +112,7 @@ export async function readCandidates(id: string, signal?: AbortSignal): Promise<
 }
 export const inviteCandidate = (id: string, body: { userId: string; targetRankId?: string; overrideReason?: string }) =>
   api<Candidate>(path(id, '/candidates'), { method: 'POST', body });
-export const removeCandidate = (id: string, cid: string) =>
-  api(path(id, `/candidates/${encodeURIComponent(cid)}`), { method: 'DELETE' });
+export const removeCandidate = (id: string, cid: string) => api(path(id, `/candidates/${encodeURIComponent(cid)}`), { method: 'DELETE' });
 export const waiveFee = (id: string, cid: string, reason: string) =>
   api<Candidate>(path(id, `/candidates/${encodeURIComponent(cid)}/waive`), { method: 'POST', body: { reason } });
 export const markAttendance = (id: string, cid: string, present: boolean) =>

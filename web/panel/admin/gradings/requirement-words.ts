@@ -16,7 +16,9 @@ export function checkWords(c: RequirementCheck): string {
       case 'techniques_passed':
         return of(c, 'techniques passed');
       case 'min_attendance_rate':
-        return c.actual === null ? `no attendance rate yet (needs ${n(c.required)}%)` : `${n(c.actual)}% attendance (needs ${n(c.required)}%)`;
+        return c.actual === null
+          ? `no attendance rate yet (needs ${n(c.required)}%)`
+          : `${n(c.actual)}% attendance (needs ${n(c.required)}%)`;
       case 'min_age':
         return c.actual === null ? `age unknown (needs at least ${n(c.required)})` : `age ${n(c.actual)} (at least ${n(c.required)})`;
       case 'max_age':

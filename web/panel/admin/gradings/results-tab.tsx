@@ -17,11 +17,14 @@ function useTechniqueTitles(programId: string) {
         const slug = ps.find((p) => p._id === programId)?.slug;
         return slug ? readRanks(slug, ctl.signal) : [];
       })
-      .then((ranks) => {
-        const out: Record<string, string> = {};
-        for (const r of ranks) for (const t of r.techniques ?? []) out[t._id] = t.title;
-        setTitles(out);
-      }, () => {});
+      .then(
+        (ranks) => {
+          const out: Record<string, string> = {};
+          for (const r of ranks) for (const t of r.techniques ?? []) out[t._id] = t.title;
+          setTitles(out);
+        },
+        () => {},
+      );
     return () => ctl.abort();
   }, [programId]);
   return titles;
@@ -56,7 +59,11 @@ export function ResultsTab({ grading, reload }: { grading: Grading; report: Repo
           <header className="result-head">
             <h3>{r.name}</h3>
             <Belt rank={r.targetRank} />
-            {r.outcome === 'pending' ? <span className="badge candidate-pending">Pending</span> : <CandidateBadge state={OUTCOME[r.outcome]} />}
+            {r.outcome === 'pending' ? (
+              <span className="badge candidate-pending">Pending</span>
+            ) : (
+              <CandidateBadge state={OUTCOME[r.outcome]} />
+            )}
           </header>
           <ul className="sheet-list">
             {r.sheets.map((s, i) => {

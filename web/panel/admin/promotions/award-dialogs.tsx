@@ -16,10 +16,35 @@ const rankOptions = (ranks: Rank[]) => ranks.map((r) => ({ value: r._id, label: 
 function AwardFields({ ranks, errors, id, today }: { ranks: Rank[]; errors: Errors; id: string; today: string }) {
   return (
     <>
-      <Field id={`${id}-rankId`} name="rankId" label="Rank" options={rankOptions(ranks)} blankOption="Choose a rank" error={errors.rankId} />
-      <Field id={`${id}-stripes`} name="stripes" label="Stripes" optional type="number" min={0} max={10} defaultValue="0" error={errors.stripes} />
+      <Field
+        id={`${id}-rankId`}
+        name="rankId"
+        label="Rank"
+        options={rankOptions(ranks)}
+        blankOption="Choose a rank"
+        error={errors.rankId}
+      />
+      <Field
+        id={`${id}-stripes`}
+        name="stripes"
+        label="Stripes"
+        optional
+        type="number"
+        min={0}
+        max={10}
+        defaultValue="0"
+        error={errors.stripes}
+      />
       <Field id={`${id}-awardedOn`} name="awardedOn" label="Awarded on" type="date" defaultValue={today} error={errors.awardedOn} />
-      <Field id={`${id}-note`} name="note" label="Note" hint="Why: kept in the history and the audit log." rows={2} maxLength={500} error={errors.note} />
+      <Field
+        id={`${id}-note`}
+        name="note"
+        label="Note"
+        hint="Why: kept in the history and the audit log."
+        rows={2}
+        maxLength={500}
+        error={errors.note}
+      />
     </>
   );
 }
@@ -91,7 +116,14 @@ export function CreditsDialog(c: Common) {
         <>
           <p>Classes trained before the school used this system: they count towards the current rank’s class requirement.</p>
           <Field id={`${id}-count`} name="count" label="Classes" type="number" min={1} max={9999} error={errors.count} data-autofocus />
-          <Field id={`${id}-reason`} name="reason" label="Reason" hint="e.g. Attendance book 2023–2024" maxLength={500} error={errors.reason} />
+          <Field
+            id={`${id}-reason`}
+            name="reason"
+            label="Reason"
+            hint="e.g. Attendance book 2023–2024"
+            maxLength={500}
+            error={errors.reason}
+          />
         </>
       )}
     </FormDialog>
@@ -119,7 +151,12 @@ export function VoidDialog({ award: a, ranks, ...c }: Common & { award: RankAwar
         <>
           <p>The award stays in the history, struck through, with your reason; its certificate is revoked.</p>
           <Field id={`${id}-reason`} name="reason" label="Reason" rows={2} maxLength={500} error={errors.reason} data-autofocus />
-          <CheckField id={`${id}-replace`} label="Replace it with the right award" checked={replace} onChange={(e) => setReplace(e.target.checked)} />
+          <CheckField
+            id={`${id}-replace`}
+            label="Replace it with the right award"
+            checked={replace}
+            onChange={(e) => setReplace(e.target.checked)}
+          />
           {replace && <AwardFields ranks={ranks} errors={errors} id={id} today={today} />}
         </>
       )}

@@ -146,7 +146,11 @@ export function MemberRanks({ base, userId }: { base: string; userId: string }) 
                 <ActionsCell>
                   {!a.voidedAt && (
                     <button type="button" className="btn btn-danger btn-sm" onClick={() => setAsking(a)}>
-                      Void<span className="visually-hidden"> {a.rankName} of {a.awardedOn}</span>
+                      Void
+                      <span className="visually-hidden">
+                        {' '}
+                        {a.rankName} of {a.awardedOn}
+                      </span>
                     </button>
                   )}
                 </ActionsCell>

@@ -32,7 +32,11 @@ const student = (id: string, tail: string) => `/students/${encodeURIComponent(id
 /** Students and members by name, e-mail or ID (the people who hold ranks). */
 export async function readMembers(q: MembersQuery, signal: AbortSignal) {
   if (!q.search) return { items: [] as AdminUser[] };
-  const body = await api<AdminUser[]>('/users', { query: { page: q.page, limit: 20, search: q.search }, signal, fallback: 'Failed to fetch users' });
+  const body = await api<AdminUser[]>('/users', {
+    query: { page: q.page, limit: 20, search: q.search },
+    signal,
+    fallback: 'Failed to fetch users',
+  });
   return { items: body.data ?? [], ...(body.pagination ? { pagination: body.pagination } : {}) };
 }
 
@@ -41,16 +45,25 @@ export async function readMember(id: string, signal?: AbortSignal): Promise<Admi
 }
 
 export async function readLedger(id: string, program: string, signal?: AbortSignal): Promise<RankAward[]> {
-  const body = await api<RankAward[]>(student(id, '/ranks'), { query: { program, includeVoided: true }, signal, fallback: 'Failed to fetch the rank history' });
+  const body = await api<RankAward[]>(student(id, '/ranks'), {
+    query: { program, includeVoided: true },
+    signal,
+    fallback: 'Failed to fetch the rank history',
+  });
   return body.data ?? [];
 }
 export async function readCredits(id: string, program: string, signal?: AbortSignal): Promise<Credit[]> {
-  const body = await api<Credit[]>(student(id, '/attendance-credits'), { query: { program }, signal, fallback: 'Failed to fetch the credits' });
+  const body = await api<Credit[]>(student(id, '/attendance-credits'), {
+    query: { program },
+    signal,
+    fallback: 'Failed to fetch the credits',
+  });
   return body.data ?? [];
 }
 
 export const promote = (id: string, body: PromoteBody) => api<RankAward>(student(id, '/ranks'), { method: 'POST', body });
-export const addStripe = (id: string, body: { program: string; note: string }) => api<RankAward>(student(id, '/stripes'), { method: 'POST', body });
+export const addStripe = (id: string, body: { program: string; note: string }) =>
+  api<RankAward>(student(id, '/stripes'), { method: 'POST', body });
 export const voidAward = (awardId: string, body: VoidBody) =>
   api<RankAward>(`/student-ranks/${encodeURIComponent(awardId)}/void`, { method: 'POST', body });
 export const grantCredits = (id: string, body: { program: string; count: number; reason: string }) =>

@@ -32,8 +32,8 @@ function MemberSearch({ base, query, setQuery }: { base: string; query: MembersQ
         </PanelLink>
       </div>
       <p className="lead">
-        Find a member to see their rank history, promote them, add a stripe, correct a wrong award or credit classes they trained before
-        the school used this system.
+        Find a member to see their rank history, promote them, add a stripe, correct a wrong award or credit classes they trained before the
+        school used this system.
       </p>
       <ListMessages list={list} />
       <ListFilters

@@ -3,14 +3,26 @@ import { importRowsFromCsv, problemsFromApi } from './rank-import-csv.ts';
 
 describe('rank history CSV → import rows', () => {
   it('reads headers in common spellings and turns numbers into numbers', () => {
-    const csv = 'Student ID,Program,Belt,Awarded on,Stripes,Classes,Notes\r\nSTU-0001,karate,Yellow belt,2024-03-02,2,40,"From the old book, p. 3"\n';
+    const csv =
+      'Student ID,Program,Belt,Awarded on,Stripes,Classes,Notes\r\nSTU-0001,karate,Yellow belt,2024-03-02,2,40,"From the old book, p. 3"\n';
     expect(importRowsFromCsv(csv)).toEqual({
-      rows: [{ studentId: 'STU-0001', program: 'karate', rank: 'Yellow belt', awardedOn: '2024-03-02', stripes: 2, credits: 40, note: 'From the old book, p. 3' }],
+      rows: [
+        {
+          studentId: 'STU-0001',
+          program: 'karate',
+          rank: 'Yellow belt',
+          awardedOn: '2024-03-02',
+          stripes: 2,
+          credits: 40,
+          note: 'From the old book, p. 3',
+        },
+      ],
       problems: [],
     });
   });
   it('names every bad row and column, counting rows from 0 as the API does', () => {
-    const csv = 'email,program,rank,awardedOn,stripes\nleo@x.test,karate,3,2024-02-30,1\nmia@x.test,karate,3,2024-13-01\n,karate,,2024-01-05,two\n';
+    const csv =
+      'email,program,rank,awardedOn,stripes\nleo@x.test,karate,3,2024-02-30,1\nmia@x.test,karate,3,2024-13-01\n,karate,,2024-01-05,two\n';
     const { rows, problems } = importRowsFromCsv(csv);
     expect(rows).toHaveLength(3);
     expect(problems).toEqual([
@@ -28,7 +40,9 @@ describe('rank history CSV → import rows', () => {
     expect(importRowsFromCsv('  \n').problems[0]!.message).toMatch(/header row/);
     expect(importRowsFromCsv('studentId,program,rank,awardedOn').problems[0]!.message).toBe('No rows under the header');
     const many = ['studentId,program,rank,awardedOn', ...Array.from({ length: 501 }, (_, i) => `S${i},karate,1,2024-01-01`)].join('\n');
-    expect(importRowsFromCsv(many).problems).toEqual([expect.objectContaining({ row: null, message: expect.stringContaining('At most 500') })]);
+    expect(importRowsFromCsv(many).problems).toEqual([
+      expect.objectContaining({ row: null, message: expect.stringContaining('At most 500') }),
+    ]);
   });
   it("maps the API's refusal onto the preview's rows", () => {
     expect(

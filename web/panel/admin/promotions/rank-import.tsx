@@ -7,7 +7,8 @@ import { importRanks } from './promotions-api.ts';
 import { IMPORT_COLUMNS, IMPORT_LIMIT, importRowsFromCsv, problemsFromApi, type ImportProblem, type ImportRow } from './rank-import-csv.ts';
 
 type Preview = { rows: ImportRow[]; problems: ImportProblem[] };
-const EXAMPLE = 'studentId,email,program,rank,awardedOn,stripes,credits,note\nSTU-0001,,karate,Yellow belt,2024-03-02,2,40,From the 2024 book';
+const EXAMPLE =
+  'studentId,email,program,rank,awardedOn,stripes,credits,note\nSTU-0001,,karate,Yellow belt,2024-03-02,2,40,From the 2024 book';
 
 /**
  * Rank history from before the school used this system: paste CSV → a preview with each row's problems →
@@ -77,7 +78,12 @@ export function RankImport({ base }: { base: string }) {
           Preview
         </button>
         {preview && (
-          <button type="button" className="btn btn-primary" disabled={busy || preview.problems.length > 0 || !preview.rows.length} onClick={() => void send()}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={busy || preview.problems.length > 0 || !preview.rows.length}
+            onClick={() => void send()}
+          >
             {busy ? 'Importing…' : `Import ${preview.rows.length} ${preview.rows.length === 1 ? 'row' : 'rows'}`}
           </button>
         )}
@@ -96,7 +102,18 @@ export function RankImport({ base }: { base: string }) {
           )}
           {preview.rows.length > 0 && (
             <DataTable id="rank-import-rows" caption="Rows to import" busy={busy}>
-              <TableHead columns={[numberColumn('Row'), 'Person', 'Program', 'Rank', 'Awarded on', numberColumn('Stripes'), numberColumn('Credits'), 'Problems']} />
+              <TableHead
+                columns={[
+                  numberColumn('Row'),
+                  'Person',
+                  'Program',
+                  'Rank',
+                  'Awarded on',
+                  numberColumn('Stripes'),
+                  numberColumn('Credits'),
+                  'Problems',
+                ]}
+              />
               <tbody>
                 {preview.rows.map((r, i) => (
                   <tr key={i} data-row={i} data-invalid={bad.has(i) ? '' : undefined}>
