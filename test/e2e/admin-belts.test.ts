@@ -20,7 +20,8 @@ async function program() {
   const slug = `e2e-${RUN}-${randomBytes(2).toString('hex')}`;
   await ok('/programs', { body: { slug, name: `Belts ${slug}` } });
   const rank = async (position: number, name: string, colorHex: string, extra: object = {}) =>
-    (await ok(`/programs/${slug}/ranks`, { body: { position, name, kind: 'kyu', colorHex, stripeMax: 4, testFee: '0.00', ...extra } })).data;
+    (await ok(`/programs/${slug}/ranks`, { body: { position, name, kind: 'kyu', colorHex, stripeMax: 4, testFee: '0.00', ...extra } }))
+      .data;
   const white = await rank(1, 'White belt', '#ffffff');
   const yellow = await rank(2, 'Yellow belt', '#facc15', { requirements: [{ type: 'min_classes', mode: 'gate', value: 24 }] });
   const orange = await rank(3, 'Orange belt', '#f97316', {
@@ -48,8 +49,12 @@ describe('the admin belt screens', () => {
   it('invites a member who is not eligible only with a reason: the API’s words first, then the candidate with the reason kept', async () => {
     const p = await program();
     const leo = await student('leo');
-    await ok(`/students/${leo.id}/ranks`, { body: { program: p.slug, rankId: p.white._id, awardedOn: '2026-01-10', note: 'Started here' } });
-    const grading = (await ok('/gradings', { body: { programId: p.id, title: `Winter ${RUN}`, heldOn: '2026-12-18', targetRankIds: [p.yellow._id] } })).data;
+    await ok(`/students/${leo.id}/ranks`, {
+      body: { program: p.slug, rankId: p.white._id, awardedOn: '2026-01-10', note: 'Started here' },
+    });
+    const grading = (
+      await ok('/gradings', { body: { programId: p.id, title: `Winter ${RUN}`, heldOn: '2026-12-18', targetRankIds: [p.yellow._id] } })
+    ).data;
 
     const { page } = await adminPage(browser, baseUrl, { allow: [/status of 400/] });
     await openScreen(page, baseUrl, `/admin/gradings/${grading._id}/candidates`);
@@ -79,7 +84,9 @@ describe('the admin belt screens', () => {
     await ok(`/students/${mia.id}/ranks`, { body: { program: p.slug, rankId: p.yellow._id, awardedOn: '2026-01-10', note: 'Imported' } });
     const admin = await asAdmin(baseUrl, '/auth/me', { method: 'GET' });
     const adminId = admin.body.user?._id ?? admin.body.data?._id;
-    const g = (await ok('/gradings', { body: { programId: p.id, title: `Spring ${RUN}`, heldOn: '2026-11-20', targetRankIds: [p.orange._id] } })).data;
+    const g = (
+      await ok('/gradings', { body: { programId: p.id, title: `Spring ${RUN}`, heldOn: '2026-11-20', targetRankIds: [p.orange._id] } })
+    ).data;
     const at = (tail: string) => `/gradings/${g._id}${tail}`;
     await ok(at('/examiners'), { method: 'PUT', body: { examiners: [{ userId: adminId, role: 'head' }] } });
     await ok(at('/examiners/me/confirm'));
@@ -152,7 +159,11 @@ describe('the admin belt screens', () => {
     await screenshot(page, 'admin-promotions-ledger');
 
     await openScreen(page, baseUrl, '/admin/ranks/import');
-    await page.getByLabel('CSV').fill(`email,program,rank,awardedOn,credits\n${sam.email},${p.slug},Orange belt,2026-04-01,12\n${sam.email},${p.slug},Purple belt,2026-05-01,\n`);
+    await page
+      .getByLabel('CSV')
+      .fill(
+        `email,program,rank,awardedOn,credits\n${sam.email},${p.slug},Orange belt,2026-04-01,12\n${sam.email},${p.slug},Purple belt,2026-05-01,\n`,
+      );
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.getByRole('button', { name: 'Import 2 rows' }).click();
     const bad = page.locator('tr[data-row="1"][data-invalid]');

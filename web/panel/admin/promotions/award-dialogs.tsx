@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { LEDGER_MESSAGES as M } from '#core/progression/ledger-input.ts';
 import { CheckField, Field, type Errors } from '#web/components/form-kit.tsx';
 import { localDay } from '#web/components/format.ts';
 import { useSchoolZone } from '#web/components/school-zone.tsx';
@@ -51,9 +52,9 @@ function AwardFields({ ranks, errors, id, today }: { ranks: Rank[]; errors: Erro
 
 function checkAward(v: Values): Errors {
   const found: Errors = {};
-  if (!v.rankId) found.rankId = 'rankId is required';
-  if (!DAY.test(v.awardedOn ?? '')) found.awardedOn = 'awardedOn must be a date';
-  if (!v.note?.trim()) found.note = 'note is required';
+  if (!v.rankId) found.rankId = M.rankRequired;
+  if (!DAY.test(v.awardedOn ?? '')) found.awardedOn = M.date;
+  if (!v.note?.trim()) found.note = M.noteRequired;
   return found;
 }
 const award = (v: Values) => ({
@@ -86,7 +87,7 @@ export function StripeDialog(c: Common) {
       submitLabel="Add stripe"
       busyLabel="Adding…"
       onClose={c.onClose}
-      check={(v): Errors => (v.note?.trim() ? {} : { note: 'note is required' })}
+      check={(v): Errors => (v.note?.trim() ? {} : { note: M.noteRequired })}
       send={async (v) => c.onDone((await addStripe(c.userId, { program: c.program, note: v.note!.trim() })).message ?? 'Stripe added')}
     >
       {(errors, id) => <Field id={`${id}-note`} name="note" label="Note" rows={2} maxLength={500} error={errors.note} data-autofocus />}
@@ -102,8 +103,8 @@ export function CreditsDialog(c: Common) {
       busyLabel="Adding…"
       onClose={c.onClose}
       check={(v) => ({
-        ...(/^[1-9]\d{0,3}$/.test(v.count ?? '') ? {} : { count: 'count must be a whole number from 1 to 9999' }),
-        ...(v.reason?.trim() ? {} : { reason: 'reason is required' }),
+        ...(/^[1-9]\d{0,3}$|^10000$/.test(v.count ?? '') ? {} : { count: M.count }),
+        ...(v.reason?.trim() ? {} : { reason: M.reasonRequired }),
       })}
       send={async (v) =>
         c.onDone(
@@ -115,7 +116,7 @@ export function CreditsDialog(c: Common) {
       {(errors, id) => (
         <>
           <p>Classes trained before the school used this system: they count towards the current rank’s class requirement.</p>
-          <Field id={`${id}-count`} name="count" label="Classes" type="number" min={1} max={9999} error={errors.count} data-autofocus />
+          <Field id={`${id}-count`} name="count" label="Classes" type="number" min={1} max={10000} error={errors.count} data-autofocus />
           <Field
             id={`${id}-reason`}
             name="reason"
@@ -141,7 +142,7 @@ export function VoidDialog({ award: a, ranks, ...c }: Common & { award: RankAwar
       busyLabel="Voiding…"
       danger
       onClose={c.onClose}
-      check={(v) => ({ ...(v.reason?.trim() ? {} : { reason: 'reason is required' }), ...(replace ? checkAward(v) : {}) })}
+      check={(v) => ({ ...(v.reason?.trim() ? {} : { reason: M.reasonRequired }), ...(replace ? checkAward(v) : {}) })}
       send={async (v) => {
         const body = { reason: v.reason!.trim(), ...(replace ? { replacement: award(v) } : {}) };
         c.onDone((await voidAward(a._id, body)).message ?? 'Award voided');

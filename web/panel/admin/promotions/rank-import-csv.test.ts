@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LEDGER_MESSAGES } from '#core/progression/ledger-input.ts';
 import { importRowsFromCsv, problemsFromApi } from './rank-import-csv.ts';
 
 describe('rank history CSV → import rows', () => {
@@ -26,11 +27,14 @@ describe('rank history CSV → import rows', () => {
     const { rows, problems } = importRowsFromCsv(csv);
     expect(rows).toHaveLength(3);
     expect(problems).toEqual([
-      { row: 0, column: 'awardedOn', message: 'awardedOn must be a date as YYYY-MM-DD' },
-      { row: 1, column: 'awardedOn', message: 'awardedOn must be a date as YYYY-MM-DD' },
-      { row: 2, column: 'studentId', message: 'studentId or email is required' },
-      { row: 2, column: 'rank', message: 'rank is required' },
-      { row: 2, column: 'stripes', message: 'stripes must be a whole number' },
+      { row: 0, column: 'awardedOn', message: LEDGER_MESSAGES.date },
+      { row: 1, column: 'awardedOn', message: LEDGER_MESSAGES.date },
+      { row: 2, column: 'rank', message: LEDGER_MESSAGES.rankNotFound },
+      { row: 2, column: 'stripes', message: LEDGER_MESSAGES.stripes },
+    ]);
+    // Who the row is about is checked once the row's own fields are right.
+    expect(importRowsFromCsv('studentId,program,rank,awardedOn\n,karate,Yellow,2024-01-01').problems).toEqual([
+      { row: 0, column: 'studentId', message: LEDGER_MESSAGES.who },
     ]);
   });
   it('refuses an unknown column, an empty paste and more than 500 rows', () => {

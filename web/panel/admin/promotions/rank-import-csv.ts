@@ -1,20 +1,10 @@
 import { csvRecords, parseCsv } from '#core/csv.ts';
+import { IMPORT_MAX_ROWS, ImportRowSchema, type ImportRow } from '#core/progression/ledger-input.ts';
 
-/** One row of `POST /api/ranks/import` (API-25): who (student ID or e-mail), which program and rank, when, and extras. */
-export type ImportRow = {
-  studentId?: string;
-  email?: string;
-  program: string;
-  rank: string;
-  awardedOn: string;
-  stripes?: number;
-  credits?: number;
-  note?: string;
-};
+export type { ImportRow };
 /** A problem with one row (`row` counts from 0, as the API's `rows.<n>` does) or the whole paste (`row` null). */
 export type ImportProblem = { row: number | null; column: string; message: string };
 
-export const IMPORT_LIMIT = 500;
 export const IMPORT_COLUMNS = ['studentId', 'email', 'program', 'rank', 'awardedOn', 'stripes', 'credits', 'note'] as const;
 type Column = (typeof IMPORT_COLUMNS)[number];
 
@@ -35,15 +25,11 @@ const ALIASES: Record<string, Column> = {
   notes: 'note',
 };
 
-function isDay(s: string) {
-  const t = Date.parse(`${s}T00:00:00Z`);
-  return /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(t) && new Date(t).toISOString().startsWith(s);
-}
-
 /**
  * A pasted CSV (a header row, then a row per award) as import rows, with what is wrong before anything is sent:
  * headers in any common spelling ("Student ID", "awarded_on", "Belt"), a person by student ID or e-mail, a day as
- * YYYY-MM-DD, whole numbers for stripes and credits. Whether the person, program and rank exist the server says.
+ * YYYY-MM-DD, whole numbers for stripes and credits, in the API's words (core's ImportRowSchema). Whether the person,
+ * program and rank exist the server says.
  */
 export function importRowsFromCsv(text: string): { rows: ImportRow[]; problems: ImportProblem[] } {
   const [header] = parseCsv(text);
@@ -56,32 +42,20 @@ export function importRowsFromCsv(text: string): { rows: ImportRow[]; problems: 
     else problems.push({ row: null, column: raw, message: `Unknown column "${raw}": use ${IMPORT_COLUMNS.join(', ')}` });
   }
   const records = csvRecords(text);
-  if (records.length > IMPORT_LIMIT)
-    problems.push({ row: null, column: '', message: `At most ${IMPORT_LIMIT} rows at once: split the file (${records.length} rows)` });
+  if (records.length > IMPORT_MAX_ROWS)
+    problems.push({ row: null, column: '', message: `At most ${IMPORT_MAX_ROWS} rows at once: split the file (${records.length} rows)` });
 
   const rows = records.map((record, row) => {
-    const cell: Partial<Record<Column, string>> = {};
-    for (const [raw, value] of Object.entries(record)) {
-      const column = columns.get(raw);
-      if (column) cell[column] = value;
+    const raw: Record<string, string | number> = {};
+    for (const [header, value] of Object.entries(record)) {
+      const column = columns.get(header);
+      // Whole numbers go as numbers; anything else is sent as written, so the row's check names it.
+      if (column) raw[column] = (column === 'stripes' || column === 'credits') && /^\d{1,9}$/.test(value) ? Number(value) : value;
     }
-    const problem = (column: Column, message: string) => problems.push({ row, column, message });
-    if (!cell.studentId && !cell.email) problem('studentId', 'studentId or email is required');
-    if (!cell.program) problem('program', 'program is required');
-    if (!cell.rank) problem('rank', 'rank is required');
-    if (!cell.awardedOn) problem('awardedOn', 'awardedOn is required');
-    else if (!isDay(cell.awardedOn)) problem('awardedOn', 'awardedOn must be a date as YYYY-MM-DD');
-    const out: ImportRow = { program: cell.program ?? '', rank: cell.rank ?? '', awardedOn: cell.awardedOn ?? '' };
-    if (cell.studentId) out.studentId = cell.studentId;
-    if (cell.email) out.email = cell.email;
-    for (const key of ['stripes', 'credits'] as const) {
-      const v = cell[key];
-      if (v === undefined) continue;
-      if (/^\d{1,5}$/.test(v)) out[key] = Number(v);
-      else problem(key, `${key} must be a whole number`);
-    }
-    if (cell.note) out.note = cell.note;
-    return out;
+    const parsed = ImportRowSchema.safeParse(raw);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) problems.push({ row, column: String(issue.path[0] ?? ''), message: issue.message });
+    return raw as unknown as ImportRow;
   });
   if (!rows.length && !problems.length) problems.push({ row: null, column: '', message: 'No rows under the header' });
   return { rows, problems };

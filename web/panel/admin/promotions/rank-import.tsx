@@ -4,7 +4,8 @@ import { ApiError, errorMessage } from '#web/lib/api.ts';
 import { DataTable, numberColumn, TableHead } from '#web/panel/resource/list-kit.tsx';
 import { PanelLink } from '#web/panel/router.tsx';
 import { importRanks } from './promotions-api.ts';
-import { IMPORT_COLUMNS, IMPORT_LIMIT, importRowsFromCsv, problemsFromApi, type ImportProblem, type ImportRow } from './rank-import-csv.ts';
+import { IMPORT_MAX_ROWS } from '#core/progression/ledger-input.ts';
+import { IMPORT_COLUMNS, importRowsFromCsv, problemsFromApi, type ImportProblem, type ImportRow } from './rank-import-csv.ts';
 
 type Preview = { rows: ImportRow[]; problems: ImportProblem[] };
 const EXAMPLE =
@@ -54,9 +55,9 @@ export function RankImport({ base }: { base: string }) {
       </p>
       <h1>Import rank history</h1>
       <p className="lead">
-        One row per award, up to {IMPORT_LIMIT} at once. Columns: {IMPORT_COLUMNS.join(', ')} (a person by studentId or email; rank by name,
-        position or grade; awardedOn as YYYY-MM-DD; credits are classes trained before, counted towards that rank). Nothing is imported
-        unless every row is right.
+        One row per award, up to {IMPORT_MAX_ROWS} at once. Columns: {IMPORT_COLUMNS.join(', ')} (a person by studentId or email; rank by
+        name, position or grade; awardedOn as YYYY-MM-DD; credits are classes trained before, counted towards that rank). Nothing is
+        imported unless every row is right.
       </p>
       <FormStatus message={notice} />
       <FormAlert message={alert} />
