@@ -91,7 +91,7 @@ export function MemberRanks({ base, userId }: { base: string; userId: string }) 
       </div>
       <FormStatus message={notice} />
       <FormAlert message={m.failed} />
-      <div className="list-filters" role="group" aria-label="Program">
+      <div className="list-filters">
         <SelectField
           id="member-program"
           label="Program"
