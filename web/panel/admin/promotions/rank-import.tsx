@@ -92,7 +92,8 @@ export function RankImport({ base }: { base: string }) {
       {preview && (
         <section aria-labelledby="rank-import-preview-h">
           <h2 id="rank-import-preview-h">
-            Preview: {preview.rows.length} rows{bad.size ? `, ${preview.problems.length} problems` : ', ready to import'}
+            Preview: {preview.rows.length} {preview.rows.length === 1 ? 'row' : 'rows'}
+            {bad.size ? `, ${preview.problems.length} ${preview.problems.length === 1 ? 'problem' : 'problems'}` : ', ready to import'}
           </h2>
           {general.length > 0 && (
             <ul className="import-problems" role="alert">
