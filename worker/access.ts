@@ -46,6 +46,7 @@ import { attendanceReportsAccess } from './features/attendance-reports/attendanc
 import { eligibilityAccess } from './features/eligibility/eligibility.access.ts';
 import { ranksAccess } from './features/ranks/ranks.access.ts';
 import { gradingsAccess } from './features/gradings/gradings.access.ts';
+import { gradingResultsAccess } from './features/grading-results/grading-results.access.ts';
 
 /** Every /api route and who may call it. createApp() refuses to start if a route is missing here. */
 export const ACCESS: AccessTable = {
@@ -96,4 +97,5 @@ export const ACCESS: AccessTable = {
   ...eligibilityAccess,
   ...ranksAccess,
   ...gradingsAccess,
+  ...gradingResultsAccess,
 };
