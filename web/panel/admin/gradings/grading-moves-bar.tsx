@@ -3,8 +3,20 @@ import { errorMessage } from '#web/lib/api.ts';
 import { NoteDialog } from '#web/panel/admin/enrollments/enrollment-parts.tsx';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 import type { Report } from './grading-detail.tsx';
-import { movesOf, type GradingMove } from './grading-moves.ts';
+import { GRADING_STATE_LABELS, movesOf, type GradingMove } from './grading-moves.ts';
 import { moveGrading, type Grading } from './gradings-api.ts';
+
+type Finalized = { awarded?: number; certificates?: unknown[] };
+
+/** What a move did, in words: "Grading updated: Roster locked", "Grading finalized: 3 ranks awarded, 3 certificates issued". */
+function movedWords(m: GradingMove, message: string | undefined, data: unknown): string {
+  const f = (data ?? {}) as Finalized;
+  if (m.to === 'finalized' && typeof f.awarded === 'number') {
+    const certs = f.certificates?.length ?? 0;
+    return `${message ?? 'Grading finalized'}: ${f.awarded} ${f.awarded === 1 ? 'rank' : 'ranks'} awarded, ${certs} ${certs === 1 ? 'certificate' : 'certificates'} issued`;
+  }
+  return `${message ?? 'Grading updated'}: ${GRADING_STATE_LABELS[m.to]}`;
+}
 
 /**
  * The moves the grading's state allows. Finalize asks first (it writes ranks and certificates), Cancel asks
@@ -21,7 +33,7 @@ export function GradingMoves({ grading, report }: { grading: Grading; report: Re
     setBusy(m.path);
     try {
       const answer = await moveGrading(grading._id, m.path, reason === undefined ? undefined : { reason });
-      report({ notice: answer.message ?? `${m.label}: done` });
+      report({ notice: movedWords(m, answer.message, answer.data) });
     } catch (err) {
       report({ alert: errorMessage(err) });
     } finally {
