@@ -11,7 +11,7 @@ type Props = { grading: Grading; candidates: Candidate[]; report: Report; ask: (
 /** How many are paid, waived and still owing: the check before finalizing. */
 function feeLine(cs: Candidate[]) {
   const count = (p: string) => cs.filter((c) => c.paymentStatus === p).length;
-  return `${cs.length} candidates · ${count('paid')} paid · ${count('pending')} pending · ${count('waived')} waived`;
+  return `${cs.length} ${cs.length === 1 ? 'candidate' : 'candidates'} · ${count('paid')} paid · ${count('pending')} pending · ${count('waived')} waived`;
 }
 
 /** The grading's candidates: their belts, state, fee and, on the day, present or absent. */
