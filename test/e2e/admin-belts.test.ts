@@ -9,7 +9,9 @@ const baseUrl = inject('baseUrl');
 const RUN = `belt${randomBytes(3).toString('hex')}`;
 const NOT_ELIGIBLE = 'This member is not eligible: give an overrideReason to invite anyway';
 
-async function ok<T = any>(path: string, init: { method?: string; body?: unknown; token?: string } = {}, status = [200, 201]) {
+/** An API call that must succeed; without a method or body it is a POST of `{}` (the moves). */
+async function ok<T = any>(path: string, given: { method?: string; body?: unknown; token?: string } = {}, status = [200, 201]) {
+  const init = given.method || given.body !== undefined ? given : { ...given, body: {} };
   const res = init.token ? await apiCall<T>(baseUrl, path, init) : await asAdmin<T>(baseUrl, path, init);
   expect(status, `${init.method ?? 'POST'} ${path}: ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
   return res.body as any;
