@@ -80,7 +80,7 @@ describe('the admin belt screens', () => {
     await screenshot(page, 'admin-grading-candidates-phone');
   });
 
-  it('revokes a certificate with a reason, and its public verify page then says Revoked', async () => {
+  it('approves (the API’s 409 words first) and finalizes from the page, then revokes the certificate with a reason: its verify page says Revoked', async () => {
     const p = await program();
     const mia = await student('mia');
     await ok(`/students/${mia.id}/ranks`, { body: { program: p.slug, rankId: p.yellow._id, awardedOn: '2026-01-10', note: 'Imported' } });
@@ -100,12 +100,25 @@ describe('the admin belt screens', () => {
     await ok(at(`/candidates/${cand._id}/attendance`), { body: { present: true } });
     const technique = p.orange.techniques[0]._id;
     await ok(at('/scores'), { method: 'PUT', body: { candidateId: cand._id, scores: [{ techniqueId: technique, score: 8 }] } });
-    await ok(at(`/sheets/${cand._id}/lock`));
-    await ok(at('/approve'));
-    const finalized = (await ok(at('/finalize'))).data;
-    const certificateId = finalized.certificates[0]._id as string;
 
-    const { page } = await adminPage(browser, baseUrl);
+    // Approve before the sheet is locked: the page shows the API's 409 in its words; then approve and finalize from the page.
+    const { page } = await adminPage(browser, baseUrl, { allow: [/status of 409/] });
+    await openScreen(page, baseUrl, `/admin/gradings/${g._id}/results`);
+    await page.getByRole('button', { name: 'Approve results' }).click();
+    await expect
+      .poll(() => page.locator('.grading-detail > [role="alert"]').textContent(), POLL)
+      .toContain('Every examiner must lock every sheet first');
+    await ok(at(`/sheets/${cand._id}/lock`));
+    await page.getByRole('button', { name: 'Approve results' }).click();
+    await expect.poll(() => page.locator('.grading-detail').getAttribute('data-status'), POLL).toBe('approved');
+    expect(await page.locator(`.result-card[data-id="${cand._id}"]`).getAttribute('data-outcome')).toBe('passed');
+    await page.getByRole('button', { name: 'Finalize: award ranks and certificates' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Finalize' }).click();
+    await expect.poll(() => page.locator('.grading-detail').getAttribute('data-status'), POLL).toBe('finalized');
+    expect(await statusLine(page).textContent()).toContain('1 rank awarded, 1 certificate issued');
+    await screenshot(page, 'admin-grading-results');
+    const certificateId = (await ok(`/certificates?userId=${mia.id}`, { method: 'GET' })).data[0]._id as string;
+
     await openScreen(page, baseUrl, '/admin/certificates');
     const row = page.locator(`tr[data-id="${certificateId}"]`);
     await row.waitFor();
