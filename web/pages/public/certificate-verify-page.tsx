@@ -40,7 +40,7 @@ export function CertificateVerifyPage({ site, cert }: { site: SiteInfo; cert: Ce
             <p className="verify-status-title">{status.title}</p>
             <p>
               {status.text}
-              {cert.revokedAt ? ` Revoked on ${formatLongDate(cert.revokedAt, 'UTC')}.` : ''}
+              {cert.revokedAt ? ` Revoked on ${formatLongDate(cert.revokedAt, site.timeZone)}.` : ''}
             </p>
           </div>
           <dl className="verify-facts">

@@ -9,6 +9,7 @@ import { OB_CONTEXT, VC_CONTEXT } from '#core/certificates/credential.ts';
 import { certificates } from '#db/schema/index.ts';
 import type { Bindings } from '#worker/env.ts';
 import { issueWithRetry } from '#worker/lib/certificates/prepare.ts';
+import { publicJwks, signCredential, SIGNING_UNAVAILABLE } from '#worker/lib/certificates/signing.ts';
 import { pdfQrModules, pdfTexts } from '#test/certificate-pdf-reading.ts';
 import { api, createUser, testDb, testServiceCtx } from '#test/helpers.ts';
 import { issuedCertificate } from './certificates.test-helpers.ts';
@@ -83,6 +84,14 @@ describe('the VC-JWT at /verify/:id', () => {
     // the forger's own public key is not what the Worker publishes
     expect(JSON.stringify((await api('/.well-known/jwks.json')).body)).not.toContain((await exportJWK(other.publicKey)).n);
   });
+
+  it('is refused with 503 rather than signed with no key', async () => {
+    const { cert } = await issuedCertificate();
+    const ctx = testServiceCtx();
+    const keyless = { ...ctx, config: { ...ctx.config, CERTIFICATE_SIGNING_KEY: undefined } };
+    await expect(signCredential(keyless, cert.credential as never)).rejects.toMatchObject({ status: 503, message: SIGNING_UNAVAILABLE });
+    await expect(publicJwks(keyless)).rejects.toMatchObject({ status: 503 });
+  });
 });
 
 describe('GET /verify/:id (the public page)', () => {
@@ -111,6 +120,15 @@ describe('GET /verify/:id (the public page)', () => {
     expect(html.toLowerCase()).not.toContain(holder.email.toLowerCase());
     expect(html).not.toContain('2013-04-05');
     expect(html).not.toMatch(/April 2013/);
+  });
+
+  it('says Superseded for a replaced certificate, and hands out no credential for it', async () => {
+    const { cert } = await issuedCertificate();
+    await testDb().update(certificates).set({ status: 'superseded' }).where(eq(certificates.id, cert.id));
+    const html = (await raw(`/verify/${cert.id}`)).body as string;
+    expect(html).toContain('Superseded');
+    expect(html).not.toContain('Valid certificate');
+    expect((await raw(`/verify/${cert.id}`, VC_JWT)).status).toBe(410);
   });
 
   it('answers 404 for an unknown id, a human number, and junk', async () => {
