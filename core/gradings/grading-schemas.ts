@@ -60,7 +60,7 @@ export const GRADING_MESSAGES = {
   alreadyRegistered: 'You are already registered for this grading',
   alreadyPaid: 'This grading fee is already paid',
   notPayable: 'This grading fee cannot be paid now',
-  notWaivable: 'Only the fee of an invited or registered candidate who has not paid can be waived',
+  notWaivable: 'Only a fee that is not paid can be waived, before the grading is finalized',
   attendanceState: 'Only a candidate who paid or whose fee was waived can be marked present or absent',
   attendanceWhen: 'Attendance can be taken only while the grading is locked or scoring',
   created: 'Grading created',
@@ -126,12 +126,14 @@ export type UpdateGradingInput = z.output<typeof UpdateGradingSchema>;
 const optionalQuery = <T extends z.ZodType>(schema: T) =>
   firstOf(z.preprocess((v) => (v === undefined || isBlank(v) ? undefined : v), schema.optional()));
 
-/** GET /api/gradings: status, program (slug or id), held from/to (days), page, limit (20, at most 100). */
+/** GET /api/gradings: status, program (slug or id), held from/to (days), examiner, page, limit (20, at most 100). */
 export const ListGradingsQuery = pagingQuery(20, 100).extend({
   status: optionalQuery(z.enum(GRADING_STATES, { error: `status must be one of: ${GRADING_STATES.join(', ')}` })),
   program: optionalQuery(z.string().trim().max(64)),
   from: optionalQuery(day('from must be a date (YYYY-MM-DD)')),
   to: optionalQuery(day('to must be a date (YYYY-MM-DD)')),
+  /** `me` (or a user id): the gradings that person examines. */
+  examiner: optionalQuery(z.string().trim().max(64)),
 });
 export type ListGradingsQueryInput = z.output<typeof ListGradingsQuery>;
 

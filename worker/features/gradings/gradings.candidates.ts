@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { GRADING_MESSAGES as M, type InviteCandidateInput } from '#core/gradings/grading-schemas.ts';
 import type { CandidateState } from '#core/gradings/grading-states.ts';
 import { newId } from '#core/ids.ts';
@@ -174,20 +174,32 @@ async function existing(ctx: ServiceCtx, id: string, cid: string) {
   return row;
 }
 
-/** POST …/candidates/:cid/waive: the school waives an unpaid fee (a payment still open then refunds itself when it lands). */
+/**
+ * POST …/candidates/:cid/waive: the school waives a fee not (or no longer) paid: an invited or registered
+ * candidate becomes waived; one further on (a refunded fee) keeps their state. A payment still open then
+ * refunds itself when it lands.
+ */
 export async function waiveFee(ctx: ServiceCtx, id: string, cid: string, reason: string) {
   const user = signedIn(ctx);
   const at = new Date();
   const row = await ctx.db
     .update(gradingCandidates)
-    .set({ status: 'waived', paymentStatus: 'waived', waivedBy: user.id, waiveReason: reason, updatedAt: at })
+    .set({
+      status: sql`case when ${inArray(gradingCandidates.status, ['invited', 'registered'])} then 'waived' else ${gradingCandidates.status} end`,
+      paymentStatus: 'waived',
+      waivedBy: user.id,
+      waiveReason: reason,
+      updatedAt: at,
+    })
     .where(
       and(
         eq(gradingCandidates.id, cid),
         eq(gradingCandidates.gradingId, id),
-        inArray(gradingCandidates.status, ['invited', 'registered']),
-        inArray(gradingCandidates.paymentStatus, ['none', 'pending']),
-        gradingIn(id, ['draft', 'open', 'locked', 'scoring']),
+        or(
+          inArray(gradingCandidates.paymentStatus, ['pending', 'refunded']),
+          and(eq(gradingCandidates.paymentStatus, 'none'), inArray(gradingCandidates.status, ['invited', 'registered'])),
+        ),
+        gradingIn(id, ['draft', 'open', 'locked', 'scoring', 'approved']),
       ),
     )
     .returning({ id: gradingCandidates.id })

@@ -169,6 +169,9 @@ describe('a grading from draft to scoring', () => {
     expect(bySlug.body.pagination).toMatchObject({ page: 1, total: 2 });
     expect((await list(`program=${s.program.id}&status=draft`)).body.data.map((g: { _id: string }) => g._id)).toEqual([b]);
     expect((await list(`program=${s.program.id}&to=2031-01-31`)).body.data.map((g: { _id: string }) => g._id)).toEqual([a]);
+    await call(s.admin, 'PUT', `/api/gradings/${a}/examiners`, { examiners: [{ userId: s.instructor.id, role: 'head' }] });
+    const mine = await list(`examiner=me&program=${s.program.id}`);
+    expect(mine.body.data.map((g: { _id: string; amExaminer: boolean }) => [g._id, g.amExaminer])).toEqual([[a, true]]);
     const bad = await list('status=someday');
     expect(bad.status).toBe(400);
   });

@@ -78,6 +78,11 @@ describe('the grading fee through the checkout', () => {
     const refund = await call(s.admin, 'PUT', `/api/payments/status/${payment.id}`, { status: 'refunded' });
     expect(refund.status, JSON.stringify(refund.body)).toBe(200);
     expect((await candidateRow(cid))!.paymentStatus).toBe('refunded');
+    // A refunded fee may then be waived; the candidate keeps their place.
+    const waived = await call(s.admin, 'POST', `/api/gradings/${id}/candidates/${cid}/waive`, { reason: 'Refunded in error' });
+    expect(waived.body.data).toMatchObject({ status: 'paid', paymentStatus: 'waived', waiveReason: 'Refunded in error' });
+    const again = await call(s.admin, 'POST', `/api/gradings/${id}/candidates/${cid}/waive`, { reason: 'Twice' });
+    expect([again.status, again.body.message]).toEqual([409, 'Only a fee that is not paid can be waived, before the grading is finalized']);
   });
 
   it('a free test is paid at registration with no payment', async () => {

@@ -17,6 +17,9 @@ export const memberMaySee = (userId: string): SQL =>
 /** A fee is payable while the grading is neither finalized nor cancelled (nor still a draft). */
 export const PAYABLE_GRADING: readonly GradingState[] = ['open', 'locked', 'scoring', 'approved'];
 
+export const examinedBy = (userId: string): SQL =>
+  sql`exists (select 1 from ${gradingExaminers} where ${gradingExaminers.gradingId} = ${gradings.id} and ${gradingExaminers.userId} = ${userId})`;
+
 /** The editable states (PATCH, examiners, invitations). */
 export const EDITABLE: readonly GradingState[] = ['draft', 'open'];
 export const gradingIn = (id: string, states: readonly GradingState[]) =>

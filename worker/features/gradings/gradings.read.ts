@@ -5,7 +5,7 @@ import type { AuthUser } from '#worker/lib/auth-user.ts';
 import { notFound } from '#worker/lib/errors.ts';
 import { listPage } from '#worker/lib/list.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
-import { gradingExtras, memberMaySee } from './gradings.queries.ts';
+import { examinedBy, gradingExtras, memberMaySee } from './gradings.queries.ts';
 import { serializeGrading, type GradingView } from './gradings.serialize.ts';
 
 /** Staff see every grading; anyone else what memberMaySee allows. */
@@ -26,6 +26,7 @@ export async function listGradings(ctx: ServiceCtx, q: ListGradingsQueryInput) {
     program,
     q.from ? gte(gradings.heldOn, q.from) : undefined,
     q.to ? lte(gradings.heldOn, q.to) : undefined,
+    q.examiner ? examinedBy(q.examiner === 'me' ? user.id : q.examiner) : undefined,
   );
   const { rows, pagination } = await listPage(ctx.db, {
     table: gradings,
