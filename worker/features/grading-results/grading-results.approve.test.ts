@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { gradingCandidates, gradings, gradingSheets } from '#db/schema/index.ts';
+import { gradingCandidates, gradings, gradingSheets, notifications } from '#db/schema/index.ts';
 import { api, createUser, testDb } from '#test/helpers.ts';
+import { settleDeferred } from '#worker/lib/service-context.ts';
 import { putScores, scoreAndLock, scoringGrading } from './grading-results.test-helpers.ts';
 
 const approve = (token: string, id: string) => api(`/api/gradings/${id}/approve`, { method: 'POST', token });
@@ -91,6 +92,12 @@ describe('results and approval', () => {
     expect([await statusOf(present!.id), await statusOf(absent!.id)]).toEqual(['present', 'absent']);
     const sheets = await testDb().select().from(gradingSheets).where(eq(gradingSheets.candidateId, present!.id));
     expect(sheets.map((s) => s.lockedAt)).toEqual(g.examiners.map(() => null));
+    await settleDeferred();
+    const told = await testDb()
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(and(eq(notifications.entityId, g.grading.id), eq(notifications.eventType, 'grading_scoring_reopened')));
+    expect(told.map((n) => n.userId).sort()).toEqual(g.examiners.map((e) => e.id).sort());
     const again = await api(`/api/gradings/${g.grading.id}/reopen-scoring`, { method: 'POST', token: admin.token });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('This grading cannot move from scoring to scoring');

@@ -124,6 +124,19 @@ describe('finalizing a grading', () => {
     expect(await statusOf(g.grading.id)).toBe('approved');
   });
 
+  it('finalizes a grading nobody passed with no ledger row and no certificate', async () => {
+    const g = await scoringGrading({ status: 'approved', candidates: [{ status: 'failed', paymentStatus: 'pending' }] });
+    const admin = await createUser({ role: 'admin' });
+    const res = await finalize(admin.token, g.grading.id);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ finalized: true, awarded: 0, certificates: [] });
+    expect(await ledgerOf(g.students.map((s) => s.id))).toEqual([]);
+    expect(await statusOf(g.grading.id)).toBe('finalized');
+    const reopen = await api(`/api/gradings/${g.grading.id}/reopen-scoring`, { method: 'POST', token: admin.token });
+    expect(reopen.status).toBe(409);
+    expect(reopen.body.message).toBe('This grading cannot move from finalized to scoring');
+  });
+
   it('answers 409 before approval, and 403 to an instructor', async () => {
     const g = await scoringGrading({ status: 'scoring', candidates: 1 });
     const admin = await createUser({ role: 'admin' });

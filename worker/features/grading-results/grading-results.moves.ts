@@ -6,6 +6,7 @@ import { conflict, forbidden, notFound } from '#worker/lib/errors.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { batch } from '#worker/lib/sql.ts';
 import { isStop, loadBoard, moved, stopUnless } from './grading-results.queries.ts';
+import { noticeReopened } from './grading-results.notify.ts';
 import { gradingResults, judge } from './grading-results.read.ts';
 
 /** Some present candidate lacks a locked sheet from some examiner of the grading (checked inside the move). */
@@ -80,6 +81,8 @@ export async function approveGrading(ctx: ServiceCtx, gradingId: string) {
  */
 export async function reopenScoring(ctx: ServiceCtx, gradingId: string) {
   signedIn(ctx);
+  const board = await loadBoard(ctx.db, gradingId);
+  if (!board) throw notFound(SCORING_MESSAGES.gradingNotFound);
   const at = new Date();
   const back = (from: ('passed' | 'failed' | 'deferred')[], to: 'present' | 'absent') =>
     ctx.db
@@ -107,5 +110,6 @@ export async function reopenScoring(ctx: ServiceCtx, gradingId: string) {
     if (!fresh) throw notFound(SCORING_MESSAGES.gradingNotFound);
     throw conflict(cannotMove(fresh.grading.status, 'scoring'));
   }
+  noticeReopened(ctx, board);
   return gradingResults(ctx, gradingId);
 }

@@ -32,3 +32,23 @@ export function noticeResults(ctx: ServiceCtx, board: Board) {
     );
   }
 }
+
+/** After scoring is reopened (ctx.defer): the examiners hear their sheets are open again. */
+export function noticeReopened(ctx: ServiceCtx, board: Board) {
+  const { grading } = board;
+  ctx.defer('grading reopened notice', () =>
+    notify(
+      ctx,
+      board.examiners.map((e) => e.userId),
+      {
+        title: `Scoring reopened: ${grading.title}`,
+        body: 'The results were sent back for correction. Your score sheets are unlocked: check them and lock them again.',
+        type: 'info',
+        eventType: 'grading_scoring_reopened',
+        entityType: 'grading',
+        entityId: grading.id,
+        data: { gradingId: grading.id },
+      },
+    ),
+  );
+}

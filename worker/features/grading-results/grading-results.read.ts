@@ -1,9 +1,9 @@
+import { isGradingStaff } from '#core/gradings/grading-schemas.ts';
 import { judgeCandidate } from '#core/gradings/results.ts';
 import { SCORING_MESSAGES } from '#core/gradings/score-schemas.ts';
 import { notFound } from '#worker/lib/errors.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { asTechnique, loadBoard, scoresOf, techniquesOf, type Board, type BoardCandidate } from './grading-results.queries.ts';
-import { isStaff } from './grading-results.rules.ts';
 import { serializeGradingBrief, serializeResult } from './grading-results.serialize.ts';
 
 /** A candidate's result from every examiner's sheet by the grading's rule (core/gradings/results.ts). */
@@ -26,7 +26,7 @@ export async function gradingResults(ctx: ServiceCtx, gradingId: string) {
   const me = signedIn(ctx);
   const board = await loadBoard(ctx.db, gradingId);
   if (!board) throw notFound(SCORING_MESSAGES.gradingNotFound);
-  const staff = isStaff(me.role);
+  const staff = isGradingStaff(me.role);
   const mine = board.candidates.filter((c) => c.userId === me.id);
   if (!staff && !(DECIDED.has(board.grading.status) && mine.length)) throw notFound(SCORING_MESSAGES.gradingNotFound);
   const rows = (staff ? board.candidates : mine).filter((c) => EXAMINED.has(c.status));
