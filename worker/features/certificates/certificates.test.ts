@@ -101,6 +101,7 @@ describe('GET /verify/:id (the public page)', () => {
     expect(res.status).toBe(200);
     const html = res.body as string;
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('vary')).toMatch(/accept/i);
     expect(html).not.toMatch(/<script/i);
     expect(html).not.toContain('data-island');
     for (const part of [

@@ -21,23 +21,27 @@ function wanted(accept: string | undefined): 'jwt' | 'json' | 'page' {
  */
 export const verifyRoutes = new Hono<AppEnv>()
   .get('/verify/:id', async (c) => {
-    c.header('vary', 'Accept');
     const as = wanted(c.req.header('accept'));
     if (as !== 'page') {
       const credential = await verifyCredential(c.var.ctx, c.req.param('id'), as);
       return c.body(typeof credential === 'string' ? credential : JSON.stringify(credential), 200, {
         'content-type': as === 'jwt' ? `application/${VC_JWT_TYPE}` : 'application/ld+json',
         'cache-control': 'no-store',
+        vary: 'Accept',
       });
     }
     const loaded = await loadVerifyPage(c.var.ctx, c.req.param('id'), new URL(siteOrigin(c)).host);
-    if (!loaded.cert) return renderNotFound(c, loaded.site);
-    return renderPublic(c, loaded.site, <CertificateVerifyPage site={loaded.site} cert={loaded.cert} />, {
-      title: `Certificate ${loaded.cert.number}`,
-      description: `Check a rank certificate issued by ${loaded.site.schoolName}: who holds it, which rank, and whether it is still valid.`,
-      noindex: true,
-      noScripts: true,
-    });
+    const res = loaded.cert
+      ? await renderPublic(c, loaded.site, <CertificateVerifyPage site={loaded.site} cert={loaded.cert} />, {
+          title: `Certificate ${loaded.cert.number}`,
+          description: `Check a rank certificate issued by ${loaded.site.schoolName}: who holds it, which rank, and whether it is still valid.`,
+          noindex: true,
+          noScripts: true,
+        })
+      : await renderNotFound(c, loaded.site);
+    // The same address answers the credential to software: caches must key on Accept.
+    res.headers.append('vary', 'Accept');
+    return res;
   })
   .get('/.well-known/jwks.json', async (c) => {
     c.header('cache-control', 'public, max-age=300');
