@@ -3,7 +3,9 @@ import { newId } from '#core/ids.ts';
 import { attendanceCredits, gradingApprovals, techniqueChecks } from '#db/schema/index.ts';
 import { batch } from '#worker/lib/sql.ts';
 import { awardRank, insertProgram } from '#test/progression-helpers.ts';
-import { insertClass } from '#test/session-helpers.ts';
+import { atWallTime } from '#core/time-zone.ts';
+import { schoolTimeZone } from '#worker/lib/school-time-zone.ts';
+import { insertClass, insertSession } from '#test/session-helpers.ts';
 import { createUser, getUserRow, testDb, testServiceCtx } from '#test/helpers.ts';
 import { awardStatements } from './award.ts';
 import { eligibilityFor } from './eligibility.ts';
@@ -37,6 +39,20 @@ describe('eligibilityFor', () => {
     e = await one(program.id, u.id);
     expect(e.checks[0]).toMatchObject({ actual: 3, met: true, remaining: 0 });
     expect(e.eligible).toBe(true);
+  });
+
+  it("judges the window's first day on the school's clock: 23:00 the evening before is out, 00:30 that day is in", async () => {
+    const { program, ranks } = await ladder();
+    const u = await createUser();
+    const day = await schoolDayIn(-5);
+    await awardRank(u.id, program.id, ranks[0]!.id, day);
+    const zone = await schoolTimeZone(testDb());
+    const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+    const at = async (startsAt: Date) =>
+      recordEvent((await insertSession({ startsAt })).id, u.id, { kind: 'present', method: 'roster', at: startsAt });
+    await at(atWallTime(y, m, d - 1, 23, 0, zone));
+    await at(atWallTime(y, m, d, 0, 30, zone));
+    expect((await one(program.id, u.id)).checks[0]).toMatchObject({ actual: 1 });
   });
 
   it('counts attendance before the award when the window is all_time', async () => {

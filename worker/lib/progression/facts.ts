@@ -45,35 +45,40 @@ export type FactRow = {
  */
 function factsStatement(db: Db, key: ProgramKey, scope: SQL, nowMs: number) {
   const isStaff = sql.raw(`(e.method in ('admin', 'roster'))`);
-  const kindOrder = sql.raw(`case e.kind when 'present' then 0 when 'late' then 1 when 'excused' then 2 when 'absent' then 3 else 4 end`);
+  // Ledger order as one sortable text: device time, staff after self-service, arrival, the kind's place in KINDS (last digit).
+  const ledgerKey = sql.raw(
+    `printf('%015d%d%015d%d', e.recorded_at, (e.method in ('admin', 'roster')), e.received_at,
+      case e.kind when 'present' then 0 when 'late' then 1 when 'excused' then 2 when 'absent' then 3 else 4 end)`,
+  );
   const inProgram = sql.raw(`(c.program_id is null or c.program_id = (select id from prog))`);
   const inWindow = sql`(win.since_ms is null or s.starts_at >= win.since_ms - ${BAND_MS})`;
   const counted = (from: string) =>
-    sql.raw(`select x.user_id, count(*) filter (where win.since_ms is null or x.starts_at >= win.since_ms + ${BAND_MS}) as sure,
-      json_group_array(x.starts_at) filter (where win.since_ms is not null and x.starts_at < win.since_ms + ${BAND_MS}) as band
-      from ${from} x join win on win.id = x.user_id group by x.user_id`);
+    sql.raw(`select x.user_id, count(*) filter (where x.since_ms is null or x.starts_at >= x.since_ms + ${BAND_MS}) as sure,
+      json_group_array(x.starts_at) filter (where x.since_ms is not null and x.starts_at < x.since_ms + ${BAND_MS}) as band
+      from ${from} x group by x.user_id`);
   return db.all<FactRow>(sql`with prog as (select id, attendance_window as w from programs where id = ${programIdSql(key)}),
-    people as (
+    people as materialized (
       select u.id, u.profile, u.student_id, u.created_at, cur.id as award_id, cur.rank_id, cur.stripes, prog.w,
         ${rankReachedOnSql(sql.raw('u.id'), sql.raw('prog.id'))} as reached_on,
         ${mayTrainSql(sql.raw('u.id'), nowMs)} as may_train
       from users u cross join prog left join student_ranks cur on cur.id = ${currentAwardSql(sql.raw('u.id'), sql.raw('prog.id'))}
       where ${scope}
     ),
-    win as (select id, case when w = 'since_last_promotion' and reached_on is not null
+    win as materialized (select id, case when w = 'since_last_promotion' and reached_on is not null
       then cast(strftime('%s', reached_on) as integer) * 1000 end as since_ms from people),
     ev as (
-      select e.session_id, e.user_id, e.kind, s.starts_at, ${isStaff} as staff,
-        row_number() over (partition by e.session_id, e.user_id order by e.recorded_at desc, ${isStaff} desc, e.received_at desc, ${kindOrder} desc) as rn
-      from attendance_events e join win on win.id = e.user_id join class_sessions s on s.id = e.session_id left join classes c on c.id = s.class_id
+      select e.user_id, s.starts_at, win.since_ms, max(${ledgerKey}) as last_key,
+        max(case when ${isStaff} or e.kind not in ('absent', 'void') then ${ledgerKey} end) as kept_key
+      from win cross join attendance_events e on e.user_id = win.id join class_sessions s on s.id = e.session_id
+        left join classes c on c.id = s.class_id
       where s.status = 'scheduled' and ${inProgram} and ${inWindow}
+      group by e.session_id, e.user_id
     ),
-    kept as (select ev.*, row_number() over (partition by ev.session_id, ev.user_id order by ev.rn) as kr
-      from ev where ev.staff or ev.kind not in ('absent', 'void')),
-    att as (select user_id, starts_at from kept where kr = 1 and kind in ('present', 'late') and (staff or rn = 1)),
+    att as materialized (select user_id, starts_at, since_ms from ev
+      where substr(kept_key, -1) in ('0', '1') and (substr(kept_key, 16, 1) = '1' or kept_key = last_key)),
     att_n as (${counted('att')}),
-    booked as (
-      select b.user_id, s.starts_at from session_bookings b join win on win.id = b.user_id join class_sessions s on s.id = b.session_id
+    booked as materialized (
+      select b.user_id, s.starts_at, win.since_ms from win cross join session_bookings b on b.user_id = win.id join class_sessions s on s.id = b.session_id
         left join classes c on c.id = s.class_id
       where b.status = 'booked' and s.status = 'scheduled' and s.ends_at <= ${nowMs} and ${inProgram} and ${inWindow}
     ),
