@@ -67,12 +67,12 @@ function factsStatement(db: Db, key: ProgramKey, scope: SQL, nowMs: number) {
     win as materialized (select id, case when w = 'since_last_promotion' and reached_on is not null
       then cast(strftime('%s', reached_on) as integer) * 1000 end as since_ms from people),
     ev as (
-      select e.user_id, s.starts_at, win.since_ms, max(${ledgerKey}) as last_key,
-        max(case when ${isStaff} or e.kind not in ('absent', 'void') then ${ledgerKey} end) as kept_key
-      from win cross join attendance_events e on e.user_id = win.id join class_sessions s on s.id = e.session_id
-        left join classes c on c.id = s.class_id
-      where s.status = 'scheduled' and ${inProgram} and ${inWindow}
-      group by e.session_id, e.user_id
+      select user_id, starts_at, since_ms, max(k) as last_key, max(case when kept then k end) as kept_key from (
+        select e.session_id, e.user_id, s.starts_at, win.since_ms, ${ledgerKey} as k, (${isStaff} or e.kind not in ('absent', 'void')) as kept
+        from win cross join attendance_events e on e.user_id = win.id join class_sessions s on s.id = e.session_id
+          left join classes c on c.id = s.class_id
+        where s.status = 'scheduled' and ${inProgram} and ${inWindow}
+      ) group by session_id, user_id
     ),
     att as materialized (select user_id, starts_at, since_ms from ev
       where substr(kept_key, -1) in ('0', '1') and (substr(kept_key, 16, 1) = '1' or kept_key = last_key)),
