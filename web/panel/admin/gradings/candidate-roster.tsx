@@ -14,6 +14,9 @@ function feeLine(cs: Candidate[]) {
   return `${cs.length} ${cs.length === 1 ? 'candidate' : 'candidates'} · ${count('paid')} paid · ${count('pending')} pending · ${count('waived')} waived`;
 }
 
+/** An invited candidate's fee is frozen when they register; until then it is the target rank's. */
+const targetFee = (g: Grading, c: Candidate) => g.targetRanks.find((r) => r._id === c.targetRank._id)?.testFee;
+
 /** The grading's candidates: their belts, state, fee and, on the day, present or absent. */
 export function CandidateRoster({ grading, candidates, report, ask }: Props) {
   const [busy, setBusy] = useState('');
@@ -58,10 +61,14 @@ export function CandidateRoster({ grading, candidates, report, ask }: Props) {
                       <CandidateBadge state={c.status} />
                     </td>
                     <td data-label="Fee" className="cell-number">
-                      {c.fee}
+                      {c.status === 'invited' && c.paymentStatus === 'none' ? (targetFee(grading, c) ?? c.fee) : c.fee}
                     </td>
                     <td data-label="Payment">
-                      <CandidateBadge state={c.paymentStatus} fee />
+                      {c.status === 'invited' && c.paymentStatus === 'none' ? (
+                        <span className="cell-note">Due when they register</span>
+                      ) : (
+                        <CandidateBadge state={c.paymentStatus} fee />
+                      )}
                       {c.waiveReason && <span className="cell-note">{c.waiveReason}</span>}
                     </td>
                     <ActionsCell>
