@@ -6,7 +6,7 @@ import { readTeachingAccounts } from '#web/panel/admin/sessions/sessions-api.ts'
 import { ActionsCell, DataTable, TableHead } from '#web/panel/resource/list-kit.tsx';
 import type { Report } from './grading-detail.tsx';
 import { editable } from './grading-moves.ts';
-import { saveExaminers, type Examiner, type Grading } from './gradings-api.ts';
+import { confirmExaminer, saveExaminers, type Examiner, type Grading } from './gradings-api.ts';
 
 type Row = Pick<Examiner, 'userId' | 'name' | 'role'> & { confirmedAt: string | null };
 const ROLES: Option[] = [
@@ -15,7 +15,7 @@ const ROLES: Option[] = [
 ];
 
 /** The panel: one head and any number of panel examiners (staff holding the rank the targets ask); saved as a whole. */
-export function ExaminersEditor({ grading, report }: { grading: Grading; report: Report }) {
+export function ExaminersEditor({ grading, report, me }: { grading: Grading; report: Report; me: string }) {
   const open = editable(grading.status);
   const [rows, setRows] = useState<Row[]>(grading.examiners);
   const [staff, setStaff] = useState<Option[]>([]);
@@ -36,6 +36,18 @@ export function ExaminersEditor({ grading, report }: { grading: Grading; report:
     if (!who) return;
     setRows([...rows, { userId: who.value, name: who.label, role: rows.length ? 'panel' : 'head', confirmedAt: null }]);
     setAdding('');
+  }
+  const mine = grading.examiners.find((e) => e.userId === me && !e.confirmedAt);
+  async function confirm() {
+    setBusy(true);
+    setAlert('');
+    try {
+      report({ notice: (await confirmExaminer(grading._id)).message ?? 'Confirmed' });
+    } catch (err) {
+      setAlert(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
   }
   async function save() {
     setBusy(true);
@@ -61,6 +73,13 @@ export function ExaminersEditor({ grading, report }: { grading: Grading; report:
         {open ? '' : ' The panel can no longer change.'}
       </p>
       <FormAlert message={alert} />
+      {mine && (
+        <p className="btn-row">
+          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void confirm()}>
+            Confirm that I examine
+          </button>
+        </p>
+      )}
       {rows.length ? (
         <DataTable id="examiners" caption="Examiners" busy={busy}>
           <TableHead columns={['Examiner', 'Role', 'Confirmed']} actions={open} />

@@ -23,10 +23,10 @@ const TABS = [
 /** What a tab reports back: a message, or a refusal; either way the grading is read again. */
 export type Report = (outcome: { notice?: string; alert?: string }) => void;
 
-type Props = { base: string; id: string; tab: string; flash: string };
+type Props = { base: string; id: string; tab: string; flash: string; me: string };
 
 /** One grading: its state and moves on top, then a tab each for details, examiners, candidates (fees, attendance) and results. */
-export function GradingDetail({ base, id, tab, flash }: Props) {
+export function GradingDetail({ base, id, tab, flash, me }: Props) {
   const [grading, setGrading] = useState<Grading | null>(null);
   const [failed, setFailed] = useState('');
   const [reload, setReload] = useState(0);
@@ -92,7 +92,7 @@ export function GradingDetail({ base, id, tab, flash }: Props) {
         ) : (
           <GradingFacts grading={grading} />
         ))}
-      {current === 'examiners' && <ExaminersEditor grading={grading} report={report} />}
+      {current === 'examiners' && <ExaminersEditor grading={grading} report={report} me={me} />}
       {current === 'candidates' && <CandidatesTab grading={grading} report={report} reload={reload} />}
       {current === 'results' && <ResultsTab grading={grading} report={report} reload={reload} />}
     </div>

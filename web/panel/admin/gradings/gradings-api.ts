@@ -106,6 +106,8 @@ export const moveGrading = (id: string, move: string, body?: { reason: string })
 export const saveExaminers = (id: string, examiners: { userId: string; role: string }[]) =>
   api<Grading>(path(id, '/examiners'), { method: 'PUT', body: { examiners } });
 
+export const confirmExaminer = (id: string) => api<Grading>(path(id, '/examiners/me/confirm'), { method: 'POST', body: {} });
+
 export async function readCandidates(id: string, signal?: AbortSignal): Promise<CandidatesView> {
   const body = await api<CandidatesView>(path(id, '/candidates'), { signal, fallback: 'Failed to fetch the candidates' });
   return body.data ?? { candidates: [], eligible: [], ineligible: [] };

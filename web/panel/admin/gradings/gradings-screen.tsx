@@ -7,7 +7,7 @@ import { GradingList } from './grading-list.tsx';
 import type { GradingsQuery } from './gradings-api.ts';
 
 /** Gradings at `<base>`, a new one at `<base>/new`, one grading's tabs at `<base>/<id>/<tab>`; the list keeps its filters meanwhile. */
-export default function GradingsScreen({ base, path }: PanelScreenProps) {
+export default function GradingsScreen({ base, path, user }: PanelScreenProps) {
   const [query, setQuery] = useState<GradingsQuery>({ page: 1, status: '', program: '' });
   const [flash, setFlash] = useState('');
   const [sub, tab] = path;
@@ -31,5 +31,5 @@ export default function GradingsScreen({ base, path }: PanelScreenProps) {
         />
       </div>
     );
-  return <GradingDetail base={base} id={decodeURIComponent(sub)} tab={tab ?? 'details'} flash={flash} />;
+  return <GradingDetail base={base} id={decodeURIComponent(sub)} tab={tab ?? 'details'} flash={flash} me={user._id} />;
 }
