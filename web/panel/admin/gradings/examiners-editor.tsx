@@ -69,7 +69,7 @@ export function ExaminersEditor({ grading, report, me }: { grading: Grading; rep
     <section className="card grading-examiners" aria-labelledby="examiners-h" aria-busy={busy}>
       <h2 id="examiners-h">Examiners</h2>
       <p className="muted">
-        Each examiner confirms in their own panel; the roster can be locked once every one has.
+        Each examiner confirms in their own panel (an admin examiner here); the roster can be locked once every one has.
         {open ? '' : ' The panel can no longer change.'}
       </p>
       <FormAlert message={alert} />
