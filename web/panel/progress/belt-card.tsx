@@ -1,7 +1,7 @@
 import { Card, Empty, useRead } from '#web/panel/homes/home-parts.tsx';
 import { BeltSwatch, Day, beltWords } from './belt.tsx';
 import { readMyBelt } from './progress-api.ts';
-import { checklistLine, readinessText } from './progress-words.ts';
+import { readinessText, shortChecklistLine } from './progress-words.ts';
 
 const readBeltCard = async (signal: AbortSignal) => ({ belt: await readMyBelt(signal) });
 
@@ -29,6 +29,7 @@ export function BeltCard({ base }: { base: string }) {
       </Card>
     );
   const { currentRank: now, nextRank: next, nextGrading } = data;
+  const line = shortChecklistLine(data.checks, data.techniques);
   return (
     <Card id="belt" title="My belt" more={more}>
       <div className="home-belt">
@@ -48,7 +49,7 @@ export function BeltCard({ base }: { base: string }) {
               Next: <BeltSwatch colorHex={next.colorHex} name={next.name} /> {next.name}.{' '}
               {readinessText(data.eligible, data.checks, next.name)}
             </p>
-            {data.checks.length > 0 && <p className="belt-line muted">{checklistLine(data.checks, data.techniques)}</p>}
+            {line && <p className="belt-line muted">{line}</p>}
             {nextGrading && (
               <p className="belt-line">
                 Next grading: {nextGrading.title}, <Day day={nextGrading.heldOn} short />

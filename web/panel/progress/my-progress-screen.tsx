@@ -9,7 +9,7 @@ import { Certificates, RankHistory } from './history.tsx';
 import { NextGrading } from './next-grading.tsx';
 import { readMyProgress, settleReturn, type MyProgress, type ProgramProgress } from './progress-api.ts';
 import { beltWords } from './belt.tsx';
-import { readinessText } from './progress-words.ts';
+import { readinessText, shortChecklistLine } from './progress-words.ts';
 
 /**
  * "My belt" of the student and member panels: per program, the belt held and the next one, the checklist
@@ -78,6 +78,7 @@ function ProgramPart({ progress, panelBase, many, onDone }: PartProps) {
   const e = progress.eligibility;
   const id = `belt-${e.program.slug}`;
   const { currentRank: now, nextRank: next } = e;
+  const line = shortChecklistLine(e.checks, e.techniques);
   return (
     <div className="belt-program" data-program={e.program.slug}>
       {many && <h3 className="belt-program-name">{e.program.name}</h3>}
@@ -122,6 +123,7 @@ function ProgramPart({ progress, panelBase, many, onDone }: PartProps) {
             )}
           </p>
         )}
+        {next && line && <p className="belt-line">{line}</p>}
       </section>
       {next && (
         <section className="card belt-section" aria-labelledby={`${id}-checklist`}>

@@ -61,7 +61,7 @@ export function NextGrading({ eligibility, onDone }: Props) {
       </p>
       {g.registrationClosesAt && g.status === 'open' && (
         <p className="muted">
-          Registration closes <SchoolTime iso={g.registrationClosesAt} />.
+          Register by <SchoolTime iso={g.registrationClosesAt} />
         </p>
       )}
       <p className="belt-grading-state" role="status">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RequirementCheck } from '#core/progression/eligibility.ts';
-import { checklistLine, checkPhrase, checkProgress, checkRemaining, readinessText, techniqueNoun } from './progress-words.ts';
+import { checklistLine, checkPhrase, shortChecklistLine, checkProgress, checkRemaining, readinessText, techniqueNoun } from './progress-words.ts';
 
 const check = (c: Partial<RequirementCheck> & Pick<RequirementCheck, 'type'>): RequirementCheck => ({
   mode: 'gate',
@@ -19,6 +19,14 @@ const KATA = Array.from({ length: 7 }, () => ({ category: 'kata' }));
 describe('the checklist line', () => {
   it('reads as the issue writes it: "18 of 24 classes · 41 of 60 days · 5 of 7 kata passed"', () => {
     expect(checklistLine([classes, days, kata], KATA)).toBe('18 of 24 classes · 41 of 60 days · 5 of 7 kata passed');
+  });
+
+  it('keeps only the counted gates in the short line', () => {
+    const rate = check({ type: 'min_attendance_rate', mode: 'gate', required: 60, actual: 72, met: true });
+    const advisoryDays = { ...days, mode: 'advisory' as const };
+    const approval = check({ type: 'instructor_approval', required: true, actual: false, remaining: null });
+    expect(shortChecklistLine([classes, rate, advisoryDays, approval, kata], KATA)).toBe('18 of 24 classes · 5 of 7 kata passed');
+    expect(shortChecklistLine([approval])).toBe('');
   });
 
   it('marks advisory checks and says techniques when the categories are mixed', () => {

@@ -89,6 +89,16 @@ export function checklistLine(checks: readonly RequirementCheck[], techniques: r
   return checks.map((c) => `${checkPhrase(c, techniques)}${c.mode === 'advisory' ? ' (advisory)' : ''}`).join(' · ');
 }
 
+const COUNTED: readonly RequirementCheck['type'][] = ['min_classes', 'min_days', 'techniques_passed', 'min_stripes'];
+
+/** The counted gates only, as the home card shows them: "18 of 24 classes · 41 of 60 days · 5 of 7 kata passed". */
+export function shortChecklistLine(checks: readonly RequirementCheck[], techniques: readonly CheckTechnique[] = []): string {
+  return checks
+    .filter((c) => c.mode === 'gate' && COUNTED.includes(c.type))
+    .map((c) => checkPhrase(c, techniques))
+    .join(' · ');
+}
+
 /** "Ready to grade for Green belt" / "4 of 6 requirements met for Green belt" (gates only; advisories never block). */
 export function readinessText(eligible: boolean, checks: readonly RequirementCheck[], nextRankName: string): string {
   const gates = checks.filter((c) => c.mode === 'gate');
