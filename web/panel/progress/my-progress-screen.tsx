@@ -66,7 +66,7 @@ export default function MyProgressScreen({ panel, base }: PanelScreenProps) {
       ))}
       <section className="card belt-section" aria-labelledby="belt-certificates">
         <h3 id="belt-certificates">Certificates</h3>
-        <Certificates certificates={data.certificates} />
+        {data.certificates.error ? <FormAlert message={data.certificates.error} /> : <Certificates certificates={data.certificates.items} />}
       </section>
     </section>
   );

@@ -1,6 +1,6 @@
 import type { RequirementCheck } from '#core/progression/eligibility.ts';
 import type { PaymentStart } from '#core/shop/views.ts';
-import { api } from '#web/lib/api.ts';
+import { api, errorMessage } from '#web/lib/api.ts';
 import { chosenMethod, goToPayment, NO_BROWSER_FLOW, paymentMethods } from '#web/lib/shop-api.ts';
 
 /** The shapes of API-25 a student reads (eligibility, the rank ledger, certificates, a grading's registration). */
@@ -64,7 +64,7 @@ export type CertificateView = {
 
 /** One program's part of "My belt": where the student stands and the awards that brought them there. */
 export type ProgramProgress = { eligibility: EligibilityView; history: RankAwardView[] };
-export type MyProgress = { programs: ProgramProgress[]; certificates: CertificateView[] };
+export type MyProgress = { programs: ProgramProgress[]; certificates: { items: CertificateView[]; error: string } };
 
 const DEFAULT_PROGRAM = 'karate';
 const seg = encodeURIComponent;
@@ -92,7 +92,11 @@ export async function readMyProgress(signal?: AbortSignal): Promise<MyProgress> 
   const [programs, ledger, certificates] = await Promise.all([
     readPrograms(signal),
     readMyRanks(signal),
-    api<CertificateView[]>('/certificates', { query: { limit: 50 }, signal, fallback: 'Failed to fetch your certificates' }),
+    // The certificates are their own part: when they cannot be read, the belts still show.
+    api<CertificateView[]>('/certificates', { query: { limit: 50 }, signal, fallback: 'Failed to fetch your certificates' }).then(
+      (body) => ({ items: body.data ?? [], error: '' }),
+      (err: unknown) => ({ items: [], error: errorMessage(err) }),
+    ),
   ]);
   const shown = programsHeld(programs, ledger);
   const eligibilities = await Promise.all(shown.map((p) => readEligibility(p.slug, signal)));
@@ -100,7 +104,7 @@ export async function readMyProgress(signal?: AbortSignal): Promise<MyProgress> 
     programs: eligibilities
       .filter((e): e is EligibilityView => e !== null)
       .map((eligibility) => ({ eligibility, history: ledger.filter((a) => a.programId === eligibility.program._id) })),
-    certificates: certificates.data ?? [],
+    certificates,
   };
 }
 
