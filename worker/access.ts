@@ -45,6 +45,7 @@ import { bookingsAccess } from './features/bookings/bookings.access.ts';
 import { attendanceReportsAccess } from './features/attendance-reports/attendance-reports.access.ts';
 import { eligibilityAccess } from './features/eligibility/eligibility.access.ts';
 import { ranksAccess } from './features/ranks/ranks.access.ts';
+import { gradingsAccess } from './features/gradings/gradings.access.ts';
 
 /** Every /api route and who may call it. createApp() refuses to start if a route is missing here. */
 export const ACCESS: AccessTable = {
@@ -94,4 +95,5 @@ export const ACCESS: AccessTable = {
   ...attendanceReportsAccess,
   ...eligibilityAccess,
   ...ranksAccess,
+  ...gradingsAccess,
 };

@@ -47,6 +47,7 @@ import { bookingsRoutes, sessionBookingsRoutes } from './features/bookings/booki
 import { attendanceReportsRoutes } from './features/attendance-reports/attendance-reports.routes.ts';
 import { eligibilityRoutes } from './features/eligibility/eligibility.routes.ts';
 import { ranksRoutes } from './features/ranks/ranks.routes.ts';
+import { gradingsRoutes } from './features/gradings/gradings.routes.ts';
 import { auditWrites } from './middleware/audit.ts';
 import { authorize } from './middleware/auth.ts';
 import { limitBodies } from './middleware/body-limit.ts';
@@ -114,7 +115,8 @@ export function createApp() {
     .route('/bookings', bookingsRoutes)
     // Issue 25: /students/:id/eligibility, /programs/:slug/ready; the rank ledger under /students/:id, /student-ranks, /ranks.
     .route('/', eligibilityRoutes)
-    .route('/', ranksRoutes);
+    .route('/', ranksRoutes)
+    .route('/gradings', gradingsRoutes);
 
   // Not strict: the spec's client calls some paths with a trailing slash (GET /courses/, POST /orders/).
   const app = new Hono<AppEnv>({ strict: false, router: memoizedRouter() });
