@@ -57,17 +57,30 @@ async function studentOnTheLadder() {
   });
   const student = await createTestUser(baseUrl, 'student', 'belt');
   const awardedOn = localDay(new Date(Date.now() - 10 * DAY), ZONE);
-  await asAdmin(`/students/${student.id}/ranks`, { body: { program: program.slug, rankId: white._id, awardedOn, note: 'e2e: first belt' } });
+  await asAdmin(`/students/${student.id}/ranks`, {
+    body: { program: program.slug, rankId: white._id, awardedOn, note: 'e2e: first belt' },
+  });
   const startsAt = new Date(Date.now() - 2 * 3_600_000);
   const session = await asAdmin('/sessions', {
     body: { title: `Kata class ${id}`, startsAt: startsAt.toISOString(), endsAt: new Date(startsAt.getTime() + 3_600_000).toISOString() },
   });
   await asAdmin('/attendance/events', {
     body: {
-      events: [{ id: crypto.randomUUID(), sessionId: session._id, userId: student.id, kind: 'present', method: 'admin', recordedAt: startsAt.toISOString() }],
+      events: [
+        {
+          id: crypto.randomUUID(),
+          sessionId: session._id,
+          userId: student.id,
+          kind: 'present',
+          method: 'admin',
+          recordedAt: startsAt.toISOString(),
+        },
+      ],
     },
   });
-  const techniques = (yellow.techniques as { _id: string; syllabusItemId: string }[]).sort((a) => (a.syllabusItemId === kataA._id ? -1 : 1));
+  const techniques = (yellow.techniques as { _id: string; syllabusItemId: string }[]).sort((a) =>
+    a.syllabusItemId === kataA._id ? -1 : 1,
+  );
   await asAdmin(`/students/${student.id}/techniques/${techniques[0]!._id}`, { method: 'PUT', body: { passed: true } });
   return { student, names: { white: white.name as string, yellow: yellow.name as string }, kataB };
 }

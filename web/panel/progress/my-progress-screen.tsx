@@ -7,7 +7,7 @@ import { BeltSwatch, Day } from './belt.tsx';
 import { Checklist, Techniques } from './checklist.tsx';
 import { Certificates, RankHistory } from './history.tsx';
 import { NextGrading } from './next-grading.tsx';
-import { readMyProgress, settleReturn, type MyProgress, type ProgramProgress } from './progress-api.ts';
+import { gradingOfCandidate, readMyProgress, settleReturn, type MyProgress, type ProgramProgress } from './progress-api.ts';
 import { beltWords } from './belt.tsx';
 import { readinessText, shortChecklistLine } from './progress-words.ts';
 
@@ -25,17 +25,18 @@ export default function MyProgressScreen({ panel, base }: PanelScreenProps) {
   useEffect(() => {
     const ctl = new AbortController();
     (async () => {
-      // Back from the gateway: settle the proof first, so the grading below already says "paid".
+      let progress = await readMyProgress(ctl.signal);
+      // Back from the gateway: settle the proof, then read again so the grading already says "paid".
       const back = new URLSearchParams(window.location.search);
       if (back.has('paid')) {
         window.history.replaceState(null, '', base);
         try {
-          setNotice(await settleReturn(back));
+          setNotice(await settleReturn(back, gradingOfCandidate(progress, back.get('paid'))));
         } catch (err) {
           setError(errorMessage(err));
         }
+        progress = await readMyProgress(ctl.signal);
       }
-      const progress = await readMyProgress(ctl.signal);
       if (!ctl.signal.aborted) setData(progress);
     })().catch((err: unknown) => {
       if (!ctl.signal.aborted) setError(errorMessage(err));
@@ -66,7 +67,11 @@ export default function MyProgressScreen({ panel, base }: PanelScreenProps) {
       ))}
       <section className="card belt-section" aria-labelledby="belt-certificates">
         <h3 id="belt-certificates">Certificates</h3>
-        {data.certificates.error ? <FormAlert message={data.certificates.error} /> : <Certificates certificates={data.certificates.items} />}
+        {data.certificates.error ? (
+          <FormAlert message={data.certificates.error} />
+        ) : (
+          <Certificates certificates={data.certificates.items} />
+        )}
       </section>
     </section>
   );

@@ -148,17 +148,21 @@ export async function payGradingFee(gradingId: string, candidateId: string, desc
 
 /**
  * Back from the gateway at `?paid=<candidateId>`: a declined payment says so; a proof (the sandbox's, Razorpay's)
- * is settled by POST /gradings/verify-payment; a gateway that settles by webhook (Stripe) needs nothing here.
+ * is settled by POST /gradings/:id/candidates/:cid/verify-payment; a gateway that settles by webhook (Stripe) needs nothing here.
  */
-export async function settleReturn(back: URLSearchParams): Promise<string> {
+export async function settleReturn(back: URLSearchParams, gradingId: string | null): Promise<string> {
   const candidateId = back.get('paid') ?? '';
   if (back.get('declined')) throw new Error('The payment was declined. Your registration is kept: pay the fee below when you are ready.');
   const [sessionId, paymentId, signature] = ['sessionId', 'paymentId', 'signature'].map((k) => back.get(k) ?? '');
-  if (!sessionId || !paymentId || !signature) return 'Thank you: your payment is being confirmed. The grading below updates once it is.';
-  await api('/gradings/verify-payment', {
+  if (!sessionId || !paymentId || !gradingId) return 'Thank you: your payment is being confirmed. The grading below updates once it is.';
+  await api(`/gradings/${seg(gradingId)}/candidates/${seg(candidateId)}/verify-payment`, {
     method: 'POST',
-    body: { candidateId, sessionId, paymentId, signature },
+    body: { sessionId, paymentId, signature },
     fallback: 'Payment verification failed',
   });
   return 'Thank you: your test fee is paid.';
 }
+
+/** The grading a candidacy of the student's belongs to, from what "My belt" read. */
+export const gradingOfCandidate = (progress: MyProgress, candidateId: string | null) =>
+  progress.programs.map((p) => p.eligibility.nextGrading).find((g) => g && candidateId && g.candidateId === candidateId)?._id ?? null;

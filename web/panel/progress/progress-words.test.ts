@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { RequirementCheck } from '#core/progression/eligibility.ts';
-import { checklistLine, checkPhrase, shortChecklistLine, checkProgress, checkRemaining, readinessText, techniqueNoun } from './progress-words.ts';
+import {
+  checklistLine,
+  checkPhrase,
+  shortChecklistLine,
+  checkProgress,
+  checkRemaining,
+  readinessText,
+  techniqueNoun,
+} from './progress-words.ts';
 
 const check = (c: Partial<RequirementCheck> & Pick<RequirementCheck, 'type'>): RequirementCheck => ({
   mode: 'gate',
