@@ -78,7 +78,8 @@ export function Techniques({ eligibility, panelBase }: { eligibility: Eligibilit
             )}
             <span className="muted">
               {' '}
-              · {categoryLabel(t.category)} · {t.passed ? 'passed' : 'not passed yet'}
+              {t.title.startsWith(`${categoryLabel(t.category)}:`) ? '' : `· ${categoryLabel(t.category)} `}·{' '}
+              {t.passed ? 'passed' : 'not passed yet'}
             </span>
           </li>
         ))}

@@ -63,7 +63,7 @@ export default function MyProgressScreen({ panel, base }: PanelScreenProps) {
       <FormAlert message={error} />
       {data.programs.length === 0 && <p className="notice">The school has not set up its belt ladder yet.</p>}
       {data.programs.map((p) => (
-        <ProgramPart key={p.eligibility.program._id} progress={p} panelBase={panel.base} many={data.programs.length > 1} onDone={refresh} />
+        <ProgramPart key={p.eligibility.program._id} progress={p} panelBase={panel.base} onDone={refresh} />
       ))}
       <section className="card belt-section" aria-labelledby="belt-certificates">
         <h3 id="belt-certificates">Certificates</h3>
@@ -77,22 +77,22 @@ export default function MyProgressScreen({ panel, base }: PanelScreenProps) {
   );
 }
 
-type PartProps = { progress: ProgramProgress; panelBase: string; many: boolean; onDone: (message: string) => void };
+type PartProps = { progress: ProgramProgress; panelBase: string; onDone: (message: string) => void };
 
-function ProgramPart({ progress, panelBase, many, onDone }: PartProps) {
+function ProgramPart({ progress, panelBase, onDone }: PartProps) {
   const e = progress.eligibility;
   const id = `belt-${e.program.slug}`;
   const { currentRank: now, nextRank: next } = e;
   const line = shortChecklistLine(e.checks, e.techniques);
   return (
     <div className="belt-program" data-program={e.program.slug}>
-      {many && <h3 className="belt-program-name">{e.program.name}</h3>}
       <section className="card belt-now" aria-labelledby={`${id}-now`}>
+        <h3 id={`${id}-now`} className="belt-program-title">
+          {e.program.name}
+        </h3>
         <div className="belt-pair">
           <div>
-            <h3 id={`${id}-now`} className="belt-label">
-              {many ? 'Your belt' : `Your belt · ${e.program.name}`}
-            </h3>
+            <p className="belt-label">Your belt</p>
             {now ? (
               <>
                 <BeltSwatch colorHex={now.colorHex} name={now.name} stripes={now.stripes} stripeMax={now.stripeMax} />
@@ -106,7 +106,7 @@ function ProgramPart({ progress, panelBase, many, onDone }: PartProps) {
             )}
           </div>
           <div>
-            <h3 className="belt-label">Next belt</h3>
+            <p className="belt-label">Next belt</p>
             {next ? (
               <>
                 <BeltSwatch colorHex={next.colorHex} name={next.name} />
