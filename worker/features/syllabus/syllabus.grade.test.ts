@@ -18,7 +18,7 @@ beforeAll(async () => {
   whiteHidden = await createItem(admin, { grade: 'white', isActive: false, files: [] });
   yellow = await createItem(admin, { grade: 'yellow' });
   black = await createItem(admin, { grade: 'black-1', category: 'kumite', files: [] });
-});
+}, 60_000);
 
 describe('GET /api/syllabus/student/my-syllabus: a student sees their own grade only', () => {
   it('gives a white-belt student the active white items and nothing of any other grade', async () => {
