@@ -22,8 +22,8 @@ export function BeltSwatch({
 }) {
   const color = HEX.test(colorHex) ? colorHex : '#d6d3d1';
   return (
-    <span className="belt-swatch" role="img" aria-label={beltWords(name, stripes, stripeMax)}>
-      <span className="belt-band" style={{ backgroundColor: color }} />
+    <span className="rank-belt" role="img" aria-label={beltWords(name, stripes, stripeMax)}>
+      <span className="rank-belt-band" style={{ backgroundColor: color }} />
       {stripeMax > 0 && (
         <span className="belt-stripes" aria-hidden="true">
           {Array.from({ length: stripeMax }, (_, i) => (
