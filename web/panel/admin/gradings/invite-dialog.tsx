@@ -3,7 +3,7 @@ import { Field } from '#web/components/form-kit.tsx';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 import { Belt } from './grading-parts.tsx';
 import type { Prospect } from './gradings-api.ts';
-import { checkWords } from './requirement-words.ts';
+import { checkPhrase } from '#web/panel/progress/progress-words.ts';
 
 type Props = { prospect: Prospect; eligible: boolean; onInvite: (overrideReason: string) => Promise<void>; onClose: () => void };
 
@@ -30,7 +30,10 @@ export function InviteDialog({ prospect: p, eligible, onInvite, onClose }: Props
           <p>Not yet met:</p>
           <ul className="unmet-list">
             {p.unmet.map((c) => (
-              <li key={c.type}>{checkWords(c)}</li>
+              <li key={c.type}>
+                {checkPhrase(c)}
+                {c.mode === 'advisory' ? ' (advisory)' : ''}
+              </li>
             ))}
           </ul>
           <Field

@@ -1,7 +1,7 @@
 import { ActionsCell, DataTable, TableHead } from '#web/panel/resource/list-kit.tsx';
 import { Belt } from './grading-parts.tsx';
 import type { Prospect } from './gradings-api.ts';
-import { checkWords } from './requirement-words.ts';
+import { checkPhrase } from '#web/panel/progress/progress-words.ts';
 
 type Props = { id: string; title: string; empty: string; prospects: Prospect[]; onInvite: (p: Prospect) => void };
 
@@ -32,7 +32,10 @@ export function ProspectTable({ id, title, empty, prospects, onInvite }: Props) 
                   {p.unmet.length ? (
                     <ul className="unmet-list">
                       {p.unmet.map((c) => (
-                        <li key={c.type}>{checkWords(c)}</li>
+                        <li key={c.type}>
+                          {checkPhrase(c)}
+                          {c.mode === 'advisory' ? ' (advisory)' : ''}
+                        </li>
                       ))}
                     </ul>
                   ) : (
