@@ -83,6 +83,18 @@ export const ADMIN_SCREENS: readonly PanelScreen[] = [
   screen('kiosks', 'Kiosks', () => import('./kiosks/kiosks-screen.tsx'), {
     summary: 'Check-in tablets at the door: register one, open its address on the tablet, revoke a lost one.',
   }),
+  screen('gradings', 'Gradings', () => import('./gradings/gradings-screen.tsx'), {
+    panels: PLATFORM_PANELS,
+    summary: 'Set up a grading, invite who is ready, take the fees, mark attendance, approve and finalize the results.',
+  }),
+  screen('certificates', 'Certificates', () => import('./certificates/certificates-screen.tsx'), {
+    panels: PLATFORM_PANELS,
+    summary: 'Every rank certificate issued: download the PDF, open its public verify page, revoke one with a reason.',
+  }),
+  screen('ranks', 'Promotions', () => import('./promotions/promotions-screen.tsx'), {
+    panels: PLATFORM_PANELS,
+    summary: "A member's rank history: promote, add a stripe, void a wrong award, grant attendance credits, import history.",
+  }),
   screen('email', 'E-mail to users', () => import('./email/email-screen.tsx')),
   screen('settings', 'Settings', () => import('./settings/settings-screen.tsx'), { panels: PLATFORM_PANELS }),
   screen('outbox', 'E-mail outbox', () => import('./outbox/outbox-screen.tsx'), { panels: ['control-panel'] }),
