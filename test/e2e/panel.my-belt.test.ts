@@ -106,7 +106,7 @@ describe('My belt in the student panel', () => {
 
     const card = page.locator('section[aria-labelledby="home-belt"]');
     await expect.poll(() => card.textContent(), POLL).toContain('1 of 3 classes · 10 of 30 days · 1 of 2 kata passed');
-    expect(await card.textContent()).toContain(`${names.yellow}. 0 of 3 requirements met`);
+    expect(await card.textContent()).toContain(`${names.yellow}0 of 3 requirements met.`);
     await card.getByRole('link', { name: 'Open My belt' }).click();
 
     const screen = page.locator('.progress-screen[data-ready]');
