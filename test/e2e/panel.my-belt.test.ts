@@ -46,6 +46,7 @@ async function studentOnTheLadder() {
       name: `Sun yellow ${id}`,
       colorHex: '#facc15',
       gradeKey: 'yellow',
+      testFee: '25.00',
       requirements: [
         { type: 'min_classes', mode: 'gate', value: 3 },
         { type: 'min_days', mode: 'gate', value: 30 },
@@ -82,7 +83,18 @@ async function studentOnTheLadder() {
     a.syllabusItemId === kataA._id ? -1 : 1,
   );
   await asAdmin(`/students/${student.id}/techniques/${techniques[0]!._id}`, { method: 'PUT', body: { passed: true } });
-  return { student, names: { white: white.name as string, yellow: yellow.name as string }, kataB };
+  return { student, program, yellow, names: { white: white.name as string, yellow: yellow.name as string }, kataB };
+}
+
+/** An open grading for the ladder's second belt with the student invited (not yet eligible: invited with a reason). */
+async function invitedToGrading(programId: string, rankId: string, userId: string) {
+  const heldOn = localDay(new Date(Date.now() + 21 * DAY), ZONE);
+  const grading = await asAdmin('/gradings', { body: { programId, title: `Spring grading ${tag()}`, heldOn, targetRankIds: [rankId] } });
+  const staff = await createTestUser(baseUrl, 'instructor', 'examiner');
+  await asAdmin(`/gradings/${grading._id}/examiners`, { method: 'PUT', body: { examiners: [{ userId: staff.id, role: 'head' }] } });
+  await asAdmin(`/gradings/${grading._id}/open`, { body: {} });
+  await asAdmin(`/gradings/${grading._id}/candidates`, { body: { userId, overrideReason: 'e2e: to register and pay' } });
+  return grading as { _id: string; title: string };
 }
 
 async function signIn(page: Page, student: CreatedUser) {
@@ -106,7 +118,7 @@ describe('My belt in the student panel', () => {
 
     const card = page.locator('section[aria-labelledby="home-belt"]');
     await expect.poll(() => card.textContent(), POLL).toContain('1 of 3 classes · 10 of 30 days · 1 of 2 kata passed');
-    expect(await card.textContent()).toContain(`${names.yellow}. 0 of 3 requirements met`);
+    expect(await card.textContent()).toContain(`${names.yellow}0 of 3 requirements met.`);
     await card.getByRole('link', { name: 'Open My belt' }).click();
 
     const screen = page.locator('.progress-screen[data-ready]');
@@ -131,5 +143,23 @@ describe('My belt in the student panel', () => {
     await item.waitFor({ timeout: 15_000 });
     expect(await item.getByRole('heading', { name: kataB.title }).count()).toBe(1);
     expect(await item.textContent()).toContain('Yellow belt · Kata');
+  });
+
+  it('registers for the next grading and pays the fee at the gateway, coming back to a paid registration', async () => {
+    const { student, program, yellow } = await studentOnTheLadder();
+    const grading = await invitedToGrading(program._id, yellow._id, student.id);
+    const page = await openPage(browser, { viewport: { width: 360, height: 800 } });
+    await signIn(page, student);
+    await page.goto(`${baseUrl}/student/progress`);
+    const part = page.locator('.belt-grading');
+    await expect.poll(() => part.textContent(), POLL).toContain('You are invited: register to take part.');
+    expect(await part.textContent()).toContain(grading.title);
+    await part.getByRole('button', { name: `Register ($25.00) for ${grading.title}` }).click();
+    await page.waitForURL(/\/pay\/sandbox\//, { timeout: 15_000 });
+    await page.getByRole('button', { name: 'Approve payment' }).click();
+    await page.waitForURL(new RegExp(`/student/progress$`), { timeout: 15_000 });
+    await page.locator('.progress-screen[data-ready]').waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('status').filter({ hasText: 'Thank you' }).textContent()).toBe('Thank you: your test fee is paid.');
+    expect(await page.locator('.belt-grading').textContent()).toContain('You are registered and the test fee is paid.');
   });
 });

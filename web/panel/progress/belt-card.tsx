@@ -46,8 +46,10 @@ export function BeltCard({ base }: { base: string }) {
         {next ? (
           <>
             <p>
-              Next: <BeltSwatch colorHex={next.colorHex} name={next.name} /> {next.name}.{' '}
-              {readinessText(data.eligible, data.checks, next.name)}
+              Next: <BeltSwatch colorHex={next.colorHex} name={next.name} /> {next.name}
+            </p>
+            <p className={data.eligible ? 'belt-ready-yes' : undefined}>
+              <strong>{readinessText(data.eligible, data.checks)}</strong>
             </p>
             {line && <p className="belt-line muted">{line}</p>}
             {nextGrading && (

@@ -26,13 +26,18 @@ export function Checklist({ eligibility, idPrefix }: Props) {
               <span className="belt-check-mark" aria-hidden="true">
                 {c.met ? '✓' : '○'}
               </span>
-              <span id={id}>{label}</span>
-              <span className="visually-hidden">{c.met ? ': met' : ': not met yet'}</span>
-              {c.mode === 'advisory' && (
-                <span className="badge belt-advisory" title="Shown to guide you; it does not hold back your grading">
-                  Advisory
-                </span>
-              )}
+              <span>
+                <span id={id}>{label}</span>
+                <span className="visually-hidden">{c.met ? ': met' : ': not met yet'}</span>
+                {c.mode === 'advisory' && (
+                  <>
+                    {' '}
+                    <span className="badge belt-advisory" title="Shown to guide you; it does not hold back your grading">
+                      Advisory
+                    </span>
+                  </>
+                )}
+              </span>
             </p>
             {bar && (
               <div

@@ -91,5 +91,6 @@ describe('readiness', () => {
     const advisory = check({ type: 'min_attendance_rate', mode: 'advisory', required: 60, actual: 40, remaining: 20 });
     expect(readinessText(false, [classes, { ...days, met: true }, advisory], 'Green belt')).toBe('1 of 2 requirements met for Green belt.');
     expect(readinessText(true, [{ ...classes, met: true }, advisory], 'Green belt')).toBe('Ready to grade for Green belt.');
+    expect(readinessText(false, [classes, days])).toBe('0 of 2 requirements met.');
   });
 });

@@ -99,10 +99,11 @@ export function shortChecklistLine(checks: readonly RequirementCheck[], techniqu
     .join(' · ');
 }
 
-/** "Ready to grade for Green belt" / "4 of 6 requirements met for Green belt" (gates only; advisories never block). */
-export function readinessText(eligible: boolean, checks: readonly RequirementCheck[], nextRankName: string): string {
+/** "Ready to grade for Green belt." / "4 of 6 requirements met for Green belt." (gates only; advisories never block); without a name, shorter. */
+export function readinessText(eligible: boolean, checks: readonly RequirementCheck[], nextRankName?: string): string {
   const gates = checks.filter((c) => c.mode === 'gate');
-  if (eligible) return `Ready to grade for ${nextRankName}.`;
+  const forRank = nextRankName ? ` for ${nextRankName}` : '';
+  if (eligible) return `Ready to grade${forRank}.`;
   const met = gates.filter((c) => c.met).length;
-  return `${met} of ${gates.length} ${plural(gates.length, 'requirement')} met for ${nextRankName}.`;
+  return `${met} of ${gates.length} ${plural(gates.length, 'requirement')} met${forRank}.`;
 }
