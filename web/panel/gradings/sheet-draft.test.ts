@@ -13,7 +13,14 @@ import {
   type SheetTechnique,
 } from './sheet-draft.ts';
 
-const t = (id: string, maxScore = 10, passScore = 6): SheetTechnique => ({ _id: id, title: id, maxScore, passScore, weight: 1, mandatory: false });
+const t = (id: string, maxScore = 10, passScore = 6): SheetTechnique => ({
+  _id: id,
+  title: id,
+  maxScore,
+  passScore,
+  weight: 1,
+  mandatory: false,
+});
 const TECHS = [t('kihon'), t('kata', 20, 12), t('kumite')];
 const candidate = (over: Partial<SheetCandidate> = {}): SheetCandidate => ({
   candidateId: 'c1',
@@ -45,7 +52,11 @@ describe('the score sheet draft', () => {
 
   it('counts the techniques scored and is complete only when every one has a valid score', () => {
     expect(completeness({ scores: { kihon: '5', kata: '25' }, comment: '' }, TECHS)).toEqual({ scored: 1, total: 3, complete: false });
-    expect(completeness({ scores: { kihon: '5', kata: '20', kumite: '0' }, comment: '' }, TECHS)).toEqual({ scored: 3, total: 3, complete: true });
+    expect(completeness({ scores: { kihon: '5', kata: '20', kumite: '0' }, comment: '' }, TECHS)).toEqual({
+      scored: 3,
+      total: 3,
+      complete: true,
+    });
     expect(completeness({ scores: {}, comment: '' }, [])).toEqual({ scored: 0, total: 0, complete: false });
   });
 

@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { atWallTime } from '#core/time-zone.ts';
+import { formatDate } from '#web/components/format.ts';
+import { useSchoolZone } from '#web/components/school-zone.tsx';
+import type { Belt } from './gradings-api.ts';
+
+/** A belt: its colour swatch (decorative) and its name. */
+export function BeltName({ belt, empty = 'No belt yet' }: { belt: Belt | null; empty?: string }) {
+  if (!belt) return <span className="belt belt-none">{empty}</span>;
+  return (
+    <span className="belt">
+      <span className="belt-swatch" aria-hidden="true" style={{ background: belt.colorHex ?? 'transparent' }} />
+      {belt.name}
+    </span>
+  );
+}
+
+/** A calendar day ('YYYY-MM-DD', already the school's) shown as a date, read at its noon so no zone moves it. */
+export function CalendarDay({ day }: { day: string }) {
+  const zone = useSchoolZone();
+  const [y, m, d] = day.split('-').map(Number);
+  if (!y || !m || !d) return <>{day}</>;
+  return <time dateTime={day}>{formatDate(atWallTime(y, m, d, 12, 0, zone), zone)}</time>;
+}
+
+const STATUS_WORDS: Record<string, string> = {
+  draft: 'Draft',
+  open: 'Open for registration',
+  locked: 'Roster locked',
+  scoring: 'Scoring',
+  approved: 'Approved',
+  finalized: 'Finalized',
+  cancelled: 'Cancelled',
+};
+export const gradingStatusWords = (status: string) => STATUS_WORDS[status] ?? status;
+
+export function GradingStatus({ status }: { status: string }) {
+  return <span className={`badge grading-status grading-status-${status}`}>{gradingStatusWords(status)}</span>;
+}
+
+/** A screen's own tabs as real links, the current one marked for screen readers. */
+export function Tabs({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <nav className="grading-tabs" aria-label={label}>
+      {children}
+    </nav>
+  );
+}
