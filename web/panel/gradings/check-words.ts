@@ -31,10 +31,17 @@ export function checkWords(c: RequirementCheck): string {
 
 /** The checklist on one line, gates first: "18 of 24 classes · 41 of 60 days · 5 of 7 techniques passed". */
 export function checklistLine(checks: readonly RequirementCheck[]): string {
-  const gates = checks.filter((c) => c.mode === 'gate');
-  const advisories = checks.filter((c) => c.mode !== 'gate');
-  return [...gates, ...advisories].map((c) => (c.mode === 'gate' ? checkWords(c) : `${checkWords(c)} (advisory)`)).join(' · ');
+  return gatesFirst(checks).map(checkPhrase).join(' · ');
 }
+
+/** The gates in their order, then the advisories. */
+export const gatesFirst = (checks: readonly RequirementCheck[]) => [
+  ...checks.filter((c) => c.mode === 'gate'),
+  ...checks.filter((c) => c.mode !== 'gate'),
+];
+
+/** A check's words, an advisory marked as such. */
+export const checkPhrase = (c: RequirementCheck) => (c.mode === 'gate' ? checkWords(c) : `${checkWords(c)} (advisory)`);
 
 /** How far along a check is, 0..1, for its bar; yes/no checks are all or nothing. */
 export function checkProgress(c: RequirementCheck): number {

@@ -1,7 +1,9 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
+import type { RequirementCheck } from '#core/progression/eligibility.ts';
 import { atWallTime } from '#core/time-zone.ts';
 import { formatDate } from '#web/components/format.ts';
 import { useSchoolZone } from '#web/components/school-zone.tsx';
+import { checkPhrase, gatesFirst } from './check-words.ts';
 import type { Belt } from './gradings-api.ts';
 
 /** A belt: its colour swatch (decorative) and its name. */
@@ -44,5 +46,23 @@ export function Tabs({ label, children }: { label: string; children: ReactNode }
     <nav className="grading-tabs" aria-label={label}>
       {children}
     </nav>
+  );
+}
+
+/** The checklist in short, each check's words; what is still missing stands out and is named for screen readers. */
+export function ChecklistLine({ checks }: { checks: readonly RequirementCheck[] }) {
+  if (!checks.length) return <span className="checklist-line">Nothing asked for the next belt.</span>;
+  return (
+    <span className="checklist-line">
+      {gatesFirst(checks).map((c, i) => (
+        <Fragment key={i}>
+          {i > 0 && ' · '}
+          <span className={c.met ? 'check-met' : 'check-unmet'}>
+            {checkPhrase(c)}
+            {!c.met && <span className="visually-hidden"> (not met)</span>}
+          </span>
+        </Fragment>
+      ))}
+    </span>
   );
 }

@@ -14,8 +14,7 @@ import {
 import { useList } from '#web/panel/resource/use-list.ts';
 import { navigate, PanelLink } from '#web/panel/router.tsx';
 import type { PanelScreenProps } from '#web/panel/screen-props.ts';
-import { checklistLine } from './check-words.ts';
-import { BeltName, Tabs } from './grading-parts.tsx';
+import { BeltName, ChecklistLine, Tabs } from './grading-parts.tsx';
 import { readPrograms, readReady, setApproval, type Program, type ReadyQuery, type ReadyRow, type ReadyStatus } from './gradings-api.ts';
 import { NextTechniques } from './next-techniques.tsx';
 import './gradings.css';
@@ -156,7 +155,9 @@ export default function ReadyScreen({ base, path }: PanelScreenProps) {
                   </td>
                   <td data-label="Checklist">
                     <Readiness row={row} />
-                    <span className="cell-note ready-checklist">{checklistLine(row.checks) || 'Nothing asked for the next belt.'}</span>
+                    <span className="cell-note ready-checklist">
+                      <ChecklistLine checks={row.checks} />
+                    </span>
                   </td>
                   <ActionsCell>
                     {row.nextRank && (

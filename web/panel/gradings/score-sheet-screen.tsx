@@ -5,7 +5,7 @@ import { errorMessage } from '#web/lib/api.ts';
 import { PanelLink } from '#web/panel/router.tsx';
 import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { CalendarDay, GradingStatus } from './grading-parts.tsx';
-import { readSheet, type Belt, type Sheet } from './gradings-api.ts';
+import { readMyGradings, readSheet, type Belt, type Grading, type Sheet } from './gradings-api.ts';
 import { draftOf, isDirty, isScorable, type Draft, type SheetCandidate } from './sheet-draft.ts';
 import { SheetForm } from './sheet-form.tsx';
 import './gradings.css';
@@ -29,7 +29,7 @@ export default function ScoreSheetScreen({ base, path }: PanelScreenProps) {
       <section className="panel-screen score-sheet" data-ready="" aria-labelledby="sheet-title">
         {back}
         <h1 id="sheet-title">Score sheet</h1>
-        <p className="empty-state">Open a grading from My gradings to score its candidates.</p>
+        <ScoringNow base={base} />
       </section>
     );
   return (
@@ -137,5 +137,40 @@ function SheetScreen({ gradingId, candidateId, base, back }: { gradingId: string
         </>
       )}
     </section>
+  );
+}
+
+/** Without a grading in the address: the gradings I examine that are being scored now, each a way to its sheet. */
+function ScoringNow({ base }: { base: string }) {
+  const [list, setList] = useState<Grading[] | null>(null);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    const ctl = new AbortController();
+    readMyGradings({ page: 1 }, ctl.signal).then(
+      (p) => !ctl.signal.aborted && setList(p.items.filter((g) => g.status === 'scoring')),
+      (err: unknown) => {
+        if (ctl.signal.aborted) return;
+        setError(errorMessage(err));
+        setList([]);
+      },
+    );
+    return () => ctl.abort();
+  }, []);
+  if (!list) return <Loading label="Loading your gradings…" />;
+  return (
+    <>
+      <FormAlert message={error} />
+      {list.length === 0 ? (
+        <p className="empty-state">None of your gradings is being scored now. Open one from My gradings once scoring starts.</p>
+      ) : (
+        <ul className="sheet-gradings">
+          {list.map((g) => (
+            <li key={g._id}>
+              <PanelLink href={`${base}/${encodeURIComponent(g._id)}`}>{g.title}</PanelLink> · <CalendarDay day={g.heldOn} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }
