@@ -15,6 +15,18 @@ const testVars = {
     d: 'zHf2NiZjzoeoH0LV4pH-nASyFMdY974kPfZMkCQBd4o',
   }),
   VAPID_SUBJECT: 'mailto:push-tests@dojo.test',
+  // A fixed RSA key made for the tests only: signs certificates' VC-JWTs (worker/lib/certificates).
+  CERTIFICATE_SIGNING_KEY: JSON.stringify({
+    kty: 'RSA',
+    n: 'uYdAgp7pfsRSoSUgHarO320vq0nycIHdk5T_PXN0Gqhl2DmAnxM_NtTKET9hRBoDwSzjEN9rVIzKBY8Ex5phUqoK-eIQawmFwrObUe6cCNl64SLs77oUqiIfAPO0YjYFFXgoTFRzooR2YW58pm-cEf2JRi6bVbZckTgzqsEhPeNc_Mss7_1EshRLByz5ZugTfNE3koFxKVhVgdZodDcA0l6thk8qPRiZVEEhdZ8ABpvL-2qGNGrUbvcu0A8JH90y14khvROEaNGBAG7aNqb2JGkx0USoeyQX7Kr-X8e22jybUGu7NkJvrafl8BuHIvlk3pq3Hw4kB534lci0ox6hNw',
+    e: 'AQAB',
+    d: 'wdAthwwSuYk9ZmLEwSWh8QFngtF7oXxyPrPru-qRu72smhtd2ZV80Cbq8SbOxGMtypMZ0GxNs6oYM9CkGe4MDFx2YyW5Y4fKNJVss0uyRfVvSB4tqMUyDFUv2c69jqCEUzGPHCEdSVRgFTQb4v4lBhXWmmbn-XSi1iXF-zlqu7C8-UJl4KAPr9bNlqTehArl7JXYCZFtyAm5w_4PZakpPfB8Javd80_6A2R-V4PL4L3rJbRkL4xVHHbaXNbNNn9kSGH05lu1r7Y2R9k7OPwXwI534KWU9caZbLgbdjj5rqSI--qZhxnLs2iB2FWqc0xdEaqqQKwWh0ea7cKf3q1h',
+    p: '9nI70CaVa8rUBLDJHQ0wUgXmYO_dn1roNYL6PxlgSwWIAlsLAJy-dcAXgopp-dH7xF99rZq2K74vZNzoHz3foYhzqSj9tbx6526SY8bKR_8INj9i3lTgTp9MDZh6I6jUwwMNCgThO5L0xPL_FkjrObBRyDB-cZ1GX9GsQxZAFB8',
+    q: 'wLh18lpq2e4SWWReqTfn-3h94tn8fqJG-CB2H-zNcBzt8-86VMtOIgPngOKPN0l2sfTXvNKb3R_w6SoVQY4tyJKZ4XtJzF9UyFvnPQ6nrl-Q7ZsTAOqlsv7kOU5sn2jASr4jJxjgWpu7UvCfPaL8swCm8r1rVuSXIzG-3Y6Rj-k',
+    dp: 'Wu45PYsO9M_IvNZRzkNQgeMlZrz6Q9Lx_NSP6vo8-lFXJq9a9uXerGmtAwB5K7EbuRAWuhhsgOVSbV_I0cYtnldPfanfOtAJdRzqLKBrgHcMG5_1pd0hSkEieZ256zBfGHkmtXypcia943FZR2quSAHTmw6xiNAj6DTf33z1Nbc',
+    dq: 'DgDZQSTkwrUTzD8Iyc7wIkudChDA0grEkV76dlNkkhLoD2OAn4yuPrZ96dWMhn3mDAQ4cNX00VpyzN5r8Pl9xicw2zt0H0-F_5D9-mfIM1lqVHmCJfzm0VzIBIn4RpT78_Jg54RdOPg74kjtqTLgnbkcaGLvG788ZChHMB4d4ZE',
+    qi: '6vOMjxLHrD2eJJcY4-Dkms83QVqussEjXTBHmX8tkXkvUdSxyH14lFF0lhazNgoMlbAxhWEd0Z1_ZYKBUB3tDyrnkXwaoART29Lr_b5FHFnhzKJFaLOsgitTVfSK2ICOQ94ZvdJLl8qKPpFT8h3Y0GR0dyxX5SqLTRwCm3rXw7g',
+  }),
   // X and LinkedIn are the platforms set up "for real" in tests, stubbed at fetch with their documented
   // shapes; the other four connect through the local stand-in, as they do with `npm start`.
   TWITTER_CLIENT_ID: 'test-x-client-id',

@@ -7,6 +7,7 @@ import { isLocalUrl, seedLocal } from '#db/seed.ts';
 import { loadConfig } from '#worker/config.ts';
 import type { Bindings } from '#worker/env.ts';
 import { ensureWorkerBuild } from './lib/build.ts';
+import { localCertificateKey } from './lib/certificate-key.ts';
 import { localVapidKeys } from './lib/vapid-keys.ts';
 import { startChild, type Child } from './lib/child.ts';
 import { assertPortFree, freePort } from './lib/ports.ts';
@@ -15,7 +16,7 @@ import { ROOT, childEnv } from './lib/paths.ts';
 export type StackOptions = {
   /** Default 8787; 0 picks a free port. */
   port?: number;
-  /** Default ./data: the database file, the Worker's local state (R2, Durable Objects), the JWT secret and the VAPID keys. */
+  /** Default ./data: the database file, the Worker's local state (R2, Durable Objects), the JWT secret, the VAPID keys and the certificate signing key. */
   dataDir?: string;
   log?: (line: string) => void;
   /** Another libSQL server (turso dev, sqld, Turso) instead of starting db/server. */
@@ -132,6 +133,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       JWT_SECRET: secret,
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
+      CERTIFICATE_SIGNING_KEY: await localCertificateKey(dataDir),
       PUBLIC_URL: url,
       ...opts.settings,
       // the database the stack migrated and seeded, whatever the settings said

@@ -42,6 +42,7 @@ import { sessionsAccess } from './features/sessions/sessions.access.ts';
 import { attendanceAccess } from './features/attendance/attendance.access.ts';
 import { bookingsAccess } from './features/bookings/bookings.access.ts';
 import { attendanceReportsAccess } from './features/attendance-reports/attendance-reports.access.ts';
+import { gradingResultsAccess } from './features/grading-results/grading-results.access.ts';
 
 /** Every /api route and who may call it. createApp() refuses to start if a route is missing here. */
 export const ACCESS: AccessTable = {
@@ -88,4 +89,5 @@ export const ACCESS: AccessTable = {
   ...attendanceAccess,
   ...bookingsAccess,
   ...attendanceReportsAccess,
+  ...gradingResultsAccess,
 };

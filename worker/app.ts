@@ -44,6 +44,7 @@ import { sessionsRoutes } from './features/sessions/sessions.routes.ts';
 import { attendanceRoutes } from './features/attendance/attendance.routes.ts';
 import { bookingsRoutes, sessionBookingsRoutes } from './features/bookings/bookings.routes.ts';
 import { attendanceReportsRoutes } from './features/attendance-reports/attendance-reports.routes.ts';
+import { gradingResultsRoutes } from './features/grading-results/grading-results.routes.ts';
 import { auditWrites } from './middleware/audit.ts';
 import { authorize } from './middleware/auth.ts';
 import { limitBodies } from './middleware/body-limit.ts';
@@ -107,7 +108,8 @@ export function createApp() {
     // Its paths sit under /attendance, /sessions/:id/roster and /users/:id/attendance.
     .route('/', attendanceRoutes)
     .route('/sessions', sessionBookingsRoutes)
-    .route('/bookings', bookingsRoutes);
+    .route('/bookings', bookingsRoutes)
+    .route('/gradings', gradingResultsRoutes);
 
   // Not strict: the spec's client calls some paths with a trailing slash (GET /courses/, POST /orders/).
   const app = new Hono<AppEnv>({ strict: false, router: memoizedRouter() });

@@ -3,6 +3,15 @@ import { fromBase64Url } from '#core/push/base64url.ts';
 import type { Bindings } from './env.ts';
 import { vapidSettings } from './lib/vapid-config.ts';
 
+function isRsaPrivateJwk(value: string): boolean {
+  try {
+    const jwk = JSON.parse(value) as Record<string, unknown>;
+    return jwk.kty === 'RSA' && ['n', 'e', 'd', 'p', 'q'].every((k) => typeof jwk[k] === 'string');
+  } catch {
+    return false;
+  }
+}
+
 /** A rate limit: at most `limit` hits per `windowSeconds`. Written in the environment as "limit/seconds". */
 export type RateLimit = { limit: number; windowSeconds: number };
 
@@ -108,6 +117,8 @@ const configSchema = z.object({
     .string()
     .regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')
     .optional(),
+  /** Signs certificates' VC-JWTs (RS256): an RSA private JWK (JSON); without it a credential is refused with 503. Secret. */
+  CERTIFICATE_SIGNING_KEY: z.string().refine(isRsaPrivateJwk, 'must be an RSA private key as a JWK (JSON)').optional(),
   ...Object.fromEntries(Object.entries(RATE_LIMIT_DEFAULTS).map(([k, d]) => [k, rateLimit.prefault(d)])),
 });
 

@@ -53,6 +53,7 @@ const CONFIG_SETTINGS = {
   VAPID_PUBLIC_KEY: true,
   VAPID_PRIVATE_KEY: true,
   VAPID_SUBJECT: true,
+  CERTIFICATE_SIGNING_KEY: true,
 } satisfies Record<Exclude<keyof AppConfig, 'rateLimits'>, true>;
 
 export const WORKER_SETTINGS: readonly string[] = [...Object.keys(CONFIG_SETTINGS), ...Object.keys(RATE_LIMIT_DEFAULTS)];

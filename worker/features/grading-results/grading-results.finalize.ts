@@ -1,0 +1,135 @@
+import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { newId } from '#core/ids.ts';
+import { cannotMove, SCORING_MESSAGES } from '#core/gradings/score-schemas.ts';
+import { certificates, gradingCandidates, gradings, ranks, studentRanks } from '#db/schema/index.ts';
+import { isUniqueViolation } from '#worker/lib/db-errors.ts';
+import { conflict, notFound } from '#worker/lib/errors.ts';
+import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
+import { batch } from '#worker/lib/sql.ts';
+import { awardStatements, prepareCertificates } from './grading-results.awards.ts';
+import { noticeResults } from './grading-results.notify.ts';
+import { isStop, loadBoard, moved, stopUnless, type Board } from './grading-results.queries.ts';
+
+/** A passed candidate may be promoted once the fee is settled: paid, waived, or there was none. */
+const SETTLED = ['paid', 'waived', 'none'] as const;
+const ATTEMPTS = 3;
+
+export type FinalizeResult = { finalized: true; awarded: number; certificates: { _id: string; number: string; userId: string }[] };
+
+/** What a finalized grading wrote: its ledger rows and certificates (a second finalize answers this). */
+async function finalizedResult(ctx: ServiceCtx, gradingId: string): Promise<FinalizeResult> {
+  const candidateIds = ctx.db
+    .select({ id: gradingCandidates.id })
+    .from(gradingCandidates)
+    .where(eq(gradingCandidates.gradingId, gradingId));
+  const [awarded, certs] = await batch(ctx.db, [
+    ctx.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(studentRanks)
+      .where(inArray(studentRanks.candidateId, candidateIds)),
+    ctx.db
+      .select({ _id: certificates.id, number: certificates.number, userId: certificates.userId })
+      .from(certificates)
+      .where(eq(certificates.gradingId, gradingId))
+      .orderBy(asc(certificates.number)),
+  ]);
+  return { finalized: true, awarded: awarded[0]?.n ?? 0, certificates: certs };
+}
+
+/** Each examiner's current rank name in the program, for the certificate (null when they hold none). */
+async function examinerRanks(ctx: ServiceCtx, board: Board) {
+  const ids = board.examiners.map((e) => e.userId);
+  const rows = await ctx.db
+    .select({ userId: studentRanks.userId, name: ranks.name })
+    .from(studentRanks)
+    .innerJoin(ranks, eq(ranks.id, studentRanks.rankId))
+    .where(and(eq(studentRanks.programId, board.grading.programId), inArray(studentRanks.userId, ids), isNull(studentRanks.voidedAt)))
+    .orderBy(desc(studentRanks.awardedOn), desc(studentRanks.createdAt));
+  const out = new Map<string, string>();
+  for (const r of rows) if (!out.has(r.userId)) out.set(r.userId, r.name);
+  return out;
+}
+
+/**
+ * POST /api/gradings/:id/finalize (admin-capable). One batch: the grading approved → finalized first (only
+ * while every passed candidate's fee is settled), then a statement that stops the batch unless that move
+ * happened here, then per passed candidate one ledger row (awardedOn = the grading's day; the profile's
+ * grade follows) and one certificate. A concurrent or second finalize stops at the gate, so it adds
+ * nothing and answers what the first wrote. PDFs go to R2 before the batch; notifications after it.
+ */
+export async function finalizeGrading(ctx: ServiceCtx, gradingId: string): Promise<FinalizeResult> {
+  const me = signedIn(ctx);
+  for (let attempt = 1; ; attempt++) {
+    const board = await loadBoard(ctx.db, gradingId);
+    if (!board) throw notFound(SCORING_MESSAGES.gradingNotFound);
+    const { grading } = board;
+    if (grading.status === 'finalized') return finalizedResult(ctx, gradingId);
+    if (grading.status !== 'approved') throw conflict(cannotMove(grading.status, 'finalized'));
+    const passed = board.candidates.filter((c) => c.status === 'passed');
+    if (passed.some((c) => !(SETTLED as readonly string[]).includes(c.paymentStatus))) throw conflict(SCORING_MESSAGES.unpaid);
+
+    const awards = passed.map((c) => ({
+      candidate: c,
+      award: {
+        id: newId(),
+        userId: c.userId,
+        programId: grading.programId,
+        rankId: c.targetRankId,
+        awardedOn: grading.heldOn,
+        candidateId: c.id,
+        awardedBy: me.id,
+        gradeKey: board.ranks.get(c.targetRankId)?.gradeKey ?? null,
+      },
+    }));
+    const rankOf = await examinerRanks(ctx, board);
+    const prepared = await prepareCertificates(
+      ctx,
+      awards.map(({ candidate: c, award }) => ({
+        studentRankId: award.id,
+        userId: c.userId,
+        gradingId,
+        holderName: c.name,
+        email: c.email,
+        programName: board.programName,
+        rankName: board.ranks.get(c.targetRankId)?.name ?? '',
+        rankId: c.targetRankId,
+        issuedOn: grading.heldOn,
+        examiners: board.examiners.map((e) => ({ name: e.name, role: e.role, rank: rankOf.get(e.userId) ?? null })),
+      })),
+    );
+    await prepared.putPdfs();
+
+    const at = new Date();
+    try {
+      await batch(ctx.db, [
+        ctx.db
+          .update(gradings)
+          .set({ status: 'finalized', finalizedAt: at, finalizedBy: me.id, updatedAt: at })
+          .where(
+            and(
+              eq(gradings.id, gradingId),
+              eq(gradings.status, 'approved'),
+              sql`not exists (select 1 from ${gradingCandidates} where ${gradingCandidates.gradingId} = ${gradingId}
+                and ${gradingCandidates.status} = 'passed' and ${notInArray(gradingCandidates.paymentStatus, [...SETTLED])})`,
+            ),
+          ),
+        stopUnless(ctx.db, gradingId, moved),
+        ...awards.flatMap(({ award }) => awardStatements(ctx.db, award)),
+        ...(prepared.rows.length ? [ctx.db.insert(certificates).values(prepared.rows)] : []),
+      ]);
+    } catch (err) {
+      // Stopped at the gate: read again (finalized by another → its result; moved or unpaid → 409).
+      // A certificate number taken by another grading's finalize meanwhile: number again.
+      const retry = isStop(err) || (isUniqueViolation(err) && /certificates\.number/.test(String(err) + String((err as Error).cause)));
+      if (retry && attempt < ATTEMPTS) continue;
+      if (isStop(err)) throw conflict(SCORING_MESSAGES.changedMeanwhile);
+      throw err;
+    }
+    noticeResults(ctx, board);
+    return {
+      finalized: true,
+      awarded: awards.length,
+      certificates: prepared.rows.map((r) => ({ _id: r.id, number: r.number, userId: r.userId })),
+    };
+  }
+}

@@ -1,0 +1,41 @@
+import { judgeCandidate } from '#core/gradings/results.ts';
+import { SCORING_MESSAGES } from '#core/gradings/score-schemas.ts';
+import { notFound } from '#worker/lib/errors.ts';
+import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
+import { asTechnique, loadBoard, scoresOf, techniquesOf, type Board, type BoardCandidate } from './grading-results.queries.ts';
+import { isStaff } from './grading-results.rules.ts';
+import { serializeGradingBrief, serializeResult } from './grading-results.serialize.ts';
+
+/** A candidate's result from every examiner's sheet by the grading's rule (core/gradings/results.ts). */
+export function judge(board: Board, c: BoardCandidate) {
+  const techniques = techniquesOf(board, c.targetRankId).map(asTechnique);
+  const examinerIds = board.examiners.map((e) => e.userId);
+  const sheets = examinerIds.map((id) => ({ examinerId: id, scores: scoresOf(board, c.id, id) }));
+  return judgeCandidate(techniques, sheets, examinerIds, board.grading.resultRule);
+}
+
+/** Candidates with a result to show: those expected at the grading or already examined. */
+const EXAMINED = new Set(['paid', 'waived', 'present', 'absent', 'passed', 'failed', 'deferred']);
+const DECIDED = new Set(['approved', 'finalized']);
+
+/**
+ * GET /api/gradings/:id/results: staff see every candidate; a candidate sees their own row once the
+ * grading is approved; anyone else 404, so a grading's existence is not told to strangers.
+ */
+export async function gradingResults(ctx: ServiceCtx, gradingId: string) {
+  const me = signedIn(ctx);
+  const board = await loadBoard(ctx.db, gradingId);
+  if (!board) throw notFound(SCORING_MESSAGES.gradingNotFound);
+  const staff = isStaff(me.role);
+  const mine = board.candidates.filter((c) => c.userId === me.id);
+  if (!staff && !(DECIDED.has(board.grading.status) && mine.length)) throw notFound(SCORING_MESSAGES.gradingNotFound);
+  const rows = (staff ? board.candidates : mine).filter((c) => EXAMINED.has(c.status));
+  return {
+    grading: serializeGradingBrief(board, me.id),
+    results: rows.map((c) => {
+      const { outcome, verdicts } = judge(board, c);
+      const decided = c.status === 'passed' || c.status === 'failed' ? c.status : outcome;
+      return serializeResult(board, c, decided, verdicts);
+    }),
+  };
+}
