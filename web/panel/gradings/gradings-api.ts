@@ -23,7 +23,8 @@ export type ReadyStatus = 'ready' | 'close' | 'all';
 export type ReadyQuery = { page: number; program: string; status: ReadyStatus; q: string };
 export type NextTechnique = { _id: string; title: string; category: string | null; syllabusItemId: string | null; passed: boolean };
 export type Examiner = { userId: string; name: string; role: 'head' | 'panel'; confirmedAt: string | null };
-export type Grading = {
+/** The grading as the score sheet and the results carry it (the scoring slice's brief). */
+export type GradingBrief = {
   _id: string;
   programId: string;
   programName: string;
@@ -31,14 +32,15 @@ export type Grading = {
   heldOn: string;
   location: string | null;
   status: string;
-  targetRanks: Belt[];
   resultRule: 'majority' | 'all';
-  examiners: Examiner[];
-  candidateCount: number;
   amExaminer: boolean;
+  myRole?: 'head' | 'panel' | null;
+  targetRanks?: Belt[];
 };
-export type Sheet = { grading: Grading; techniquesByRank: Record<string, SheetTechnique[]>; candidates: SheetCandidate[] };
+export type Grading = GradingBrief & { targetRanks: Belt[]; examiners: Examiner[]; candidateCount: number };
+export type Sheet = { grading: GradingBrief; techniquesByRank: Record<string, SheetTechnique[]>; candidates: SheetCandidate[] };
 export type ResultSheet = {
+  examinerId: string;
   examinerName: string;
   role: string;
   scores: Record<string, number>;
@@ -132,15 +134,12 @@ export const saveScores = (
 export const lockSheet = (gradingId: string, candidateId: string) =>
   write(`/gradings/${id(gradingId)}/sheets/${id(candidateId)}/lock`, { fallback: 'Failed to lock the sheet' });
 
-export async function readGrading(gradingId: string, signal: AbortSignal): Promise<Grading> {
-  const body = await api<Grading>(`/gradings/${id(gradingId)}`, { signal, fallback: 'Failed to fetch the grading' });
-  if (!body.data?._id) throw new ApiError('Failed to fetch the grading');
-  return body.data;
-}
-
-export async function readResults(gradingId: string, signal: AbortSignal): Promise<CandidateResult[]> {
+/** Every candidate's result with each examiner's sheet, and the grading they belong to. */
+export async function readResults(gradingId: string, signal: AbortSignal): Promise<{ grading: GradingBrief; results: CandidateResult[] }> {
   const body = await api<CandidateResult[]>(`/gradings/${id(gradingId)}/results`, { signal, fallback: 'Failed to fetch the results' });
-  return Array.isArray(body.data) ? body.data : [];
+  const grading = body.grading as GradingBrief | undefined;
+  if (!grading?._id) throw new ApiError('Failed to fetch the results');
+  return { grading, results: Array.isArray(body.data) ? body.data : [] };
 }
 
 /** Each rank's techniques in a program, for naming the scores of the results (every staff member may read the ladders). */

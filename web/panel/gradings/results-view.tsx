@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { judgeSheet } from '#core/gradings/results.ts';
 import { FormAlert } from '#web/components/form-kit.tsx';
 import { Loading } from '#web/components/loading.tsx';
 import { SchoolTime } from '#web/components/school-zone.tsx';
@@ -7,10 +6,10 @@ import { errorMessage } from '#web/lib/api.ts';
 import { DataTable, TableHead, numberColumn } from '#web/panel/resource/list-kit.tsx';
 import { PanelLink } from '#web/panel/router.tsx';
 import { BeltName, CalendarDay, GradingStatus } from './grading-parts.tsx';
-import { readGrading, readResults, readTechniquesByRank, type CandidateResult, type Grading } from './gradings-api.ts';
+import { readResults, readSheet, readTechniquesByRank, type CandidateResult, type GradingBrief } from './gradings-api.ts';
 import type { SheetTechnique } from './sheet-draft.ts';
 
-type Loaded = { grading: Grading; results: CandidateResult[]; techniques: Record<string, SheetTechnique[]> };
+type Loaded = { grading: GradingBrief; results: CandidateResult[]; techniques: Record<string, SheetTechnique[]> };
 
 const OUTCOME: Record<CandidateResult['outcome'], { label: string; cls: string }> = {
   passed: { label: 'Passed', cls: 'badge badge-active' },
@@ -20,12 +19,7 @@ const OUTCOME: Record<CandidateResult['outcome'], { label: string; cls: string }
 
 function CandidateCard({ result: r, techniques }: { result: CandidateResult; techniques: SheetTechnique[] }) {
   const headingId = `result-${r.candidateId}`;
-  const verdicts = r.sheets.map((s) =>
-    judgeSheet(
-      techniques.map((t) => ({ id: t._id, maxScore: t.maxScore, passScore: t.passScore, weight: t.weight, mandatory: t.mandatory })),
-      { examinerId: s.examinerName, scores: s.scores },
-    ),
-  );
+  const verdicts = r.sheets.map((s) => r.verdicts.find((v) => v.examinerId === s.examinerId));
   return (
     <section className="card result-card" aria-labelledby={headingId} data-outcome={r.outcome}>
       <div className="result-head">
@@ -108,11 +102,11 @@ export function ResultsView({ gradingId, base, sheetHref }: { gradingId: string;
   useEffect(() => {
     const ctl = new AbortController();
     (async () => {
-      const grading = await readGrading(gradingId, ctl.signal);
-      const [results, techniques] = await Promise.all([
-        readResults(gradingId, ctl.signal),
-        readTechniquesByRank(grading.programId, ctl.signal),
-      ]);
+      const { grading, results } = await readResults(gradingId, ctl.signal);
+      // An examiner's own sheet names the techniques; other staff read them from the program's ladder.
+      const techniques = grading.amExaminer
+        ? (await readSheet(gradingId, ctl.signal)).techniquesByRank
+        : await readTechniquesByRank(grading.programId, ctl.signal);
       return { grading, results, techniques };
     })().then(
       (d) => !ctl.signal.aborted && setData(d),

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { SCORING_MESSAGES } from '#core/gradings/score-schemas.ts';
 import { FormAlert } from '#web/components/form-kit.tsx';
 import { Loading } from '#web/components/loading.tsx';
 import { errorMessage } from '#web/lib/api.ts';
@@ -9,8 +10,6 @@ import { readMyGradings, readSheet, type Belt, type Grading, type Sheet } from '
 import { draftOf, isDirty, isScorable, type Draft, type SheetCandidate } from './sheet-draft.ts';
 import { SheetForm } from './sheet-form.tsx';
 import './gradings.css';
-
-const SCORING_ONLY = 'Scores can be written only while the grading is scoring';
 
 /**
  * The examiner's score sheet (`score-sheet/<gradingId>/<candidateId>`), made for a phone held in one hand:
@@ -81,7 +80,7 @@ function SheetScreen({ gradingId, candidateId, base, back }: { gradingId: string
   );
   const current = candidates[index];
   const hrefAt = (i: number) => `${base}/${encodeURIComponent(gradingId)}/${encodeURIComponent(candidates[i]?.candidateId ?? '')}`;
-  const beltOf = (c: SheetCandidate): Belt | null => g.targetRanks.find((r) => r._id === c.targetRankId) ?? null;
+  const beltOf = (c: SheetCandidate): Belt | null => c.targetRank ?? g.targetRanks?.find((r) => r._id === c.targetRankId) ?? null;
   const lockedCount = candidates.filter((c) => c.lockedAt).length;
   const notScored = sheet.candidates.length - candidates.length;
 
@@ -96,7 +95,7 @@ function SheetScreen({ gradingId, candidateId, base, back }: { gradingId: string
         {unsaved ? ` · ${unsaved} not saved` : ''}
         {notScored ? ` · ${notScored} not present` : ''}
       </p>
-      {!writable && <p className="notice">{SCORING_ONLY}: this sheet is read-only.</p>}
+      {!writable && <p className="notice">{SCORING_MESSAGES.notScoring}: this sheet is read-only.</p>}
       {!current ? (
         <p className="empty-state">No candidate is marked present yet: ask the admin to take attendance.</p>
       ) : (

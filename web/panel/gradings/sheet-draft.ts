@@ -1,3 +1,4 @@
+import { scoreRange } from '#core/gradings/score-schemas.ts';
 import type { FieldError } from '#web/lib/api.ts';
 
 /** A technique of a target rank as the score sheet reads it (the ladders slice's Rank.techniques). */
@@ -17,6 +18,7 @@ export type SheetCandidate = {
   candidateId: string;
   name: string;
   targetRankId: string;
+  targetRank?: { _id: string; name: string; colorHex: string | null };
   status: string;
   scores: Record<string, number>;
   comment: string | null;
@@ -25,11 +27,6 @@ export type SheetCandidate = {
 
 /** What the examiner has typed for one candidate: the inputs' raw text, kept until saved. */
 export type Draft = { scores: Record<string, string>; comment: string };
-
-export const SHEET_MESSAGES = {
-  range: (max: number) => `score must be between 0 and ${max}`,
-  incomplete: 'Score every technique before locking',
-} as const;
 
 /** Candidates an examiner scores: present, or decided after scoring. Absent and not-yet-present ones are not on the sheet. */
 export const SCORABLE = ['present', 'passed', 'failed'] as const;
@@ -50,10 +47,10 @@ export function parseScore(raw: string | undefined, max: number): number | null 
   return n <= max ? n : Number.NaN;
 }
 
-/** Per technique id, the API's words for a typed score it would refuse. Blank is not an error until locking. */
+/** Per technique id, the API's words (core's scoreRange) for a typed score it would refuse. Blank is not an error until locking. */
 export function draftErrors(draft: Draft, techniques: readonly SheetTechnique[]): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const t of techniques) if (Number.isNaN(parseScore(draft.scores[t._id], t.maxScore))) out[t._id] = SHEET_MESSAGES.range(t.maxScore);
+  for (const t of techniques) if (Number.isNaN(parseScore(draft.scores[t._id], t.maxScore))) out[t._id] = scoreRange(t.maxScore);
   return out;
 }
 

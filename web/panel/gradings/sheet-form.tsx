@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { SCORING_MESSAGES } from '#core/gradings/score-schemas.ts';
 import { Field, FocusableAlert, FormStatus } from '#web/components/form-kit.tsx';
 import { SchoolTime } from '#web/components/school-zone.tsx';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
@@ -12,7 +13,6 @@ import {
   isDirty,
   savedFrom,
   scoresBody,
-  SHEET_MESSAGES,
   type Draft,
   type SheetCandidate,
   type SheetTechnique,
@@ -95,7 +95,7 @@ export function SheetForm({ gradingId, candidate: c, target, techniques, draft, 
     if (!done.complete) {
       const blank: Record<string, string> = {};
       for (const t of techniques) if (!(draft.scores[t._id] ?? '').trim()) blank[t._id] = 'Enter a score';
-      return refuse(SHEET_MESSAGES.incomplete, blank);
+      return refuse(SCORING_MESSAGES.incompleteSheet, blank);
     }
     setAlert('');
     setConfirming(true);
