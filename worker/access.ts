@@ -43,6 +43,8 @@ import { attendanceAccess } from './features/attendance/attendance.access.ts';
 import { bookingsAccess } from './features/bookings/bookings.access.ts';
 import { attendanceReportsAccess } from './features/attendance-reports/attendance-reports.access.ts';
 import { gradingResultsAccess } from './features/grading-results/grading-results.access.ts';
+import { eligibilityAccess } from './features/eligibility/eligibility.access.ts';
+import { ranksAccess } from './features/ranks/ranks.access.ts';
 
 /** Every /api route and who may call it. createApp() refuses to start if a route is missing here. */
 export const ACCESS: AccessTable = {
@@ -90,4 +92,6 @@ export const ACCESS: AccessTable = {
   ...bookingsAccess,
   ...attendanceReportsAccess,
   ...gradingResultsAccess,
+  ...eligibilityAccess,
+  ...ranksAccess,
 };

@@ -45,6 +45,8 @@ import { attendanceRoutes } from './features/attendance/attendance.routes.ts';
 import { bookingsRoutes, sessionBookingsRoutes } from './features/bookings/bookings.routes.ts';
 import { attendanceReportsRoutes } from './features/attendance-reports/attendance-reports.routes.ts';
 import { gradingResultsRoutes } from './features/grading-results/grading-results.routes.ts';
+import { eligibilityRoutes } from './features/eligibility/eligibility.routes.ts';
+import { ranksRoutes } from './features/ranks/ranks.routes.ts';
 import { auditWrites } from './middleware/audit.ts';
 import { authorize } from './middleware/auth.ts';
 import { limitBodies } from './middleware/body-limit.ts';
@@ -109,7 +111,10 @@ export function createApp() {
     .route('/', attendanceRoutes)
     .route('/sessions', sessionBookingsRoutes)
     .route('/bookings', bookingsRoutes)
-    .route('/gradings', gradingResultsRoutes);
+    .route('/gradings', gradingResultsRoutes)
+    // Issue 25: /students/:id/eligibility, /programs/:slug/ready; the rank ledger under /students/:id, /student-ranks, /ranks.
+    .route('/', eligibilityRoutes)
+    .route('/', ranksRoutes);
 
   // Not strict: the spec's client calls some paths with a trailing slash (GET /courses/, POST /orders/).
   const app = new Hono<AppEnv>({ strict: false, router: memoizedRouter() });

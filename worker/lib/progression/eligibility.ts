@@ -2,7 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import { fromCents } from '#core/money.ts';
 import { evaluateEligibility, type EligibilityFacts, type RequirementCheck } from '#core/progression/eligibility.ts';
 import type { Requirement } from '#core/progression/requirements.ts';
-import { localDate } from '#core/time-zone.ts';
+import { schoolDay } from '#core/attendance/reports.ts';
 import type { ProgramRow, RankRow } from '#db/schema/index.ts';
 import { batch } from '#worker/lib/sql.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
@@ -55,10 +55,7 @@ export type StudentEligibility = {
 
 export type EligibilityResult = { program: ProgramRow | null; zone: string; byUser: Map<string, StudentEligibility> };
 
-const dayOf = (ms: number, zone: string) => {
-  const d = localDate(0, ms, zone);
-  return `${d.y}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
-};
+const dayOf = (ms: number, zone: string) => schoolDay(new Date(ms), zone);
 
 /** Attendance within 14 hours of the window's UTC midnight, counted when its day on the school's clock is on or after `since`. */
 const bandCount = (band: string | null, since: string | null, zone: string) =>

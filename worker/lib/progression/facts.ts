@@ -11,7 +11,7 @@ export type ProgramKey = { programId: string } | { programSlug: string };
 /** No zone is more than 14 hours from UTC: attendance this close to a window's UTC midnight is judged in JS on the school's clock. */
 export const BAND_MS = 14 * 3_600_000;
 
-const programIdSql = (key: ProgramKey): SQL =>
+export const programIdSql = (key: ProgramKey): SQL =>
   'programId' in key ? sql`${key.programId}` : sql`(select id from programs where slug = ${key.programSlug})`;
 const programWhere = (key: ProgramKey): SQL => ('programId' in key ? eq(programs.id, key.programId) : eq(programs.slug, key.programSlug));
 
