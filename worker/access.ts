@@ -45,6 +45,7 @@ import { attendanceReportsAccess } from './features/attendance-reports/attendanc
 import { gradingResultsAccess } from './features/grading-results/grading-results.access.ts';
 import { eligibilityAccess } from './features/eligibility/eligibility.access.ts';
 import { ranksAccess } from './features/ranks/ranks.access.ts';
+import { gradingsAccess } from './features/gradings/gradings.access.ts';
 
 /** Every /api route and who may call it. createApp() refuses to start if a route is missing here. */
 export const ACCESS: AccessTable = {
@@ -94,4 +95,5 @@ export const ACCESS: AccessTable = {
   ...gradingResultsAccess,
   ...eligibilityAccess,
   ...ranksAccess,
+  ...gradingsAccess,
 };

@@ -47,6 +47,7 @@ import { attendanceReportsRoutes } from './features/attendance-reports/attendanc
 import { gradingResultsRoutes } from './features/grading-results/grading-results.routes.ts';
 import { eligibilityRoutes } from './features/eligibility/eligibility.routes.ts';
 import { ranksRoutes } from './features/ranks/ranks.routes.ts';
+import { gradingsRoutes } from './features/gradings/gradings.routes.ts';
 import { auditWrites } from './middleware/audit.ts';
 import { authorize } from './middleware/auth.ts';
 import { limitBodies } from './middleware/body-limit.ts';
@@ -114,7 +115,8 @@ export function createApp() {
     .route('/gradings', gradingResultsRoutes)
     // Issue 25: /students/:id/eligibility, /programs/:slug/ready; the rank ledger under /students/:id, /student-ranks, /ranks.
     .route('/', eligibilityRoutes)
-    .route('/', ranksRoutes);
+    .route('/', ranksRoutes)
+    .route('/gradings', gradingsRoutes);
 
   // Not strict: the spec's client calls some paths with a trailing slash (GET /courses/, POST /orders/).
   const app = new Hono<AppEnv>({ strict: false, router: memoizedRouter() });

@@ -1,5 +1,6 @@
 import type { PurchaseType } from '#core/shop/shop-options.ts';
 import { courseSettlements } from '#worker/features/enrollments/enrollments.settlement.ts';
+import { gradingSettlements } from '#worker/features/gradings/gradings.settlement.ts';
 import { membershipSettlements } from '#worker/features/membership-purchases/membership-purchases.settlement.ts';
 import { orderSettlement } from '#worker/features/orders/orders.settlement.ts';
 import type { PurchaseSettlement } from '#worker/lib/payments/settlements.ts';
@@ -13,4 +14,5 @@ export const SETTLEMENTS: Partial<Record<PurchaseType, PurchaseSettlement>> = {
   order: orderSettlement,
   ...courseSettlements,
   ...membershipSettlements,
+  ...gradingSettlements,
 };
