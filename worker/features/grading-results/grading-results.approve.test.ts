@@ -66,6 +66,16 @@ describe('results and approval', () => {
     expect(twice.body.message).toBe('This grading cannot move from approved to approved');
   });
 
+  it('two approvals at once decide once: one 200, the other 409', async () => {
+    const g = await splitPanel('majority');
+    const admin = await createUser({ role: 'admin' });
+    const answers = await Promise.all([approve(admin.token, g.grading.id), approve(g.head.token, g.grading.id)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const row = await testDb().select().from(gradingCandidates).where(eq(gradingCandidates.id, g.cid)).get();
+    const winner = answers[0]!.status === 200 ? admin.id : g.head.id;
+    expect(row).toMatchObject({ status: 'passed', decidedBy: winner });
+  });
+
   it('defers absent candidates, and reopening scoring clears the decisions and unlocks the sheets', async () => {
     const g = await scoringGrading({ candidates: [{}, { status: 'absent' }] });
     const [present, absent] = g.candidates;

@@ -1,8 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { pdfSha256 } from '#core/certificates/certificate-pdf.ts';
 import { newId } from '#core/ids.ts';
-import { certificates, gradings, notifications, studentRanks } from '#db/schema/index.ts';
+import { auditLog, certificates, gradings, notifications, studentRanks } from '#db/schema/index.ts';
 import { api, createUser, getUserRow, testDb } from '#test/helpers.ts';
+import type { Bindings } from '#worker/env.ts';
 import { settleDeferred } from '#worker/lib/service-context.ts';
 import { scoringGrading } from './grading-results.test-helpers.ts';
 
@@ -55,7 +58,12 @@ describe('finalizing a grading', () => {
     expect(certs.map((c) => c.studentRankId).sort()).toEqual(ledger.map((r) => r.id).sort());
     expect(certs[0]).toMatchObject({ gradingId: g.grading.id, issuedOn: '2026-09-19', rankId: g.target.id });
     expect(certs[0]!.examiners.map((e) => e.role)).toEqual(['head', 'panel', 'panel']);
-    expect(certs.every((c) => /^DOJO-\d{4}-\d{6}$/.test(c.number))).toBe(true);
+    expect(certs.every((c) => /^DOJO-2026-\d{6}$/.test(c.number))).toBe(true);
+    for (const c of certs) {
+      const pdf = await (env as unknown as Bindings).UPLOADS.get(c.pdfKey);
+      expect(await pdfSha256(new Uint8Array(await pdf!.arrayBuffer()))).toBe(c.pdfSha256);
+    }
+    expect(JSON.stringify(certs)).not.toContain(g.students[0]!.email);
 
     expect(await statusOf(g.grading.id)).toBe('finalized');
     expect((await getUserRow(g.students[0]!.id))?.profile.grade).toBe('yellow');
@@ -137,6 +145,14 @@ describe('finalizing a grading', () => {
     expect(await certificatesOf(g.students.map((s) => s.id))).toEqual([]);
     expect(await statusOf(g.grading.id)).toBe('approved');
     expect((await getUserRow(g.students[0]!.id))?.profile.grade).toBe('white');
+  });
+
+  it('lands in the audit log with the grading as its target', async () => {
+    const g = await approvedGrading();
+    await finalize(g.admin.token, g.grading.id);
+    await settleDeferred();
+    const entry = await testDb().select().from(auditLog).where(eq(auditLog.targetId, g.grading.id)).get();
+    expect(entry).toMatchObject({ actorId: g.admin.id, route: '/api/gradings/:id/finalize', targetType: 'gradings', status: 200 });
   });
 
   it('tells passed and failed candidates their result', async () => {

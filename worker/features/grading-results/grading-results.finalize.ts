@@ -2,13 +2,13 @@ import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-or
 import { newId } from '#core/ids.ts';
 import { cannotMove, SCORING_MESSAGES } from '#core/gradings/score-schemas.ts';
 import { certificates, gradingCandidates, gradings, ranks, studentRanks } from '#db/schema/index.ts';
-import { isUniqueViolation } from '#worker/lib/db-errors.ts';
+import { issueWithRetry } from '#worker/lib/certificates/prepare.ts';
 import { conflict, notFound } from '#worker/lib/errors.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
+import { awardStatements } from '#worker/lib/progression/award.ts';
 import { batch } from '#worker/lib/sql.ts';
-import { awardStatements, prepareCertificates } from './grading-results.awards.ts';
 import { noticeResults } from './grading-results.notify.ts';
-import { isStop, loadBoard, moved, stopUnless, type Board } from './grading-results.queries.ts';
+import { isStop, loadBoard, moved, stopUnless, type Board, type BoardCandidate } from './grading-results.queries.ts';
 
 /** A passed candidate may be promoted once the fee is settled: paid, waived, or there was none. */
 const SETTLED = ['paid', 'waived', 'none'] as const;
@@ -54,7 +54,8 @@ async function examinerRanks(ctx: ServiceCtx, board: Board) {
  * POST /api/gradings/:id/finalize (admin-capable). One batch: the grading approved → finalized first (only
  * while every passed candidate's fee is settled), then a statement that stops the batch unless that move
  * happened here, then per passed candidate one ledger row (awardedOn = the grading's day; the profile's
- * grade follows) and one certificate. A concurrent or second finalize stops at the gate, so it adds
+ * grade follows, worker/lib/progression) and one certificate (worker/lib/certificates, numbered again if
+ * another issue took a number meanwhile). A concurrent or second finalize stops at the gate, so it adds
  * nothing and answers what the first wrote. PDFs go to R2 before the batch; notifications after it.
  */
 export async function finalizeGrading(ctx: ServiceCtx, gradingId: string): Promise<FinalizeResult> {
@@ -68,68 +69,64 @@ export async function finalizeGrading(ctx: ServiceCtx, gradingId: string): Promi
     const passed = board.candidates.filter((c) => c.status === 'passed');
     if (passed.some((c) => !(SETTLED as readonly string[]).includes(c.paymentStatus))) throw conflict(SCORING_MESSAGES.unpaid);
 
-    const awards = passed.map((c) => ({
-      candidate: c,
-      award: {
-        id: newId(),
-        userId: c.userId,
-        programId: grading.programId,
-        rankId: c.targetRankId,
-        awardedOn: grading.heldOn,
-        candidateId: c.id,
-        awardedBy: me.id,
-        gradeKey: board.ranks.get(c.targetRankId)?.gradeKey ?? null,
-      },
-    }));
+    const awards = passed.map((c) => ({ candidate: c, award: newAward(board, c, me.id) }));
     const rankOf = await examinerRanks(ctx, board);
-    const prepared = await prepareCertificates(
-      ctx,
-      awards.map(({ candidate: c, award }) => ({
-        studentRankId: award.id,
-        userId: c.userId,
-        gradingId,
-        holderName: c.name,
-        email: c.email,
-        programName: board.programName,
-        rankName: board.ranks.get(c.targetRankId)?.name ?? '',
-        rankId: c.targetRankId,
-        issuedOn: grading.heldOn,
-        examiners: board.examiners.map((e) => ({ name: e.name, role: e.role, rank: rankOf.get(e.userId) ?? null })),
-      })),
-    );
-    await prepared.putPdfs();
-
+    const examiners = board.examiners.map((e) => ({ name: e.name, role: e.role, rank: rankOf.get(e.userId) ?? null }));
+    const items = awards.map(({ candidate: c, award }) => ({
+      studentRankId: award.id,
+      userId: c.userId,
+      email: c.email,
+      holderName: c.name,
+      gradingId,
+      rank: { id: c.targetRankId, name: board.ranks.get(c.targetRankId)?.name ?? '' },
+      programName: board.programName,
+      issuedOn: grading.heldOn,
+      examiners,
+      resultNarrative: `Passed ${grading.title}, examined by a panel of ${examiners.length}.`,
+    }));
     const at = new Date();
     try {
-      await batch(ctx.db, [
-        ctx.db
-          .update(gradings)
-          .set({ status: 'finalized', finalizedAt: at, finalizedBy: me.id, updatedAt: at })
-          .where(
-            and(
-              eq(gradings.id, gradingId),
-              eq(gradings.status, 'approved'),
-              sql`not exists (select 1 from ${gradingCandidates} where ${gradingCandidates.gradingId} = ${gradingId}
-                and ${gradingCandidates.status} = 'passed' and ${notInArray(gradingCandidates.paymentStatus, [...SETTLED])})`,
+      const rows = await issueWithRetry(ctx, items, async ({ rows }) => {
+        await batch(ctx.db, [
+          ctx.db
+            .update(gradings)
+            .set({ status: 'finalized', finalizedAt: at, finalizedBy: me.id, updatedAt: at })
+            .where(
+              and(
+                eq(gradings.id, gradingId),
+                eq(gradings.status, 'approved'),
+                sql`not exists (select 1 from ${gradingCandidates} where ${gradingCandidates.gradingId} = ${gradingId}
+                  and ${gradingCandidates.status} = 'passed' and ${notInArray(gradingCandidates.paymentStatus, [...SETTLED])})`,
+              ),
             ),
-          ),
-        stopUnless(ctx.db, gradingId, moved),
-        ...awards.flatMap(({ award }) => awardStatements(ctx.db, award)),
-        ...(prepared.rows.length ? [ctx.db.insert(certificates).values(prepared.rows)] : []),
-      ]);
+          stopUnless(ctx.db, gradingId, moved),
+          ...awards.flatMap(({ award }) => awardStatements(ctx.db, award)),
+          ...(rows.length ? [ctx.db.insert(certificates).values(rows)] : []),
+        ]);
+        return rows;
+      });
+      noticeResults(ctx, board);
+      return {
+        finalized: true,
+        awarded: awards.length,
+        certificates: rows.map((r) => ({ _id: r.id!, number: r.number, userId: r.userId })),
+      };
     } catch (err) {
-      // Stopped at the gate: read again (finalized by another → its result; moved or unpaid → 409).
-      // A certificate number taken by another grading's finalize meanwhile: number again.
-      const retry = isStop(err) || (isUniqueViolation(err) && /certificates\.number/.test(String(err) + String((err as Error).cause)));
-      if (retry && attempt < ATTEMPTS) continue;
-      if (isStop(err)) throw conflict(SCORING_MESSAGES.changedMeanwhile);
-      throw err;
+      // Stopped at the gate: read again (finalized by another → its result; moved or unpaid meanwhile → 409).
+      if (!isStop(err)) throw err;
+      if (attempt >= ATTEMPTS) throw conflict(SCORING_MESSAGES.changedMeanwhile);
     }
-    noticeResults(ctx, board);
-    return {
-      finalized: true,
-      awarded: awards.length,
-      certificates: prepared.rows.map((r) => ({ _id: r.id, number: r.number, userId: r.userId })),
-    };
   }
 }
+
+/** A passed candidate's ledger row: the target rank on the grading's day, tied to the candidate (unique). */
+const newAward = (board: Board, c: BoardCandidate, by: string) => ({
+  id: newId(),
+  userId: c.userId,
+  programId: board.grading.programId,
+  rankId: c.targetRankId,
+  awardedOn: board.grading.heldOn,
+  source: 'grading' as const,
+  candidateId: c.id,
+  awardedBy: by,
+});
