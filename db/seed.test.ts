@@ -1,5 +1,6 @@
 import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GRADES } from '#core/syllabus/grades.ts';
 import { runMigrations } from './migrate.ts';
 import { isLocalUrl, seedLocal } from './seed.ts';
 import { startTestServer, type TestServer } from './server/test-helpers.ts';
@@ -27,7 +28,7 @@ async function accounts() {
 }
 
 describe('seedLocal', () => {
-  it('creates one verified demo account per role with its login id', async () => {
+  it('creates one verified demo account per role with its login id', { timeout: 60_000 }, async () => {
     const result = await seedLocal(server.url, { log: quiet });
     expect(result.added.accounts).toBe(6);
     // every seeder (accounts, then each feature's demo content) adds something to an empty database
@@ -48,7 +49,41 @@ describe('seedLocal', () => {
     }
   });
 
-  it('adds nothing when run a second time', async () => {
+  it('seeds the karate ladder with the 17 grades in order and the kids ladder moving up to karate at 13', async () => {
+    const client = createClient({ url: server.url, intMode: 'number' });
+    try {
+      const ladder = async (slug: string) =>
+        (
+          await client.execute({
+            sql: 'select r.* from ranks r join programs p on p.id = r.program_id where p.slug = ? order by r.position',
+            args: [slug],
+          })
+        ).rows;
+      const karate = await ladder('karate');
+      expect(karate.map((r) => r.grade_key)).toEqual([...GRADES]);
+      expect(karate.map((r) => r.position)).toEqual(GRADES.map((_, i) => i + 1));
+      expect(karate.slice(0, 3).map((r) => r.name)).toEqual(['White belt', 'Yellow belt', 'Orange belt']);
+      expect(karate.at(-1)).toMatchObject({ name: '10th Dan', kind: 'dan' });
+      const kids = await ladder('kids');
+      expect(kids).toHaveLength(10);
+      for (const r of kids) expect(karate.map((k) => k.id)).toContain(r.age_upgrade_rank_id);
+      const yellow = (
+        await client.execute({
+          sql: 'select type, mode, value from rank_requirements where rank_id = ? order by position',
+          args: [karate[1]!.id as string],
+        })
+      ).rows;
+      expect(yellow.map((r) => r.type)).toEqual(['min_days', 'min_classes', 'techniques_passed', 'min_attendance_rate']);
+      const techniques = (
+        await client.execute({ sql: 'select syllabus_item_id from rank_techniques where rank_id = ?', args: [karate[1]!.id as string] })
+      ).rows;
+      expect(techniques.map((t) => t.syllabus_item_id)).toContain('seed-syllabus-yellow-kata');
+    } finally {
+      client.close();
+    }
+  });
+
+  it('adds nothing when run a second time', { timeout: 60_000 }, async () => {
     const before = await accounts();
     const result = await seedLocal(server.url, { log: quiet });
     expect(result.total).toBe(0);

@@ -16,6 +16,7 @@ import { courseEnrollmentsSeeder } from './seed/enrollments.ts';
 import { instructorEnrollmentsSeeder } from './seed/instructor-enrollments.ts';
 import { membershipEnrollmentsSeeder } from './seed/membership-enrollments.ts';
 import { fileUploadsSeeder, syllabusSeeder } from './seed/syllabus.ts';
+import { programsSeeder } from './seed/programs.ts';
 import { socialSeeder } from './seed/social.ts';
 import { classMembersSeeder } from './seed/class-members.ts';
 import { checkinSeeder } from './seed/checkin.ts';
@@ -26,6 +27,7 @@ import type { Seeder } from './seed/types.ts';
 export const SEEDERS: readonly Seeder[] = [
   accountsSeeder,
   syllabusSeeder,
+  programsSeeder,
   fileUploadsSeeder,
   settingsSeeder,
   enquiriesSeeder,

@@ -14,6 +14,7 @@ import { couponsAccess } from './features/coupons/coupons.access.ts';
 import { eventsAccess } from './features/events/events.access.ts';
 import { seminarsAccess } from './features/seminars/seminars.access.ts';
 import { syllabusAccess } from './features/syllabus/syllabus.access.ts';
+import { programsAccess } from './features/programs/programs.access.ts';
 import { fileUploadsAccess } from './features/file-uploads/file-uploads.access.ts';
 import { filesAccess } from './features/files/files.access.ts';
 import { healthAccess } from './features/health/health.access.ts';
@@ -74,6 +75,7 @@ export const ACCESS: AccessTable = {
   ...alliancesAccess,
   ...postsAccess,
   ...syllabusAccess,
+  ...programsAccess,
   ...fileUploadsAccess,
   ...ordersAccess,
   ...meetingsAccess,

@@ -16,6 +16,7 @@ import { couponsRoutes } from './features/coupons/coupons.routes.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
 import { seminarsRoutes } from './features/seminars/seminars.routes.ts';
 import { syllabusRoutes } from './features/syllabus/syllabus.routes.ts';
+import { programsRoutes } from './features/programs/programs.routes.ts';
 import { fileUploadsRoutes } from './features/file-uploads/file-uploads.routes.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -88,6 +89,7 @@ export function createApp() {
     .route('/events', eventsRoutes)
     .route('/seminars', seminarsRoutes)
     .route('/syllabus', syllabusRoutes)
+    .route('/programs', programsRoutes)
     .route('/file-uploads', fileUploadsRoutes)
     .route('/orders', ordersRoutes)
     .route('/zoom-meetings', meetingsRoutes)

@@ -13,6 +13,7 @@ export const CLASS_MESSAGES = {
   updated: 'Class updated successfully',
   deleted: 'Class deleted successfully',
   instructor: 'instructorId must be an instructor',
+  program: 'programId must be a program',
 } as const;
 
 /** The update's message when booked sessions kept their old time or place (the admin should look at them). */
@@ -59,6 +60,11 @@ const classFields = {
   instructorId: z.preprocess(
     (v) => (v === undefined ? undefined : typeof v === 'string' && v.trim() === '' ? null : v),
     z.string({ error: CLASS_MESSAGES.instructor }).trim().max(64, CLASS_MESSAGES.instructor).nullable().optional(),
+  ),
+  /** The program whose attendance it counts toward (issue 25); blank or null = every program. */
+  programId: z.preprocess(
+    (v) => (v === undefined ? undefined : typeof v === 'string' && v.trim() === '' ? null : v),
+    z.string({ error: CLASS_MESSAGES.program }).trim().max(64, CLASS_MESSAGES.program).nullable().optional(),
   ),
   level: optionEnum(LEVELS, LEVEL_MESSAGE).optional(),
   location: optionalText('Location', 200),

@@ -75,6 +75,8 @@ export type ClassDto = {
   instructorName: string | null;
   /** The instructor's account (issue 24), null when none is linked. */
   instructorId: string | null;
+  /** The program its attendance counts toward (issue 25); null = every program. */
+  programId: string | null;
   level: Level;
   location: string | null;
   ageGroup: string | null;

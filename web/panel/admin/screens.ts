@@ -43,6 +43,10 @@ export const ADMIN_SCREENS: readonly PanelScreen[] = [
   screen('alliances', 'Alliances', () => import('./screens/alliances.tsx')),
   screen('posts', 'Posts', () => import('./screens/posts.tsx')),
   screen('syllabus', 'Syllabus', () => import('./screens/syllabus.tsx')),
+  screen('programs', 'Programs', () => import('./programs/programs-screen.tsx'), {
+    panels: PLATFORM_PANELS,
+    summary: 'Programs and their belt ladders: ranks in order, what each asks and the techniques it is examined on.',
+  }),
   screen('file-uploads', 'File uploads', () => import('./screens/file-uploads.tsx')),
   screen('products', 'Shop products', () => import('./shop/products-screen.tsx')),
   screen('coupons', 'Coupons', () => import('./shop/coupons-screen.tsx')),

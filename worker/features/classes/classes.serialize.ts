@@ -14,6 +14,7 @@ export function serializeClass(row: ClassRow): ClassDto {
     endTime: row.endTime,
     instructorName: row.instructorName,
     instructorId: row.instructorUserId,
+    programId: row.programId,
     level: row.level as Level,
     location: row.location,
     ageGroup: row.ageGroup,

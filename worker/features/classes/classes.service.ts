@@ -3,7 +3,7 @@ import { CLASS_MESSAGES, type CreateClassInput, type ListClassesQueryInput, type
 import { newId } from '#core/ids.ts';
 import type { Db } from '#db/client.ts';
 import type { SessionChanges } from '#core/sessions/session-schemas.ts';
-import { classes, classSessions, type NewClassRow } from '#db/schema/index.ts';
+import { classes, classSessions, programs, type NewClassRow } from '#db/schema/index.ts';
 import { badRequest, notFound } from '#worker/lib/errors.ts';
 import { listPage } from '#worker/lib/list.ts';
 import { likeAny } from '#worker/lib/sql.ts';
@@ -30,6 +30,13 @@ const SESSION_FIELDS = ['dayOfWeek', 'startTime', 'endTime', 'title', 'location'
 
 /** Why a withdrawn class's booked sessions are cancelled (the notice's reason). */
 export const CLASS_WITHDRAWN = 'The class is no longer on the timetable';
+
+/** A class's program must exist (issue 25); deleting a program sets its classes' programId back to null. */
+async function checkProgram(ctx: ServiceCtx, programId: string | null | undefined) {
+  if (!programId) return;
+  const found = await ctx.db.select({ id: programs.id }).from(programs).where(eq(programs.id, programId)).get();
+  if (!found) throw badRequest(CLASS_MESSAGES.program, [{ path: 'programId', message: CLASS_MESSAGES.program }]);
+}
 
 const instructorError = () => badRequest(CLASS_MESSAGES.instructor, [{ path: 'instructorId', message: CLASS_MESSAGES.instructor }]);
 
@@ -71,6 +78,7 @@ export async function listClasses(ctx: ServiceCtx, query: ListClassesQueryInput)
  * by the INSERT itself (INSERT … SELECT … WHERE the account teaches), never read first.
  */
 export async function createClass(ctx: ServiceCtx, input: CreateClassInput) {
+  await checkProgram(ctx, input.programId);
   const values: NewClassRow = {
     ...classColumns(input),
     id: newId(),
@@ -108,6 +116,7 @@ function insertTeaching(ctx: ServiceCtx, v: NewClassRow) {
       instructorName: value(v.instructorName, 'instructor_name'),
       instructorUserId: value(v.instructorUserId, 'instructor_user_id'),
       level: value(v.level ?? 'all', 'level'),
+      programId: value(v.programId, 'program_id'),
       location: value(v.location, 'location'),
       ageGroup: value(v.ageGroup, 'age_group'),
       capacity: value(v.capacity, 'capacity'),
@@ -127,6 +136,7 @@ function insertTeaching(ctx: ServiceCtx, v: NewClassRow) {
 export async function updateClass(ctx: ServiceCtx, id: string, input: UpdateClassInput) {
   const columns = classColumns(input);
   if (!Object.keys(columns).length) throw badRequest(CLASS_MESSAGES.nothingToUpdate);
+  await checkProgram(ctx, columns.programId);
   const row = await mapDbErrors(
     () =>
       ctx.db

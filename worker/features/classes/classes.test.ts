@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { api } from '#test/helpers.ts';
 import { asAdmin, createUser, describeAccessMatrix, hostileValues, send, tagged, watchStatements } from '#test/catalog-helpers.ts';
 import { classesAccess } from './classes.access.ts';
+import { insertProgram } from '#test/progression-helpers.ts';
 import { classBody, makeClass } from './classes.test-helpers.ts';
 
 const titles = (list: { title: string }[]) => list.map((c) => c.title);
@@ -100,6 +101,27 @@ describe('PUT and DELETE /api/classes/:id', () => {
     expect(bad.body.message).toBe('End time must be after start time');
     expect((await send('PUT', '/api/classes/nope', admin.token, { title: 'x' })).status).toBe(404);
     expect((await send('PUT', `/api/classes/${c._id}`, admin.token, {})).body.message).toBe('Nothing to update');
+  });
+
+  it('counts a class toward a program that exists, refuses an unknown one (400), and lets go of a deleted program', async () => {
+    const admin = await asAdmin();
+    const { program } = await insertProgram({ ranks: [] });
+    const teacher = await createUser({ role: 'instructor' });
+    const c = await makeClass(admin.token, `${tagged()} Program`, { programId: program.id, instructorId: teacher.id });
+    expect(c).toMatchObject({ programId: program.id, instructorId: teacher.id });
+    const bad = await send('PUT', `/api/classes/${c._id}`, admin.token, { programId: 'no-such-program' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({
+      message: 'programId must be a program',
+      errors: [{ path: 'programId', message: 'programId must be a program' }],
+    });
+    const created = await send('POST', '/api/classes', admin.token, classBody(`${tagged()} Bad`, { programId: 'nope' }));
+    expect(created.status).toBe(400);
+    expect((await send('PUT', `/api/classes/${c._id}`, admin.token, { programId: '' })).body.class.programId).toBeNull();
+    await send('PUT', `/api/classes/${c._id}`, admin.token, { programId: program.id });
+    expect((await send('DELETE', `/api/programs/${program.slug}`, admin.token)).status).toBe(200);
+    const after = await send('GET', `/api/classes?search=${encodeURIComponent(c.title as string)}`, admin.token);
+    expect(after.body.classes[0].programId).toBeNull();
   });
 
   it('deletes a class, then answers 404', async () => {

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { ClassDto } from '#core/catalog/types.ts';
 import type { Option } from '#web/components/form-kit.tsx';
 import { Loading } from '#web/components/loading.tsx';
+import { readPrograms } from '#web/panel/admin/programs/programs-api.ts';
 import { readTeachingAccounts } from '#web/panel/admin/sessions/sessions-api.ts';
 import { readClasses } from '#web/lib/content-api.ts';
 import { listParams } from '#web/panel/resource/call.ts';
@@ -81,23 +82,43 @@ export function withInstructorAccounts(config: ResourceConfig<SchoolClass>, teac
   return { ...config, fields: [...config.fields.slice(0, at), field, ...config.fields.slice(at)] };
 }
 
+/** The program its attendance counts toward (issue 25), after the level; blank = every program. */
+export function withPrograms(config: ResourceConfig<SchoolClass>, programs: Option[]): ResourceConfig<SchoolClass> {
+  const field: FieldDef = {
+    name: 'programId',
+    label: 'Program',
+    type: 'select',
+    options: programs,
+    blankLabel: 'Every program',
+    blank: 'null',
+    hint: 'Whose belt requirements its attendance counts toward.',
+  };
+  const at = config.fields.findIndex((f) => f.name === 'level') + 1;
+  return { ...config, fields: [...config.fields.slice(0, at), field, ...config.fields.slice(at)] };
+}
+
 type Teachers = { state: 'loading' } | { state: 'ready'; options: Option[] } | { state: 'failed' };
 
 export default function ClassesScreen(props: PanelScreenProps) {
   const [teachers, setTeachers] = useState<Teachers>({ state: 'loading' });
+  const [programs, setPrograms] = useState<Option[] | null>(null);
   useEffect(() => {
     const ctl = new AbortController();
     readTeachingAccounts(ctl.signal).then(
       (options) => setTeachers({ state: 'ready', options }),
       () => !ctl.signal.aborted && setTeachers({ state: 'failed' }),
     );
+    readPrograms(ctl.signal).then(
+      (list) => setPrograms(list.map((p) => ({ value: p._id, label: p.name }))),
+      () => {},
+    );
     return () => ctl.abort();
   }, []);
-  // Without the accounts the form leaves the link out, so saving never clears one it could not show.
-  const config = useMemo(
-    () => (teachers.state === 'ready' ? withInstructorAccounts(classesConfig, teachers.options) : classesConfig),
-    [teachers],
-  );
+  // Without the accounts (or programs) the form leaves that field out, so saving never clears one it could not show.
+  const config = useMemo(() => {
+    const withTeachers = teachers.state === 'ready' ? withInstructorAccounts(classesConfig, teachers.options) : classesConfig;
+    return programs ? withPrograms(withTeachers, programs) : withTeachers;
+  }, [teachers, programs]);
   if (teachers.state === 'loading') return <Loading label="Loading..." />;
   return <ResourceScreen config={config} base={props.base} path={props.path} />;
 }
