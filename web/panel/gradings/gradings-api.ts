@@ -106,15 +106,17 @@ export const markTechnique = (userId: string, techniqueId: string, passed: boole
 export const setApproval = (userId: string, rankId: string, approved: boolean) =>
   write(`/students/${id(userId)}/grading-approval`, { method: 'PUT', body: { rankId, approved }, fallback: 'Failed to save the approval' });
 
-/** The gradings I examine, newest first: `examiner=me` narrows on the server; `amExaminer` is checked here too. */
-export async function readMyGradings(q: { page: number }, signal: AbortSignal) {
+/**
+ * The gradings I examine, newest held first: the list has no examiner filter yet, so the latest 100 are read and
+ * narrowed on `amExaminer` here (`examiner=me` is sent for when the server narrows it itself).
+ */
+export async function readMyGradings(_q: { page: number }, signal: AbortSignal) {
   const body = await api<Grading[]>('/gradings', {
-    query: { examiner: 'me', page: q.page, limit: 20 },
+    query: { examiner: 'me', limit: 100 },
     signal,
     fallback: 'Failed to fetch your gradings',
   });
-  const items = (Array.isArray(body.data) ? body.data : []).filter((g) => g.amExaminer);
-  return body.pagination ? { items, pagination: body.pagination as Pagination } : { items };
+  return { items: (Array.isArray(body.data) ? body.data : []).filter((g) => g.amExaminer) };
 }
 
 export const confirmExamining = (gradingId: string) =>
