@@ -50,6 +50,8 @@ export type ResultSheet = {
 export type CandidateResult = {
   candidateId: string;
   name: string;
+  /** The candidate's state: absent ones are listed but never scored. */
+  status?: string;
   targetRank: Belt;
   outcome: 'passed' | 'failed' | 'pending';
   verdicts: SheetVerdict[];

@@ -36,7 +36,11 @@ function Readiness({ row }: { row: ReadyRow }) {
   );
 }
 
-const approvedOf = (row: ReadyRow) => row.checks.find((c) => c.type === 'instructor_approval')?.actual === true;
+/** Whether the next belt asks for an instructor's approval, and whether it has been given. */
+const approvalOf = (row: ReadyRow) => {
+  const check = row.checks.find((c) => c.type === 'instructor_approval');
+  return check ? { approved: check.actual === true } : null;
+};
 
 /**
  * "Ready to grade" (`ready/<program>/<ready|close|all>`): who in a program is ready for their next belt or close to it,
@@ -135,7 +139,8 @@ export default function ReadyScreen({ base, path }: PanelScreenProps) {
           <tbody>
             {list.items.map((row) => {
               const isOpen = open === row.userId;
-              const yes = approved[row.userId] ?? approvedOf(row);
+              const approval = approvalOf(row);
+              const yes = approved[row.userId] ?? approval?.approved ?? false;
               const panelId = `ready-techniques-${row.userId}`;
               return [
                 <tr key={row.userId} data-user={row.userId} data-eligible={row.eligible ? '' : undefined}>
@@ -171,14 +176,16 @@ export default function ReadyScreen({ base, path }: PanelScreenProps) {
                         >
                           Techniques<span className="visually-hidden"> of {row.name}</span>
                         </button>
-                        <button
-                          type="button"
-                          className={yes ? 'btn btn-secondary btn-sm' : 'btn btn-primary btn-sm'}
-                          onClick={() => void approve(row, !yes)}
-                        >
-                          {yes ? 'Withdraw approval' : 'Approve for grading'}
-                          <span className="visually-hidden"> {row.name}</span>
-                        </button>
+                        {approval && (
+                          <button
+                            type="button"
+                            className={yes ? 'btn btn-secondary btn-sm' : 'btn btn-primary btn-sm'}
+                            onClick={() => void approve(row, !yes)}
+                          >
+                            {yes ? 'Withdraw approval' : 'Approve for grading'}
+                            <span className="visually-hidden"> {row.name}</span>
+                          </button>
+                        )}
                       </>
                     )}
                   </ActionsCell>

@@ -17,6 +17,8 @@ const OUTCOME: Record<CandidateResult['outcome'], { label: string; cls: string }
   pending: { label: 'Pending', cls: 'badge' },
 };
 
+const notPresent = (r: CandidateResult) => r.status === 'absent' || r.status === 'deferred';
+
 function CandidateCard({ result: r, techniques }: { result: CandidateResult; techniques: SheetTechnique[] }) {
   const headingId = `result-${r.candidateId}`;
   const verdicts = r.sheets.map((s) => r.verdicts.find((v) => v.examinerId === s.examinerId));
@@ -24,12 +26,18 @@ function CandidateCard({ result: r, techniques }: { result: CandidateResult; tec
     <section className="card result-card" aria-labelledby={headingId} data-outcome={r.outcome}>
       <div className="result-head">
         <h2 id={headingId}>{r.name}</h2>
-        <span className={OUTCOME[r.outcome].cls}>{OUTCOME[r.outcome].label}</span>
+        {notPresent(r) ? (
+          <span className="badge">Not present</span>
+        ) : (
+          <span className={OUTCOME[r.outcome].cls}>{OUTCOME[r.outcome].label}</span>
+        )}
       </div>
       <p className="muted">
         For <BeltName belt={r.targetRank} />
       </p>
-      {r.sheets.length === 0 ? (
+      {notPresent(r) ? (
+        <p className="muted">Not present at the grading: not scored.</p>
+      ) : r.sheets.length === 0 ? (
         <p className="muted">No examiner has scored yet.</p>
       ) : (
         <DataTable id={`${headingId}-table`} caption={`Scores of ${r.name} by each examiner`} busy={false} className="results-table">
@@ -129,8 +137,8 @@ export function ResultsView({ gradingId, base, sheetHref }: { gradingId: string;
       </section>
     );
   const g = data.grading;
-  const counts = { passed: 0, failed: 0, pending: 0 };
-  for (const r of data.results) counts[r.outcome] += 1;
+  const counts = { passed: 0, failed: 0, pending: 0, absent: 0 };
+  for (const r of data.results) counts[notPresent(r) ? 'absent' : r.outcome] += 1;
   return (
     <section className="panel-screen results-screen" data-ready="" aria-labelledby="results-title">
       {back}
@@ -140,7 +148,7 @@ export function ResultsView({ gradingId, base, sheetHref }: { gradingId: string;
         {g.resultRule === 'all' ? 'every examiner' : 'a majority of the examiners'}
       </p>
       <p role="status">
-        {counts.passed} passed · {counts.failed} failed · {counts.pending} pending
+        {counts.passed} passed · {counts.failed} failed · {counts.pending} pending{counts.absent ? ` · ${counts.absent} not present` : ''}
       </p>
       {g.amExaminer && g.status === 'scoring' && (
         <p>
