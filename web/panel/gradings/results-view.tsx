@@ -7,9 +7,15 @@ import { DataTable, TableHead, numberColumn } from '#web/panel/resource/list-kit
 import { PanelLink } from '#web/panel/router.tsx';
 import { BeltName, CalendarDay, GradingStatus } from './grading-parts.tsx';
 import { readResults, readSheet, readTechniquesByRank, type CandidateResult, type GradingBrief } from './gradings-api.ts';
-import type { SheetTechnique } from './sheet-draft.ts';
+import { unlockedWhileScoring, type SheetTechnique } from './sheet-draft.ts';
 
-type Loaded = { grading: GradingBrief; results: CandidateResult[]; techniques: Record<string, SheetTechnique[]> };
+type Loaded = {
+  grading: GradingBrief;
+  results: CandidateResult[];
+  techniques: Record<string, SheetTechnique[]>;
+  /** While scoring, the candidates whose sheet I (an examiner) have not locked yet: the others' scores stay hidden. */
+  myOpenSheets: Set<string>;
+};
 
 const OUTCOME: Record<CandidateResult['outcome'], { label: string; cls: string }> = {
   passed: { label: 'Passed', cls: 'badge badge-active' },
@@ -19,14 +25,16 @@ const OUTCOME: Record<CandidateResult['outcome'], { label: string; cls: string }
 
 const notPresent = (r: CandidateResult) => r.status === 'absent' || r.status === 'deferred';
 
-function CandidateCard({ result: r, techniques }: { result: CandidateResult; techniques: SheetTechnique[] }) {
+function CandidateCard({ result: r, techniques, hidden }: { result: CandidateResult; techniques: SheetTechnique[]; hidden: boolean }) {
   const headingId = `result-${r.candidateId}`;
   const verdicts = r.sheets.map((s) => r.verdicts.find((v) => v.examinerId === s.examinerId));
   return (
     <section className="card result-card" aria-labelledby={headingId} data-outcome={r.outcome}>
       <div className="result-head">
         <h2 id={headingId}>{r.name}</h2>
-        {notPresent(r) ? (
+        {hidden ? (
+          <p className="muted">Lock your own sheet for {r.name} to see the other examiners' scores: each examiner scores on their own.</p>
+        ) : notPresent(r) ? (
           <span className="badge">Not present</span>
         ) : (
           <span className={OUTCOME[r.outcome].cls}>{OUTCOME[r.outcome].label}</span>
@@ -35,7 +43,9 @@ function CandidateCard({ result: r, techniques }: { result: CandidateResult; tec
       <p className="muted">
         For <BeltName belt={r.targetRank} />
       </p>
-      {notPresent(r) ? (
+      {hidden ? (
+        <p className="muted">Lock your own sheet for {r.name} to see the other examiners' scores: each examiner scores on their own.</p>
+      ) : notPresent(r) ? (
         <p className="muted">Not present at the grading: not scored.</p>
       ) : r.sheets.length === 0 ? (
         <p className="muted">No examiner has scored yet.</p>
@@ -112,10 +122,10 @@ export function ResultsView({ gradingId, base, sheetHref }: { gradingId: string;
     (async () => {
       const { grading, results } = await readResults(gradingId, ctl.signal);
       // An examiner's own sheet names the techniques; other staff read them from the program's ladder.
-      const techniques = grading.amExaminer
-        ? (await readSheet(gradingId, ctl.signal)).techniquesByRank
-        : await readTechniquesByRank(grading.programId, ctl.signal);
-      return { grading, results, techniques };
+      if (!grading.amExaminer)
+        return { grading, results, techniques: await readTechniquesByRank(grading.programId, ctl.signal), myOpenSheets: new Set<string>() };
+      const sheet = await readSheet(gradingId, ctl.signal);
+      return { grading, results, techniques: sheet.techniquesByRank, myOpenSheets: unlockedWhileScoring(grading.status, sheet.candidates) };
     })().then(
       (d) => !ctl.signal.aborted && setData(d),
       (err: unknown) => !ctl.signal.aborted && setError(errorMessage(err)),
@@ -158,7 +168,14 @@ export function ResultsView({ gradingId, base, sheetHref }: { gradingId: string;
       {data.results.length === 0 ? (
         <p className="empty-state">No candidate has been scored yet.</p>
       ) : (
-        data.results.map((r) => <CandidateCard key={r.candidateId} result={r} techniques={data.techniques[r.targetRank._id] ?? []} />)
+        data.results.map((r) => (
+          <CandidateCard
+            key={r.candidateId}
+            result={r}
+            techniques={data.techniques[r.targetRank._id] ?? []}
+            hidden={data.myOpenSheets.has(r.candidateId) && !notPresent(r)}
+          />
+        ))
       )}
     </section>
   );
