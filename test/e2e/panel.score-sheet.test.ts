@@ -1,48 +1,50 @@
-import { createClient } from '@libsql/client';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { newId } from '#core/ids.ts';
-import { apiCall, createTestUser, POLL } from './auth-helpers.ts';
+import { adminToken, apiCall, createTestUser, POLL } from './auth-helpers.ts';
 import { launchBrowser } from './browser.ts';
 import { signedInPage } from './offline-helpers.ts';
 
 const baseUrl = inject('baseUrl');
 const TECHNIQUES = ['Kihon stances', 'Kata Heian Shodan', 'Kumite ippon'];
 
-/** A grading being scored, with the instructor on its panel and one present candidate: no API makes gradings in this branch yet. */
-async function gradingBeingScored(examinerId: string, candidateUserId: string) {
-  const db = createClient({ url: inject('dbUrl') });
-  const tag = newId().slice(-8).toLowerCase();
-  const programId = newId();
-  const rankId = newId();
-  const gradingId = newId();
-  const candidateId = newId();
-  const techniqueIds = TECHNIQUES.map(() => newId());
-  await db.batch([
-    { sql: `insert into programs (id, slug, name) values (?, ?, ?)`, args: [programId, `sheet-${tag}`, `Karate ${tag}`] },
-    {
-      sql: `insert into ranks (id, program_id, position, name, color_hex) values (?, ?, 1, 'Green belt', '#16a34a')`,
-      args: [rankId, programId],
-    },
-    ...TECHNIQUES.map((title, i) => ({
-      sql: `insert into rank_techniques (id, rank_id, title, category, max_score, pass_score, weight, mandatory, position) values (?, ?, ?, 'kata', 10, 6, 1, ?, ?)`,
-      args: [techniqueIds[i]!, rankId, title, i === 0 ? 1 : 0, i],
-    })),
-    {
-      sql: `insert into gradings (id, program_id, title, held_on, status, target_rank_ids) values (?, ?, ?, '2026-12-12', 'scoring', ?)`,
-      args: [gradingId, programId, `Winter grading ${tag}`, JSON.stringify([rankId])],
-    },
-    {
-      sql: `insert into grading_examiners (grading_id, user_id, role, confirmed_at) values (?, ?, 'head', ?)`,
-      args: [gradingId, examinerId, Date.now()],
-    },
-    {
-      sql: `insert into grading_candidates (id, grading_id, user_id, target_rank_id, status, eligibility_snapshot) values (?, ?, ?, ?, 'present', ?)`,
-      args: [candidateId, gradingId, candidateUserId, rankId, JSON.stringify({ eligible: true, checks: [] })],
-    },
-  ]);
-  db.close();
-  return { gradingId, candidateId, techniqueIds };
+type Token = string;
+async function ok(token: Token, path: string, body?: unknown, method?: string) {
+  const res = await apiCall(baseUrl, path, { token, body, method });
+  if (res.status >= 300) throw new Error(`${method ?? 'POST'} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+/** Through the API as the school runs it: a program whose belt has three techniques, a grading with the instructor as head examiner, one candidate present, scoring. */
+async function gradingBeingScored(admin: Token, examiner: { id: string; token: Token }, candidateUserId: string) {
+  const tag = Math.random().toString(36).slice(2, 8);
+  const program = await ok(admin, '/programs', { name: `Sheet karate ${tag}` });
+  const rank = await ok(admin, `/programs/${program.slug}/ranks`, {
+    position: 1,
+    name: 'Green belt',
+    colorHex: '#16a34a',
+    techniques: TECHNIQUES.map((title, i) => ({ title, category: 'kata', maxScore: 10, passScore: 6, weight: 1, mandatory: i === 0 })),
+  });
+  const grading = await ok(admin, '/gradings', {
+    programId: program._id,
+    title: `Winter grading ${tag}`,
+    heldOn: '2026-12-12',
+    targetRankIds: [rank._id],
+  });
+  const g = `/gradings/${grading._id}`;
+  await ok(admin, `${g}/examiners`, { examiners: [{ userId: examiner.id, role: 'head' }] }, 'PUT');
+  await ok(admin, `${g}/open`, {});
+  await ok(examiner.token, `${g}/examiners/me/confirm`, {});
+  const candidate = await ok(admin, `${g}/candidates`, {
+    userId: candidateUserId,
+    targetRankId: rank._id,
+    overrideReason: 'Ready in the dojo',
+  });
+  await ok(admin, `${g}/candidates/${candidate._id}/waive`, { reason: 'Scholarship' });
+  await ok(admin, `${g}/lock`, {});
+  await ok(admin, `${g}/start-scoring`, {});
+  await ok(admin, `${g}/candidates/${candidate._id}/attendance`, { present: true });
+  const techniqueIds = (rank.techniques as { _id: string }[]).map((t) => t._id);
+  return { gradingId: grading._id as string, title: grading.title as string, candidateId: candidate._id as string, techniqueIds };
 }
 
 describe("the examiner's score sheet at phone width (issue 25 §7)", () => {
@@ -55,13 +57,18 @@ describe("the examiner's score sheet at phone width (issue 25 §7)", () => {
   });
 
   it('scores every technique of a candidate by keyboard at 390 px, is refused in the API words, saves, locks, and the inputs become read-only', async () => {
+    const admin = await adminToken(baseUrl);
     const examiner = await createTestUser(baseUrl, 'instructor', 'examiner');
     const student = await createTestUser(baseUrl, 'student', 'candidate');
-    const { gradingId, candidateId, techniqueIds } = await gradingBeingScored(examiner.id, student.id);
     const { page, token } = await signedInPage(browser, baseUrl, examiner, { width: 390, path: '/instructor', serviceWorker: false });
+    const { gradingId, title, candidateId, techniqueIds } = await gradingBeingScored(admin, { id: examiner.id, token }, student.id);
 
-    await page.goto(`${baseUrl}/instructor/score-sheet/${gradingId}`);
+    // From My gradings to the sheet, as an examiner finds it.
+    await page.goto(`${baseUrl}/instructor/examining`);
+    await page.locator('.examining-screen[data-ready]').waitFor({ timeout: 15_000 });
+    await page.getByRole('link', { name: `Score sheet ${title}` }).click();
     await page.locator('.score-sheet[data-ready]').waitFor({ timeout: 15_000 });
+    expect(page.url()).toBe(`${baseUrl}/instructor/score-sheet/${gradingId}`);
     await expect.poll(() => page.locator('.sheet-position').textContent(), POLL).toBe('Candidate 1 of 1');
     const inputs = TECHNIQUES.map((t) => page.getByLabel(t, { exact: true }));
     expect(await inputs[0]!.getAttribute('max')).toBe('10');
