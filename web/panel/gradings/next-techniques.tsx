@@ -23,14 +23,18 @@ export function NextTechniques({ row, program, onChanged }: { row: ReadyRow; pro
     return () => ctl.abort();
   }, [row.userId, program]);
 
+  const set = (id: string, passed: boolean) => setItems((list) => list?.map((x) => (x._id === id ? { ...x, passed } : x)) ?? list);
+
+  /** The box follows the tap at once and goes back if the server refuses. */
   async function toggle(t: NextTechnique, passed: boolean) {
     setBusy(t._id);
     setAlert('');
+    set(t._id, passed);
     try {
       await markTechnique(row.userId, t._id, passed);
-      setItems((list) => list?.map((x) => (x._id === t._id ? { ...x, passed } : x)) ?? list);
       onChanged(passed ? `${t.title}: passed by ${row.name}.` : `${t.title}: no longer marked passed for ${row.name}.`);
     } catch (err) {
+      set(t._id, !passed);
       setAlert(errorMessage(err));
     } finally {
       setBusy('');

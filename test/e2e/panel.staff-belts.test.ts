@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminToken, apiCall, createTestUser, POLL } from './auth-helpers.ts';
+import { adminToken, apiCall, createTestUser, POLL, uniqueEmail } from './auth-helpers.ts';
 import { launchBrowser } from './browser.ts';
 import { signedInPage } from './offline-helpers.ts';
 
@@ -47,7 +47,7 @@ async function gradingBeingScored(admin: Token, examiner: { id: string; token: T
   return { gradingId: grading._id as string, title: grading.title as string, candidateId: candidate._id as string, techniqueIds };
 }
 
-describe("the examiner's score sheet at phone width (issue 25 §7)", () => {
+describe("the instructor's belt screens at phone width (issue 25 §7)", () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -122,5 +122,56 @@ describe("the examiner's score sheet at phone width (issue 25 §7)", () => {
 
     // Nothing runs off a 390 px screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
+  it('Ready to grade at 360 px: an instructor ticks the last technique and approves, and the student becomes eligible', async () => {
+    const admin = await adminToken(baseUrl);
+    const instructor = await createTestUser(baseUrl, 'instructor', 'ready');
+    const tag = Math.random().toString(36).slice(2, 8);
+    const name = `Kenta Ready${tag}`;
+    const student = await ok(admin, '/users', {
+      email: uniqueEmail('ready'),
+      password: `Kata-${tag}${tag}`,
+      role: 'student',
+      profile: { firstName: 'Kenta', lastName: `Ready${tag}` },
+    });
+    student.id = student._id;
+    const program = await ok(admin, '/programs', { name: `Ready karate ${tag}` });
+    const white = await ok(admin, `/programs/${program.slug}/ranks`, { position: 1, name: 'White belt', colorHex: '#ffffff' });
+    await ok(admin, `/programs/${program.slug}/ranks`, {
+      position: 2,
+      name: 'Yellow belt',
+      colorHex: '#facc15',
+      requirements: [
+        { type: 'techniques_passed', mode: 'gate', value: 1 },
+        { type: 'instructor_approval', mode: 'gate' },
+      ],
+      techniques: [{ title: 'Kata Taikyoku Shodan', category: 'kata', maxScore: 10, passScore: 6 }],
+    });
+    await ok(admin, `/students/${student.id}/ranks`, { program: program.slug, rankId: white._id, note: 'Started here' });
+    const eligible = async () =>
+      (await apiCall(baseUrl, `/students/${student.id}/eligibility?program=${program.slug}`, { token: admin })).body.data.eligible;
+    expect(await eligible()).toBe(false);
+
+    const { page } = await signedInPage(browser, baseUrl, instructor, { width: 360, path: '/instructor', serviceWorker: false });
+    await page.goto(`${baseUrl}/instructor/ready/${program.slug}/all`);
+    await page.locator('.ready-screen[data-ready]').waitFor({ timeout: 15_000 });
+    // Everyone with attendance is listed, the ready first: find the student by name.
+    await page.getByLabel('Name or student ID').fill(name);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const row = page.locator(`tr[data-user="${student.id}"]`);
+    await expect
+      .poll(() => row.locator('.checklist-line').textContent(), POLL)
+      .toBe('0 of 1 technique passed (not met) · not yet approved by an instructor (not met)');
+
+    await page.getByRole('button', { name: `Techniques of ${name}` }).click();
+    const box = page.getByLabel('Kata Taikyoku Shodan (kata)');
+    await box.check();
+    await expect.poll(() => page.locator('.form-status').first().textContent(), POLL).toBe(`Kata Taikyoku Shodan: passed by ${name}.`);
+    await page.getByRole('button', { name: `Approve for grading ${name}` }).click();
+    await expect.poll(() => page.locator('.form-status').first().textContent(), POLL).toBe(`${name} is approved for Yellow belt.`);
+    await expect.poll(eligible, POLL).toBe(true);
+    await expect.poll(() => row.getAttribute('data-eligible'), POLL).toBe('');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 });
