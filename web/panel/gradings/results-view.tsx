@@ -32,9 +32,7 @@ function CandidateCard({ result: r, techniques, hidden }: { result: CandidateRes
     <section className="card result-card" aria-labelledby={headingId} data-outcome={r.outcome}>
       <div className="result-head">
         <h2 id={headingId}>{r.name}</h2>
-        {hidden ? (
-          <p className="muted">Lock your own sheet for {r.name} to see the other examiners' scores: each examiner scores on their own.</p>
-        ) : notPresent(r) ? (
+        {notPresent(r) ? (
           <span className="badge">Not present</span>
         ) : (
           <span className={OUTCOME[r.outcome].cls}>{OUTCOME[r.outcome].label}</span>
@@ -50,51 +48,56 @@ function CandidateCard({ result: r, techniques, hidden }: { result: CandidateRes
       ) : r.sheets.length === 0 ? (
         <p className="muted">No examiner has scored yet.</p>
       ) : (
-        <DataTable id={`${headingId}-table`} caption={`Scores of ${r.name} by each examiner`} busy={false} className="results-table">
-          <TableHead
-            columns={['Technique', ...r.sheets.map((s) => numberColumn(`${s.examinerName}${s.role === 'head' ? ' (head)' : ''}`))]}
-          />
-          <tbody>
-            {techniques.map((t) => (
-              <tr key={t._id}>
-                <th scope="row">
-                  {t.title}
-                  <span className="cell-note">
-                    pass {t.passScore} of {t.maxScore}
-                    {t.mandatory ? ' · mandatory' : ''}
-                  </span>
-                </th>
-                {r.sheets.map((s, i) => {
-                  const v = s.scores[t._id];
-                  const low = typeof v === 'number' && v < t.passScore;
-                  return (
-                    <td key={i} className={`cell-number${low ? ' score-low' : ''}`}>
-                      {typeof v === 'number' ? v : '—'}
-                      {low && <span className="visually-hidden"> (below the pass mark)</span>}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-            <tr className="results-verdicts">
-              <th scope="row">Sheet</th>
-              {r.sheets.map((s, i) => (
-                <td key={i} className="cell-number">
-                  {verdicts[i]?.complete ? (verdicts[i]?.passed ? 'Pass' : 'Fail') : 'Incomplete'} · {verdicts[i]?.percent ?? 0}%
-                  <span className="cell-note">
-                    {s.lockedAt ? (
-                      <>
-                        Locked <SchoolTime iso={s.lockedAt} show="stamp" />
-                      </>
-                    ) : (
-                      'Not locked'
-                    )}
-                  </span>
-                </td>
+        <>
+          {r.sheets.length > 1 && (
+            <p className="results-scroll-hint muted">{r.sheets.length} examiners: scroll the table sideways to see each sheet.</p>
+          )}
+          <DataTable id={`${headingId}-table`} caption={`Scores of ${r.name} by each examiner`} busy={false} className="results-table">
+            <TableHead
+              columns={['Technique', ...r.sheets.map((s) => numberColumn(`${s.examinerName}${s.role === 'head' ? ' (head)' : ''}`))]}
+            />
+            <tbody>
+              {techniques.map((t) => (
+                <tr key={t._id}>
+                  <th scope="row">
+                    {t.title}
+                    <span className="cell-note">
+                      pass {t.passScore} of {t.maxScore}
+                      {t.mandatory ? ' · mandatory' : ''}
+                    </span>
+                  </th>
+                  {r.sheets.map((s, i) => {
+                    const v = s.scores[t._id];
+                    const low = typeof v === 'number' && v < t.passScore;
+                    return (
+                      <td key={i} className={`cell-number${low ? ' score-low' : ''}`}>
+                        {typeof v === 'number' ? v : '—'}
+                        {low && <span className="visually-hidden"> (below the pass mark)</span>}
+                      </td>
+                    );
+                  })}
+                </tr>
               ))}
-            </tr>
-          </tbody>
-        </DataTable>
+              <tr className="results-verdicts">
+                <th scope="row">Sheet</th>
+                {r.sheets.map((s, i) => (
+                  <td key={i} className="cell-number">
+                    {verdicts[i]?.complete ? (verdicts[i]?.passed ? 'Pass' : 'Fail') : 'Incomplete'} · {verdicts[i]?.percent ?? 0}%
+                    <span className="cell-note">
+                      {s.lockedAt ? (
+                        <>
+                          Locked <SchoolTime iso={s.lockedAt} show="stamp" />
+                        </>
+                      ) : (
+                        'Not locked'
+                      )}
+                    </span>
+                  </td>
+                ))}
+              </tr>
+            </tbody>
+          </DataTable>
+        </>
       )}
       {r.sheets.some((s) => s.comment) && (
         <dl className="result-comments">
