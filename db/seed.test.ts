@@ -1,6 +1,8 @@
 import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfSha256, renderCertificatePdf } from '#core/certificates/certificate-pdf.ts';
 import { GRADES } from '#core/syllabus/grades.ts';
+import { pdfInputOf } from '#worker/lib/certificates/prepare.ts';
 import { runMigrations } from './migrate.ts';
 import { isLocalUrl, seedLocal } from './seed.ts';
 import { startTestServer, type TestServer } from './server/test-helpers.ts';
@@ -42,7 +44,7 @@ describe('seedLocal', () => {
     expect(byRole.instructor).toMatchObject({ email: 'instructor@dojo.local', instructor_id: 'INS-0001' });
     expect(byRole.student).toMatchObject({ email: 'student@dojo.local', student_id: 'STU-0001' });
     expect(byRole.member).toMatchObject({ email: 'member@dojo.local', student_id: null });
-    expect(JSON.parse(byRole.student!.profile as string)).toMatchObject({ grade: 'white', firstName: expect.any(String) });
+    expect(JSON.parse(byRole.student!.profile as string)).toMatchObject({ grade: 'orange', firstName: expect.any(String) });
     for (const row of rows) {
       expect(row.email_verified).toBe(1);
       expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
@@ -78,6 +80,74 @@ describe('seedLocal', () => {
         await client.execute({ sql: 'select syllabus_item_id from rank_techniques where rank_id = ?', args: [karate[1]!.id as string] })
       ).rows;
       expect(techniques.map((t) => t.syllabus_item_id)).toContain('seed-syllabus-yellow-kata');
+    } finally {
+      client.close();
+    }
+  });
+
+  it("seeds the belt progression demo: Leo's history, members near and far, a finished grading with certificates and an open one", async () => {
+    const client = createClient({ url: server.url, intMode: 'number' });
+    const rows = async (sql: string, args: (string | number)[] = []) => (await client.execute({ sql, args })).rows;
+    try {
+      const [leo] = await rows("select id, profile from users where email = 'student@dojo.local'");
+      const history = await rows(
+        'select rank_id, awarded_on, voided_at, supersedes_id from student_ranks where user_id = ? order by awarded_on, created_at',
+        [leo!.id as string],
+      );
+      expect(history.map((r) => r.rank_id)).toEqual([
+        'seed-rank-karate-white',
+        'seed-rank-karate-yellow',
+        'seed-rank-karate-yellow',
+        'seed-rank-karate-orange',
+      ]);
+      expect(history[1]!.voided_at).not.toBeNull();
+      expect(history[2]!.supersedes_id).toBe('seed-award-leo-yellow-wrong');
+      expect(JSON.parse(leo!.profile as string).grade).toBe('orange');
+      const ranked = await rows(
+        "select count(distinct u.id) n from users u join student_ranks s on s.user_id = u.id where u.email like '%@members.dojo.local' and s.voided_at is null",
+      );
+      expect(ranked[0]!.n).toBe(38);
+      expect((await rows('select count(*) n from attendance_credits'))[0]!.n).toBeGreaterThan(5);
+      expect((await rows('select count(*) n from technique_checks'))[0]!.n).toBeGreaterThan(10);
+      expect(await rows('select rank_id from grading_approvals where user_id = ?', [leo!.id as string])).toEqual([
+        { rank_id: 'seed-rank-karate-green' },
+      ]);
+
+      const finished = await rows(
+        "select c.status, c.payment_status from grading_candidates c join gradings g on g.id = c.grading_id where g.status = 'finalized' order by c.status",
+      );
+      expect(finished.map((c) => c.status)).toEqual(['failed', 'passed', 'passed', 'passed']);
+      const graded = await rows(
+        "select s.id, s.candidate_id, c.number, c.pdf_sha256 from student_ranks s join certificates c on c.student_rank_id = s.id where s.source = 'grading'",
+      );
+      expect(graded).toHaveLength(3);
+      for (const g of graded) expect(g.number).toMatch(/^DOJO-\d{4}-00000[1-3]$/);
+      const [cert] = await rows('select * from certificates limit 1');
+      const row = {
+        ...cert,
+        issuerName: cert!.issuer_name,
+        holderName: cert!.holder_name,
+        rankName: cert!.rank_name,
+        programName: cert!.program_name,
+        issuedOn: cert!.issued_on,
+        examiners: JSON.parse(cert!.examiners as string),
+        credential: JSON.parse(cert!.credential as string),
+      };
+      // The Worker draws a missing PDF again from the row: the digest the row holds must be that drawing's.
+      expect(await pdfSha256(await renderCertificatePdf(pdfInputOf(row as never, null)))).toBe(cert!.pdf_sha256);
+      expect(row.credential.issuer.url).toBe('http://127.0.0.1:8787');
+
+      const open = await rows(
+        "select c.status, c.payment_status, u.email from grading_candidates c join gradings g on g.id = c.grading_id join users u on u.id = c.user_id where g.status = 'open'",
+      );
+      expect(open.map((c) => `${c.status}/${c.payment_status}`).sort()).toEqual([
+        'invited/none',
+        'invited/none',
+        'paid/paid',
+        'registered/pending',
+        'waived/waived',
+      ]);
+      expect(open.find((c) => c.email === 'student@dojo.local')).toMatchObject({ status: 'invited' });
     } finally {
       client.close();
     }

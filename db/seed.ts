@@ -21,6 +21,7 @@ import { socialSeeder } from './seed/social.ts';
 import { classMembersSeeder } from './seed/class-members.ts';
 import { checkinSeeder } from './seed/checkin.ts';
 import { classSessionsSeeder } from './seed/class-sessions.ts';
+import { progressionDemoSeeder } from './seed/progression-demo.ts';
 import type { Seeder } from './seed/types.ts';
 
 /** Demo content, in order: a later seeder may rely on what an earlier one made (e.g. the instructor account). */
@@ -46,6 +47,7 @@ export const SEEDERS: readonly Seeder[] = [
   classMembersSeeder,
   checkinSeeder,
   classSessionsSeeder,
+  progressionDemoSeeder,
 ];
 
 export type SeedOptions = {
@@ -54,6 +56,8 @@ export type SeedOptions = {
   log?: (line: string) => void;
   /** The Worker's JWT_SECRET: without it the demo student gets no kiosk PIN (its hash is keyed from it). */
   jwtSecret?: string;
+  /** The site's origin the demo certificates name (their verify address); default http://127.0.0.1:8787. */
+  origin?: string;
 };
 export type SeedResult = { added: Record<string, number>; total: number };
 
@@ -82,7 +86,7 @@ export async function seedLocal(url: string, opts: SeedOptions = {}): Promise<Se
   const added: Record<string, number> = {};
   try {
     for (const seeder of SEEDERS) {
-      added[seeder.name] = await seeder.run({ db, log, jwtSecret: opts.jwtSecret });
+      added[seeder.name] = await seeder.run({ db, log, jwtSecret: opts.jwtSecret, origin: opts.origin ?? 'http://127.0.0.1:8787' });
       log(`seed ${seeder.name}: ${added[seeder.name]} added`);
     }
   } finally {

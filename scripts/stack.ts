@@ -124,7 +124,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     const fileSecret = jwtSecret(dataDir);
     const secret = opts.settings?.JWT_SECRET ?? fileSecret;
     if (!isLocalUrl(dbUrl)) log(`not seeding ${dbUrl}: demo accounts go to local databases only`);
-    else if (!(await hasUsers(dbUrl, authToken))) await seedLocal(dbUrl, { authToken, log, jwtSecret: secret });
+    else if (!(await hasUsers(dbUrl, authToken)))
+      await seedLocal(dbUrl, { authToken, log, jwtSecret: secret, origin: `http://127.0.0.1:${port}` });
 
     const url = `http://127.0.0.1:${port}`;
     const vapid = await localVapidKeys(dataDir);

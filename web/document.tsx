@@ -15,6 +15,8 @@ export type PageMeta = {
   noindex?: boolean;
   /** The school's name from the settings, for link previews (og:site_name). */
   siteName?: string;
+  /** No script at all, not even the inline header and offline ones (the certificate verify page). */
+  noScripts?: boolean;
 };
 
 /** What the Worker resolved from Vite's manifest for this page. */
@@ -67,9 +69,13 @@ export function Document({ meta, assets, nonce, collector, children }: DocumentP
         <p id={OFFLINE_BANNER_ID} className="offline-banner" role="status" />
         <IslandContext.Provider value={collector}>
           {children}
-          <script id="header-account" nonce={nonce} dangerouslySetInnerHTML={{ __html: HEADER_ACCOUNT_SCRIPT }} />
-          <script id="offline" nonce={nonce} dangerouslySetInnerHTML={{ __html: OFFLINE_PAGE_SCRIPT }} />
-          <IslandScripts assets={assets} nonce={nonce} />
+          {!meta.noScripts && (
+            <>
+              <script id="header-account" nonce={nonce} dangerouslySetInnerHTML={{ __html: HEADER_ACCOUNT_SCRIPT }} />
+              <script id="offline" nonce={nonce} dangerouslySetInnerHTML={{ __html: OFFLINE_PAGE_SCRIPT }} />
+              <IslandScripts assets={assets} nonce={nonce} />
+            </>
+          )}
         </IslandContext.Provider>
       </body>
     </html>

@@ -1,4 +1,5 @@
 import type { AccessTable } from './lib/access-rule.ts';
+import { certificatesAccess } from './features/certificates/certificates.access.ts';
 import { authAccess } from './features/auth/auth.access.ts';
 import { alliancesAccess } from './features/alliances/alliances.access.ts';
 import { assetsAccess } from './features/assets/assets.access.ts';
@@ -98,4 +99,5 @@ export const ACCESS: AccessTable = {
   ...eligibilityAccess,
   ...ranksAccess,
   ...gradingsAccess,
+  ...certificatesAccess,
 };

@@ -49,6 +49,8 @@ import { gradingResultsRoutes } from './features/grading-results/grading-results
 import { eligibilityRoutes } from './features/eligibility/eligibility.routes.ts';
 import { ranksRoutes } from './features/ranks/ranks.routes.ts';
 import { gradingsRoutes } from './features/gradings/gradings.routes.ts';
+import { certificatesRoutes } from './features/certificates/certificates.routes.ts';
+import { verifyRoutes } from './features/certificates/verify.routes.tsx';
 import { auditWrites } from './middleware/audit.ts';
 import { authorize } from './middleware/auth.ts';
 import { limitBodies } from './middleware/body-limit.ts';
@@ -118,7 +120,8 @@ export function createApp() {
     // Issue 25: /students/:id/eligibility, /programs/:slug/ready; the rank ledger under /students/:id, /student-ranks, /ranks.
     .route('/', eligibilityRoutes)
     .route('/', ranksRoutes)
-    .route('/gradings', gradingsRoutes);
+    .route('/gradings', gradingsRoutes)
+    .route('/certificates', certificatesRoutes);
 
   // Not strict: the spec's client calls some paths with a trailing slash (GET /courses/, POST /orders/).
   const app = new Hono<AppEnv>({ strict: false, router: memoizedRouter() });
@@ -129,6 +132,7 @@ export function createApp() {
   app.use('*', serviceContextMiddleware);
   app.route('/api', api);
   app.all('/api/*', apiNotFound);
+  app.route('/', verifyRoutes);
   app.route('/', pageRoutes);
   app.onError(onError);
   assertAccessTableCovers(app);

@@ -72,25 +72,45 @@ export function techniquesOf(grade: Grade): SeedTechnique[] {
 const gate = (type: Requirement['type'], value: number | null = null): Requirement => ({ type, mode: 'gate', value });
 const advisory = (type: Requirement['type'], value: number): Requirement => ({ type, mode: 'advisory', value });
 
+/** Days at the current rank and classes attended before testing for each kyu belt, yellow → brown. */
+const KYU_DAYS = [60, 60, 60, 90, 90, 120];
+const KYU_CLASSES = [24, 24, 30, 36, 40, 48];
+
 /** What testing FOR `grade` asks; white is where everyone starts, so it asks nothing. */
 export function karateRequirements(grade: Grade, index: number, techniques: number): Requirement[] {
   if (grade === 'white') return [];
   if (!grade.startsWith('black'))
     return [
-      gate('min_days', 30 + index * 30),
-      gate('min_classes', 12 + index * 12),
+      gate('min_days', KYU_DAYS[index - 1]!),
+      gate('min_classes', KYU_CLASSES[index - 1]!),
       gate('techniques_passed', techniques),
       advisory('min_attendance_rate', 60),
     ];
   const dan = index - 6;
   return [
-    gate('min_days', dan === 1 ? 365 : 365 * dan),
+    gate('min_days', 365 * dan),
     gate('min_classes', 80 + dan * 40),
     gate('techniques_passed', techniques),
     gate('min_age', 15 + dan),
     gate('instructor_approval'),
     gate('active_membership'),
   ];
+}
+
+/** The requirements of a rank of the seeded ladders, by its id (the demo's progression reads them). */
+export function seededRequirements(rankId: string): Requirement[] {
+  const karate = GRADES.findIndex((g) => rankIdOf('karate', g) === rankId);
+  if (karate >= 0) return karateRequirements(GRADES[karate]!, karate, techniquesOf(GRADES[karate]!).length);
+  const kids = KIDS.findIndex(([key]) => rankIdOf('kids', key) === rankId);
+  return kids >= 0 ? kidsRequirements(kids) : [];
+}
+
+/** The technique ids of a rank of the seeded ladders (kids ranks are examined on the first two of their grade's). */
+export function seededTechniqueIds(rankId: string): string[] {
+  const karate = GRADES.find((g) => rankIdOf('karate', g) === rankId);
+  const kids = KIDS.find(([key]) => rankIdOf('kids', key) === rankId);
+  const count = karate ? techniquesOf(karate).length : kids ? Math.min(2, techniquesOf(kids[2]).length) : 0;
+  return Array.from({ length: count }, (_, n) => techniqueIdOf(rankId, n));
 }
 
 const KARATE_FEES = [0, 2500, 3000, 3500, 4000, 4000, 4500];
@@ -116,7 +136,7 @@ function karateRanks() {
   });
 }
 
-const KIDS = [
+export const KIDS = [
   ['white', 'White', 'white', 'white'],
   ['white-yellow', 'White-Yellow', 'white', 'white'],
   ['yellow', 'Yellow', 'yellow', 'yellow'],

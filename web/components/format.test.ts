@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  formatCalendarDay,
   formatDateTime,
   formatRange,
   formatShortDate,
@@ -34,6 +35,14 @@ describe('format.ts: dates on the clock of the zone given, never the viewer’s'
     expect(new Set(seen.map((s) => s.join('|'))).size).toBe(1);
     expect(seen[0]![1]).toBe('Dec 26, 2026');
     expect(formatShortDate('2026-12-27T03:00:00Z', 'UTC')).toBe('Dec 27, 2026');
+  });
+
+  it('shows a calendar day as written, whatever the machine’s zone', () => {
+    const seen = onEveryClock(() => formatCalendarDay('2026-03-08'));
+    expect(seen).toEqual(['March 8, 2026', 'March 8, 2026', 'March 8, 2026']);
+    expect(formatCalendarDay('2026-12-31', 'shortDate')).toBe('Dec 31, 2026');
+    expect(formatCalendarDay('2026-12-31T10:00:00Z')).toBe('');
+    expect(formatCalendarDay(null)).toBe('');
   });
 
   it('crosses the spring-forward night of 2026-03-08 in Vancouver: 1:59 a.m., then 3:00 a.m.', () => {

@@ -53,6 +53,10 @@ export const monthShort = (iso: When, zone: string) => show('month', iso, zone);
 /** The calendar day in `zone`, as YYYY-MM-DD. */
 export const localDay = (iso: When, zone: string) => show('ymd', iso, zone);
 
+/** A calendar day 'YYYY-MM-DD' (already the school's day, as the API sends it) as "March 14, 2027": no zone moves it. */
+export const formatCalendarDay = (day: string | null | undefined, style: 'longDate' | 'shortDate' = 'longDate') =>
+  day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? show(style, `${day}T12:00:00Z`, 'UTC') : '';
+
 /** The time when it is `now`'s day in `zone`, else the date: an inbox's stamp. */
 export const formatStamp = (iso: When, zone: string, now: number = Date.now()) =>
   localDay(iso, zone) === localDay(new Date(now), zone) ? formatTime(iso, zone) : formatShortDate(iso, zone);

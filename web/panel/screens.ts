@@ -88,6 +88,14 @@ const PERSONAL_SCREENS: readonly PanelScreen[] = [
     summary: 'The classes you attended: a chart per month and counts per class.',
   },
   {
+    route: 'progress',
+    label: 'My belt',
+    load: () => import('./progress/my-progress-screen.tsx'),
+    roles: ['student', 'member'],
+    panels: ['student'],
+    summary: 'Your belt, the next one and what it still asks, the next grading, your belts so far and certificates.',
+  },
+  {
     route: 'instructor-application',
     label: 'Teach at the dojo',
     load: () => import('./enrollments/my-applications-screen.tsx'),

@@ -4,6 +4,7 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
@@ -35,6 +36,7 @@ export const unauthorized = (message = 'Not authorized, please log in') => new A
 export const forbidden = (message = 'You do not have permission to perform this action') => new AppError('FORBIDDEN', message);
 export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
+export const gone = (message: string) => new AppError('GONE', message);
 export const tooLarge = (message: string) => new AppError('PAYLOAD_TOO_LARGE', message);
 export const unsupportedType = (message: string) => new AppError('UNSUPPORTED_MEDIA_TYPE', message);
 export const rateLimited = (message: string, retryAfterSeconds: number) =>

@@ -7,6 +7,7 @@ import type { HomeProps } from './homes.ts';
 import { readHome, type StudentHomeData } from './home-api.ts';
 import { Card, Empty, Figure, Figures, gradeLabel, Pending, plural, useRead } from './home-parts.tsx';
 import { MeetingsCard, MessagesCard } from './personal-cards.tsx';
+import { BeltCard } from '#web/panel/progress/belt-card.tsx';
 import { useSchoolZone } from '#web/components/school-zone.tsx';
 import { SchoolTime } from '#web/components/school-zone.tsx';
 import { SessionList } from './session-list.tsx';
@@ -50,6 +51,7 @@ export default function StudentHome({ panel }: HomeProps) {
         <Card id="classes" title="Next classes" more={{ href: '/classes', label: 'The whole timetable' }}>
           <SessionList sessions={data.nextClasses} empty="The timetable has no classes yet. Ask at the front desk when classes start." />
         </Card>
+        <BeltCard base={base} />
         <MeetingsCard base={base} />
         <Card id="membership" title="Membership" more={{ href: `${base}/memberships`, label: 'My memberships' }}>
           {m ? (

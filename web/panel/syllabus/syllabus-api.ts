@@ -26,3 +26,12 @@ export async function readSyllabus(grade: string | undefined, signal?: AbortSign
     message: typeof body.message === 'string' ? body.message : '',
   };
 }
+
+/** The syllabus screen opened on one item (`/student/syllabus/item/<id>`): where "My belt" links a technique. */
+export const syllabusItemPath = (panelBase: string, itemId: string) => `${panelBase}/syllabus/item/${encodeURIComponent(itemId)}`;
+
+/** GET /api/syllabus/:id: one item the caller may read. */
+export async function readSyllabusItem(id: string, signal?: AbortSignal): Promise<SyllabusItem | null> {
+  const body = await api<SyllabusItem>(`/syllabus/${encodeURIComponent(id)}`, { signal, fallback: 'Failed to fetch the syllabus item' });
+  return body.data ?? null;
+}

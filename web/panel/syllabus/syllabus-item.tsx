@@ -1,5 +1,11 @@
+import { useEffect, useState } from 'react';
+import { categoryLabel, gradeLabel } from '#core/syllabus/grade-labels.ts';
+import { FormAlert } from '#web/components/form-kit.tsx';
+import { Loading } from '#web/components/loading.tsx';
 import { safeHref } from '#web/components/safe-url.ts';
-import type { SyllabusItem, SyllabusMaterial } from './syllabus-api.ts';
+import { errorMessage } from '#web/lib/api.ts';
+import { PanelLink } from '#web/panel/router.tsx';
+import { readSyllabusItem, type SyllabusItem, type SyllabusMaterial } from './syllabus-api.ts';
 
 const KIND_WORDS: Record<string, string> = { document: 'Document', image: 'Image', video: 'Video' };
 
@@ -60,5 +66,36 @@ export function SyllabusItemCard({ item }: { item: SyllabusItem }) {
         </>
       )}
     </article>
+  );
+}
+
+/** One item on its own (`…/syllabus/item/<id>`), as "My belt" links a technique of the next belt. */
+export function OneSyllabusItem({ id, base }: { id: string; base: string }) {
+  const [item, setItem] = useState<{ id: string; item: SyllabusItem } | null>(null);
+  const [alert, setAlert] = useState('');
+  useEffect(() => {
+    const ctl = new AbortController();
+    setAlert('');
+    readSyllabusItem(id, ctl.signal).then(
+      (found) => found && setItem({ id, item: found }),
+      (err) => !ctl.signal.aborted && setAlert(errorMessage(err)),
+    );
+    return () => ctl.abort();
+  }, [id]);
+  const shown = item?.id === id ? item.item : null;
+  return (
+    <div className="panel-screen syllabus-screen" data-ready={shown || alert ? '' : undefined}>
+      <h1>Syllabus</h1>
+      {shown && (
+        <p className="syllabus-grade">
+          {gradeLabel(shown.grade)} · {categoryLabel(shown.category)}
+        </p>
+      )}
+      <FormAlert message={alert} />
+      {shown ? <SyllabusItemCard item={shown} /> : !alert && <Loading label="Loading the syllabus item…" />}
+      <p>
+        <PanelLink href={base}>The whole syllabus</PanelLink>
+      </p>
+    </div>
   );
 }

@@ -8,7 +8,7 @@ import { errorMessage } from '#web/lib/api.ts';
 import { navigate } from '#web/panel/router.tsx';
 import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { readSyllabus, type GradeSyllabus, type SyllabusItem } from './syllabus-api.ts';
-import { SyllabusItemCard } from './syllabus-item.tsx';
+import { OneSyllabusItem, SyllabusItemCard } from './syllabus-item.tsx';
 
 const GRADE_OPTIONS = GRADES.map((g) => ({ value: g, label: gradeLabel(g) }));
 
@@ -24,7 +24,12 @@ function byCategory(items: readonly SyllabusItem[]) {
  * The syllabus to learn: a student or member sees their own grade's (profile.grade, set by the school);
  * instructors and grand masters pick any grade, which the URL keeps (`…/syllabus/yellow`).
  */
-export default function SyllabusScreen({ user, path, base }: PanelScreenProps) {
+export default function SyllabusScreen(props: PanelScreenProps) {
+  const [head, itemId] = props.path;
+  return head === 'item' && itemId ? <OneSyllabusItem id={itemId} base={props.base} /> : <GradeSyllabusScreen {...props} />;
+}
+
+function GradeSyllabusScreen({ user, path, base }: PanelScreenProps) {
   const picker = readsEveryGrade(user.role);
   const own = normalizeGrade(user.profile?.grade);
   const fromPath = normalizeGrade(path[0] ?? '');

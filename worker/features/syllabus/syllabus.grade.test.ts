@@ -18,7 +18,7 @@ beforeAll(async () => {
   whiteHidden = await createItem(admin, { grade: 'white', isActive: false, files: [] });
   yellow = await createItem(admin, { grade: 'yellow' });
   black = await createItem(admin, { grade: 'black-1', category: 'kumite', files: [] });
-});
+}, 60_000);
 
 describe('GET /api/syllabus/student/my-syllabus: a student sees their own grade only', () => {
   it('gives a white-belt student the active white items and nothing of any other grade', async () => {
@@ -105,19 +105,24 @@ describe('GET /api/syllabus/student/my-syllabus: a student sees their own grade 
 });
 
 describe('GET /api/syllabus/:id', () => {
-  it('shows a student an active item of their grade, and 404 for any other grade or a hidden item', async () => {
+  it('shows a student an active item of their grade or the next (their next belt’s techniques), and 404 for any other or a hidden item', async () => {
     const s = await student('white');
     const own = await api(`/api/syllabus/${white._id}`, { token: s.token });
     expect(own.status).toBe(200);
     expect(own.body.data).toMatchObject({ _id: white._id, grade: 'white' });
     expect(own.body.syllabus._id).toBe(white._id);
-    for (const other of [yellow, black, whiteHidden]) {
+    const next = await api(`/api/syllabus/${yellow._id}`, { token: s.token });
+    expect(next.status).toBe(200);
+    expect(next.body.data).toMatchObject({ _id: yellow._id, grade: 'yellow' });
+    for (const other of [black, whiteHidden]) {
       const res = await api(`/api/syllabus/${other._id}`, { token: s.token });
       expect(res.status).toBe(404);
       expect(res.body).toMatchObject({ success: false, message: 'Syllabus item not found' });
     }
+    expect((await api(`/api/syllabus/${white._id}`, { token: (await student('yellow')).token })).status).toBe(404);
     const noGrade = await student();
-    expect((await api(`/api/syllabus/${white._id}`, { token: noGrade.token })).status).toBe(404);
+    expect((await api(`/api/syllabus/${white._id}`, { token: noGrade.token })).status).toBe(200);
+    expect((await api(`/api/syllabus/${yellow._id}`, { token: noGrade.token })).status).toBe(404);
   });
 
   it('shows admins any item and answers 404 for an unknown id', async () => {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { readsEveryGrade, seesInactiveSyllabus } from '#core/syllabus/readers.ts';
-import { normalizeGrade } from '#core/syllabus/grades.ts';
+import { gradesOpenTo, readsEveryGrade, seesInactiveSyllabus } from '#core/syllabus/readers.ts';
+import { isGrade, normalizeGrade } from '#core/syllabus/grades.ts';
 import { SYLLABUS_MESSAGES as M } from '#core/syllabus/syllabus-messages.ts';
 import { normalizeCategory, type MySyllabusQuery, type SyllabusListQuery } from '#core/syllabus/syllabus-query.ts';
 import type { Db } from '#db/client.ts';
@@ -72,7 +72,8 @@ export async function getSyllabusItem(ctx: ServiceCtx, id: string) {
   const [rows, grades] = await ctx.db.batch([ctx.db.select().from(s).where(eq(s.id, id)), gradeOfUser(ctx.db, user.id)]);
   const row = rows[0];
   const own = normalizeGrade(grades[0]?.grade);
-  if (!row || !row.isActive || !own || row.grade !== own) throw notFound(M.notFound);
+  const open: readonly string[] = gradesOpenTo(isGrade(own) ? own : null);
+  if (!row || !row.isActive || !open.includes(row.grade)) throw notFound(M.notFound);
   return serializeSyllabus(ctx, row);
 }
 

@@ -35,14 +35,17 @@ export type PreparedCertificates = {
 
 export const pdfKeyOf = (id: string) => `certificates/${id}.pdf`;
 
-/** The school's name and logo (PNG/JPEG bytes) as the certificate prints them. */
-export async function schoolBranding(ctx: Pick<ServiceCtx, 'db' | 'storage'>): Promise<{ schoolName: string; logo: Uint8Array | null }> {
+/** The school's name and logo (PNG/JPEG bytes) as the certificate prints them; `withLogo: false` reads the name only. */
+export async function schoolBranding(
+  ctx: Pick<ServiceCtx, 'db' | 'storage'>,
+  withLogo = true,
+): Promise<{ schoolName: string; logo: Uint8Array | null }> {
   const [row] = await ctx.db
     .select({ schoolName: siteSettings.schoolName, logoKey: siteSettings.logoKey })
     .from(siteSettings)
     .where(eq(siteSettings.id, SETTINGS_ID));
   const schoolName = row?.schoolName.trim() || DEFAULT_SETTINGS.schoolName;
-  const object = row?.logoKey ? await ctx.storage.get(row.logoKey) : null;
+  const object = withLogo && row?.logoKey ? await ctx.storage.get(row.logoKey) : null;
   return { schoolName, logo: object ? new Uint8Array(await object.arrayBuffer()) : null };
 }
 
