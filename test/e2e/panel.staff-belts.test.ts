@@ -162,7 +162,7 @@ describe("the instructor's belt screens at phone width (issue 25 §7)", () => {
     const row = page.locator(`tr[data-user="${student.id}"]`);
     await expect
       .poll(() => row.locator('.checklist-line').textContent(), POLL)
-      .toBe('0 of 1 technique passed (not met) · not yet approved by an instructor (not met)');
+      .toBe('0 of 1 technique passed (not met) · instructor’s approval not given yet (not met)');
 
     await page.getByRole('button', { name: `Techniques of ${name}` }).click();
     const box = page.getByLabel('Kata Taikyoku Shodan (kata)');

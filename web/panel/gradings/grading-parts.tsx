@@ -1,9 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import type { RequirementCheck } from '#core/progression/eligibility.ts';
-import { atWallTime } from '#core/time-zone.ts';
-import { formatDate } from '#web/components/format.ts';
-import { useSchoolZone } from '#web/components/school-zone.tsx';
-import { checkPhrase, gatesFirst } from './check-words.ts';
+import { formatCalendarDay } from '#web/components/format.ts';
+import { checkPhrase } from '#web/panel/progress/progress-words.ts';
 import type { Belt } from './gradings-api.ts';
 
 /** A belt: its colour swatch (decorative) and its name. */
@@ -17,12 +15,9 @@ export function BeltName({ belt, empty = 'No belt yet' }: { belt: Belt | null; e
   );
 }
 
-/** A calendar day ('YYYY-MM-DD', already the school's) shown as a date, read at its noon so no zone moves it. */
+/** A calendar day ('YYYY-MM-DD', already the school's) as a date; no zone moves it. */
 export function CalendarDay({ day }: { day: string }) {
-  const zone = useSchoolZone();
-  const [y, m, d] = day.split('-').map(Number);
-  if (!y || !m || !d) return <>{day}</>;
-  return <time dateTime={day}>{formatDate(atWallTime(y, m, d, 12, 0, zone), zone)}</time>;
+  return <time dateTime={day}>{formatCalendarDay(day) || day}</time>;
 }
 
 const STATUS_WORDS: Record<string, string> = {
@@ -49,7 +44,13 @@ export function Tabs({ label, children }: { label: string; children: ReactNode }
   );
 }
 
-/** The checklist in short, each check's words; what is still missing stands out and is named for screen readers. */
+/** The gates in their order, then the advisories. */
+const gatesFirst = (checks: readonly RequirementCheck[]) => [
+  ...checks.filter((c) => c.mode === 'gate'),
+  ...checks.filter((c) => c.mode !== 'gate'),
+];
+
+/** The checklist in short (the student screens' words), gates first; what is still missing stands out and is named for screen readers. */
 export function ChecklistLine({ checks }: { checks: readonly RequirementCheck[] }) {
   if (!checks.length) return <span className="checklist-line">Nothing asked for the next belt.</span>;
   return (
@@ -59,6 +60,7 @@ export function ChecklistLine({ checks }: { checks: readonly RequirementCheck[] 
           {i > 0 && ' · '}
           <span className={c.met ? 'check-met' : 'check-unmet'}>
             {checkPhrase(c)}
+            {c.mode === 'advisory' && ' (advisory)'}
             {!c.met && <span className="visually-hidden"> (not met)</span>}
           </span>
         </Fragment>
