@@ -109,7 +109,8 @@ export default function ReadyScreen({ base, path }: PanelScreenProps) {
     <ListScreen list={list} className="ready-screen">
       <h1>Ready to grade</h1>
       <p className="lead">
-        Who has met what their next belt asks, and who is close. Mark a technique passed or approve a student for grading.
+        Who has met what their next belt asks, and who is close. Mark a technique passed, or approve a student where their next belt asks
+        for it.
       </p>
       <ListMessages list={{ ...list, error: list.error || programsError }} />
       <div className="ready-controls">
