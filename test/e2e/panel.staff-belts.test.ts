@@ -14,8 +14,11 @@ async function ok(token: Token, path: string, body?: unknown, method?: string) {
   return res.body.data;
 }
 
-/** Through the API as the school runs it: a program whose belt has three techniques, a grading with the instructor as head examiner, one candidate present, scoring. */
-async function gradingBeingScored(admin: Token, examiner: { id: string; token: Token }, candidateUserId: string) {
+/**
+ * Through the API as the school runs it: a program whose belt has three techniques, a grading with the instructor as
+ * head examiner, one candidate; `confirm` is the examiner confirming (in the page), then the roster locks and scoring starts.
+ */
+async function gradingBeingScored(admin: Token, examinerId: string, candidateUserId: string, confirm: (title: string) => Promise<void>) {
   const tag = Math.random().toString(36).slice(2, 8);
   const program = await ok(admin, '/programs', { name: `Sheet karate ${tag}` });
   const rank = await ok(admin, `/programs/${program.slug}/ranks`, {
@@ -31,15 +34,15 @@ async function gradingBeingScored(admin: Token, examiner: { id: string; token: T
     targetRankIds: [rank._id],
   });
   const g = `/gradings/${grading._id}`;
-  await ok(admin, `${g}/examiners`, { examiners: [{ userId: examiner.id, role: 'head' }] }, 'PUT');
+  await ok(admin, `${g}/examiners`, { examiners: [{ userId: examinerId, role: 'head' }] }, 'PUT');
   await ok(admin, `${g}/open`, {});
-  await ok(examiner.token, `${g}/examiners/me/confirm`, {});
   const candidate = await ok(admin, `${g}/candidates`, {
     userId: candidateUserId,
     targetRankId: rank._id,
     overrideReason: 'Ready in the dojo',
   });
   await ok(admin, `${g}/candidates/${candidate._id}/waive`, { reason: 'Scholarship' });
+  await confirm(grading.title);
   await ok(admin, `${g}/lock`, {});
   await ok(admin, `${g}/start-scoring`, {});
   await ok(admin, `${g}/candidates/${candidate._id}/attendance`, { present: true });
@@ -56,16 +59,24 @@ describe("the instructor's belt screens at phone width (issue 25 §7)", () => {
     await browser?.close();
   });
 
-  it('scores every technique of a candidate by keyboard at 390 px, is refused in the API words, saves, locks, and the inputs become read-only', async () => {
+  it('confirms from My gradings, then scores every technique of a candidate by keyboard at 390 px, is refused in the API words, saves, locks, and the inputs become read-only', async () => {
     const admin = await adminToken(baseUrl);
     const examiner = await createTestUser(baseUrl, 'instructor', 'examiner');
     const student = await createTestUser(baseUrl, 'student', 'candidate');
     const { page, token } = await signedInPage(browser, baseUrl, examiner, { width: 390, path: '/instructor', serviceWorker: false });
-    const { gradingId, title, candidateId, techniqueIds } = await gradingBeingScored(admin, { id: examiner.id, token }, student.id);
+    const myGradings = async () => {
+      await page.goto(`${baseUrl}/instructor/examining`);
+      await page.locator('.examining-screen[data-ready]').waitFor({ timeout: 15_000 });
+    };
+    // The examiner confirms from My gradings; only then can the roster lock.
+    const { gradingId, title, candidateId, techniqueIds } = await gradingBeingScored(admin, examiner.id, student.id, async (title) => {
+      await myGradings();
+      await page.getByRole('button', { name: `Confirm ${title}` }).click();
+      await expect.poll(() => page.locator('.form-status').first().textContent(), POLL).toBe(`You confirmed you will examine ${title}.`);
+    });
 
-    // From My gradings to the sheet, as an examiner finds it.
-    await page.goto(`${baseUrl}/instructor/examining`);
-    await page.locator('.examining-screen[data-ready]').waitFor({ timeout: 15_000 });
+    // From My gradings to the sheet, as an examiner finds it once scoring starts.
+    await myGradings();
     await page.getByRole('link', { name: `Score sheet ${title}` }).click();
     await page.locator('.score-sheet[data-ready]').waitFor({ timeout: 15_000 });
     expect(page.url()).toBe(`${baseUrl}/instructor/score-sheet/${gradingId}`);
