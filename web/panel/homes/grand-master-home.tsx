@@ -1,10 +1,11 @@
+import { BeltsCard } from './belts-card.tsx';
 import type { HomeProps } from './homes.ts';
 import { readHome, type GrandMasterHomeData } from './home-api.ts';
 import { Card, Empty, Figure, Figures, GradeBars, Pending, useRead } from './home-parts.tsx';
 import { WaitingFigures } from './waiting-figures.tsx';
 
 /** The grand master's school: its people, its grades, and the requests waiting for a decision. */
-export default function GrandMasterHome({ panel }: HomeProps) {
+export default function GrandMasterHome({ panel, user }: HomeProps) {
   const { data, error, retry } = useRead((signal) => readHome<GrandMasterHomeData>('grand-master', signal));
   const base = panel.base;
   if (!data) return <Pending error={error} retry={retry} label="the school overview" />;
@@ -29,6 +30,7 @@ export default function GrandMasterHome({ panel }: HomeProps) {
         <Card id="grades" title="Students by grade">
           <GradeBars grades={data.studentsByGrade} />
         </Card>
+        <BeltsCard base={base} userId={user._id} />
       </div>
     </div>
   );

@@ -1,3 +1,4 @@
+import { BeltsCard } from './belts-card.tsx';
 import type { HomeProps } from './homes.ts';
 import { readHome, type InstructorHomeData } from './home-api.ts';
 import { Card, Figure, Figures, GradeBars, Pending, useRead } from './home-parts.tsx';
@@ -5,7 +6,7 @@ import { MeetingsCard, MessagesCard } from './personal-cards.tsx';
 import { SessionList } from './session-list.tsx';
 
 /** An instructor's day: their classes today among the school's (the way to their rosters), the students by grade, meetings and messages. */
-export default function InstructorHome({ panel }: HomeProps) {
+export default function InstructorHome({ panel, user }: HomeProps) {
   const { data, error, retry } = useRead((signal) => readHome<InstructorHomeData>('instructor', signal));
   const base = panel.base;
   if (!data) return <Pending error={error} retry={retry} label="your home" />;
@@ -27,6 +28,7 @@ export default function InstructorHome({ panel }: HomeProps) {
         <Card id="grades" title="Students by grade">
           <GradeBars grades={data.studentsByGrade} />
         </Card>
+        <BeltsCard base={base} userId={user._id} />
         <MeetingsCard base={base} />
         <MessagesCard base={base} />
       </div>
