@@ -8,13 +8,15 @@ const baseUrl = inject('baseUrl');
 
 describe('settings and offline copies in the admin panel', () => {
   let browser: Browser;
-  let originalName: string;
+  let original: { schoolName: string; currencySymbol: string };
   beforeAll(async () => {
     browser = await launchBrowser();
-    originalName = (await asAdmin(baseUrl, '/settings')).body.data.schoolName;
+    const { schoolName, currencySymbol } = (await asAdmin(baseUrl, '/settings')).body.data;
+    original = { schoolName, currencySymbol };
   });
   afterAll(async () => {
-    await asAdmin(baseUrl, '/settings', { method: 'PUT', body: { schoolName: originalName } });
+    // Both fields this file changes: later files read prices in the school's symbol.
+    await asAdmin(baseUrl, '/settings', { method: 'PUT', body: original });
     await browser?.close();
   });
 
@@ -24,7 +26,7 @@ describe('settings and offline copies in the admin panel', () => {
     await openScreen(page, baseUrl, '/admin/settings');
     const form = page.getByRole('form', { name: 'School and website' });
     const field = form.getByLabel('School name');
-    expect(await field.inputValue()).toBe(originalName);
+    expect(await field.inputValue()).toBe(original.schoolName);
     expect(await form.getByLabel('Currency', { exact: true }).inputValue()).toMatch(/^[A-Z]{3}$/);
 
     await field.fill('');

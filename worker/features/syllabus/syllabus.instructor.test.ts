@@ -50,8 +50,8 @@ describe('instructors read the syllabus of every grade, active items only', () =
     expect(refused.status).toBe(404);
   });
 
-  it('still keeps a student to their own grade', async () => {
-    const s = await createUser({ role: 'student', profile: { grade: 'white' } });
+  it("still keeps a student to their own grade (and the next one's single items, not an earlier one's)", async () => {
+    const s = await createUser({ role: 'student', profile: { grade: 'orange' } });
     const res = await mySyllabus(s.token, '?grade=yellow');
     expect(res.body.data).toEqual([]);
     expect((await api(`/api/syllabus/${yellow._id}`, { token: s.token })).status).toBe(404);
