@@ -1,7 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import type { RequirementCheck } from '#core/progression/eligibility.ts';
-import { formatCalendarDay } from '#web/components/format.ts';
-import { checkPhrase } from '#web/panel/progress/progress-words.ts';
+import { checkPhrase } from '#web/components/progress-words.ts';
 import type { Belt } from './gradings-api.ts';
 
 /** A belt: its colour swatch (decorative) and its name. */
@@ -13,11 +12,6 @@ export function BeltName({ belt, empty = 'No belt yet' }: { belt: Belt | null; e
       {belt.name}
     </span>
   );
-}
-
-/** A calendar day ('YYYY-MM-DD', already the school's) as a date; no zone moves it. */
-export function CalendarDay({ day }: { day: string }) {
-  return <time dateTime={day}>{formatCalendarDay(day) || day}</time>;
 }
 
 const STATUS_WORDS: Record<string, string> = {

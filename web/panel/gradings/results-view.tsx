@@ -5,7 +5,8 @@ import { SchoolTime } from '#web/components/school-zone.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { DataTable, TableHead, numberColumn } from '#web/panel/resource/list-kit.tsx';
 import { PanelLink } from '#web/panel/router.tsx';
-import { BeltName, CalendarDay, GradingStatus } from './grading-parts.tsx';
+import { BeltName, GradingStatus } from './grading-parts.tsx';
+import { CalendarDay } from '#web/components/school-zone.tsx';
 import { readResults, readSheet, readTechniquesByRank, type CandidateResult, type GradingBrief } from './gradings-api.ts';
 import { unlockedWhileScoring, type SheetTechnique } from './sheet-draft.ts';
 

@@ -1,7 +1,8 @@
 import { Card, Empty, useRead } from '#web/panel/homes/home-parts.tsx';
-import { BeltSwatch, Day, beltWords } from './belt.tsx';
+import { BeltSwatch, beltWords } from './belt.tsx';
+import { CalendarDay } from '#web/components/school-zone.tsx';
 import { readMyBelt } from './progress-api.ts';
-import { readinessText, shortChecklistLine } from './progress-words.ts';
+import { readinessText, shortChecklistLine } from '#web/components/progress-words.ts';
 
 const readBeltCard = async (signal: AbortSignal) => ({ belt: await readMyBelt(signal) });
 
@@ -54,7 +55,7 @@ export function BeltCard({ base }: { base: string }) {
             {line && <p className="belt-line muted">{line}</p>}
             {nextGrading && (
               <p className="belt-line">
-                Next grading: {nextGrading.title}, <Day day={nextGrading.heldOn} short />
+                Next grading: {nextGrading.title}, <CalendarDay day={nextGrading.heldOn} short />
               </p>
             )}
           </>

@@ -1,5 +1,3 @@
-import { formatCalendarDay } from '#web/components/format.ts';
-
 const HEX = /^#[0-9a-f]{6}$/i;
 
 /** "Orange belt, 2 of 4 stripes": what the swatch says to a screen reader. */
@@ -33,10 +31,4 @@ export function BeltSwatch({
       )}
     </span>
   );
-}
-
-/** A calendar day of the API ('YYYY-MM-DD', the school's day) in a `<time>`. */
-export function Day({ day, short }: { day: string; short?: boolean }) {
-  const text = formatCalendarDay(day, short ? 'shortDate' : 'longDate');
-  return text ? <time dateTime={day}>{text}</time> : null;
 }

@@ -1,7 +1,8 @@
 import { SchoolTime } from '#web/components/school-zone.tsx';
 import { Facts } from '#web/panel/admin/enrollments/enrollment-parts.tsx';
-import { Belt, Day } from './grading-parts.tsx';
+import { Belt } from './grading-parts.tsx';
 import type { Grading } from './gradings-api.ts';
+import { CalendarDay } from '#web/components/school-zone.tsx';
 
 const ages = (g: Grading) =>
   g.minAge === null && g.maxAge === null ? 'Any age' : `${g.minAge ?? 0} to ${g.maxAge === null ? 'any' : g.maxAge}`;
@@ -14,7 +15,7 @@ export function GradingFacts({ grading: g }: { grading: Grading }) {
       <Facts
         rows={[
           ['Program', g.programName],
-          ['Date', <Day key="d" day={g.heldOn} />],
+          ['Date', <CalendarDay key="d" day={g.heldOn} short fallback="—" />],
           ['Location', g.location],
           ['Target ranks', g.targetRanks.length ? g.targetRanks.map((r) => <Belt key={r._id} rank={r} />) : 'Every rank'],
           ['Ages', ages(g)],

@@ -1,17 +1,6 @@
 import type { RankRef } from './gradings-api.ts';
 import { GRADING_STATE_LABELS } from './grading-moves.ts';
 import type { GradingState } from '#core/gradings/grading-states.ts';
-import { atWallTime } from '#core/time-zone.ts';
-import { formatShortDate } from '#web/components/format.ts';
-import { useSchoolZone } from '#web/components/school-zone.tsx';
-
-/** A calendar day ('YYYY-MM-DD', already the school's) as "Dec 18, 2026": read at its noon on the school's clock, so no zone moves it. */
-export function Day({ day }: { day: string | null }) {
-  const zone = useSchoolZone();
-  const m = day ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(day) : null;
-  if (!m) return <span className="muted">—</span>;
-  return <time dateTime={day!}>{formatShortDate(atWallTime(+m[1]!, +m[2]!, +m[3]!, 12, 0, zone), zone)}</time>;
-}
 
 /** A belt's colour and name; the swatch is decoration, the name carries the meaning. */
 export function Belt({ rank }: { rank: RankRef | null }) {

@@ -3,7 +3,7 @@ import { Field } from '#web/components/form-kit.tsx';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 import { Belt } from './grading-parts.tsx';
 import type { Prospect } from './gradings-api.ts';
-import { checkPhrase } from '#web/panel/progress/progress-words.ts';
+import { checkPhrase } from '#web/components/progress-words.ts';
 
 type Props = { prospect: Prospect; eligible: boolean; onInvite: (overrideReason: string) => Promise<void>; onClose: () => void };
 

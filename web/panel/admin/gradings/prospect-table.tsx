@@ -1,7 +1,7 @@
 import { ActionsCell, DataTable, TableHead } from '#web/panel/resource/list-kit.tsx';
 import { Belt } from './grading-parts.tsx';
 import type { Prospect } from './gradings-api.ts';
-import { checkPhrase } from '#web/panel/progress/progress-words.ts';
+import { checkPhrase } from '#web/components/progress-words.ts';
 
 type Props = { id: string; title: string; empty: string; prospects: Prospect[]; onInvite: (p: Prospect) => void };
 

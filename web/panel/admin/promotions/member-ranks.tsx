@@ -5,12 +5,13 @@ import { Loading } from '#web/components/loading.tsx';
 import { SchoolTime } from '#web/components/school-zone.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import type { AdminUser } from '#web/panel/admin-user.ts';
-import { Belt, Day } from '#web/panel/admin/gradings/grading-parts.tsx';
+import { Belt } from '#web/panel/admin/gradings/grading-parts.tsx';
 import { readPrograms, readRanks, type Program, type Rank } from '#web/panel/admin/gradings/gradings-api.ts';
 import { ActionsCell, DataTable, numberColumn, TableHead } from '#web/panel/resource/list-kit.tsx';
 import { PanelLink } from '#web/panel/router.tsx';
 import { CreditsDialog, PromoteDialog, StripeDialog, VoidDialog } from './award-dialogs.tsx';
 import { readCredits, readLedger, readMember, type Credit, type RankAward } from './promotions-api.ts';
+import { CalendarDay } from '#web/components/school-zone.tsx';
 
 type Asking = 'promote' | 'stripe' | 'credits' | RankAward | null;
 const SOURCE: Record<RankAward['source'], string> = { grading: 'Grading', manual: 'Manual', import: 'Import' };
@@ -138,7 +139,7 @@ export function MemberRanks({ base, userId }: { base: string; userId: string }) 
                   {a.stripes}
                 </td>
                 <td data-label="Awarded on">
-                  <Day day={a.awardedOn} />
+                  <CalendarDay day={a.awardedOn} short fallback="—" />
                 </td>
                 <td data-label="Source">{SOURCE[a.source] ?? a.source}</td>
                 <td data-label="By">{a.awardedByName ?? '—'}</td>
