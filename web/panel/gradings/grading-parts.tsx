@@ -1,18 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import type { RequirementCheck } from '#core/progression/eligibility.ts';
 import { checkPhrase } from '#web/components/progress-words.ts';
-import type { Belt } from './gradings-api.ts';
-
-/** A belt: its colour swatch (decorative) and its name. */
-export function BeltName({ belt, empty = 'No belt yet' }: { belt: Belt | null; empty?: string }) {
-  if (!belt) return <span className="belt belt-none">{empty}</span>;
-  return (
-    <span className="belt">
-      <span className="belt-swatch" aria-hidden="true" style={{ background: belt.colorHex ?? 'transparent' }} />
-      {belt.name}
-    </span>
-  );
-}
 
 const STATUS_WORDS: Record<string, string> = {
   draft: 'Draft',

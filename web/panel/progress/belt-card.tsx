@@ -1,5 +1,5 @@
 import { Card, Empty, useRead } from '#web/panel/homes/home-parts.tsx';
-import { BeltSwatch, beltWords } from './belt.tsx';
+import { BeltSwatch, beltWords } from '#web/components/belt.tsx';
 import { CalendarDay } from '#web/components/school-zone.tsx';
 import { readMyBelt } from './progress-api.ts';
 import { readinessText, shortChecklistLine } from '#web/components/progress-words.ts';
@@ -37,7 +37,7 @@ export function BeltCard({ base }: { base: string }) {
         <p>
           {now ? (
             <>
-              <BeltSwatch colorHex={now.colorHex} name={now.name} stripes={now.stripes} stripeMax={now.stripeMax} />{' '}
+              <BeltSwatch colorHex={now.colorHex} name={now.name} stripes={now.stripes} stripeMax={now.stripeMax} large />{' '}
               <strong>{beltWords(now.name, now.stripes, now.stripeMax)}</strong>
             </>
           ) : (
@@ -47,7 +47,7 @@ export function BeltCard({ base }: { base: string }) {
         {next ? (
           <>
             <p>
-              Next: <BeltSwatch colorHex={next.colorHex} name={next.name} /> {next.name}
+              Next: <BeltSwatch colorHex={next.colorHex} name={next.name} large /> {next.name}
             </p>
             <p className={data.eligible ? 'belt-ready-yes' : undefined}>
               <strong>{readinessText(data.eligible, data.checks)}</strong>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { errorMessage } from '#web/lib/api.ts';
 import { openDocument } from '#web/lib/enrollment-panel-download.ts';
 import { safeHref } from '#web/components/safe-url.ts';
-import { BeltSwatch } from './belt.tsx';
+import { BeltSwatch } from '#web/components/belt.tsx';
 import { CalendarDay } from '#web/components/school-zone.tsx';
 import type { CertificateView, RankAwardView } from './progress-api.ts';
 

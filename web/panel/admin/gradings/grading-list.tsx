@@ -5,9 +5,10 @@ import { DataTable, ListMessages, ListResults, ListScreen, numberColumn, TableHe
 import { useList } from '#web/panel/resource/use-list.ts';
 import { PanelLink } from '#web/panel/router.tsx';
 import { GRADING_STATE_LABELS } from './grading-moves.ts';
-import { Belt, GradingBadge } from './grading-parts.tsx';
+import { GradingBadge } from './grading-parts.tsx';
 import { readGradings, readPrograms, type GradingsQuery } from './gradings-api.ts';
 import { CalendarDay } from '#web/components/school-zone.tsx';
+import { BeltName } from '#web/components/belt.tsx';
 
 type Props = { base: string; query: GradingsQuery; setQuery: (q: GradingsQuery) => void; flash: string };
 
@@ -56,7 +57,7 @@ export function GradingList({ base, query, setQuery, flash }: Props) {
                 <td data-label="Target ranks">
                   <span className="belt-list">
                     {g.targetRanks.map((r) => (
-                      <Belt key={r._id} rank={r} />
+                      <BeltName key={r._id} belt={r} />
                     ))}
                   </span>
                 </td>

@@ -1,17 +1,5 @@
-import type { RankRef } from './gradings-api.ts';
 import { GRADING_STATE_LABELS } from './grading-moves.ts';
 import type { GradingState } from '#core/gradings/grading-states.ts';
-
-/** A belt's colour and name; the swatch is decoration, the name carries the meaning. */
-export function Belt({ rank }: { rank: RankRef | null }) {
-  if (!rank) return <span className="muted">Not yet ranked</span>;
-  return (
-    <span className="belt">
-      <span className="belt-swatch" style={{ background: rank.colorHex }} aria-hidden="true" />
-      {rank.name}
-    </span>
-  );
-}
 
 export function GradingBadge({ status }: { status: GradingState }) {
   return <span className={`badge grading-${status}`}>{GRADING_STATE_LABELS[status] ?? status}</span>;

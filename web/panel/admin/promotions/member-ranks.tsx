@@ -5,13 +5,13 @@ import { Loading } from '#web/components/loading.tsx';
 import { SchoolTime } from '#web/components/school-zone.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import type { AdminUser } from '#web/panel/admin-user.ts';
-import { Belt } from '#web/panel/admin/gradings/grading-parts.tsx';
 import { readPrograms, readRanks, type Program, type Rank } from '#web/panel/admin/gradings/gradings-api.ts';
 import { ActionsCell, DataTable, numberColumn, TableHead } from '#web/panel/resource/list-kit.tsx';
 import { PanelLink } from '#web/panel/router.tsx';
 import { CreditsDialog, PromoteDialog, StripeDialog, VoidDialog } from './award-dialogs.tsx';
 import { readCredits, readLedger, readMember, type Credit, type RankAward } from './promotions-api.ts';
 import { CalendarDay } from '#web/components/school-zone.tsx';
+import { BeltName } from '#web/components/belt.tsx';
 
 type Asking = 'promote' | 'stripe' | 'credits' | RankAward | null;
 const SOURCE: Record<RankAward['source'], string> = { grading: 'Grading', manual: 'Manual', import: 'Import' };
@@ -88,7 +88,7 @@ export function MemberRanks({ base, userId }: { base: string; userId: string }) 
       {back}
       <div className="screen-head">
         <h1>{name}</h1>
-        {current ? <Belt rank={{ _id: current.rankId, name: current.rankName, colorHex: current.colorHex }} /> : <Belt rank={null} />}
+        {current ? <BeltName belt={{ name: current.rankName, colorHex: current.colorHex }} /> : <BeltName belt={null} />}
       </div>
       <FormStatus message={notice} />
       <FormAlert message={m.failed} />
@@ -123,10 +123,10 @@ export function MemberRanks({ base, userId }: { base: string; userId: string }) 
                 <th scope="row" data-label="Rank">
                   {a.voidedAt ? (
                     <del>
-                      <Belt rank={{ _id: a.rankId, name: a.rankName, colorHex: a.colorHex }} />
+                      <BeltName belt={{ name: a.rankName, colorHex: a.colorHex }} />
                     </del>
                   ) : (
-                    <Belt rank={{ _id: a.rankId, name: a.rankName, colorHex: a.colorHex }} />
+                    <BeltName belt={{ name: a.rankName, colorHex: a.colorHex }} />
                   )}
                   {a.voidedAt && (
                     <span className="cell-note">
