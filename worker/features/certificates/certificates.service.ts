@@ -1,10 +1,10 @@
 import { and, desc, eq, ne, type SQL } from 'drizzle-orm';
-import { pdfSha256, renderCertificatePdf } from '#core/certificates/certificate-pdf.ts';
+import { pdfInputOf, pdfSha256, renderCertificatePdf } from '#core/certificates/certificate-pdf.ts';
 import { isCertificateId } from '#core/certificates/certificate-ids.ts';
 import { CERTIFICATE_MESSAGES, type ListCertificatesInput } from '#core/certificates/certificate-schemas.ts';
 import { issuerUrl, OB_CONTEXT, VC_CONTEXT, type OpenBadgeCredential } from '#core/certificates/credential.ts';
 import { certificates, type CertificateRow } from '#db/schema/index.ts';
-import { pdfInputOf, schoolBranding } from '#worker/lib/certificates/prepare.ts';
+import { schoolBranding } from '#worker/lib/certificates/prepare.ts';
 import { signCredential } from '#worker/lib/certificates/signing.ts';
 import { conflict, gone, notFound, unavailable } from '#worker/lib/errors.ts';
 import { listPage } from '#worker/lib/list.ts';

@@ -1,10 +1,10 @@
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { certificateNumber, newCertificateId } from '#core/certificates/certificate-ids.ts';
-import { pdfSha256, renderCertificatePdf, type CertificatePdfInput } from '#core/certificates/certificate-pdf.ts';
-import { buildCredential, hashEmail, newSalt, type OpenBadgeCredential } from '#core/certificates/credential.ts';
+import { pdfInputOf, pdfSha256, renderCertificatePdf } from '#core/certificates/certificate-pdf.ts';
+import { buildCredential, hashEmail, newSalt } from '#core/certificates/credential.ts';
 import { DEFAULT_SETTINGS } from '#core/settings/settings-schemas.ts';
 import type { Db } from '#db/client.ts';
-import { certificates, SETTINGS_ID, siteSettings, type CertificateExaminer, type CertificateRow } from '#db/schema/index.ts';
+import { certificates, SETTINGS_ID, siteSettings, type CertificateExaminer } from '#db/schema/index.ts';
 import { causes, isUniqueViolation } from '#worker/lib/db-errors.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { putObjects, type PendingObject } from '#worker/lib/stored-objects.ts';
@@ -47,29 +47,6 @@ export async function schoolBranding(
   const schoolName = row?.schoolName.trim() || DEFAULT_SETTINGS.schoolName;
   const object = withLogo && row?.logoKey ? await ctx.storage.get(row.logoKey) : null;
   return { schoolName, logo: object ? new Uint8Array(await object.arrayBuffer()) : null };
-}
-
-/** What the PDF of a stored certificate is drawn from: only frozen columns, so it can be drawn again byte for byte. */
-export function pdfInputOf(
-  row: Pick<
-    CertificateRow,
-    'id' | 'number' | 'issuerName' | 'holderName' | 'rankName' | 'programName' | 'issuedOn' | 'examiners' | 'credential'
-  >,
-  logo: Uint8Array | null,
-): CertificatePdfInput {
-  const issuer = (row.credential as Partial<OpenBadgeCredential>).issuer;
-  return {
-    id: row.id,
-    origin: issuer?.url ?? '',
-    number: row.number,
-    schoolName: row.issuerName,
-    logo,
-    holderName: row.holderName,
-    rankName: row.rankName,
-    programName: row.programName,
-    issuedOn: row.issuedOn,
-    examiners: row.examiners,
-  };
 }
 
 /** The highest sequence number used so far in each year: one statement. */
