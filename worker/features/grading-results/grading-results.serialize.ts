@@ -71,8 +71,14 @@ export const serializeSheetRow = (board: Board, c: BoardCandidate, examinerId: s
   };
 };
 
-/** One candidate's result with every examiner's sheet. */
-export const serializeResult = (board: Board, c: BoardCandidate, outcome: 'passed' | 'failed' | 'pending', verdicts: SheetVerdict[]) => ({
+/** One candidate's result with every examiner's sheet, or with `onlyExaminerId`'s alone (`othersHidden`). */
+export const serializeResult = (
+  board: Board,
+  c: BoardCandidate,
+  outcome: 'passed' | 'failed' | 'pending',
+  verdicts: SheetVerdict[],
+  onlyExaminerId: string | null = null,
+) => ({
   candidateId: c.id,
   userId: c.userId,
   name: c.name,
@@ -82,16 +88,19 @@ export const serializeResult = (board: Board, c: BoardCandidate, outcome: 'passe
   targetRank: rankBrief(board, c.targetRankId),
   outcome,
   decidedAt: iso(c.decidedAt),
-  verdicts,
-  sheets: board.examiners.map((e) => {
-    const sheet = sheetOf(board, c.id, e.userId);
-    return {
-      examinerId: e.userId,
-      examinerName: e.name,
-      role: e.role,
-      scores: scoresOf(board, c.id, e.userId),
-      comment: sheet?.comment ?? null,
-      lockedAt: iso(sheet?.lockedAt),
-    };
-  }),
+  verdicts: onlyExaminerId ? verdicts.filter((v) => v.examinerId === onlyExaminerId) : verdicts,
+  othersHidden: !!onlyExaminerId,
+  sheets: board.examiners
+    .filter((e) => !onlyExaminerId || e.userId === onlyExaminerId)
+    .map((e) => {
+      const sheet = sheetOf(board, c.id, e.userId);
+      return {
+        examinerId: e.userId,
+        examinerName: e.name,
+        role: e.role,
+        scores: scoresOf(board, c.id, e.userId),
+        comment: sheet?.comment ?? null,
+        lockedAt: iso(sheet?.lockedAt),
+      };
+    }),
 });
