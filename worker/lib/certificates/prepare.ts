@@ -34,6 +34,14 @@ export type PreparedCertificates = {
 };
 
 export const pdfKeyOf = (id: string) => `certificates/${id}.pdf`;
+/** The logo a certificate was drawn with, by its SHA-256: shared by every certificate drawn with it and never deleted. */
+export const logoKeyOf = (sha256: string) => `certificates/logos/${sha256}`;
+
+/** The logo recorded on a certificate row, as it was drawn; null when the row has none or the copy is gone. */
+export async function drawnLogo(ctx: Pick<ServiceCtx, 'storage'>, logoSha256: string | null): Promise<Uint8Array | null> {
+  const object = logoSha256 ? await ctx.storage.get(logoKeyOf(logoSha256)) : null;
+  return object ? new Uint8Array(await object.arrayBuffer()) : null;
+}
 
 /** The school's name and logo (PNG/JPEG bytes) as the certificate prints them; `withLogo: false` reads the name only. */
 export async function schoolBranding(
@@ -71,6 +79,7 @@ export async function prepareCertificates(ctx: ServiceCtx, items: readonly Certi
   if (!items.length) return { rows: [], putPdfs: async () => {} };
   const years = [...new Set(items.map((i) => Number(i.issuedOn.slice(0, 4))))];
   const [branding, last] = await Promise.all([schoolBranding(ctx), lastNumbers(ctx.db, years)]);
+  const logoSha256 = branding.logo ? await pdfSha256(branding.logo) : null;
   const pdfs: PendingObject[] = [];
   const rows: NewCertificateRow[] = [];
   for (const item of items) {
@@ -106,13 +115,19 @@ export async function prepareCertificates(ctx: ServiceCtx, items: readonly Certi
       credential: credential as unknown as Record<string, unknown>,
       pdfKey: pdfKeyOf(id),
       pdfSha256: '',
+      logoSha256,
     };
     const bytes = await renderCertificatePdf(pdfInputOf(row, branding.logo));
     row.pdfSha256 = await pdfSha256(bytes);
     pdfs.push({ key: row.pdfKey, bytes, contentType: 'application/pdf', metadata: { number: row.number } });
     rows.push(row);
   }
-  return { rows, putPdfs: () => putObjects(ctx.storage, pdfs) };
+  const putPdfs = async () => {
+    // Outside putObjects: a failed batch removes its objects, and this copy may be an earlier certificate's too.
+    if (branding.logo && logoSha256) await ctx.storage.put(logoKeyOf(logoSha256), branding.logo);
+    await putObjects(ctx.storage, pdfs);
+  };
+  return { rows, putPdfs };
 }
 
 /** A write that inserts prepared certificates, run again with fresh numbers when a concurrent issue took one (3 tries). */
