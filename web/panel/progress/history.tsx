@@ -4,7 +4,8 @@ import { openDocument } from '#web/lib/enrollment-panel-download.ts';
 import { safeHref } from '#web/components/safe-url.ts';
 import { BeltSwatch } from '#web/components/belt.tsx';
 import { CalendarDay } from '#web/components/school-zone.tsx';
-import type { CertificateView, RankAwardView } from './progress-api.ts';
+import type { RankAwardView } from '#core/progression/views.ts';
+import type { CertificateView } from './progress-api.ts';
 
 const SOURCE_WORDS: Record<RankAwardView['source'], string> = {
   grading: 'at a grading',

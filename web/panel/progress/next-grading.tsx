@@ -3,7 +3,8 @@ import { SchoolTime } from '#web/components/school-zone.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { amount } from '#web/lib/enrollment-panel-format.ts';
 import { CalendarDay } from '#web/components/school-zone.tsx';
-import { payGradingFee, registerForGrading, type EligibilityView } from './progress-api.ts';
+import type { EligibilityView } from '#core/progression/views.ts';
+import { payGradingFee, registerForGrading } from './progress-api.ts';
 
 const GRADING_WORDS: Record<string, string> = {
   open: 'Registration open',

@@ -9,12 +9,13 @@ import { readPrograms, readRanks, type Program, type Rank } from '#web/panel/adm
 import { ActionsCell, DataTable, numberColumn, TableHead } from '#web/panel/resource/list-kit.tsx';
 import { PanelLink } from '#web/panel/router.tsx';
 import { CreditsDialog, PromoteDialog, StripeDialog, VoidDialog } from './award-dialogs.tsx';
-import { readCredits, readLedger, readMember, type Credit, type RankAward } from './promotions-api.ts';
+import { readCredits, readLedger, readMember, type Credit } from './promotions-api.ts';
+import type { RankAwardView } from '#core/progression/views.ts';
 import { CalendarDay } from '#web/components/school-zone.tsx';
 import { BeltName } from '#web/components/belt.tsx';
 
-type Asking = 'promote' | 'stripe' | 'credits' | RankAward | null;
-const SOURCE: Record<RankAward['source'], string> = { grading: 'Grading', manual: 'Manual', import: 'Import' };
+type Asking = 'promote' | 'stripe' | 'credits' | RankAwardView | null;
+const SOURCE: Record<RankAwardView['source'], string> = { grading: 'Grading', manual: 'Manual', import: 'Import' };
 
 /** The member and the programs, then the chosen program's ladder, ledger and credits (read again after each change). */
 function useMemberRanks(userId: string) {
@@ -22,7 +23,7 @@ function useMemberRanks(userId: string) {
   const [programs, setPrograms] = useState<Program[]>([]);
   const [program, setProgram] = useState('');
   const [ranks, setRanks] = useState<Rank[]>([]);
-  const [ledger, setLedger] = useState<RankAward[] | null>(null);
+  const [ledger, setLedger] = useState<RankAwardView[] | null>(null);
   const [credits, setCredits] = useState<Credit[]>([]);
   const [failed, setFailed] = useState('');
   const [reload, setReload] = useState(0);
