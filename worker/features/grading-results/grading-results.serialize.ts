@@ -1,3 +1,4 @@
+import { serializeTechnique } from '#worker/lib/progression/technique-view.ts';
 import type { SheetVerdict } from '#core/gradings/results.ts';
 import type { Board, BoardCandidate } from './grading-results.queries.ts';
 import { scoresOf, sheetOf } from './grading-results.queries.ts';
@@ -24,23 +25,12 @@ export const serializeGradingBrief = (board: Board, userId: string) => {
   };
 };
 
-export const serializeTechnique = (t: Board['techniques'][number]) => ({
-  _id: t.id,
-  rankId: t.rankId,
-  title: t.title,
-  category: t.category,
-  syllabusItemId: t.syllabusItemId,
-  maxScore: t.maxScore,
-  passScore: t.passScore,
-  weight: t.weight,
-  mandatory: t.mandatory,
-  position: t.position,
-});
+const sheetTechnique = (t: Board['techniques'][number]) => ({ ...serializeTechnique(t), rankId: t.rankId });
 
 export const techniquesByRank = (board: Board) => {
-  const out: Record<string, ReturnType<typeof serializeTechnique>[]> = {};
+  const out: Record<string, ReturnType<typeof sheetTechnique>[]> = {};
   for (const rankId of board.ranks.keys()) out[rankId] = [];
-  for (const t of board.techniques) (out[t.rankId] ??= []).push(serializeTechnique(t));
+  for (const t of board.techniques) (out[t.rankId] ??= []).push(sheetTechnique(t));
   return out;
 };
 
