@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import type { RequirementCheck } from '#core/progression/eligibility.ts';
-import { checkPhrase } from '#web/components/progress-words.ts';
+import { checkLabel } from '#web/components/progress-words.ts';
 
 const STATUS_WORDS: Record<string, string> = {
   draft: 'Draft',
@@ -41,8 +41,7 @@ export function ChecklistLine({ checks }: { checks: readonly RequirementCheck[] 
         <Fragment key={i}>
           {i > 0 && ' · '}
           <span className={c.met ? 'check-met' : 'check-unmet'}>
-            {checkPhrase(c)}
-            {c.mode === 'advisory' && ' (advisory)'}
+            {checkLabel(c)}
             {!c.met && <span className="visually-hidden"> (not met)</span>}
           </span>
         </Fragment>

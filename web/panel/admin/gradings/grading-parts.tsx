@@ -1,4 +1,6 @@
 import { GRADING_STATE_LABELS } from './grading-moves.ts';
+import type { RequirementCheck } from '#core/progression/eligibility.ts';
+import { checkLabel } from '#web/components/progress-words.ts';
 import type { GradingState } from '#core/gradings/grading-states.ts';
 
 export function GradingBadge({ status }: { status: GradingState }) {
@@ -25,4 +27,15 @@ export const candidateWord = (s: string) => WORDS[s] ?? s;
 export function CandidateBadge({ state, fee = false }: { state: string; fee?: boolean }) {
   const word = fee && state === 'paid' ? 'Fee paid' : fee && state === 'waived' ? 'Fee waived' : candidateWord(state);
   return <span className={`badge candidate-${state}`}>{word}</span>;
+}
+
+/** The checks a member has not met yet, in the student screens' words. */
+export function UnmetList({ checks }: { checks: readonly RequirementCheck[] }) {
+  return (
+    <ul className="unmet-list">
+      {checks.map((c) => (
+        <li key={c.type}>{checkLabel(c)}</li>
+      ))}
+    </ul>
+  );
 }

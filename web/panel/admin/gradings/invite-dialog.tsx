@@ -1,8 +1,8 @@
+import { UnmetList } from './grading-parts.tsx';
 import { useState } from 'react';
 import { Field } from '#web/components/form-kit.tsx';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 import type { Prospect } from './gradings-api.ts';
-import { checkPhrase } from '#web/components/progress-words.ts';
 import { BeltName } from '#web/components/belt.tsx';
 
 type Props = { prospect: Prospect; eligible: boolean; onInvite: (overrideReason: string) => Promise<void>; onClose: () => void };
@@ -28,14 +28,7 @@ export function InviteDialog({ prospect: p, eligible, onInvite, onClose }: Props
       {!eligible && (
         <>
           <p>Not yet met:</p>
-          <ul className="unmet-list">
-            {p.unmet.map((c) => (
-              <li key={c.type}>
-                {checkPhrase(c)}
-                {c.mode === 'advisory' ? ' (advisory)' : ''}
-              </li>
-            ))}
-          </ul>
+          <UnmetList checks={p.unmet} />
           <Field
             id="invite-override-reason"
             name="overrideReason"

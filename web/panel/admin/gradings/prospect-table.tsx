@@ -1,6 +1,6 @@
+import { UnmetList } from './grading-parts.tsx';
 import { ActionsCell, DataTable, TableHead } from '#web/panel/resource/list-kit.tsx';
 import type { Prospect } from './gradings-api.ts';
-import { checkPhrase } from '#web/components/progress-words.ts';
 import { BeltName } from '#web/components/belt.tsx';
 
 type Props = { id: string; title: string; empty: string; prospects: Prospect[]; onInvite: (p: Prospect) => void };
@@ -28,20 +28,7 @@ export function ProspectTable({ id, title, empty, prospects, onInvite }: Props) 
                 <td data-label="Next">
                   <BeltName belt={p.nextRank} />
                 </td>
-                <td data-label="Not yet met">
-                  {p.unmet.length ? (
-                    <ul className="unmet-list">
-                      {p.unmet.map((c) => (
-                        <li key={c.type}>
-                          {checkPhrase(c)}
-                          {c.mode === 'advisory' ? ' (advisory)' : ''}
-                        </li>
-                      ))}
-                    </ul>
-                  ) : (
-                    'Everything met'
-                  )}
-                </td>
+                <td data-label="Not yet met">{p.unmet.length ? <UnmetList checks={p.unmet} /> : 'Everything met'}</td>
                 <ActionsCell>
                   <button type="button" className="btn btn-primary btn-sm" onClick={() => onInvite(p)}>
                     Invite<span className="visually-hidden"> {p.name}</span>
