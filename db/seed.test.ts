@@ -1,8 +1,7 @@
 import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pdfSha256, renderCertificatePdf } from '#core/certificates/certificate-pdf.ts';
+import { pdfInputOf, pdfSha256, renderCertificatePdf } from '#core/certificates/certificate-pdf.ts';
 import { GRADES } from '#core/syllabus/grades.ts';
-import { pdfInputOf } from '#worker/lib/certificates/prepare.ts';
 import { runMigrations } from './migrate.ts';
 import { isLocalUrl, seedLocal } from './seed.ts';
 import { startTestServer, type TestServer } from './server/test-helpers.ts';

@@ -12,7 +12,7 @@ import {
   type PDFPage,
 } from '@pdfme/pdf-lib';
 import { correction, generate } from 'lean-qr';
-import { examinersSentence, verifyUrl, type CertificateExaminerInput } from './credential.ts';
+import { examinersSentence, verifyUrl, type CertificateExaminerInput, type OpenBadgeCredential } from './credential.ts';
 
 /**
  * The printable certificate (issue 25 §6): A4 landscape, standard fonts only (no fontkit, so it runs in
@@ -34,6 +34,36 @@ export type CertificatePdfInput = {
   issuedOn: string;
   examiners: readonly CertificateExaminerInput[];
 };
+
+/** The frozen columns of a certificate row that its PDF is drawn from. */
+export type CertificatePdfRow = {
+  id: string;
+  number: string;
+  issuerName: string;
+  holderName: string;
+  rankName: string;
+  programName: string;
+  issuedOn: string;
+  examiners: readonly CertificateExaminerInput[];
+  credential: unknown;
+};
+
+/** What the PDF of a stored certificate is drawn from: only frozen columns, so it can be drawn again byte for byte. */
+export function pdfInputOf(row: CertificatePdfRow, logo: Uint8Array | null): CertificatePdfInput {
+  const issuer = (row.credential as Partial<OpenBadgeCredential> | null)?.issuer;
+  return {
+    id: row.id,
+    origin: issuer?.url ?? '',
+    number: row.number,
+    schoolName: row.issuerName,
+    logo,
+    holderName: row.holderName,
+    rankName: row.rankName,
+    programName: row.programName,
+    issuedOn: row.issuedOn,
+    examiners: row.examiners,
+  };
+}
 
 const WIDTH = 842;
 const HEIGHT = 595;

@@ -73,18 +73,7 @@ export const CreateProgramSchema = z.object(
 );
 export type CreateProgramInput = z.output<typeof CreateProgramSchema>;
 
-export const UpdateProgramSchema = z.object(
-  {
-    slug: programFields.slug.optional(),
-    name: programFields.name.optional(),
-    description: programFields.description,
-    audience: programFields.audience.optional(),
-    attendanceWindow: programFields.attendanceWindow.optional(),
-    isActive: programFields.isActive.optional(),
-    position: programFields.position.optional(),
-  },
-  { error: M.bodyObject },
-);
+export const UpdateProgramSchema = CreateProgramSchema.partial();
 export type UpdateProgramInput = z.output<typeof UpdateProgramSchema>;
 
 /** One technique a candidate for the rank is examined on; `_id` keeps an existing one (scores reference it). */

@@ -188,6 +188,8 @@ export const certificates = sqliteTable(
     credential: text('credential', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
     pdfKey: text('pdf_key').notNull(),
     pdfSha256: text('pdf_sha256').notNull(),
+    /** The SHA-256 of the logo drawn on the PDF, kept at certificates/logos/<digest> (null: drawn without one), so a later logo never changes a redraw. */
+    logoSha256: text('logo_sha256'),
     status: text('status', { enum: CERTIFICATE_STATES }).notNull().default('valid'),
     revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
     revokedBy: text('revoked_by'),

@@ -1,8 +1,7 @@
 import { certificateNumber, newCertificateId } from '#core/certificates/certificate-ids.ts';
-import { pdfSha256, renderCertificatePdf } from '#core/certificates/certificate-pdf.ts';
+import { pdfInputOf, pdfSha256, renderCertificatePdf } from '#core/certificates/certificate-pdf.ts';
 import { buildCredential, hashEmail, newSalt } from '#core/certificates/credential.ts';
 import { certificates } from '#db/schema/index.ts';
-import { pdfInputOf } from '#worker/lib/certificates/prepare.ts';
 import type { CertifiedAward } from './progression-gradings.ts';
 import type { SeedDb } from './types.ts';
 

@@ -53,7 +53,7 @@ describe('the admin Programs screen', () => {
 
     await page.getByRole('button', { name: 'Up Yellow' }).click();
     await expect.poll(() => statusLine(page).textContent(), POLL).toContain('Yellow moved up');
-    expect(await page.locator('table tbody tr td[data-label="Rank"]').allTextContents()).toEqual([' Yellow', ' White']);
+    expect(await page.locator('table tbody tr td[data-label="Rank"]').allTextContents()).toEqual(['Yellow', 'White']);
 
     await page.getByRole('button', { name: 'Delete White' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete rank' }).click();

@@ -1,5 +1,6 @@
 import {
   useEffect,
+  useId,
   useState,
   type ChangeEvent,
   type FormHTMLAttributes,
@@ -282,6 +283,7 @@ export function serverFieldErrors(err: unknown): Errors {
 
 /** Validation, busy state, the alert and the `data-ready` flag every form island shares. */
 export function useForm() {
+  const id = useId().replace(/:/g, '');
   const [errors, setErrors] = useState<Errors>({});
   const [alert, setAlert] = useState('');
   const [busy, setBusy] = useState(false);
@@ -304,7 +306,9 @@ export function useForm() {
       focusFirstError(form, fieldErrors);
     }
   }
-  return { errors, alert, busy, ready, setBusy, setAlert, submit, readyAttr: ready ? '' : undefined };
+  /** A field's id (unique to this form), name and error, to spread on a `<Field>`. */
+  const field = (name: string) => ({ id: `${id}-${name}`, name, error: errors[name] });
+  return { id, errors, alert, busy, ready, setBusy, setAlert, submit, field, readyAttr: ready ? '' : undefined };
 }
 
 type SelectFieldProps = {

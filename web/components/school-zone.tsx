@@ -1,6 +1,6 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { DEFAULT_SCHOOL_TIME_ZONE } from '#core/time-zone.ts';
-import { formatDate, formatDateTime, formatShortDate, formatStamp, formatTime } from './format.ts';
+import { formatCalendarDay, formatDate, formatDateTime, formatShortDate, formatStamp, formatTime } from './format.ts';
 
 /** The school's zone (settings.timeZone) for the panel's screens: PanelApp provides it from its boot props. */
 const SchoolZone = createContext<string>(DEFAULT_SCHOOL_TIME_ZONE);
@@ -19,4 +19,10 @@ const SHOW = { dateTime: formatDateTime, date: formatDate, shortDate: formatShor
 export function SchoolTime({ iso, show = 'dateTime', fallback = '' }: { iso: string; show?: keyof typeof SHOW; fallback?: string }) {
   const text = SHOW[show](iso, useSchoolZone());
   return text ? <time dateTime={iso}>{text}</time> : <>{fallback}</>;
+}
+
+/** A calendar day of the API ('YYYY-MM-DD', already the school's day) in a `<time>`: no zone moves it; `fallback` for none. */
+export function CalendarDay({ day, short = false, fallback = null }: { day: string | null; short?: boolean; fallback?: ReactNode }) {
+  const text = formatCalendarDay(day, short ? 'shortDate' : 'longDate');
+  return text ? <time dateTime={day!}>{text}</time> : <>{fallback}</>;
 }

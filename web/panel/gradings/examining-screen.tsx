@@ -4,7 +4,8 @@ import { ActionsCell, DataTable, ListMessages, ListResults, ListScreen, TableHea
 import { useList } from '#web/panel/resource/use-list.ts';
 import { PanelLink } from '#web/panel/router.tsx';
 import type { PanelScreenProps } from '#web/panel/screen-props.ts';
-import { CalendarDay, GradingStatus } from './grading-parts.tsx';
+import { GradingStatus } from './grading-parts.tsx';
+import { CalendarDay } from '#web/components/school-zone.tsx';
 import { confirmExamining, readMyGradings, type Grading } from './gradings-api.ts';
 import { ResultsView } from './results-view.tsx';
 import './gradings.css';

@@ -1,24 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import type { RequirementCheck } from '#core/progression/eligibility.ts';
-import { formatCalendarDay } from '#web/components/format.ts';
-import { checkPhrase } from '#web/panel/progress/progress-words.ts';
-import type { Belt } from './gradings-api.ts';
-
-/** A belt: its colour swatch (decorative) and its name. */
-export function BeltName({ belt, empty = 'No belt yet' }: { belt: Belt | null; empty?: string }) {
-  if (!belt) return <span className="belt belt-none">{empty}</span>;
-  return (
-    <span className="belt">
-      <span className="belt-swatch" aria-hidden="true" style={{ background: belt.colorHex ?? 'transparent' }} />
-      {belt.name}
-    </span>
-  );
-}
-
-/** A calendar day ('YYYY-MM-DD', already the school's) as a date; no zone moves it. */
-export function CalendarDay({ day }: { day: string }) {
-  return <time dateTime={day}>{formatCalendarDay(day) || day}</time>;
-}
+import { checkLabel } from '#web/components/progress-words.ts';
 
 const STATUS_WORDS: Record<string, string> = {
   draft: 'Draft',
@@ -59,8 +41,7 @@ export function ChecklistLine({ checks }: { checks: readonly RequirementCheck[] 
         <Fragment key={i}>
           {i > 0 && ' · '}
           <span className={c.met ? 'check-met' : 'check-unmet'}>
-            {checkPhrase(c)}
-            {c.mode === 'advisory' && ' (advisory)'}
+            {checkLabel(c)}
             {!c.met && <span className="visually-hidden"> (not met)</span>}
           </span>
         </Fragment>

@@ -56,6 +56,8 @@ export type CandidateResult = {
   outcome: 'passed' | 'failed' | 'pending';
   verdicts: SheetVerdict[];
   sheets: ResultSheet[];
+  /** While scoring, the server sends an examiner only their own sheet of a candidate they have not locked. */
+  othersHidden?: boolean;
 };
 
 const id = encodeURIComponent;

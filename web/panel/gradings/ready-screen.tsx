@@ -14,7 +14,8 @@ import {
 import { useList } from '#web/panel/resource/use-list.ts';
 import { navigate, PanelLink } from '#web/panel/router.tsx';
 import type { PanelScreenProps } from '#web/panel/screen-props.ts';
-import { BeltName, ChecklistLine, Tabs } from './grading-parts.tsx';
+import { ChecklistLine, Tabs } from './grading-parts.tsx';
+import { BeltName } from '#web/components/belt.tsx';
 import { readPrograms, readReady, setApproval, type Program, type ReadyQuery, type ReadyRow, type ReadyStatus } from './gradings-api.ts';
 import { NextTechniques } from './next-techniques.tsx';
 import './gradings.css';

@@ -5,16 +5,16 @@ import { SchoolTime } from '#web/components/school-zone.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { DataTable, TableHead, numberColumn } from '#web/panel/resource/list-kit.tsx';
 import { PanelLink } from '#web/panel/router.tsx';
-import { BeltName, CalendarDay, GradingStatus } from './grading-parts.tsx';
+import { GradingStatus } from './grading-parts.tsx';
+import { BeltName } from '#web/components/belt.tsx';
+import { CalendarDay } from '#web/components/school-zone.tsx';
 import { readResults, readSheet, readTechniquesByRank, type CandidateResult, type GradingBrief } from './gradings-api.ts';
-import { unlockedWhileScoring, type SheetTechnique } from './sheet-draft.ts';
+import type { SheetTechnique } from './sheet-draft.ts';
 
 type Loaded = {
   grading: GradingBrief;
   results: CandidateResult[];
   techniques: Record<string, SheetTechnique[]>;
-  /** While scoring, the candidates whose sheet I (an examiner) have not locked yet: the others' scores stay hidden. */
-  myOpenSheets: Set<string>;
 };
 
 const OUTCOME: Record<CandidateResult['outcome'], { label: string; cls: string }> = {
@@ -125,10 +125,8 @@ export function ResultsView({ gradingId, base, sheetHref }: { gradingId: string;
     (async () => {
       const { grading, results } = await readResults(gradingId, ctl.signal);
       // An examiner's own sheet names the techniques; other staff read them from the program's ladder.
-      if (!grading.amExaminer)
-        return { grading, results, techniques: await readTechniquesByRank(grading.programId, ctl.signal), myOpenSheets: new Set<string>() };
-      const sheet = await readSheet(gradingId, ctl.signal);
-      return { grading, results, techniques: sheet.techniquesByRank, myOpenSheets: unlockedWhileScoring(grading.status, sheet.candidates) };
+      if (!grading.amExaminer) return { grading, results, techniques: await readTechniquesByRank(grading.programId, ctl.signal) };
+      return { grading, results, techniques: (await readSheet(gradingId, ctl.signal)).techniquesByRank };
     })().then(
       (d) => !ctl.signal.aborted && setData(d),
       (err: unknown) => !ctl.signal.aborted && setError(errorMessage(err)),
@@ -176,7 +174,7 @@ export function ResultsView({ gradingId, base, sheetHref }: { gradingId: string;
             key={r.candidateId}
             result={r}
             techniques={data.techniques[r.targetRank._id] ?? []}
-            hidden={data.myOpenSheets.has(r.candidateId) && !notPresent(r)}
+            hidden={!!r.othersHidden && !notPresent(r)}
           />
         ))
       )}

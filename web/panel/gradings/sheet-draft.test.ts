@@ -9,7 +9,6 @@ import {
   parseScore,
   savedFrom,
   scoresBody,
-  unlockedWhileScoring,
   type SheetCandidate,
   type SheetTechnique,
 } from './sheet-draft.ts';
@@ -101,11 +100,5 @@ describe('the score sheet draft', () => {
     expect(isScorable(candidate({ status: 'passed' }))).toBe(true);
     expect(isScorable(candidate({ status: 'absent' }))).toBe(false);
     expect(isScorable(candidate({ status: 'paid' }))).toBe(false);
-  });
-
-  it("hides the other examiners' scores only while scoring and only for the candidates I have not locked", () => {
-    const mine = [candidate(), candidate({ candidateId: 'c2', lockedAt: '2026-12-12T10:00:00Z' })];
-    expect(unlockedWhileScoring('scoring', mine)).toEqual(new Set(['c1']));
-    expect(unlockedWhileScoring('approved', mine)).toEqual(new Set());
   });
 });

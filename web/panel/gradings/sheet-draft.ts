@@ -101,7 +101,3 @@ export function savedFrom(c: SheetCandidate, body: ReturnType<typeof scoresBody>
   for (const s of body.scores) scores[s.techniqueId] = s.score;
   return { ...c, scores, comment: body.comment };
 }
-
-/** While a grading is scored, the candidates whose sheet I have not locked: the other examiners' scores stay hidden from me for them. */
-export const unlockedWhileScoring = (status: string, mine: readonly SheetCandidate[]) =>
-  new Set(status === 'scoring' ? mine.filter((c) => !c.lockedAt).map((c) => c.candidateId) : []);

@@ -4,7 +4,7 @@ import { Field, FocusableAlert, FormStatus } from '#web/components/form-kit.tsx'
 import { SchoolTime } from '#web/components/school-zone.tsx';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
-import { BeltName } from './grading-parts.tsx';
+import { BeltName } from '#web/components/belt.tsx';
 import { lockSheet, saveScores, type Belt } from './gradings-api.ts';
 import {
   completeness,

@@ -1,5 +1,6 @@
 import { PanelLink } from '#web/panel/router.tsx';
-import { CalendarDay, gradingStatusWords } from '#web/panel/gradings/grading-parts.tsx';
+import { gradingStatusWords } from '#web/panel/gradings/grading-parts.tsx';
+import { CalendarDay } from '#web/components/school-zone.tsx';
 import { readMyGradings, readPrograms, readReady } from '#web/panel/gradings/gradings-api.ts';
 import { Card, Empty, plural, useRead } from './home-parts.tsx';
 

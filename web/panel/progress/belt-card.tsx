@@ -1,7 +1,8 @@
 import { Card, Empty, useRead } from '#web/panel/homes/home-parts.tsx';
-import { BeltSwatch, Day, beltWords } from './belt.tsx';
+import { BeltSwatch, beltWords } from '#web/components/belt.tsx';
+import { CalendarDay } from '#web/components/school-zone.tsx';
 import { readMyBelt } from './progress-api.ts';
-import { readinessText, shortChecklistLine } from './progress-words.ts';
+import { readinessText, shortChecklistLine } from '#web/components/progress-words.ts';
 
 const readBeltCard = async (signal: AbortSignal) => ({ belt: await readMyBelt(signal) });
 
@@ -36,7 +37,7 @@ export function BeltCard({ base }: { base: string }) {
         <p>
           {now ? (
             <>
-              <BeltSwatch colorHex={now.colorHex} name={now.name} stripes={now.stripes} stripeMax={now.stripeMax} />{' '}
+              <BeltSwatch colorHex={now.colorHex} name={now.name} stripes={now.stripes} stripeMax={now.stripeMax} large />{' '}
               <strong>{beltWords(now.name, now.stripes, now.stripeMax)}</strong>
             </>
           ) : (
@@ -46,7 +47,7 @@ export function BeltCard({ base }: { base: string }) {
         {next ? (
           <>
             <p>
-              Next: <BeltSwatch colorHex={next.colorHex} name={next.name} /> {next.name}
+              Next: <BeltSwatch colorHex={next.colorHex} name={next.name} large /> {next.name}
             </p>
             <p className={data.eligible ? 'belt-ready-yes' : undefined}>
               <strong>{readinessText(data.eligible, data.checks)}</strong>
@@ -54,7 +55,7 @@ export function BeltCard({ base }: { base: string }) {
             {line && <p className="belt-line muted">{line}</p>}
             {nextGrading && (
               <p className="belt-line">
-                Next grading: {nextGrading.title}, <Day day={nextGrading.heldOn} short />
+                Next grading: {nextGrading.title}, <CalendarDay day={nextGrading.heldOn} short />
               </p>
             )}
           </>

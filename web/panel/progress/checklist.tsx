@@ -1,8 +1,8 @@
 import { categoryLabel } from '#core/syllabus/grade-labels.ts';
 import { PanelLink } from '#web/panel/router.tsx';
 import { syllabusItemPath } from '#web/panel/syllabus/syllabus-api.ts';
-import type { EligibilityView } from './progress-api.ts';
-import { checkPhrase, checkProgress, checkRemaining } from './progress-words.ts';
+import type { EligibilityView } from '#core/progression/views.ts';
+import { checkPhrase, checkProgress, checkRemaining } from '#web/components/progress-words.ts';
 
 type Props = { eligibility: EligibilityView; idPrefix: string };
 

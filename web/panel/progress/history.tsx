@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { errorMessage } from '#web/lib/api.ts';
 import { openDocument } from '#web/lib/enrollment-panel-download.ts';
 import { safeHref } from '#web/components/safe-url.ts';
-import { BeltSwatch, Day } from './belt.tsx';
-import type { CertificateView, RankAwardView } from './progress-api.ts';
+import { BeltSwatch } from '#web/components/belt.tsx';
+import { CalendarDay } from '#web/components/school-zone.tsx';
+import type { RankAwardView } from '#core/progression/views.ts';
+import type { CertificateView } from './progress-api.ts';
 
 const SOURCE_WORDS: Record<RankAwardView['source'], string> = {
   grading: 'at a grading',
@@ -26,7 +28,7 @@ export function RankHistory({ awards }: { awards: readonly RankAwardView[] }) {
               {a.stripes > 0 && ` · ${a.stripes} ${a.stripes === 1 ? 'stripe' : 'stripes'}`}
             </p>
             <p className="muted">
-              <Day day={a.awardedOn} /> · {SOURCE_WORDS[a.source]}
+              <CalendarDay day={a.awardedOn} /> · {SOURCE_WORDS[a.source]}
               {a.awardedByName ? ` (${a.awardedByName})` : ''}
             </p>
           </div>
@@ -70,7 +72,7 @@ export function Certificates({ certificates }: { certificates: readonly Certific
                 <strong>{c.rankName}</strong> · {c.programName}
               </p>
               <p className="muted">
-                No. {c.number} · <Day day={c.issuedOn} /> ·{' '}
+                No. {c.number} · <CalendarDay day={c.issuedOn} /> ·{' '}
                 <span className={`badge certificate-${c.status}`}>{STATUS_WORDS[c.status] ?? c.status}</span>
               </p>
               {c.status === 'revoked' && c.revocationReason && <p className="muted">Revoked: {c.revocationReason}</p>}

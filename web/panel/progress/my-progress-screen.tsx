@@ -3,13 +3,14 @@ import { FormAlert, FormStatus } from '#web/components/form-kit.tsx';
 import { Loading } from '#web/components/loading.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import type { PanelScreenProps } from '#web/panel/screen-props.ts';
-import { BeltSwatch, Day } from './belt.tsx';
+import { BeltSwatch } from '#web/components/belt.tsx';
+import { CalendarDay } from '#web/components/school-zone.tsx';
 import { Checklist, Techniques } from './checklist.tsx';
 import { Certificates, RankHistory } from './history.tsx';
 import { NextGrading } from './next-grading.tsx';
 import { gradingOfCandidate, readMyProgress, settleReturn, type MyProgress, type ProgramProgress } from './progress-api.ts';
-import { beltWords } from './belt.tsx';
-import { readinessText, shortChecklistLine } from './progress-words.ts';
+import { beltWords } from '#web/components/belt.tsx';
+import { readinessText, shortChecklistLine } from '#web/components/progress-words.ts';
 
 /**
  * "My belt" of the student and member panels: per program, the belt held and the next one, the checklist
@@ -95,10 +96,10 @@ function ProgramPart({ progress, panelBase, onDone }: PartProps) {
             <p className="belt-label">Your belt</p>
             {now ? (
               <>
-                <BeltSwatch colorHex={now.colorHex} name={now.name} stripes={now.stripes} stripeMax={now.stripeMax} />
+                <BeltSwatch colorHex={now.colorHex} name={now.name} stripes={now.stripes} stripeMax={now.stripeMax} large />
                 <p className="belt-name">{beltWords(now.name, now.stripes, now.stripeMax)}</p>
                 <p className="muted">
-                  Since <Day day={now.awardedOn} />
+                  Since <CalendarDay day={now.awardedOn} />
                 </p>
               </>
             ) : (
@@ -109,7 +110,7 @@ function ProgramPart({ progress, panelBase, onDone }: PartProps) {
             <p className="belt-label">Next belt</p>
             {next ? (
               <>
-                <BeltSwatch colorHex={next.colorHex} name={next.name} />
+                <BeltSwatch colorHex={next.colorHex} name={next.name} large />
                 <p className="belt-name">{next.name}</p>
               </>
             ) : (
@@ -123,7 +124,7 @@ function ProgramPart({ progress, panelBase, onDone }: PartProps) {
             {e.window.since && (
               <span className="muted">
                 {' '}
-                Classes count from <Day day={e.window.since} />.
+                Classes count from <CalendarDay day={e.window.since} />.
               </span>
             )}
           </p>

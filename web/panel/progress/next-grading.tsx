@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { SchoolTime } from '#web/components/school-zone.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { amount } from '#web/lib/enrollment-panel-format.ts';
-import { Day } from './belt.tsx';
-import { payGradingFee, registerForGrading, type EligibilityView } from './progress-api.ts';
+import { CalendarDay } from '#web/components/school-zone.tsx';
+import type { EligibilityView } from '#core/progression/views.ts';
+import { payGradingFee, registerForGrading } from './progress-api.ts';
 
 const GRADING_WORDS: Record<string, string> = {
   open: 'Registration open',
@@ -57,7 +58,7 @@ export function NextGrading({ eligibility, onDone }: Props) {
   return (
     <div className="belt-grading">
       <p>
-        <strong>{g.title}</strong> · <Day day={g.heldOn} /> · <span className="badge">{GRADING_WORDS[g.status] ?? g.status}</span>
+        <strong>{g.title}</strong> · <CalendarDay day={g.heldOn} /> · <span className="badge">{GRADING_WORDS[g.status] ?? g.status}</span>
       </p>
       {g.registrationClosesAt && g.status === 'open' && (
         <p className="muted">

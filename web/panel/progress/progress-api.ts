@@ -1,54 +1,10 @@
-import type { RequirementCheck } from '#core/progression/eligibility.ts';
+import type { EligibilityView, RankAwardView } from '#core/progression/views.ts';
 import type { PaymentStart } from '#core/shop/views.ts';
 import { api, errorMessage } from '#web/lib/api.ts';
 import { chosenMethod, goToPayment, NO_BROWSER_FLOW, paymentMethods } from '#web/lib/shop-api.ts';
 
 /** The shapes of API-25 a student reads (eligibility, the rank ledger, certificates, a grading's registration). */
 export type ProgramView = { _id: string; slug: string; name: string; isActive: boolean; position: number };
-
-export type EligibilityView = {
-  studentId: string;
-  program: { _id: string; slug: string; name: string; attendanceWindow: string };
-  currentRank: {
-    _id: string;
-    name: string;
-    colorHex: string;
-    position: number;
-    stripes: number;
-    stripeMax: number;
-    awardedOn: string;
-  } | null;
-  nextRank: { _id: string; name: string; colorHex: string; position: number; testFee: string } | null;
-  eligible: boolean;
-  checks: RequirementCheck[];
-  techniques: { _id: string; title: string; category: string; syllabusItemId: string | null; passed: boolean }[];
-  window: { since: string | null };
-  nextGrading: {
-    _id: string;
-    title: string;
-    heldOn: string;
-    status: string;
-    registrationClosesAt: string | null;
-    candidateId: string | null;
-    candidateStatus: string | null;
-  } | null;
-};
-
-export type RankAwardView = {
-  _id: string;
-  programId: string;
-  programName: string;
-  rankId: string;
-  rankName: string;
-  colorHex: string;
-  stripes: number;
-  awardedOn: string;
-  source: 'grading' | 'manual' | 'import';
-  awardedByName: string | null;
-  note: string | null;
-  voidedAt: string | null;
-  certificateId: string | null;
-};
 
 export type CertificateView = {
   _id: string;

@@ -1,10 +1,10 @@
 import { and, desc, eq, ne, type SQL } from 'drizzle-orm';
-import { pdfSha256, renderCertificatePdf } from '#core/certificates/certificate-pdf.ts';
+import { pdfInputOf, pdfSha256, renderCertificatePdf } from '#core/certificates/certificate-pdf.ts';
 import { isCertificateId } from '#core/certificates/certificate-ids.ts';
 import { CERTIFICATE_MESSAGES, type ListCertificatesInput } from '#core/certificates/certificate-schemas.ts';
 import { issuerUrl, OB_CONTEXT, VC_CONTEXT, type OpenBadgeCredential } from '#core/certificates/credential.ts';
 import { certificates, type CertificateRow } from '#db/schema/index.ts';
-import { pdfInputOf, schoolBranding } from '#worker/lib/certificates/prepare.ts';
+import { drawnLogo, schoolBranding } from '#worker/lib/certificates/prepare.ts';
 import { signCredential } from '#worker/lib/certificates/signing.ts';
 import { conflict, gone, notFound, unavailable } from '#worker/lib/errors.ts';
 import { listPage } from '#worker/lib/list.ts';
@@ -50,17 +50,17 @@ export async function getCertificate(ctx: ServiceCtx, id: string) {
 }
 
 /**
- * The stored PDF; when R2 lost it, drawn again from the row (the renderer is deterministic) and stored
- * again — only if it has the SHA-256 the verify page shows, with the school's current logo or without one.
+ * The stored PDF; when R2 lost it, drawn again from the row (the renderer is deterministic) with the logo it
+ * was drawn with (kept by its digest, whatever the school's logo is now) and stored again, only if it has the
+ * SHA-256 the verify page shows.
  */
 export async function certificatePdf(ctx: ServiceCtx, id: string): Promise<{ bytes: Uint8Array; number: string }> {
   const row = await visibleCertificate(ctx, id);
   const object = await ctx.storage.get(row.pdfKey);
   if (object) return { bytes: new Uint8Array(await object.arrayBuffer()), number: row.number };
-  const { logo } = await schoolBranding(ctx);
-  for (const candidate of logo ? [logo, null] : [null]) {
-    const bytes = await renderCertificatePdf(pdfInputOf(row, candidate));
-    if ((await pdfSha256(bytes)) !== row.pdfSha256) continue;
+  const logo = await drawnLogo(ctx, row.logoSha256);
+  const bytes = await renderCertificatePdf(pdfInputOf(row, logo));
+  if ((!row.logoSha256 || logo) && (await pdfSha256(bytes)) === row.pdfSha256) {
     await ctx.storage.put(row.pdfKey, bytes, { httpMetadata: { contentType: 'application/pdf' }, customMetadata: { number: row.number } });
     ctx.log.warn('certificate PDF rebuilt from its row', { certificateId: row.id });
     return { bytes, number: row.number };

@@ -6,11 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { pdfSha256 } from '#core/certificates/certificate-pdf.ts';
 import { certificateNumber } from '#core/certificates/certificate-ids.ts';
 import { OB_CONTEXT, VC_CONTEXT } from '#core/certificates/credential.ts';
-import { certificates } from '#db/schema/index.ts';
+import { DEFAULT_SETTINGS } from '#core/settings/settings-schemas.ts';
+import { certificates, SETTINGS_ID, siteSettings } from '#db/schema/index.ts';
 import type { Bindings } from '#worker/env.ts';
 import { issueWithRetry } from '#worker/lib/certificates/prepare.ts';
 import { publicJwks, signCredential, SIGNING_UNAVAILABLE } from '#worker/lib/certificates/signing.ts';
 import { pdfQrModules, pdfTexts } from '#test/certificate-pdf-reading.ts';
+import { makePng } from '#test/fixtures/uploads.ts';
 import { api, createUser, testDb, testServiceCtx } from '#test/helpers.ts';
 import { issuedCertificate } from './certificates.test-helpers.ts';
 
@@ -175,6 +177,40 @@ describe('the certificate PDF', () => {
     expect(again.status).toBe(200);
     expect(again.bytes).toEqual(first.bytes);
     expect(await storage().head(cert.pdfKey)).not.toBeNull();
+  });
+
+  it('is drawn again with the logo it was issued with (or none) after the school changed its logo', async () => {
+    const setLogo = async (width: number) => {
+      const key = `settings/test-logo-${crypto.randomUUID()}.png`;
+      await storage().put(key, await makePng(width, 2));
+      await testDb()
+        .insert(siteSettings)
+        .values({ id: SETTINGS_ID, schoolName: DEFAULT_SETTINGS.schoolName, logoKey: key })
+        .onConflictDoUpdate({ target: siteSettings.id, set: { logoKey: key } });
+    };
+    const [before] = await testDb().select({ logoKey: siteSettings.logoKey }).from(siteSettings).where(eq(siteSettings.id, SETTINGS_ID));
+    try {
+      await testDb().update(siteSettings).set({ logoKey: null }).where(eq(siteSettings.id, SETTINGS_ID));
+      const plain = await issuedCertificate();
+      expect(plain.cert.logoSha256).toBeNull();
+      const plainPdf = await pdfOf(plain.cert.id, plain.holder.token);
+      await setLogo(3);
+      const { cert, holder } = await issuedCertificate();
+      expect(cert.logoSha256).toMatch(/^[0-9a-f]{64}$/);
+      const first = await pdfOf(cert.id, holder.token);
+      await setLogo(5);
+      await storage().delete(cert.pdfKey);
+      const again = await pdfOf(cert.id, holder.token);
+      expect(again.status).toBe(200);
+      expect(again.bytes).toEqual(first.bytes);
+      await storage().delete(plain.cert.pdfKey);
+      expect((await pdfOf(plain.cert.id, plain.holder.token)).bytes).toEqual(plainPdf.bytes);
+    } finally {
+      await testDb()
+        .update(siteSettings)
+        .set({ logoKey: before?.logoKey ?? null })
+        .where(eq(siteSettings.id, SETTINGS_ID));
+    }
   });
 
   it('answers 503 rather than a PDF with another fingerprint when it cannot be rebuilt', async () => {

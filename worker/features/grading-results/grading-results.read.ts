@@ -1,9 +1,10 @@
 import { isGradingStaff } from '#core/gradings/grading-schemas.ts';
+import { acceptsScores } from '#core/gradings/grading-states.ts';
 import { judgeCandidate } from '#core/gradings/results.ts';
 import { SCORING_MESSAGES } from '#core/gradings/score-schemas.ts';
 import { notFound } from '#worker/lib/errors.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
-import { asTechnique, loadBoard, scoresOf, techniquesOf, type Board, type BoardCandidate } from './grading-results.queries.ts';
+import { asTechnique, loadBoard, scoresOf, sheetOf, techniquesOf, type Board, type BoardCandidate } from './grading-results.queries.ts';
 import { serializeGradingBrief, serializeResult } from './grading-results.serialize.ts';
 
 /** A candidate's result from every examiner's sheet by the grading's rule (core/gradings/results.ts). */
@@ -20,7 +21,8 @@ const DECIDED = new Set(['approved', 'finalized']);
 
 /**
  * GET /api/gradings/:id/results: staff see every candidate; a candidate sees their own row once the
- * grading is approved; anyone else 404, so a grading's existence is not told to strangers.
+ * grading is approved; anyone else 404, so a grading's existence is not told to strangers. While scoring,
+ * an examiner sees only their own sheet of a candidate until they lock it: each examiner scores on their own.
  */
 export async function gradingResults(ctx: ServiceCtx, gradingId: string) {
   const me = signedIn(ctx);
@@ -30,11 +32,13 @@ export async function gradingResults(ctx: ServiceCtx, gradingId: string) {
   const mine = board.candidates.filter((c) => c.userId === me.id);
   if (!staff && !(DECIDED.has(board.grading.status) && mine.length)) throw notFound(SCORING_MESSAGES.gradingNotFound);
   const rows = (staff ? board.candidates : mine).filter((c) => EXAMINED.has(c.status));
+  const examining = acceptsScores(board.grading.status) && board.examiners.some((e) => e.userId === me.id);
   return {
     grading: serializeGradingBrief(board, me.id),
     results: rows.map((c) => {
       const { outcome, verdicts } = judge(board, c);
       const decided = c.status === 'passed' || c.status === 'failed' ? c.status : outcome;
+      if (examining && !sheetOf(board, c.id, me.id)?.lockedAt) return serializeResult(board, c, 'pending', verdicts, me.id);
       return serializeResult(board, c, decided, verdicts);
     }),
   };

@@ -1,3 +1,4 @@
+import { serializeTechnique } from '#worker/lib/progression/technique-view.ts';
 import type { SheetVerdict } from '#core/gradings/results.ts';
 import type { Board, BoardCandidate } from './grading-results.queries.ts';
 import { scoresOf, sheetOf } from './grading-results.queries.ts';
@@ -24,23 +25,12 @@ export const serializeGradingBrief = (board: Board, userId: string) => {
   };
 };
 
-export const serializeTechnique = (t: Board['techniques'][number]) => ({
-  _id: t.id,
-  rankId: t.rankId,
-  title: t.title,
-  category: t.category,
-  syllabusItemId: t.syllabusItemId,
-  maxScore: t.maxScore,
-  passScore: t.passScore,
-  weight: t.weight,
-  mandatory: t.mandatory,
-  position: t.position,
-});
+const sheetTechnique = (t: Board['techniques'][number]) => ({ ...serializeTechnique(t), rankId: t.rankId });
 
 export const techniquesByRank = (board: Board) => {
-  const out: Record<string, ReturnType<typeof serializeTechnique>[]> = {};
+  const out: Record<string, ReturnType<typeof sheetTechnique>[]> = {};
   for (const rankId of board.ranks.keys()) out[rankId] = [];
-  for (const t of board.techniques) (out[t.rankId] ??= []).push(serializeTechnique(t));
+  for (const t of board.techniques) (out[t.rankId] ??= []).push(sheetTechnique(t));
   return out;
 };
 
@@ -71,8 +61,14 @@ export const serializeSheetRow = (board: Board, c: BoardCandidate, examinerId: s
   };
 };
 
-/** One candidate's result with every examiner's sheet. */
-export const serializeResult = (board: Board, c: BoardCandidate, outcome: 'passed' | 'failed' | 'pending', verdicts: SheetVerdict[]) => ({
+/** One candidate's result with every examiner's sheet, or with `onlyExaminerId`'s alone (`othersHidden`). */
+export const serializeResult = (
+  board: Board,
+  c: BoardCandidate,
+  outcome: 'passed' | 'failed' | 'pending',
+  verdicts: SheetVerdict[],
+  onlyExaminerId: string | null = null,
+) => ({
   candidateId: c.id,
   userId: c.userId,
   name: c.name,
@@ -82,16 +78,19 @@ export const serializeResult = (board: Board, c: BoardCandidate, outcome: 'passe
   targetRank: rankBrief(board, c.targetRankId),
   outcome,
   decidedAt: iso(c.decidedAt),
-  verdicts,
-  sheets: board.examiners.map((e) => {
-    const sheet = sheetOf(board, c.id, e.userId);
-    return {
-      examinerId: e.userId,
-      examinerName: e.name,
-      role: e.role,
-      scores: scoresOf(board, c.id, e.userId),
-      comment: sheet?.comment ?? null,
-      lockedAt: iso(sheet?.lockedAt),
-    };
-  }),
+  verdicts: onlyExaminerId ? verdicts.filter((v) => v.examinerId === onlyExaminerId) : verdicts,
+  othersHidden: !!onlyExaminerId,
+  sheets: board.examiners
+    .filter((e) => !onlyExaminerId || e.userId === onlyExaminerId)
+    .map((e) => {
+      const sheet = sheetOf(board, c.id, e.userId);
+      return {
+        examinerId: e.userId,
+        examinerName: e.name,
+        role: e.role,
+        scores: scoresOf(board, c.id, e.userId),
+        comment: sheet?.comment ?? null,
+        lockedAt: iso(sheet?.lockedAt),
+      };
+    }),
 });

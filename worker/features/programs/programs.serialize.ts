@@ -1,3 +1,4 @@
+import { serializeTechnique } from '#worker/lib/progression/technique-view.ts';
 import { fromCents } from '#core/money.ts';
 import type { ProgramRow, RankRequirementRow, RankRow, RankTechniqueRow } from '#db/schema/index.ts';
 
@@ -22,18 +23,6 @@ export const serializeRequirement = (r: RankRequirementRow) => ({
   mode: r.mode,
   value: r.value,
   position: r.position,
-});
-
-export const serializeTechnique = (t: RankTechniqueRow) => ({
-  _id: t.id,
-  title: t.title,
-  category: t.category,
-  syllabusItemId: t.syllabusItemId,
-  maxScore: t.maxScore,
-  passScore: t.passScore,
-  weight: t.weight,
-  mandatory: t.mandatory,
-  position: t.position,
 });
 
 export const serializeRank = (row: RankRow, requirements: RankRequirementRow[], techniques: RankTechniqueRow[]) => ({

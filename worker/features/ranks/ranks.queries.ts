@@ -1,3 +1,4 @@
+import type { AwardSource } from '#core/progression/ladder.ts';
 import { eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { programs, ranks, users } from '#db/schema/index.ts';
@@ -28,7 +29,7 @@ export type AwardViewRow = {
   color_hex: string;
   stripes: number;
   awarded_on: string;
-  source: string;
+  source: AwardSource;
   candidate_id: string | null;
   grading_id: string | null;
   awarded_by: string | null;

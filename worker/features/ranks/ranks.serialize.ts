@@ -1,9 +1,10 @@
+import type { RankAwardView } from '#core/progression/views.ts';
 import type { AwardViewRow, CreditViewRow } from './ranks.queries.ts';
 
 const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
 
 /** RankAward (API-25). */
-export const serializeAward = (r: AwardViewRow) => ({
+export const serializeAward = (r: AwardViewRow): RankAwardView => ({
   _id: r.id,
   userId: r.user_id,
   programId: r.program_id,

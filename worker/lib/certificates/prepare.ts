@@ -1,10 +1,10 @@
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { certificateNumber, newCertificateId } from '#core/certificates/certificate-ids.ts';
-import { pdfSha256, renderCertificatePdf, type CertificatePdfInput } from '#core/certificates/certificate-pdf.ts';
-import { buildCredential, hashEmail, newSalt, type OpenBadgeCredential } from '#core/certificates/credential.ts';
+import { pdfInputOf, pdfSha256, renderCertificatePdf } from '#core/certificates/certificate-pdf.ts';
+import { buildCredential, hashEmail, newSalt } from '#core/certificates/credential.ts';
 import { DEFAULT_SETTINGS } from '#core/settings/settings-schemas.ts';
 import type { Db } from '#db/client.ts';
-import { certificates, SETTINGS_ID, siteSettings, type CertificateExaminer, type CertificateRow } from '#db/schema/index.ts';
+import { certificates, SETTINGS_ID, siteSettings, type CertificateExaminer } from '#db/schema/index.ts';
 import { causes, isUniqueViolation } from '#worker/lib/db-errors.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { putObjects, type PendingObject } from '#worker/lib/stored-objects.ts';
@@ -34,6 +34,14 @@ export type PreparedCertificates = {
 };
 
 export const pdfKeyOf = (id: string) => `certificates/${id}.pdf`;
+/** The logo a certificate was drawn with, by its SHA-256: shared by every certificate drawn with it and never deleted. */
+export const logoKeyOf = (sha256: string) => `certificates/logos/${sha256}`;
+
+/** The logo recorded on a certificate row, as it was drawn; null when the row has none or the copy is gone. */
+export async function drawnLogo(ctx: Pick<ServiceCtx, 'storage'>, logoSha256: string | null): Promise<Uint8Array | null> {
+  const object = logoSha256 ? await ctx.storage.get(logoKeyOf(logoSha256)) : null;
+  return object ? new Uint8Array(await object.arrayBuffer()) : null;
+}
 
 /** The school's name and logo (PNG/JPEG bytes) as the certificate prints them; `withLogo: false` reads the name only. */
 export async function schoolBranding(
@@ -47,29 +55,6 @@ export async function schoolBranding(
   const schoolName = row?.schoolName.trim() || DEFAULT_SETTINGS.schoolName;
   const object = withLogo && row?.logoKey ? await ctx.storage.get(row.logoKey) : null;
   return { schoolName, logo: object ? new Uint8Array(await object.arrayBuffer()) : null };
-}
-
-/** What the PDF of a stored certificate is drawn from: only frozen columns, so it can be drawn again byte for byte. */
-export function pdfInputOf(
-  row: Pick<
-    CertificateRow,
-    'id' | 'number' | 'issuerName' | 'holderName' | 'rankName' | 'programName' | 'issuedOn' | 'examiners' | 'credential'
-  >,
-  logo: Uint8Array | null,
-): CertificatePdfInput {
-  const issuer = (row.credential as Partial<OpenBadgeCredential>).issuer;
-  return {
-    id: row.id,
-    origin: issuer?.url ?? '',
-    number: row.number,
-    schoolName: row.issuerName,
-    logo,
-    holderName: row.holderName,
-    rankName: row.rankName,
-    programName: row.programName,
-    issuedOn: row.issuedOn,
-    examiners: row.examiners,
-  };
 }
 
 /** The highest sequence number used so far in each year: one statement. */
@@ -94,6 +79,7 @@ export async function prepareCertificates(ctx: ServiceCtx, items: readonly Certi
   if (!items.length) return { rows: [], putPdfs: async () => {} };
   const years = [...new Set(items.map((i) => Number(i.issuedOn.slice(0, 4))))];
   const [branding, last] = await Promise.all([schoolBranding(ctx), lastNumbers(ctx.db, years)]);
+  const logoSha256 = branding.logo ? await pdfSha256(branding.logo) : null;
   const pdfs: PendingObject[] = [];
   const rows: NewCertificateRow[] = [];
   for (const item of items) {
@@ -129,13 +115,19 @@ export async function prepareCertificates(ctx: ServiceCtx, items: readonly Certi
       credential: credential as unknown as Record<string, unknown>,
       pdfKey: pdfKeyOf(id),
       pdfSha256: '',
+      logoSha256,
     };
     const bytes = await renderCertificatePdf(pdfInputOf(row, branding.logo));
     row.pdfSha256 = await pdfSha256(bytes);
     pdfs.push({ key: row.pdfKey, bytes, contentType: 'application/pdf', metadata: { number: row.number } });
     rows.push(row);
   }
-  return { rows, putPdfs: () => putObjects(ctx.storage, pdfs) };
+  const putPdfs = async () => {
+    // Outside putObjects: a failed batch removes its objects, and this copy may be an earlier certificate's too.
+    if (branding.logo && logoSha256) await ctx.storage.put(logoKeyOf(logoSha256), branding.logo);
+    await putObjects(ctx.storage, pdfs);
+  };
+  return { rows, putPdfs };
 }
 
 /** A write that inserts prepared certificates, run again with fresh numbers when a concurrent issue took one (3 tries). */

@@ -2,6 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import { fromCents } from '#core/money.ts';
 import { evaluateEligibility, type EligibilityFacts, type RequirementCheck } from '#core/progression/eligibility.ts';
 import type { Requirement } from '#core/progression/requirements.ts';
+import type { CurrentRankView, EligibilityView, NextGradingView, NextRankView } from '#core/progression/views.ts';
 import { schoolDay } from '#core/attendance/reports.ts';
 import type { ProgramRow, RankRow } from '#db/schema/index.ts';
 import { batch } from '#worker/lib/sql.ts';
@@ -9,43 +10,11 @@ import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { zoneOf } from '#worker/lib/school-time-zone.ts';
 import { eligibilityStatements, userIdsScope, type FactRow, type GradingRow, type ProgramKey } from './facts.ts';
 
-export type ProgramView = { _id: string; slug: string; name: string; attendanceWindow: ProgramRow['attendanceWindow'] };
-export type CurrentRankView = {
-  _id: string;
-  name: string;
-  colorHex: string;
-  position: number;
-  stripes: number;
-  stripeMax: number;
-  /** The day this rank was reached (stripes since then do not move it). */
-  awardedOn: string;
-};
-export type NextRankView = { _id: string; name: string; colorHex: string; position: number; testFee: string; testFeeCents: number };
-export type TechniqueView = { _id: string; title: string; category: string; syllabusItemId: string | null; passed: boolean };
-export type NextGradingView = {
-  _id: string;
-  title: string;
-  heldOn: string;
-  status: string;
-  registrationClosesAt: string | null;
-  candidateId: string | null;
-  candidateStatus: string | null;
-};
-
 /** The Eligibility of API-25 for one person, plus what lists sort by. */
-export type StudentEligibility = {
-  studentId: string;
+export type StudentEligibility = EligibilityView & {
   userId: string;
   name: string;
   studentNumber: string | null;
-  program: ProgramView;
-  currentRank: CurrentRankView | null;
-  nextRank: NextRankView | null;
-  eligible: boolean;
-  checks: RequirementCheck[];
-  techniques: TechniqueView[];
-  window: { since: string | null };
-  nextGrading: NextGradingView | null;
   facts: EligibilityFacts;
   gateCount: number;
   metCount: number;
@@ -89,7 +58,12 @@ export async function eligibilityWhere(
   const zone = zoneOf(zoneRows);
   const byUser = new Map<string, StudentEligibility>();
   if (!program) return { program: null, zone, byUser };
-  const view: ProgramView = { _id: program.id, slug: program.slug, name: program.name, attendanceWindow: program.attendanceWindow };
+  const view: EligibilityView['program'] = {
+    _id: program.id,
+    slug: program.slug,
+    name: program.name,
+    attendanceWindow: program.attendanceWindow,
+  };
   const requirementsOf = groupBy(requirementRows, (r) => r.rankId);
   const techniquesOf = groupBy(techniqueRows, (t) => t.rankId);
   const today = dayOf(nowMs, zone);

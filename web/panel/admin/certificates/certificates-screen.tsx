@@ -4,11 +4,11 @@ import { SelectField } from '#web/components/form-kit.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { openDocument } from '#web/lib/enrollment-admin-documents.ts';
 import { NoteDialog } from '#web/panel/admin/enrollments/enrollment-parts.tsx';
-import { Day } from '#web/panel/admin/gradings/grading-parts.tsx';
 import { ActionsCell, DataTable, ListMessages, ListResults, ListScreen, TableHead } from '#web/panel/resource/list-kit.tsx';
 import { useList } from '#web/panel/resource/use-list.ts';
 import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { readCertificates, revokeCertificate, type Certificate, type CertificatesQuery } from './certificates-api.ts';
+import { CalendarDay } from '#web/components/school-zone.tsx';
 
 const STATUS_WORDS: Record<Certificate['status'], string> = { valid: 'Valid', revoked: 'Revoked', superseded: 'Superseded' };
 const STATUS_OPTIONS = CERTIFICATE_STATES.map((s) => ({ value: s, label: STATUS_WORDS[s] }));
@@ -52,7 +52,7 @@ export default function CertificatesScreen(_: PanelScreenProps) {
                   <span className="cell-note">{c.programName}</span>
                 </td>
                 <td data-label="Issued">
-                  <Day day={c.issuedOn} />
+                  <CalendarDay day={c.issuedOn} short fallback="—" />
                 </td>
                 <td data-label="Status">
                   <span className={`badge certificate-${c.status}`}>{STATUS_WORDS[c.status] ?? c.status}</span>

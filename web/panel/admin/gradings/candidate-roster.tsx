@@ -3,8 +3,9 @@ import { errorMessage } from '#web/lib/api.ts';
 import { ActionsCell, DataTable, numberColumn, TableHead } from '#web/panel/resource/list-kit.tsx';
 import type { Report } from './grading-detail.tsx';
 import { candidateActions } from './grading-moves.ts';
-import { Belt, CandidateBadge } from './grading-parts.tsx';
+import { CandidateBadge } from './grading-parts.tsx';
 import { markAttendance, type Candidate, type Grading } from './gradings-api.ts';
+import { BeltName } from '#web/components/belt.tsx';
 
 type Props = { grading: Grading; candidates: Candidate[]; report: Report; ask: (kind: 'waive' | 'remove', c: Candidate) => void };
 
@@ -52,10 +53,10 @@ export function CandidateRoster({ grading, candidates, report, ask }: Props) {
                       {c.overrideReason && <span className="cell-note">Invited anyway: {c.overrideReason}</span>}
                     </th>
                     <td data-label="From">
-                      <Belt rank={c.fromRank} />
+                      <BeltName belt={c.fromRank} />
                     </td>
                     <td data-label="To">
-                      <Belt rank={c.targetRank} />
+                      <BeltName belt={c.targetRank} />
                     </td>
                     <td data-label="Status">
                       <CandidateBadge state={c.status} />

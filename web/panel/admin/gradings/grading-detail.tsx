@@ -9,9 +9,10 @@ import { GradingFacts } from './grading-facts.tsx';
 import { GradingForm } from './grading-form.tsx';
 import { editable } from './grading-moves.ts';
 import { GradingMoves } from './grading-moves-bar.tsx';
-import { Day, GradingBadge } from './grading-parts.tsx';
+import { GradingBadge } from './grading-parts.tsx';
 import { readGrading, type Grading } from './gradings-api.ts';
 import { ResultsTab } from './results-tab.tsx';
+import { CalendarDay } from '#web/components/school-zone.tsx';
 
 const TABS = [
   ['details', 'Details'],
@@ -71,7 +72,7 @@ export function GradingDetail({ base, id, tab, flash, me }: Props) {
         <GradingBadge status={grading.status} />
       </div>
       <p className="lead">
-        {grading.programName} · <Day day={grading.heldOn} />
+        {grading.programName} · <CalendarDay day={grading.heldOn} short fallback="—" />
         {grading.location ? ` · ${grading.location}` : ''}
         {grading.cancelReason ? ` · Cancelled: ${grading.cancelReason}` : ''}
       </p>

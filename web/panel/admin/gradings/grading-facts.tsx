@@ -1,7 +1,8 @@
 import { SchoolTime } from '#web/components/school-zone.tsx';
 import { Facts } from '#web/panel/admin/enrollments/enrollment-parts.tsx';
-import { Belt, Day } from './grading-parts.tsx';
 import type { Grading } from './gradings-api.ts';
+import { CalendarDay } from '#web/components/school-zone.tsx';
+import { BeltName } from '#web/components/belt.tsx';
 
 const ages = (g: Grading) =>
   g.minAge === null && g.maxAge === null ? 'Any age' : `${g.minAge ?? 0} to ${g.maxAge === null ? 'any' : g.maxAge}`;
@@ -14,9 +15,9 @@ export function GradingFacts({ grading: g }: { grading: Grading }) {
       <Facts
         rows={[
           ['Program', g.programName],
-          ['Date', <Day key="d" day={g.heldOn} />],
+          ['Date', <CalendarDay key="d" day={g.heldOn} short fallback="—" />],
           ['Location', g.location],
-          ['Target ranks', g.targetRanks.length ? g.targetRanks.map((r) => <Belt key={r._id} rank={r} />) : 'Every rank'],
+          ['Target ranks', g.targetRanks.length ? g.targetRanks.map((r) => <BeltName key={r._id} belt={r} />) : 'Every rank'],
           ['Ages', ages(g)],
           ['Registration closes', g.registrationClosesAt ? <SchoolTime iso={g.registrationClosesAt} /> : null],
           ['Result rule', g.resultRule === 'all' ? 'Every examiner must pass' : 'Majority of examiners'],

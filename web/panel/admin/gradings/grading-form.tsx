@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { fromWallInput, toWallInput } from '#web/components/format.ts';
 import {
   CheckField,
@@ -56,9 +56,8 @@ const whole = (v: string | undefined) => (v?.trim() ? Number(v) : null);
 
 /** A grading's details: program (fixed once made), title, day, place, event, target ranks, ages, registration close, result rule. */
 export function GradingForm({ grading, onSaved, onCancel }: Props) {
-  const id = useId().replace(/:/g, '');
   const zone = useSchoolZone();
-  const { errors, alert, busy, submit, readyAttr } = useForm();
+  const { id, field: f, errors, alert, busy, submit, readyAttr } = useForm();
   const [programId, setProgramId] = useState(grading?.programId ?? '');
   const { programs, events, ranks } = useChoices(programId);
 
@@ -97,7 +96,6 @@ export function GradingForm({ grading, onSaved, onCancel }: Props) {
     });
   }
 
-  const f = (name: string) => ({ id: `${id}-${name}`, name, error: errors[name] });
   const programOptions = programs.filter((p) => p.isActive || p._id === programId).map((p) => ({ value: p._id, label: p.name }));
   return (
     <HeadedForm

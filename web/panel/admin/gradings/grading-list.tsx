@@ -5,8 +5,10 @@ import { DataTable, ListMessages, ListResults, ListScreen, numberColumn, TableHe
 import { useList } from '#web/panel/resource/use-list.ts';
 import { PanelLink } from '#web/panel/router.tsx';
 import { GRADING_STATE_LABELS } from './grading-moves.ts';
-import { Belt, Day, GradingBadge } from './grading-parts.tsx';
+import { GradingBadge } from './grading-parts.tsx';
 import { readGradings, readPrograms, type GradingsQuery } from './gradings-api.ts';
+import { CalendarDay } from '#web/components/school-zone.tsx';
+import { BeltName } from '#web/components/belt.tsx';
 
 type Props = { base: string; query: GradingsQuery; setQuery: (q: GradingsQuery) => void; flash: string };
 
@@ -49,13 +51,13 @@ export function GradingList({ base, query, setQuery, flash }: Props) {
                   {g.location && <span className="cell-note">{g.location}</span>}
                 </th>
                 <td data-label="Date">
-                  <Day day={g.heldOn} />
+                  <CalendarDay day={g.heldOn} short fallback="—" />
                 </td>
                 <td data-label="Program">{g.programName}</td>
                 <td data-label="Target ranks">
                   <span className="belt-list">
                     {g.targetRanks.map((r) => (
-                      <Belt key={r._id} rank={r} />
+                      <BeltName key={r._id} belt={r} />
                     ))}
                   </span>
                 </td>

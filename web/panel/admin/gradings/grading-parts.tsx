@@ -1,28 +1,7 @@
-import type { RankRef } from './gradings-api.ts';
 import { GRADING_STATE_LABELS } from './grading-moves.ts';
+import type { RequirementCheck } from '#core/progression/eligibility.ts';
+import { checkLabel } from '#web/components/progress-words.ts';
 import type { GradingState } from '#core/gradings/grading-states.ts';
-import { atWallTime } from '#core/time-zone.ts';
-import { formatShortDate } from '#web/components/format.ts';
-import { useSchoolZone } from '#web/components/school-zone.tsx';
-
-/** A calendar day ('YYYY-MM-DD', already the school's) as "Dec 18, 2026": read at its noon on the school's clock, so no zone moves it. */
-export function Day({ day }: { day: string | null }) {
-  const zone = useSchoolZone();
-  const m = day ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(day) : null;
-  if (!m) return <span className="muted">—</span>;
-  return <time dateTime={day!}>{formatShortDate(atWallTime(+m[1]!, +m[2]!, +m[3]!, 12, 0, zone), zone)}</time>;
-}
-
-/** A belt's colour and name; the swatch is decoration, the name carries the meaning. */
-export function Belt({ rank }: { rank: RankRef | null }) {
-  if (!rank) return <span className="muted">Not yet ranked</span>;
-  return (
-    <span className="belt">
-      <span className="belt-swatch" style={{ background: rank.colorHex }} aria-hidden="true" />
-      {rank.name}
-    </span>
-  );
-}
 
 export function GradingBadge({ status }: { status: GradingState }) {
   return <span className={`badge grading-${status}`}>{GRADING_STATE_LABELS[status] ?? status}</span>;
@@ -48,4 +27,15 @@ export const candidateWord = (s: string) => WORDS[s] ?? s;
 export function CandidateBadge({ state, fee = false }: { state: string; fee?: boolean }) {
   const word = fee && state === 'paid' ? 'Fee paid' : fee && state === 'waived' ? 'Fee waived' : candidateWord(state);
   return <span className={`badge candidate-${state}`}>{word}</span>;
+}
+
+/** The checks a member has not met yet, in the student screens' words. */
+export function UnmetList({ checks }: { checks: readonly RequirementCheck[] }) {
+  return (
+    <ul className="unmet-list">
+      {checks.map((c) => (
+        <li key={c.type}>{checkLabel(c)}</li>
+      ))}
+    </ul>
+  );
 }

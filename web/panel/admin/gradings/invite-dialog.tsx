@@ -1,9 +1,9 @@
+import { UnmetList } from './grading-parts.tsx';
 import { useState } from 'react';
 import { Field } from '#web/components/form-kit.tsx';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
-import { Belt } from './grading-parts.tsx';
 import type { Prospect } from './gradings-api.ts';
-import { checkPhrase } from '#web/panel/progress/progress-words.ts';
+import { BeltName } from '#web/components/belt.tsx';
 
 type Props = { prospect: Prospect; eligible: boolean; onInvite: (overrideReason: string) => Promise<void>; onClose: () => void };
 
@@ -23,19 +23,12 @@ export function InviteDialog({ prospect: p, eligible, onInvite, onClose }: Props
       onClose={onClose}
     >
       <p>
-        To grade for <Belt rank={p.nextRank} />. They are told at once and can register and pay the fee in their panel.
+        To grade for <BeltName belt={p.nextRank} />. They are told at once and can register and pay the fee in their panel.
       </p>
       {!eligible && (
         <>
           <p>Not yet met:</p>
-          <ul className="unmet-list">
-            {p.unmet.map((c) => (
-              <li key={c.type}>
-                {checkPhrase(c)}
-                {c.mode === 'advisory' ? ' (advisory)' : ''}
-              </li>
-            ))}
-          </ul>
+          <UnmetList checks={p.unmet} />
           <Field
             id="invite-override-reason"
             name="overrideReason"

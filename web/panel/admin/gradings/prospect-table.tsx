@@ -1,7 +1,7 @@
+import { UnmetList } from './grading-parts.tsx';
 import { ActionsCell, DataTable, TableHead } from '#web/panel/resource/list-kit.tsx';
-import { Belt } from './grading-parts.tsx';
 import type { Prospect } from './gradings-api.ts';
-import { checkPhrase } from '#web/panel/progress/progress-words.ts';
+import { BeltName } from '#web/components/belt.tsx';
 
 type Props = { id: string; title: string; empty: string; prospects: Prospect[]; onInvite: (p: Prospect) => void };
 
@@ -23,25 +23,12 @@ export function ProspectTable({ id, title, empty, prospects, onInvite }: Props) 
                   {p.studentId && <span className="cell-note cell-code">{p.studentId}</span>}
                 </th>
                 <td data-label="Current">
-                  <Belt rank={p.currentRank} />
+                  <BeltName belt={p.currentRank} />
                 </td>
                 <td data-label="Next">
-                  <Belt rank={p.nextRank} />
+                  <BeltName belt={p.nextRank} />
                 </td>
-                <td data-label="Not yet met">
-                  {p.unmet.length ? (
-                    <ul className="unmet-list">
-                      {p.unmet.map((c) => (
-                        <li key={c.type}>
-                          {checkPhrase(c)}
-                          {c.mode === 'advisory' ? ' (advisory)' : ''}
-                        </li>
-                      ))}
-                    </ul>
-                  ) : (
-                    'Everything met'
-                  )}
-                </td>
+                <td data-label="Not yet met">{p.unmet.length ? <UnmetList checks={p.unmet} /> : 'Everything met'}</td>
                 <ActionsCell>
                   <button type="button" className="btn btn-primary btn-sm" onClick={() => onInvite(p)}>
                     Invite<span className="visually-hidden"> {p.name}</span>

@@ -4,8 +4,9 @@ import { Loading } from '#web/components/loading.tsx';
 import { SchoolTime } from '#web/components/school-zone.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import type { Report } from './grading-detail.tsx';
-import { Belt, CandidateBadge } from './grading-parts.tsx';
+import { CandidateBadge } from './grading-parts.tsx';
 import { readPrograms, readRanks, readResults, type CandidateResult, type Grading } from './gradings-api.ts';
+import { BeltName } from '#web/components/belt.tsx';
 
 /** Technique id → title, from the program's ladder (the sheets carry ids only). */
 function useTechniqueTitles(programId: string) {
@@ -58,7 +59,7 @@ export function ResultsTab({ grading, reload }: { grading: Grading; report: Repo
         <article key={r.candidateId} className="card result-card" data-id={r.candidateId} data-outcome={r.outcome}>
           <header className="result-head">
             <h3>{r.name}</h3>
-            <Belt rank={r.targetRank} />
+            <BeltName belt={r.targetRank} />
             {r.outcome === 'pending' ? (
               <span className="badge candidate-pending">Pending</span>
             ) : (

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { BeltName } from '#web/components/belt.tsx';
 import { FormAlert, FormStatus } from '#web/components/form-kit.tsx';
 import { Loading } from '#web/components/loading.tsx';
 import { errorMessage } from '#web/lib/api.ts';
@@ -13,10 +14,6 @@ import { ProgramSettings } from './program-settings.tsx';
 import { RankForm } from './rank-form.tsx';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-export function BeltSwatch({ colorHex }: { colorHex: string }) {
-  return <span className="belt-swatch" style={{ background: colorHex }} aria-hidden="true" />;
-}
 
 /** A program's ladder: ranks in order (move up/down, edit, delete) or, with `rankId`, one rank's form. */
 export function LadderEditor({ base, slug, rankId }: { base: string; slug: string; rankId: string | undefined }) {
@@ -106,7 +103,7 @@ function Ladder({ program, here, flash, setFlash, reload }: LadderProps) {
                 {r.position}
               </td>
               <td data-label="Rank" className="cell-nowrap">
-                <BeltSwatch colorHex={r.colorHex} /> {r.name}
+                <BeltName belt={r} />
               </td>
               <td data-label="Kind">{r.kind}</td>
               <td data-label="Stripes" className="cell-number">

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { ATTENDANCE_WINDOWS, PROGRAM_AUDIENCES } from '#core/progression/ladder.ts';
 import { Field, FormActions, FormAlert, FormStatus, HeadedForm, formValues, useForm, type Errors } from '#web/components/form-kit.tsx';
 import { Loading } from '#web/components/loading.tsx';
@@ -9,6 +9,26 @@ import { createProgram, readPrograms, type ProgramView } from './programs-api.ts
 
 export const AUDIENCE_LABEL: Record<string, string> = { all: 'Everyone', adults: 'Adults', kids: 'Kids' };
 export const WINDOW_LABEL: Record<string, string> = { since_last_promotion: 'Since the last promotion', all_time: 'All time' };
+
+/** Who a program is for and how its attendance counts: the new program's form and its settings alike. */
+export function ProgramChoices({ f, program }: { f: ReturnType<typeof useForm>['field']; program?: ProgramView }) {
+  return (
+    <>
+      <Field
+        {...f('audience')}
+        label="For"
+        options={PROGRAM_AUDIENCES.map((a) => ({ value: a, label: AUDIENCE_LABEL[a] ?? a }))}
+        defaultValue={program?.audience ?? 'all'}
+      />
+      <Field
+        {...f('attendanceWindow')}
+        label="Attendance counted"
+        options={ATTENDANCE_WINDOWS.map((w) => ({ value: w, label: WINDOW_LABEL[w] ?? w }))}
+        defaultValue={program?.attendanceWindow ?? 'since_last_promotion'}
+      />
+    </>
+  );
+}
 
 /** The school's programs, each opening its ladder, and a form to add one. */
 export function ProgramList({ base }: { base: string }) {
@@ -52,9 +72,8 @@ function ProgramTable({ base, programs }: { base: string; programs: ProgramView[
 }
 
 function NewProgram({ base, onAdded }: { base: string; onAdded: () => void }) {
-  const id = useId().replace(/:/g, '');
   const formRef = useRef<HTMLFormElement>(null);
-  const { errors, alert, busy, submit, readyAttr } = useForm();
+  const { id, field: f, alert, busy, submit, readyAttr } = useForm();
   const [status, setStatus] = useState('');
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -74,7 +93,6 @@ function NewProgram({ base, onAdded }: { base: string; onAdded: () => void }) {
       if (answer.data) navigate(`${base}/${encodeURIComponent(answer.data.slug)}`);
     });
   }
-  const f = (name: string) => ({ id: `${id}-${name}`, name, error: errors[name] });
   return (
     <HeadedForm
       ref={formRef}
@@ -95,18 +113,7 @@ function NewProgram({ base, onAdded }: { base: string; onAdded: () => void }) {
           maxLength={80}
           hint="Lower-case words joined by hyphens; made from the name when blank"
         />
-        <Field
-          {...f('audience')}
-          label="For"
-          options={PROGRAM_AUDIENCES.map((a) => ({ value: a, label: AUDIENCE_LABEL[a] ?? a }))}
-          defaultValue="all"
-        />
-        <Field
-          {...f('attendanceWindow')}
-          label="Attendance counted"
-          options={ATTENDANCE_WINDOWS.map((w) => ({ value: w, label: WINDOW_LABEL[w] ?? w }))}
-          defaultValue="since_last_promotion"
-        />
+        <ProgramChoices f={f} />
       </div>
       <FormActions busy={busy} label="Add program" />
       <FormStatus message={status} />

@@ -1,17 +1,15 @@
-import { useId, useState, type FormEvent } from 'react';
-import { ATTENDANCE_WINDOWS, PROGRAM_AUDIENCES } from '#core/progression/ladder.ts';
+import { useState, type FormEvent } from 'react';
 import { CheckField, Field, FormActions, HeadedForm, formValues, useForm, type Errors } from '#web/components/form-kit.tsx';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 import { navigate } from '#web/panel/router.tsx';
-import { AUDIENCE_LABEL, WINDOW_LABEL } from './program-list.tsx';
+import { ProgramChoices } from './program-list.tsx';
 import { deleteProgram, updateProgram, type ProgramView } from './programs-api.ts';
 
 type Props = { base: string; program: ProgramView; onSaved: (message: string) => void };
 
 /** The program's own settings (name, who it is for, how attendance counts, active) and deleting it. */
 export function ProgramSettings({ base, program, onSaved }: Props) {
-  const id = useId().replace(/:/g, '');
-  const { errors, alert, busy, submit, readyAttr } = useForm();
+  const { id, field: f, alert, busy, submit, readyAttr } = useForm();
   const [deleting, setDeleting] = useState(false);
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -30,7 +28,6 @@ export function ProgramSettings({ base, program, onSaved }: Props) {
       onSaved(answer.message ?? 'Program updated');
     });
   }
-  const f = (name: string) => ({ id: `${id}-${name}`, name, error: errors[name] });
   return (
     <details className="program-settings">
       <summary>Program settings</summary>
@@ -45,18 +42,7 @@ export function ProgramSettings({ base, program, onSaved }: Props) {
       >
         <div className="form-grid">
           <Field {...f('name')} label="Name" maxLength={120} defaultValue={program.name} />
-          <Field
-            {...f('audience')}
-            label="For"
-            options={PROGRAM_AUDIENCES.map((a) => ({ value: a, label: AUDIENCE_LABEL[a] ?? a }))}
-            defaultValue={program.audience}
-          />
-          <Field
-            {...f('attendanceWindow')}
-            label="Attendance counted"
-            options={ATTENDANCE_WINDOWS.map((w) => ({ value: w, label: WINDOW_LABEL[w] ?? w }))}
-            defaultValue={program.attendanceWindow}
-          />
+          <ProgramChoices f={f} program={program} />
           <Field {...f('description')} label="Description" optional rows={3} maxLength={2000} defaultValue={program.description} wide />
           <CheckField {...f('isActive')} label="Active (students see it)" defaultChecked={program.isActive} />
         </div>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { RANK_KINDS } from '#core/progression/ladder.ts';
 import { PROGRAM_MESSAGES } from '#core/progression/program-schemas.ts';
 import { GRADES } from '#core/syllabus/grades.ts';
@@ -25,9 +25,8 @@ function useSyllabus(grade: string) {
 
 /** One rank: its place, belt, fee and grade, what testing for it asks and what it is examined on; saved in one call. */
 export function RankForm({ slug, program, rank, onSaved, onCancel }: Props) {
-  const id = useId().replace(/:/g, '');
   const formRef = useRef<HTMLFormElement>(null);
-  const { errors, alert, busy, submit, readyAttr } = useForm();
+  const { id, field: f, errors, alert, busy, submit, readyAttr } = useForm();
   const [grade, setGrade] = useState(rank?.gradeKey ?? '');
   const [requirements, setRequirements] = useState(rank?.requirements ?? []);
   const [techniques, setTechniques] = useState(rank?.techniques ?? []);
@@ -68,7 +67,6 @@ export function RankForm({ slug, program, rank, onSaved, onCancel }: Props) {
     });
   }
 
-  const f = (name: string) => ({ id: `${id}-${name}`, name, error: errors[name] });
   return (
     <HeadedForm
       ref={formRef}

@@ -5,7 +5,8 @@ import { localDay } from '#web/components/format.ts';
 import { useSchoolZone } from '#web/components/school-zone.tsx';
 import type { Rank } from '#web/panel/admin/gradings/gradings-api.ts';
 import { FormDialog } from './form-dialog.tsx';
-import { addStripe, grantCredits, promote, voidAward, type RankAward } from './promotions-api.ts';
+import { addStripe, grantCredits, promote, voidAward } from './promotions-api.ts';
+import type { RankAwardView } from '#core/progression/views.ts';
 
 type Values = Record<string, string>;
 type Common = { userId: string; name: string; program: string; onDone: (message: string) => void; onClose: () => void };
@@ -132,7 +133,7 @@ export function CreditsDialog(c: Common) {
 }
 
 /** Voids a wrong award (nothing is edited in place) and, optionally, adds the right one in the same step. */
-export function VoidDialog({ award: a, ranks, ...c }: Common & { award: RankAward; ranks: Rank[] }) {
+export function VoidDialog({ award: a, ranks, ...c }: Common & { award: RankAwardView; ranks: Rank[] }) {
   const [replace, setReplace] = useState(false);
   const today = localDay(new Date(), useSchoolZone());
   return (

@@ -5,15 +5,17 @@ import { Loading } from '#web/components/loading.tsx';
 import { SchoolTime } from '#web/components/school-zone.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import type { AdminUser } from '#web/panel/admin-user.ts';
-import { Belt, Day } from '#web/panel/admin/gradings/grading-parts.tsx';
 import { readPrograms, readRanks, type Program, type Rank } from '#web/panel/admin/gradings/gradings-api.ts';
 import { ActionsCell, DataTable, numberColumn, TableHead } from '#web/panel/resource/list-kit.tsx';
 import { PanelLink } from '#web/panel/router.tsx';
 import { CreditsDialog, PromoteDialog, StripeDialog, VoidDialog } from './award-dialogs.tsx';
-import { readCredits, readLedger, readMember, type Credit, type RankAward } from './promotions-api.ts';
+import { readCredits, readLedger, readMember, type Credit } from './promotions-api.ts';
+import type { RankAwardView } from '#core/progression/views.ts';
+import { CalendarDay } from '#web/components/school-zone.tsx';
+import { BeltName } from '#web/components/belt.tsx';
 
-type Asking = 'promote' | 'stripe' | 'credits' | RankAward | null;
-const SOURCE: Record<RankAward['source'], string> = { grading: 'Grading', manual: 'Manual', import: 'Import' };
+type Asking = 'promote' | 'stripe' | 'credits' | RankAwardView | null;
+const SOURCE: Record<RankAwardView['source'], string> = { grading: 'Grading', manual: 'Manual', import: 'Import' };
 
 /** The member and the programs, then the chosen program's ladder, ledger and credits (read again after each change). */
 function useMemberRanks(userId: string) {
@@ -21,7 +23,7 @@ function useMemberRanks(userId: string) {
   const [programs, setPrograms] = useState<Program[]>([]);
   const [program, setProgram] = useState('');
   const [ranks, setRanks] = useState<Rank[]>([]);
-  const [ledger, setLedger] = useState<RankAward[] | null>(null);
+  const [ledger, setLedger] = useState<RankAwardView[] | null>(null);
   const [credits, setCredits] = useState<Credit[]>([]);
   const [failed, setFailed] = useState('');
   const [reload, setReload] = useState(0);
@@ -87,7 +89,7 @@ export function MemberRanks({ base, userId }: { base: string; userId: string }) 
       {back}
       <div className="screen-head">
         <h1>{name}</h1>
-        {current ? <Belt rank={{ _id: current.rankId, name: current.rankName, colorHex: current.colorHex }} /> : <Belt rank={null} />}
+        {current ? <BeltName belt={{ name: current.rankName, colorHex: current.colorHex }} /> : <BeltName belt={null} />}
       </div>
       <FormStatus message={notice} />
       <FormAlert message={m.failed} />
@@ -122,10 +124,10 @@ export function MemberRanks({ base, userId }: { base: string; userId: string }) 
                 <th scope="row" data-label="Rank">
                   {a.voidedAt ? (
                     <del>
-                      <Belt rank={{ _id: a.rankId, name: a.rankName, colorHex: a.colorHex }} />
+                      <BeltName belt={{ name: a.rankName, colorHex: a.colorHex }} />
                     </del>
                   ) : (
-                    <Belt rank={{ _id: a.rankId, name: a.rankName, colorHex: a.colorHex }} />
+                    <BeltName belt={{ name: a.rankName, colorHex: a.colorHex }} />
                   )}
                   {a.voidedAt && (
                     <span className="cell-note">
@@ -138,7 +140,7 @@ export function MemberRanks({ base, userId }: { base: string; userId: string }) 
                   {a.stripes}
                 </td>
                 <td data-label="Awarded on">
-                  <Day day={a.awardedOn} />
+                  <CalendarDay day={a.awardedOn} short fallback="—" />
                 </td>
                 <td data-label="Source">{SOURCE[a.source] ?? a.source}</td>
                 <td data-label="By">{a.awardedByName ?? '—'}</td>

@@ -1,27 +1,8 @@
 import type { AdminUser } from '#web/panel/admin-user.ts';
 import { api } from '#web/lib/api.ts';
 import type { ImportRow } from './rank-import-csv.ts';
+import type { RankAwardView } from '#core/progression/views.ts';
 
-/** A row of the rank ledger (progression slice, API-25). */
-export type RankAward = {
-  _id: string;
-  programId: string;
-  programName: string;
-  rankId: string;
-  rankName: string;
-  colorHex: string;
-  stripes: number;
-  awardedOn: string;
-  source: 'grading' | 'manual' | 'import';
-  awardedByName: string | null;
-  note: string | null;
-  supersedesId: string | null;
-  voidedAt: string | null;
-  voidedByName: string | null;
-  voidReason: string | null;
-  certificateId: string | null;
-  createdAt: string;
-};
 export type Credit = { _id: string; count: number; reason: string | null; createdAt: string; voidedAt?: string | null };
 export type MembersQuery = { page: number; search: string };
 export type PromoteBody = { program: string; rankId: string; stripes?: number; awardedOn?: string; note: string };
@@ -44,8 +25,8 @@ export async function readMember(id: string, signal?: AbortSignal): Promise<Admi
   return (await api<AdminUser>(`/users/${encodeURIComponent(id)}`, { signal, fallback: 'Failed to fetch the user' })).data ?? null;
 }
 
-export async function readLedger(id: string, program: string, signal?: AbortSignal): Promise<RankAward[]> {
-  const body = await api<RankAward[]>(student(id, '/ranks'), {
+export async function readLedger(id: string, program: string, signal?: AbortSignal): Promise<RankAwardView[]> {
+  const body = await api<RankAwardView[]>(student(id, '/ranks'), {
     query: { program, includeVoided: true },
     signal,
     fallback: 'Failed to fetch the rank history',
@@ -61,11 +42,11 @@ export async function readCredits(id: string, program: string, signal?: AbortSig
   return body.data ?? [];
 }
 
-export const promote = (id: string, body: PromoteBody) => api<RankAward>(student(id, '/ranks'), { method: 'POST', body });
+export const promote = (id: string, body: PromoteBody) => api<RankAwardView>(student(id, '/ranks'), { method: 'POST', body });
 export const addStripe = (id: string, body: { program: string; note: string }) =>
-  api<RankAward>(student(id, '/stripes'), { method: 'POST', body });
+  api<RankAwardView>(student(id, '/stripes'), { method: 'POST', body });
 export const voidAward = (awardId: string, body: VoidBody) =>
-  api<RankAward>(`/student-ranks/${encodeURIComponent(awardId)}/void`, { method: 'POST', body });
+  api<RankAwardView>(`/student-ranks/${encodeURIComponent(awardId)}/void`, { method: 'POST', body });
 export const grantCredits = (id: string, body: { program: string; count: number; reason: string }) =>
   api<Credit>(student(id, '/attendance-credits'), { method: 'POST', body });
 export const importRanks = (rows: ImportRow[]) =>

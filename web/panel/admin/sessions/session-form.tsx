@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ClassDto } from '#core/catalog/types.ts';
 import { SESSION_MESSAGES } from '#core/sessions/session-schemas.ts';
 import { fromWallInput, toWallInput } from '#web/components/format.ts';
@@ -31,10 +31,9 @@ function useChoices(isNew: boolean) {
  * or an edit of one: times on the school's clock, the instructor account, the places, the place.
  */
 export function SessionForm({ session, onSaved, onCancel }: Props) {
-  const id = useId().replace(/:/g, '');
   const zone = useSchoolZone();
   const formRef = useRef<HTMLFormElement>(null);
-  const { errors, alert, busy, submit, readyAttr } = useForm();
+  const { id, field: f, alert, busy, submit, readyAttr } = useForm();
   const isNew = !session;
   const { classes, teachers } = useChoices(isNew);
   const teacherOptions =
@@ -75,7 +74,6 @@ export function SessionForm({ session, onSaved, onCancel }: Props) {
     });
   }
 
-  const f = (name: string) => ({ id: `${id}-${name}`, name, error: errors[name] });
   return (
     <HeadedForm
       ref={formRef}

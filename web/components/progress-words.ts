@@ -84,9 +84,13 @@ export function checkProgress(c: RequirementCheck): { value: number; max: number
   return { value, max, percent: Math.round((100 * value) / max) };
 }
 
+/** One check's phrase, marked when it is advisory: "72% attendance (60% needed) (advisory)". */
+export const checkLabel = (c: RequirementCheck, techniques: readonly CheckTechnique[] = []) =>
+  `${checkPhrase(c, techniques)}${c.mode === 'advisory' ? ' (advisory)' : ''}`;
+
 /** The checklist in one line: every check's phrase, advisory ones marked, joined with " · ". */
 export function checklistLine(checks: readonly RequirementCheck[], techniques: readonly CheckTechnique[] = []): string {
-  return checks.map((c) => `${checkPhrase(c, techniques)}${c.mode === 'advisory' ? ' (advisory)' : ''}`).join(' · ');
+  return checks.map((c) => checkLabel(c, techniques)).join(' · ');
 }
 
 const COUNTED: readonly RequirementCheck['type'][] = ['min_classes', 'min_days', 'techniques_passed', 'min_stripes'];

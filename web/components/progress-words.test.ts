@@ -8,7 +8,7 @@ import {
   checkRemaining,
   readinessText,
   techniqueNoun,
-} from './progress-words.ts';
+} from '#web/components/progress-words.ts';
 
 const check = (c: Partial<RequirementCheck> & Pick<RequirementCheck, 'type'>): RequirementCheck => ({
   mode: 'gate',

@@ -1,0 +1,1 @@
+ALTER TABLE `certificates` ADD `logo_sha256` text;
