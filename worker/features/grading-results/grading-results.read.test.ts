@@ -55,6 +55,17 @@ describe('the results while scoring: each examiner scores on their own', () => {
     expect(row!.sheets).toHaveLength(2);
   });
 
+  it('gives an instructor who does not examine no sheet while scoring', async () => {
+    const g = await scoringGrading({ candidates: 1, panel: 1 });
+    await putScores(g.head.token, g.grading.id, {
+      candidateId: g.candidates[0]!.id,
+      scores: [{ techniqueId: g.target.techniqueIds[0], score: 4 }],
+    });
+    const instructor = await createUser({ role: 'instructor' });
+    const [row] = await results(instructor.token, g.grading.id);
+    expect(row).toMatchObject({ othersHidden: true, outcome: 'pending', sheets: [], verdicts: [] });
+  });
+
   it('gives an examiner every sheet once scoring is over', async () => {
     const g = await scoringGrading({ status: 'approved', candidates: 1, panel: 1 });
     const [row] = await results(g.examiners[1]!.token, g.grading.id);

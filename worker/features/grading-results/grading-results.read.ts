@@ -1,4 +1,5 @@
 import { isGradingStaff } from '#core/gradings/grading-schemas.ts';
+import { isAdminCapable } from '#core/roles.ts';
 import { acceptsScores } from '#core/gradings/grading-states.ts';
 import { judgeCandidate } from '#core/gradings/results.ts';
 import { SCORING_MESSAGES } from '#core/gradings/score-schemas.ts';
@@ -22,7 +23,8 @@ const DECIDED = new Set(['approved', 'finalized']);
 /**
  * GET /api/gradings/:id/results: staff see every candidate; a candidate sees their own row once the
  * grading is approved; anyone else 404, so a grading's existence is not told to strangers. While scoring,
- * an examiner sees only their own sheet of a candidate until they lock it: each examiner scores on their own.
+ * an examiner sees only their own sheet of a candidate until they lock it, and an instructor who does not
+ * examine sees none (nobody can pass an examiner the others' scores); the admin-capable who run it see all.
  */
 export async function gradingResults(ctx: ServiceCtx, gradingId: string) {
   const me = signedIn(ctx);
@@ -32,13 +34,13 @@ export async function gradingResults(ctx: ServiceCtx, gradingId: string) {
   const mine = board.candidates.filter((c) => c.userId === me.id);
   if (!staff && !(DECIDED.has(board.grading.status) && mine.length)) throw notFound(SCORING_MESSAGES.gradingNotFound);
   const rows = (staff ? board.candidates : mine).filter((c) => EXAMINED.has(c.status));
-  const examining = acceptsScores(board.grading.status) && board.examiners.some((e) => e.userId === me.id);
+  const hiding = acceptsScores(board.grading.status) && !(isAdminCapable(me.role) && !board.examiners.some((e) => e.userId === me.id));
   return {
     grading: serializeGradingBrief(board, me.id),
     results: rows.map((c) => {
       const { outcome, verdicts } = judge(board, c);
       const decided = c.status === 'passed' || c.status === 'failed' ? c.status : outcome;
-      if (examining && !sheetOf(board, c.id, me.id)?.lockedAt) return serializeResult(board, c, 'pending', verdicts, me.id);
+      if (hiding && !sheetOf(board, c.id, me.id)?.lockedAt) return serializeResult(board, c, 'pending', verdicts, me.id);
       return serializeResult(board, c, decided, verdicts);
     }),
   };
