@@ -53,7 +53,8 @@ describe('the admin Programs screen', () => {
 
     await page.getByRole('button', { name: 'Up Yellow' }).click();
     await expect.poll(() => statusLine(page).textContent(), POLL).toContain('Yellow moved up');
-    expect(await page.locator('table tbody tr td[data-label="Rank"]').allTextContents()).toEqual(['Yellow', 'White']);
+    // The ladder is read again after the move: the order follows the status line by a moment.
+    await expect.poll(() => page.locator('table tbody tr td[data-label="Rank"]').allTextContents(), POLL).toEqual(['Yellow', 'White']);
 
     await page.getByRole('button', { name: 'Delete White' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete rank' }).click();
