@@ -118,5 +118,6 @@ describe('the roster offline (issue 24 §5): taps kept on the phone, sent when b
 
     await clickLogOut(page);
     await page.waitForURL(`${baseUrl}/auth/login`, { timeout: 15_000 });
-  });
+    // Its own waits (the sync alone may take up to 45 s on a loaded machine) add up to more than the 60 s default.
+  }, 150_000);
 });
