@@ -34,8 +34,8 @@ export function afterDecline(policy: DunningPolicy, firstFailedAt: number, failu
 }
 
 /**
- * The gateway's idempotency key for one attempt at one renewal: the same renewal and attempt always give the
+ * The gateway's idempotency key for one attempt at one invoice: the same invoice and attempt always give the
  * same key, so a job that runs twice (or a retry of the same run) can never make the provider charge twice,
  * while the next dunning attempt gets a fresh one.
  */
-export const chargeKey = (renewalId: string, attempt: number) => `renewal-${renewalId}-attempt-${attempt}`;
+export const chargeKey = (invoiceId: string, attempt: number) => `invoice-${invoiceId}-attempt-${attempt}`;

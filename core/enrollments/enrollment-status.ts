@@ -9,7 +9,8 @@
 export const COURSE_ENROLLMENT_STATUSES = ['pending_approval', 'approved', 'active', 'cancelled'] as const;
 export type CourseEnrollmentStatus = (typeof COURSE_ENROLLMENT_STATUSES)[number];
 
-export const MEMBERSHIP_ENROLLMENT_STATUSES = ['pending_approval', 'approved', 'active', 'expired', 'cancelled'] as const;
+/** `past_due`: every automatic charge of the renewal was declined; usable until the grace ends, then expired (issue 26). */
+export const MEMBERSHIP_ENROLLMENT_STATUSES = ['pending_approval', 'approved', 'active', 'past_due', 'expired', 'cancelled'] as const;
 export type MembershipEnrollmentStatus = (typeof MEMBERSHIP_ENROLLMENT_STATUSES)[number];
 
 export const INSTRUCTOR_ENROLLMENT_STATUSES = ['pending_approval', 'approved', 'active', 'cancelled', 'completed'] as const;
@@ -24,6 +25,7 @@ export const ENROLLMENT_STATUS_LABELS: Record<CourseEnrollmentStatus | Membershi
   pending_approval: 'Pending approval',
   approved: 'Approved',
   active: 'Active',
+  past_due: 'Past due',
   expired: 'Expired',
   cancelled: 'Cancelled',
   completed: 'Completed',
@@ -44,9 +46,9 @@ export const ENROLLMENT_PAYMENT_LABELS: Record<EnrollmentPaymentStatus, string> 
 /** Spec 4: enrolled = any enrolment not cancelled (a course: at most one per user, a unique index). */
 export const LIVE_COURSE_STATUSES: readonly CourseEnrollmentStatus[] = ['pending_approval', 'approved', 'active'];
 /** Spec 4: the membership "active set". */
-export const MEMBERSHIP_ACTIVE_SET: readonly MembershipEnrollmentStatus[] = ['approved', 'active'];
+export const MEMBERSHIP_ACTIVE_SET: readonly MembershipEnrollmentStatus[] = ['approved', 'active', 'past_due'];
 /** A second purchase of the same membership is refused while one of these exists (renew it instead). */
-export const LIVE_MEMBERSHIP_STATUSES: readonly MembershipEnrollmentStatus[] = ['pending_approval', 'approved', 'active'];
+export const LIVE_MEMBERSHIP_STATUSES: readonly MembershipEnrollmentStatus[] = ['pending_approval', 'approved', 'active', 'past_due'];
 /** Spec 4: a user holds the instructor role only with an approved or active enrolment. */
 export const INSTRUCTOR_ROLE_STATUSES: readonly InstructorEnrollmentStatus[] = ['approved', 'active'];
 
@@ -60,9 +62,9 @@ export const COURSE_MOVES = {
 
 export const MEMBERSHIP_MOVES = {
   approve: ['pending_approval'],
-  reject: ['pending_approval', 'approved', 'active'],
-  userCancel: ['pending_approval', 'approved', 'active'],
-  renew: ['active', 'expired'],
+  reject: ['pending_approval', 'approved', 'active', 'past_due'],
+  userCancel: ['pending_approval', 'approved', 'active', 'past_due'],
+  renew: ['active', 'past_due', 'expired'],
   expire: ['active'],
 } as const satisfies Record<string, readonly MembershipEnrollmentStatus[]>;
 

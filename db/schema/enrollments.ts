@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { MEMBERSHIP_ENROLLMENT_STATUSES } from '#core/enrollments/enrollment-status.ts';
 import { courses } from './courses.ts';
 import { membershipPlans, memberships } from './memberships.ts';
 import { users } from './users.ts';
@@ -119,10 +120,12 @@ export const membershipEnrollments = sqliteTable(
     membershipName: text('membership_name').notNull(),
     planName: text('plan_name').notNull(),
     durationMonths: integer('duration_months').notNull(),
-    status: text('status', { enum: ['pending_approval', 'approved', 'active', 'expired', 'cancelled'] })
-      .notNull()
-      .default('pending_approval'),
+    status: text('status', { enum: MEMBERSHIP_ENROLLMENT_STATUSES }).notNull().default('pending_approval'),
     paymentStatus: paymentStatus('payment_status'),
+    /** Renews itself by charging the payer's saved method when the period ends (issue 26 §3). */
+    autopay: integer('autopay', { mode: 'boolean' }).notNull().default(false),
+    /** Who pays the automatic renewals: a guardian for a child's membership; null = the member. */
+    payerId: text('payer_id').references(() => users.id, { onDelete: 'set null' }),
     planPriceCents: integer('plan_price_cents').notNull(),
     /** The plan's own reduction (price − discount price); `discountCents` of a course is its coupon's. */
     ...purchaseColumns(),
@@ -140,6 +143,7 @@ export const membershipEnrollments = sqliteTable(
   (t) => [
     ...purchaseIndexes('membership_enrollments', t),
     index('membership_enrollments_status_ends_idx').on(t.status, t.endsAt),
+    index('membership_enrollments_autopay_ends_idx').on(t.autopay, t.status, t.endsAt),
     check(
       'membership_enrollments_amounts_nonnegative',
       sql`${t.planPriceCents} >= 0 and ${t.discountCents} >= 0 and ${t.couponDiscountCents} >= 0 and ${t.gstCents} >= 0 and ${t.totalCents} >= 0`,
@@ -167,9 +171,17 @@ export const enrollmentRenewals = sqliteTable(
     periodStartsAt: integer('period_starts_at', { mode: 'timestamp_ms' }),
     periodEndsAt: integer('period_ends_at', { mode: 'timestamp_ms' }),
     paymentDueAt: integer('payment_due_at', { mode: 'timestamp_ms' }).notNull(),
+    /** An automatic renewal: the enrolment's end it renews from (one per enrolment and end, a unique index). */
+    autopayFor: integer('autopay_for', { mode: 'timestamp_ms' }),
+    /** The invoice that charges it (automatic renewals only). */
+    invoiceId: text('invoice_id'),
     ...timestamps(),
   },
   (t) => [
+    uniqueIndex('enrollment_renewals_autopay_uq')
+      .on(t.enrollmentId, t.autopayFor)
+      .where(sql`${t.autopayFor} is not null`),
+    index('enrollment_renewals_invoice_idx').on(t.invoiceId),
     index('enrollment_renewals_enrollment_idx').on(t.kind, t.enrollmentId, t.createdAt),
     index('enrollment_renewals_due_idx').on(t.status, t.paymentDueAt),
     check('enrollment_renewals_amounts_nonnegative', sql`${t.priceCents} >= 0 and ${t.totalCents} >= 0`),

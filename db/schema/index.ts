@@ -29,3 +29,6 @@ export * from './sessions.ts';
 export * from './attendance.ts';
 export * from './progression.ts';
 export * from './gradings.ts';
+export * from './families.ts';
+export * from './waivers.ts';
+export * from './billing.ts';

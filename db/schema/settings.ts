@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { DEFAULT_GRACE_DAYS, DEFAULT_RETRY_DAYS } from '#core/billing/dunning.ts';
+import { DEFAULT_AGE_OF_MAJORITY } from '#core/family/majority.ts';
 import { SHOP_LIMITS } from '#core/shop/shop-options.ts';
 import { DEFAULT_SCHOOL_TIME_ZONE } from '#core/time-zone.ts';
 
@@ -35,6 +37,17 @@ export const siteSettings = sqliteTable('site_settings', {
   timeZone: text('time_zone').notNull().default(DEFAULT_SCHOOL_TIME_ZONE),
   /** A booking cancelled closer to the start than this is recorded as a late cancel (issue 24 §2). */
   bookingCancelCutoffMinutes: integer('booking_cancel_cutoff_minutes').notNull().default(120),
+  /** The waiver document everyone must have signed (current version) before booking, enrolling or buying a membership; null = none. */
+  requiredWaiverId: text('required_waiver_id'),
+  /** The age at which a child may take over their own account (issue 26 §1). */
+  ageOfMajority: integer('age_of_majority').notNull().default(DEFAULT_AGE_OF_MAJORITY),
+  /** Days after the first declined automatic charge on which it is retried (core/billing/dunning.ts). */
+  dunningRetryDays: text('dunning_retry_days', { mode: 'json' })
+    .$type<number[]>()
+    .notNull()
+    .default([...DEFAULT_RETRY_DAYS]),
+  /** Days a past-due membership stays usable after the last retry before it expires. */
+  dunningGraceDays: integer('dunning_grace_days').notNull().default(DEFAULT_GRACE_DAYS),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
 });

@@ -40,6 +40,10 @@ export const users = sqliteTable(
     socialLinks: text('social_links', { mode: 'json' }).$type<Record<string, string>>().notNull().default({}),
     emergencyContact: text('emergency_contact', { mode: 'json' }).$type<Record<string, string>>().notNull().default({}),
     profilePicture: text('profile_picture'),
+    /** False for a child's account made by a guardian (issue 26): no login until a guardian or staff gives one. */
+    canSignIn: integer('can_sign_in', { mode: 'boolean' }).notNull().default(true),
+    /** Seen only by the person, their guardians and staff (issue 26 §1). */
+    medicalNotes: text('medical_notes').notNull().default(''),
     tokenVersion: integer('token_version').notNull().default(0),
     lastLoginAt: integer('last_login_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),

@@ -20,11 +20,18 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly errors: FieldError[] | undefined;
   readonly headers: Record<string, string> | undefined;
-  constructor(code: ErrorCode, message: string, opts: { errors?: FieldError[]; headers?: Record<string, string> } = {}) {
+  /** What the client needs to act on the failure (e.g. the waiver to sign), sent as the envelope's `details`. */
+  readonly details: Record<string, unknown> | undefined;
+  constructor(
+    code: ErrorCode,
+    message: string,
+    opts: { errors?: FieldError[]; headers?: Record<string, string>; details?: Record<string, unknown> } = {},
+  ) {
     super(message);
     this.code = code;
     this.errors = opts.errors;
     this.headers = opts.headers;
+    this.details = opts.details;
   }
   get status(): number {
     return ERROR_STATUS[this.code];

@@ -16,6 +16,7 @@ export function errorBody(c: Context<AppEnv>, err: AppError) {
     code: err.code,
     requestId: c.get('requestId'),
     ...(err.errors ? { errors: err.errors } : {}),
+    ...(err.details ? { details: err.details } : {}),
   };
 }
 

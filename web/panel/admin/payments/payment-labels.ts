@@ -16,6 +16,7 @@ export const PURCHASE_LABELS: Record<PurchaseType, string> = {
   course_renewal: 'Course renewal',
   membership_renewal: 'Membership renewal',
   grading_fee: 'Grading fee',
+  invoice: 'Automatic renewal',
 };
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
