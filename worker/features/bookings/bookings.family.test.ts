@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createUser } from '#test/helpers.ts';
 import { insertChild } from '#test/family-helpers.ts';
 import { giveActiveMembership, insertSession } from '#test/session-helpers.ts';
@@ -7,6 +7,9 @@ import { book, bookingRows, learner } from './bookings.test-helpers.ts';
 const cancelFor = (token: string, sessionId: string, forId: string) =>
   api(`/api/sessions/${sessionId}/bookings/me?for=${encodeURIComponent(forId)}`, { method: 'DELETE', token });
 const myFor = (token: string, forId: string) => api(`/api/bookings/my?for=${encodeURIComponent(forId)}`, { token });
+
+// The Worker's first request in a file compiles the app (seconds on a busy machine).
+beforeAll(() => api('/api/health'), 60_000);
 
 describe('a guardian books for their child (issue 26)', () => {
   it('books, lists and cancels the child’s place: the row is the child’s, booked by the guardian', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createUser, type TestUser } from '#test/helpers.ts';
 import { insertChild } from '#test/family-helpers.ts';
 import {
@@ -13,6 +13,9 @@ import {
 
 const mine = (u: TestUser, forId?: string) => api(`/api/enroll/my-enrollments${forId ? `?for=${forId}` : ''}`, { token: u.token });
 const cancel = (u: TestUser, id: string) => api(`/api/enroll/${id}/cancel`, { method: 'PATCH', token: u.token, body: {} });
+
+// The Worker's first request in a file compiles the app (seconds on a busy machine).
+beforeAll(() => api('/api/health'), 60_000);
 
 describe('a guardian enrols their child in a course (issue 26)', () => {
   it('makes the enrolment and coupon use the child’s, the payment the guardian’s; the guardian pays, verifies, reads and cancels it', async () => {

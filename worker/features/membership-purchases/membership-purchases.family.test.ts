@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createUser, type TestUser } from '#test/helpers.ts';
 import { paymentsOf } from '#test/enrollment-helpers.ts';
 import { insertChild } from '#test/family-helpers.ts';
@@ -8,6 +8,9 @@ const base = '/api/purchase-membership';
 const mine = (u: TestUser, forId?: string) => api(`${base}/my-enrollments${forId ? `?for=${forId}` : ''}`, { token: u.token });
 const payAgain = (u: TestUser, id: string) => api(`${base}/${id}/pay`, { method: 'POST', token: u.token, body: { paymentMethod: 'sandbox' } });
 const cancel = (u: TestUser, id: string) => api(`${base}/${id}/cancel`, { method: 'PATCH', token: u.token, body: {} });
+
+// The Worker's first request in a file compiles the app (seconds on a busy machine).
+beforeAll(() => api('/api/health'), 60_000);
 
 describe('a guardian buys a membership for their child (issue 26)', () => {
   it('makes the enrolment and coupon use the child’s, each payment the guardian’s; the guardian pays, verifies, reads and cancels', async () => {
