@@ -6,7 +6,8 @@ import { couponUsesOf, enrollmentRow, insertCoupon, insertMembership, purchase, 
 
 const base = '/api/purchase-membership';
 const mine = (u: TestUser, forId?: string) => api(`${base}/my-enrollments${forId ? `?for=${forId}` : ''}`, { token: u.token });
-const payAgain = (u: TestUser, id: string) => api(`${base}/${id}/pay`, { method: 'POST', token: u.token, body: { paymentMethod: 'sandbox' } });
+const payAgain = (u: TestUser, id: string) =>
+  api(`${base}/${id}/pay`, { method: 'POST', token: u.token, body: { paymentMethod: 'sandbox' } });
 const cancel = (u: TestUser, id: string) => api(`${base}/${id}/cancel`, { method: 'PATCH', token: u.token, body: {} });
 
 // The Worker's first request in a file compiles the app (seconds on a busy machine).
@@ -67,7 +68,7 @@ describe('a guardian buys a membership for their child (issue 26)', () => {
     expect((await payAgain(parent, enrollment._id)).status).toBe(404);
     expect((await cancel(parent, enrollment._id)).status).toBe(404);
     expect((await verifyMembership(parent, { enrollmentId: enrollment._id }, payment.sessionId)).status).toBe(404);
-    expect((await enrollmentRow(enrollment._id))).toMatchObject({ status: 'pending_approval', paymentStatus: 'pending' });
+    expect(await enrollmentRow(enrollment._id)).toMatchObject({ status: 'pending_approval', paymentStatus: 'pending' });
 
     const student = await createUser({ role: 'student' });
     expect((await purchase(student, { ...ids, forUserId: parent.id })).status).toBe(403);
