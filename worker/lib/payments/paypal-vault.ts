@@ -1,7 +1,7 @@
 import type { AppConfig } from '#worker/config.ts';
-import { badRequest, unavailable } from '#worker/lib/errors.ts';
+import { unavailable } from '#worker/lib/errors.ts';
 import { centsToValue, paypalClient, UNREACHABLE, type Link, type Order, type PayPalError } from './paypal.ts';
-import { NO_METHOD, SETUP_MISMATCH } from './vault-messages.ts';
+import { NO_METHOD, NOT_THIS_SETUP, setupRefused } from './vault-messages.ts';
 import type { ChargeOutcome, PaymentVault } from './vault.ts';
 
 type SetupToken = { id?: string; status?: string; customer?: { id?: string }; links?: Link[] };
@@ -70,7 +70,7 @@ export function paypalVault(config: AppConfig, _origin: string, fetcher: typeof 
     async completeSetup({ setupId, providerCustomerId, proof }) {
       // PayPal sends the payer back with the approved setup token's id.
       const told = proof.approval_token_id ?? proof.setupId;
-      if (told && told !== setupId) throw badRequest(SETUP_MISMATCH);
+      if (told && told !== setupId) throw setupRefused(NOT_THIS_SETUP);
       const { body } = await call<PaymentToken>('/v3/vault/payment-tokens', {
         method: 'POST',
         // Completing twice (a double click, the browser retrying) returns the same payment token.
@@ -78,7 +78,7 @@ export function paypalVault(config: AppConfig, _origin: string, fetcher: typeof 
         body: { payment_source: { token: { id: setupId, type: 'SETUP_TOKEN' } } },
       });
       const customerId = body.customer?.id ?? providerCustomerId;
-      if (!body.id || (providerCustomerId && customerId !== providerCustomerId)) throw badRequest(SETUP_MISMATCH);
+      if (!body.id || (providerCustomerId && customerId !== providerCustomerId)) throw setupRefused(NOT_THIS_SETUP);
       const card = body.payment_source?.card;
       if (card)
         return {

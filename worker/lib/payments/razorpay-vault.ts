@@ -1,9 +1,9 @@
 import type { AppConfig } from '#worker/config.ts';
 import { sha256Hex } from '#worker/lib/digest.ts';
-import { badRequest, unavailable } from '#worker/lib/errors.ts';
+import { unavailable } from '#worker/lib/errors.ts';
 import { verifyHmacHex } from './hmac.ts';
 import { razorpayClient, UNREACHABLE, type RazorpayPayment } from './razorpay.ts';
-import { NO_METHOD, SETUP_MISMATCH, setupNotSaved } from './vault-messages.ts';
+import { NO_METHOD, NOT_THIS_SETUP, setupRefused } from './vault-messages.ts';
 import type { ChargeOutcome, PaymentVault } from './vault.ts';
 
 type Order = { id: string; status?: string; receipt?: string };
@@ -95,14 +95,13 @@ export function razorpayVault(config: AppConfig, _origin: string, fetcher: typeo
       const orderId = proof.razorpay_order_id ?? proof.sessionId ?? '';
       const paymentId = proof.razorpay_payment_id ?? proof.paymentId ?? '';
       const signature = proof.razorpay_signature ?? proof.signature ?? '';
-      if (orderId !== setupId) throw badRequest(SETUP_MISMATCH);
-      if (!paymentId || !(await verifyHmacHex(keySecret, `${orderId}|${paymentId}`, signature)))
-        throw badRequest('Invalid payment signature');
+      if (orderId !== setupId) throw setupRefused(NOT_THIS_SETUP);
+      if (!paymentId || !(await verifyHmacHex(keySecret, `${orderId}|${paymentId}`, signature))) throw setupRefused('invalid signature');
       const payment = await call<Payment>(`/payments/${encodeURIComponent(paymentId)}`);
       if (payment.order_id !== setupId || (providerCustomerId && payment.customer_id && payment.customer_id !== providerCustomerId))
-        throw badRequest(SETUP_MISMATCH);
+        throw setupRefused(NOT_THIS_SETUP);
       if (!payment.token_id || (payment.status !== 'captured' && payment.status !== 'authorized'))
-        throw badRequest(setupNotSaved(payment.status));
+        throw setupRefused(`the payment is ${payment.status}`);
       const customerId = payment.customer_id ?? providerCustomerId;
       const tokens = customerId ? await call<Collection<Token>>(`/customers/${encodeURIComponent(customerId)}/tokens`) : {};
       const card = tokens.items?.find((t) => t.id === payment.token_id)?.card;

@@ -1,8 +1,8 @@
 import Stripe from 'stripe';
 import type { AppConfig } from '#worker/config.ts';
-import { badRequest, unavailable } from '#worker/lib/errors.ts';
+import { unavailable } from '#worker/lib/errors.ts';
 import { call, idOf, stripeClient, UNREACHABLE, withSessionIdParam } from './stripe.ts';
-import { NO_METHOD, SETUP_MISMATCH, setupNotSaved } from './vault-messages.ts';
+import { NO_METHOD, NOT_THIS_SETUP, setupRefused } from './vault-messages.ts';
 import type { ChargeOutcome, PaymentVault, SavedMethod } from './vault.ts';
 
 /** A charge Stripe refused for good (the card, the method, the request): a decline, never retried under the same key. */
@@ -74,15 +74,15 @@ export function stripeVault(config: AppConfig, _origin: string, fetcher: typeof 
     },
     async completeSetup({ setupId, providerCustomerId, proof }): Promise<SavedMethod> {
       const told = proof.session_id ?? proof.sessionId;
-      if (told && told !== setupId) throw badRequest(SETUP_MISMATCH);
+      if (told && told !== setupId) throw setupRefused(NOT_THIS_SETUP);
       const session = await call(() => stripe.checkout.sessions.retrieve(setupId, { expand: ['setup_intent.payment_method'] }));
       const customerId = idOf(session.customer) ?? null;
-      if (session.mode !== 'setup' || (providerCustomerId && customerId !== providerCustomerId)) throw badRequest(SETUP_MISMATCH);
+      if (session.mode !== 'setup' || (providerCustomerId && customerId !== providerCustomerId)) throw setupRefused(NOT_THIS_SETUP);
       const intent = typeof session.setup_intent === 'object' ? session.setup_intent : null;
       if (session.status !== 'complete' || intent?.status !== 'succeeded')
-        throw badRequest(setupNotSaved(intent?.status ?? session.status ?? 'open'));
+        throw setupRefused(`the setup is ${(intent?.status ?? session.status ?? 'open').replaceAll('_', ' ')}`);
       const method = await methodOf(intent.payment_method);
-      if (!method) throw badRequest(setupNotSaved('no method'));
+      if (!method) throw setupRefused('Stripe saved no method');
       return {
         providerCustomerId: customerId,
         providerMethodId: method.id,
