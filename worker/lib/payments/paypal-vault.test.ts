@@ -190,7 +190,7 @@ describe('the PayPal vault: saving a wallet', () => {
       }),
     ).toEqual({
       providerCustomerId: 'qz8RgWjXyk',
-      providerMethodId: 'card8kk',
+      providerMethodId: 'card:card8kk',
       brand: 'VISA',
       last4: '1111',
       expMonth: 4,
@@ -256,6 +256,14 @@ describe('the PayPal vault: charging a saved wallet', () => {
     });
   });
 
+  it('charges a vaulted card as a merchant-initiated recurring card payment', async () => {
+    const pp = paypal({ 'POST /v2/checkout/orders': () => [201, chargedOrder('COMPLETED')] });
+    await paypalVault(config(), 'http://dojo.test', pp.fetcher).charge(chargeInput({ providerMethodId: 'card:card8kk' }));
+    expect(pp.api()[0]!.body.payment_source).toEqual({
+      card: { vault_id: 'card8kk', stored_credential: { payment_initiator: 'MERCHANT', payment_type: 'RECURRING', usage: 'SUBSEQUENT' } },
+    });
+  });
+
   it('reports a pending capture as pending and a declined one as declined', async () => {
     const answering = (answer: [number, unknown]) =>
       paypalVault(config(), 'http://dojo.test', paypal({ 'POST /v2/checkout/orders': () => answer }).fetcher);
@@ -288,7 +296,7 @@ describe('the PayPal vault: charging a saved wallet', () => {
     });
   });
 
-  it('throws 503 when PayPal is down or the order was made under this key but is no longer replayed, so nothing is charged twice', async () => {
+  it('throws 503 when PayPal is down, refuses our credentials, or the order was made under this key but is no longer replayed', async () => {
     const down = paypal({
       'POST /v2/checkout/orders': () => [500, { name: 'INTERNAL_SERVER_ERROR', message: 'An internal server error occurred.' }],
     });
@@ -303,6 +311,16 @@ describe('the PayPal vault: charging a saved wallet', () => {
       ],
     });
     await expect(paypalVault(config(), 'http://dojo.test', duplicate.fetcher).charge(chargeInput())).rejects.toMatchObject({ status: 503 });
+    const keys = paypal({
+      'POST /v2/checkout/orders': () => [
+        401,
+        {
+          name: 'AUTHENTICATION_FAILURE',
+          message: 'Authentication failed due to invalid authentication credentials or a missing Authorization header.',
+        },
+      ],
+    });
+    await expect(paypalVault(config(), 'http://dojo.test', keys.fetcher).charge(chargeInput())).rejects.toMatchObject({ status: 503 });
   });
 
   it('declines without asking PayPal when there is no saved method', async () => {

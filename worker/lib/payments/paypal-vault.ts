@@ -14,6 +14,9 @@ type PaymentToken = {
   };
 };
 
+/** A vaulted card is charged as `payment_source.card`, a wallet as `payment_source.paypal`: the kind travels in our method id. */
+const CARD = 'card:';
+
 /** PayPal's documented maximum length of purchase_unit.description. */
 const DESCRIPTION_MAX = 127;
 
@@ -83,7 +86,7 @@ export function paypalVault(config: AppConfig, _origin: string, fetcher: typeof 
       if (card)
         return {
           providerCustomerId: customerId,
-          providerMethodId: body.id,
+          providerMethodId: `${CARD}${body.id}`,
           brand: card.brand ?? 'card',
           last4: card.last_digits ?? null,
           ...expiryOf(card.expiry),
@@ -110,7 +113,15 @@ export function paypalVault(config: AppConfig, _origin: string, fetcher: typeof 
               amount: { currency_code: input.currency.toUpperCase(), value: centsToValue(input.amountCents) },
             },
           ],
-          payment_source: { paypal: { vault_id: input.providerMethodId } },
+          payment_source: input.providerMethodId.startsWith(CARD)
+            ? {
+                card: {
+                  vault_id: input.providerMethodId.slice(CARD.length),
+                  // A merchant-initiated charge on a card the payer saved for these renewals.
+                  stored_credential: { payment_initiator: 'MERCHANT', payment_type: 'RECURRING', usage: 'SUBSEQUENT' },
+                },
+              }
+            : { paypal: { vault_id: input.providerMethodId } },
         },
       });
       if (status === 401 || status === 403) throw unavailable(UNREACHABLE);
