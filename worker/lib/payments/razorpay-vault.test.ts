@@ -127,7 +127,18 @@ describe('the Razorpay vault: saving a card mandate', () => {
   it("completes with Checkout's signed answer: the payment's token and the card it names, the authorisation amount refunded", async () => {
     const signature = await hmacSha256Hex(SECRETS.RAZORPAY_KEY_SECRET, 'order_Auth1|pay_Auth1');
     const rp = stub({
-      'GET /v1/payments/pay_Auth1': () => [200, payment('captured', { id: 'pay_Auth1', order_id: 'order_Auth1', amount: 100 })],
+      'GET /v1/payments/pay_Auth1': () => [
+        200,
+        payment('captured', {
+          id: 'pay_Auth1',
+          order_id: 'order_Auth1',
+          amount: 100,
+          email: 'parent@example.com',
+          contact: '+919876543210',
+        }),
+      ],
+      'GET /v1/customers/cust_4xbQrmEoA5WJ0G': () => [200, { ...customerEntity, contact: null }],
+      'PUT /v1/customers/cust_4xbQrmEoA5WJ0G': ({ body }) => [200, { ...customerEntity, ...body }],
       'GET /v1/customers/cust_4xbQrmEoA5WJ0G/tokens': () => [
         200,
         {
@@ -173,10 +184,14 @@ describe('the Razorpay vault: saving a card mandate', () => {
     });
     expect(rp.paths()).toEqual([
       'GET /v1/payments/pay_Auth1',
+      'GET /v1/customers/cust_4xbQrmEoA5WJ0G',
+      'PUT /v1/customers/cust_4xbQrmEoA5WJ0G',
       'GET /v1/customers/cust_4xbQrmEoA5WJ0G/tokens',
       'POST /v1/payments/pay_Auth1/refund',
     ]);
-    expect(rp.calls[2]!.body).toMatchObject({ amount: 100 });
+    // The phone given in Checkout, which every recurring payment will need.
+    expect(rp.calls[2]!.body).toEqual({ contact: '+919876543210' });
+    expect(rp.calls[4]!.body).toMatchObject({ amount: 100 });
 
     // Completed again after the refund: the same method, no second refund.
     const again = stub({
@@ -184,6 +199,7 @@ describe('the Razorpay vault: saving a card mandate', () => {
         200,
         payment('captured', { id: 'pay_Auth1', order_id: 'order_Auth1', amount: 100, amount_refunded: 100 }),
       ],
+      'GET /v1/customers/cust_4xbQrmEoA5WJ0G': () => [200, customerEntity],
       'GET /v1/customers/cust_4xbQrmEoA5WJ0G/tokens': () => [200, { entity: 'collection', count: 0, items: [] }],
     });
     expect(
@@ -194,6 +210,7 @@ describe('the Razorpay vault: saving a card mandate', () => {
       }),
     ).toMatchObject({ providerMethodId: 'token_4lsdksD31GaZ09', brand: 'card', last4: null });
     expect(again.paths()).not.toContain('POST /v1/payments/pay_Auth1/refund');
+    expect(again.paths()).not.toContain('PUT /v1/customers/cust_4xbQrmEoA5WJ0G');
   });
 
   it('refuses a forged signature and another order without asking Razorpay, and a failed authorisation', async () => {

@@ -8,7 +8,15 @@ import type { ChargeOutcome, PaymentVault } from './vault.ts';
 
 type Order = { id: string; status?: string; receipt?: string };
 type Collection<T> = { count?: number; items?: T[] };
-type Payment = RazorpayPayment & { token_id?: string; customer_id?: string; error_description?: string | null; created_at?: number };
+type Payer = { email?: string | null; contact?: string | null };
+type Payment = RazorpayPayment & {
+  email?: string;
+  contact?: string;
+  token_id?: string;
+  customer_id?: string;
+  error_description?: string | null;
+  created_at?: number;
+};
 type Token = {
   id: string;
   method?: string;
@@ -103,7 +111,12 @@ export function razorpayVault(config: AppConfig, _origin: string, fetcher: typeo
       if (!payment.token_id || (payment.status !== 'captured' && payment.status !== 'authorized'))
         throw setupRefused(`the payment is ${payment.status}`);
       const customerId = payment.customer_id ?? providerCustomerId;
-      const tokens = customerId ? await call<Collection<Token>>(`/customers/${encodeURIComponent(customerId)}/tokens`) : {};
+      if (!customerId) throw setupRefused('Razorpay named no customer');
+      const customerPath = `/customers/${encodeURIComponent(customerId)}`;
+      // Each recurring payment needs the payer's phone: the one given in Checkout is kept on the customer when it has none.
+      const payer = await call<Payer>(customerPath);
+      if (!payer.contact && payment.contact) await call(customerPath, { method: 'PUT', body: { contact: payment.contact } });
+      const tokens = await call<Collection<Token>>(`${customerPath}/tokens`);
       const card = tokens.items?.find((t) => t.id === payment.token_id)?.card;
       // The authorisation amount goes back to the payer; a refund already made is not made again.
       if (payment.status === 'captured' && (payment.amount_refunded ?? 0) < payment.amount)
@@ -131,7 +144,7 @@ export function razorpayVault(config: AppConfig, _origin: string, fetcher: typeo
         if (latest) return outcomeOf(latest);
       }
       // Razorpay asks for the payer's email and phone on each recurring payment: the customer it holds has them.
-      const payer = await call<{ email?: string; contact?: string }>(`/customers/${encodeURIComponent(input.providerCustomerId)}`);
+      const payer = await call<Payer>(`/customers/${encodeURIComponent(input.providerCustomerId)}`);
       const created = await call<{ razorpay_payment_id?: string }>('/payments/create/recurring', {
         method: 'POST',
         raw: true,
