@@ -7,7 +7,6 @@ import {
   membershipEnrollments,
   paymentMethods,
   payments,
-  type NewUserRow,
 } from '#db/schema/index.ts';
 import { createUser, testDb } from '#test/helpers.ts';
 import { insertMembership } from '#test/membership-helpers.ts';
@@ -74,8 +73,8 @@ export async function autopayMembership(userId: string, endsAt: number, payerId:
 }
 
 /** A member with a saved card and one autopay membership ending at `endsAt`. */
-export async function autopayMember(endsAt: number, card: 'ok' | 'decline' = 'ok', extra: Partial<NewUserRow> = {}) {
-  const user = await createUser({ role: 'member', ...extra });
+export async function autopayMember(endsAt: number, card: 'ok' | 'decline' = 'ok') {
+  const user = await createUser({ role: 'member' });
   const method = await insertCard(user.id, card);
   const enrollment = await autopayMembership(user.id, endsAt);
   return { user, method, enrollment };
