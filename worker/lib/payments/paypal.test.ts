@@ -500,6 +500,37 @@ describe('PayPal webhooks', () => {
     await expect(slow).rejects.toMatchObject({ status: 503 });
   });
 
+  it("reads a vaulted charge's capture events by their custom_id: COMPLETED settles after re-reading it, DENIED fails it", async () => {
+    const pp = verifier('SUCCESS');
+    const gw = paypalGateway(config(), 'http://dojo.test', pp.fetcher);
+    const charged = (type: string, status: string, id: string) => {
+      const e = captureEvent(type, status);
+      return JSON.stringify({ ...e, id, resource: { ...e.resource, custom_id: 'payInvoice1', invoice_id: 'payInvoice1' } });
+    };
+    expect(await gw.webhook({ rawBody: charged('PAYMENT.CAPTURE.COMPLETED', 'COMPLETED', 'WH-VAULT-1'), headers: signed() })).toEqual({
+      eventId: 'WH-VAULT-1',
+      type: 'PAYMENT.CAPTURE.COMPLETED',
+      effect: 'succeeded',
+      sessionId: ORDER_ID,
+      paymentRecordId: 'payInvoice1',
+      providerPaymentId: CAPTURE_ID,
+    });
+    expect(await gw.webhook({ rawBody: charged('PAYMENT.CAPTURE.DENIED', 'DECLINED', 'WH-VAULT-2'), headers: signed() })).toEqual({
+      eventId: 'WH-VAULT-2',
+      type: 'PAYMENT.CAPTURE.DENIED',
+      effect: 'failed',
+      sessionId: ORDER_ID,
+      paymentRecordId: 'payInvoice1',
+      providerPaymentId: CAPTURE_ID,
+    });
+    // Both verified by PayPal; only the completed capture is read back.
+    expect(pp.api().map((c) => `${c.method} ${c.path}`)).toEqual([
+      'POST /v1/notifications/verify-webhook-signature',
+      CAPTURE,
+      'POST /v1/notifications/verify-webhook-signature',
+    ]);
+  });
+
   it('refuses the event when PayPal answers FAILURE', async () => {
     const pp = verifier('FAILURE');
     const body = JSON.stringify(captureEvent('PAYMENT.CAPTURE.COMPLETED', 'COMPLETED'));

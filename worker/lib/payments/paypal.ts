@@ -2,23 +2,24 @@ import type { AppConfig } from '#worker/config.ts';
 import { AppError, badRequest, unavailable } from '#worker/lib/errors.ts';
 import { WEBHOOK_STATE_TIMEOUT_MS, type PaymentGateway, type VerifiedPayment, type WebhookOutcome } from './gateway.ts';
 
-type Money = { currency_code: string; value: string };
-type Link = { href: string; rel: string; method?: string };
-type Capture = {
+export type Money = { currency_code: string; value: string };
+export type Link = { href: string; rel: string; method?: string };
+export type Capture = {
   id: string;
   status: string;
   amount?: Money;
   custom_id?: string;
+  status_details?: { reason?: string };
   links?: Link[];
   supplementary_data?: { related_ids?: { order_id?: string; capture_id?: string } };
 };
-type Order = {
+export type Order = {
   id: string;
   status: string;
   links?: Link[];
   purchase_units?: { reference_id?: string; custom_id?: string; payments?: { captures?: Capture[] } }[];
 };
-type PayPalError = {
+export type PayPalError = {
   name?: string;
   message?: string;
   details?: { issue?: string; description?: string }[];
@@ -28,7 +29,7 @@ type PayPalError = {
 };
 type PayPalEvent = { id?: string; event_type?: string; resource?: Capture };
 
-const UNREACHABLE = 'The payment service could not be reached. Please try again.';
+export const UNREACHABLE = 'The payment service could not be reached. Please try again.';
 const INVALID_SIGNATURE = 'Invalid webhook signature';
 /** PayPal's documented maximum lengths (purchase_unit.description, refund note_to_payer). */
 const DESCRIPTION_MAX = 127;
@@ -86,18 +87,10 @@ function refundedCaptureId(refund: Capture): string | undefined {
   return refund.supplementary_data?.related_ids?.capture_id;
 }
 
-/**
- * PayPal REST over fetch: an OAuth2 client-credentials token (cached in this closure until shortly
- * before it expires), an Orders v2 order per payment that the buyer approves at the `payer-action`
- * link, the capture done by `verify` when the buyer comes back with `?token=<orderId>` (the browser's
- * proof carries no signature, so only PayPal's answer counts), webhooks checked by PayPal's own
- * verify-webhook-signature endpoint, and refunds of the capture.
- */
-export function paypalGateway(config: AppConfig, _origin: string, fetcher: typeof fetch = (...a) => fetch(...a)): PaymentGateway {
+/** PayPal's REST API with an OAuth2 client-credentials token (cached in this closure until shortly before it expires). */
+export function paypalClient(config: AppConfig, fetcher: typeof fetch) {
   const base = config.PAYPAL_API_BASE.replace(/\/+$/, '');
   const basic = `Basic ${btoa(`${config.PAYPAL_CLIENT_ID ?? ''}:${config.PAYPAL_CLIENT_SECRET ?? ''}`)}`;
-  const webhookId = config.PAYPAL_WEBHOOK_ID ?? '';
-  const toleranceMs = config.PAYMENT_WEBHOOK_TOLERANCE_SECONDS * 1000;
   // The promise is cached, not the token, so calls made at the same time share one token request.
   let token: { value: Promise<string>; expiresAt: number } | undefined;
 
@@ -175,6 +168,21 @@ export function paypalGateway(config: AppConfig, _origin: string, fetcher: typeo
     if (answer.status >= 400 && !init.raw) throw refusal(answer.body, answer.status);
     return answer;
   }
+
+  return { call, refusal };
+}
+
+/**
+ * PayPal REST over fetch: an OAuth2 client-credentials token (cached in this closure until shortly
+ * before it expires), an Orders v2 order per payment that the buyer approves at the `payer-action`
+ * link, the capture done by `verify` when the buyer comes back with `?token=<orderId>` (the browser's
+ * proof carries no signature, so only PayPal's answer counts), webhooks checked by PayPal's own
+ * verify-webhook-signature endpoint, and refunds of the capture.
+ */
+export function paypalGateway(config: AppConfig, _origin: string, fetcher: typeof fetch = (...a) => fetch(...a)): PaymentGateway {
+  const { call, refusal } = paypalClient(config, fetcher);
+  const webhookId = config.PAYPAL_WEBHOOK_ID ?? '';
+  const toleranceMs = config.PAYMENT_WEBHOOK_TOLERANCE_SECONDS * 1000;
 
   /** The order's capture checked against what we expect; everything comes from PayPal, nothing from the browser. */
   function judge(order: Order, expected: { sessionId: string; amountCents: number; currency: string }): VerifiedPayment {

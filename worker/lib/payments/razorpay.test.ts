@@ -154,6 +154,55 @@ describe('the Razorpay adapter', () => {
     await expect(slow).rejects.toMatchObject({ status: 503 });
   });
 
+  it("reads a recurring charge's payment.captured and payment.failed by the payment's notes.paymentRecordId", async () => {
+    const { fetcher, calls } = stub({ 'GET /v1/payments/pay_Rec1': () => [200, { ...paymentNow('captured', 0), id: 'pay_Rec1' }] });
+    const gw = razorpayGateway(config(), 'http://dojo.test', fetcher);
+    const recurring = (event: string, status: string) =>
+      JSON.stringify({
+        entity: 'event',
+        event,
+        contains: ['payment'],
+        payload: {
+          payment: {
+            entity: {
+              id: 'pay_Rec1',
+              entity: 'payment',
+              order_id: 'order_Chg1',
+              amount: 8500,
+              currency: 'INR',
+              status,
+              method: 'card',
+              recurring: true,
+              token_id: 'token_4lsdksD31GaZ09',
+              notes: { paymentRecordId: 'payInvoice1', purchaseType: 'invoice', purchaseId: 'inv1' },
+              error_description: status === 'failed' ? 'Payment failed due to insufficient balance in the card' : null,
+            },
+          },
+        },
+        created_at: 1_795_000_000,
+      });
+    const deliver = async (body: string) =>
+      gw.webhook({
+        rawBody: body,
+        headers: new Headers({ 'x-razorpay-signature': await hmacSha256Hex(SECRETS.RAZORPAY_WEBHOOK_SECRET, body) }),
+      });
+    const ids = { sessionId: 'order_Chg1', paymentRecordId: 'payInvoice1', providerPaymentId: 'pay_Rec1' };
+    expect(await deliver(recurring('payment.captured', 'captured'))).toEqual({
+      eventId: 'payment.captured:pay_Rec1',
+      type: 'payment.captured',
+      effect: 'succeeded',
+      ...ids,
+    });
+    expect(await deliver(recurring('payment.failed', 'failed'))).toEqual({
+      eventId: 'payment.failed:pay_Rec1',
+      type: 'payment.failed',
+      effect: 'failed',
+      ...ids,
+    });
+    // Only the capture is read back from Razorpay.
+    expect(calls.map((c) => `${c.method} ${new URL(c.url).pathname}`)).toEqual(['GET /v1/payments/pay_Rec1']);
+  });
+
   it('refunds through POST /payments/:id/refund and maps a provider outage to 503', async () => {
     const { fetcher, calls } = stub({
       'POST /v1/payments/pay_Xyz/refund': (b) => [200, { id: 'rfnd_1', entity: 'refund', amount: b.amount, payment_id: 'pay_Xyz' }],

@@ -4,8 +4,13 @@ import { WEBHOOK_STATE_TIMEOUT_MS, type PaymentGateway, type WebhookOutcome } fr
 import { hmacSha256Hex, verifyHmacHex } from './hmac.ts';
 
 const API = 'https://api.razorpay.com/v1';
+export const UNREACHABLE = 'The payment service could not be reached. Please try again.';
 
-type RazorpayPayment = {
+export type RazorpayError = {
+  error?: { code?: string; description?: string; reason?: string; metadata?: { payment_id?: string; order_id?: string } };
+};
+
+export type RazorpayPayment = {
   id: string;
   order_id?: string;
   amount: number;
@@ -30,19 +35,17 @@ const EFFECTS: Record<string, WebhookOutcome['effect']> = {
   'refund.processed': 'refunded',
 };
 
-/**
- * Razorpay over fetch with Basic auth: an Order per payment (amount in the currency's smallest unit),
- * the browser's Checkout widget (it needs `keyId` and the order id, so there is no checkout URL), the
- * payment signature HMAC-SHA256(key_secret, `order_id|payment_id`), and webhooks signed with
- * HMAC-SHA256(webhook_secret, raw body), told apart by the signed body's ids (X-Razorpay-Event-Id is not signed).
- */
-export function razorpayGateway(config: AppConfig, _origin: string, fetcher: typeof fetch = (...a) => fetch(...a)): PaymentGateway {
+/** Razorpay's REST API with Basic auth (key id and secret). */
+export function razorpayClient(config: AppConfig, fetcher: typeof fetch) {
   const keyId = config.RAZORPAY_KEY_ID ?? '';
   const keySecret = config.RAZORPAY_KEY_SECRET ?? '';
-  const webhookSecret = config.RAZORPAY_WEBHOOK_SECRET ?? '';
   const auth = `Basic ${btoa(`${keyId}:${keySecret}`)}`;
 
-  async function call<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+  /** One JSON call; a network failure or 5xx is an outage (503); `raw` hands a 4xx answer (its `error`) back instead of throwing it. */
+  async function call<T>(
+    path: string,
+    init: { method?: string; body?: unknown; signal?: AbortSignal; raw?: boolean } = {},
+  ): Promise<T & RazorpayError> {
     let res: Response;
     try {
       res = await fetcher(`${API}${path}`, {
@@ -52,15 +55,27 @@ export function razorpayGateway(config: AppConfig, _origin: string, fetcher: typ
         ...(init.signal ? { signal: init.signal } : {}),
       });
     } catch {
-      throw unavailable('The payment service could not be reached. Please try again.');
+      throw unavailable(UNREACHABLE);
     }
-    const body = (await res.json().catch(() => ({}))) as T & { error?: { description?: string } };
-    if (!res.ok) {
-      if (res.status >= 500) throw unavailable('The payment service could not be reached. Please try again.');
-      throw badRequest(`Payment refused by Razorpay: ${body.error?.description ?? res.status}`);
-    }
+    const body = (await res.json().catch(() => ({}))) as T & RazorpayError;
+    // Our own keys refused (401/403) is not the payer's problem either: an outage until the school fixes them.
+    if (res.status >= 500 || (init.raw && (res.status === 401 || res.status === 403))) throw unavailable(UNREACHABLE);
+    if (!res.ok && !init.raw) throw badRequest(`Payment refused by Razorpay: ${body.error?.description ?? res.status}`);
     return body;
   }
+
+  return { call, keyId, keySecret };
+}
+
+/**
+ * Razorpay over fetch with Basic auth: an Order per payment (amount in the currency's smallest unit),
+ * the browser's Checkout widget (it needs `keyId` and the order id, so there is no checkout URL), the
+ * payment signature HMAC-SHA256(key_secret, `order_id|payment_id`), and webhooks signed with
+ * HMAC-SHA256(webhook_secret, raw body), told apart by the signed body's ids (X-Razorpay-Event-Id is not signed).
+ */
+export function razorpayGateway(config: AppConfig, _origin: string, fetcher: typeof fetch = (...a) => fetch(...a)): PaymentGateway {
+  const { call, keyId, keySecret } = razorpayClient(config, fetcher);
+  const webhookSecret = config.RAZORPAY_WEBHOOK_SECRET ?? '';
 
   /**
    * What a settling event means now: its snapshot may be a day-old retry of a payment refunded since, so
@@ -73,7 +88,7 @@ export function razorpayGateway(config: AppConfig, _origin: string, fetcher: typ
         signal: AbortSignal.timeout(WEBHOOK_STATE_TIMEOUT_MS),
       });
     } catch {
-      throw unavailable('The payment service could not be reached. Please try again.');
+      throw unavailable(UNREACHABLE);
     }
     if (now.status === 'refunded' || (now.amount_refunded ?? 0) > 0) return 'refunded';
     if (now.status === 'captured') return 'succeeded';

@@ -280,6 +280,50 @@ describe('the Stripe adapter', () => {
     ]);
   });
 
+  it("reads an off-session charge's payment_intent events: succeeded re-reads the intent, a failure fails it, a Checkout attempt's failure is ignored", async () => {
+    const { fetcher, calls } = stub({ [INTENT]: () => [200, intent()] });
+    const gw = stripeGateway(config(), 'http://dojo.test', fetcher);
+    const offSession = {
+      ...intent(),
+      latest_charge: 'ch_3PqR',
+      metadata: { paymentRecordId: 'pay9', purchaseType: 'invoice', purchaseId: 'inv1' },
+    };
+    expect(await gw.webhook(await signed(event('payment_intent.succeeded', offSession, 'evt_pi1')))).toEqual({
+      eventId: 'evt_pi1',
+      type: 'payment_intent.succeeded',
+      effect: 'succeeded',
+      paymentRecordId: 'pay9',
+      providerPaymentId: 'pi_3PqR',
+    });
+    expect(calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual([INTENT]);
+
+    const declined = {
+      ...offSession,
+      status: 'requires_payment_method',
+      last_payment_error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+    };
+    expect(await gw.webhook(await signed(event('payment_intent.payment_failed', declined, 'evt_pi2')))).toEqual({
+      eventId: 'evt_pi2',
+      type: 'payment_intent.payment_failed',
+      effect: 'failed',
+      paymentRecordId: 'pay9',
+      providerPaymentId: 'pi_3PqR',
+    });
+    // A card refused inside Checkout: the buyer may still pay the same session with another card.
+    const inCheckout = { ...declined, metadata: { paymentRecordId: 'pay1', purchaseType: 'order', purchaseId: 'o1' } };
+    expect(await gw.webhook(await signed(event('payment_intent.payment_failed', inCheckout, 'evt_pi3')))).toMatchObject({
+      effect: 'ignored',
+      paymentRecordId: 'pay1',
+    });
+    // Failures are taken as told; only success is read back from Stripe.
+    expect(calls).toHaveLength(1);
+
+    const refundedSince = stripeGateway(config(), 'http://dojo.test', stub({ [INTENT]: () => [200, intent('succeeded', 8500)] }).fetcher);
+    expect(await refundedSince.webhook(await signed(event('payment_intent.succeeded', offSession, 'evt_pi4')))).toMatchObject({
+      effect: 'refunded',
+    });
+  });
+
   it('settles a paid session by its PaymentIntent as Stripe holds it now, and answers 503 when Stripe cannot say', async () => {
     const body = event('checkout.session.completed', session());
     const effect = async (answer: [number, unknown]) => {

@@ -3,10 +3,10 @@ import type { AppConfig } from '#worker/config.ts';
 import { badRequest, unavailable } from '#worker/lib/errors.ts';
 import { WEBHOOK_STATE_TIMEOUT_MS, type PaymentGateway, type WebhookOutcome } from './gateway.ts';
 
-const UNREACHABLE = 'The payment service could not be reached. Please try again.';
+export const UNREACHABLE = 'The payment service could not be reached. Please try again.';
 
 /** Stripe expands an id into its object only when asked; both forms carry the id. */
-const idOf = (ref: string | { id: string } | null | undefined) => (typeof ref === 'string' ? ref : (ref?.id ?? undefined));
+export const idOf = (ref: string | { id: string } | null | undefined) => (typeof ref === 'string' ? ref : (ref?.id ?? undefined));
 
 /** The part of a Stripe call's failure the buyer may see: an outage (retry) or Stripe's own refusal. */
 function providerError(err: unknown): unknown {
@@ -17,7 +17,7 @@ function providerError(err: unknown): unknown {
   return badRequest(`Payment refused by Stripe: ${err.message}`);
 }
 
-async function call<T>(request: () => Promise<T>): Promise<T> {
+export async function call<T>(request: () => Promise<T>): Promise<T> {
   try {
     return await request();
   } catch (err) {
@@ -26,7 +26,7 @@ async function call<T>(request: () => Promise<T>): Promise<T> {
 }
 
 /** `session_id={CHECKOUT_SESSION_ID}` added as text: URL/URLSearchParams would escape the braces Stripe substitutes. */
-function withSessionIdParam(returnUrl: string): string {
+export function withSessionIdParam(returnUrl: string): string {
   const hashAt = returnUrl.indexOf('#');
   const base = hashAt === -1 ? returnUrl : returnUrl.slice(0, hashAt);
   const hash = hashAt === -1 ? '' : returnUrl.slice(hashAt);
@@ -45,18 +45,28 @@ function sessionOutcome(session: Stripe.Checkout.Session): Pick<WebhookOutcome, 
   };
 }
 
+/** The official package in its Workers build, every request over `fetcher`. */
+export const stripeClient = (config: AppConfig, fetcher: typeof fetch) =>
+  new Stripe(config.STRIPE_SECRET_KEY ?? '', {
+    httpClient: Stripe.createFetchHttpClient(fetcher),
+    // The caller (the buyer, Stripe's webhook retries, the renewal job) tries again; a retry here would only hold the request longer.
+    maxNetworkRetries: 0,
+    timeout: 20_000,
+  });
+
+/** What a PaymentIntent event says about our payment (its metadata is copied from Checkout or set by the vault's charge). */
+function intentOutcome(intent: Stripe.PaymentIntent): Pick<WebhookOutcome, 'paymentRecordId' | 'providerPaymentId'> {
+  const paymentRecordId = intent.metadata?.paymentRecordId;
+  return { ...(paymentRecordId ? { paymentRecordId } : {}), providerPaymentId: intent.id };
+}
+
 /**
  * Stripe through its official package in its Workers build: requests go over `fetcher` (so tests stub
  * Stripe at fetch), webhooks are checked with WebCrypto. A Checkout Session per payment, its id brought
  * back on the success URL; verify asks Stripe for the session (the browser's proof carries no signature).
  */
 export function stripeGateway(config: AppConfig, _origin: string, fetcher: typeof fetch = (...a) => fetch(...a)): PaymentGateway {
-  const stripe = new Stripe(config.STRIPE_SECRET_KEY ?? '', {
-    httpClient: Stripe.createFetchHttpClient(fetcher),
-    // The buyer (or Stripe's webhook retries) tries again; a retry here would only hold the request longer.
-    maxNetworkRetries: 0,
-    timeout: 20_000,
-  });
+  const stripe = stripeClient(config, fetcher);
   const cryptoProvider = Stripe.createSubtleCryptoProvider();
   const webhookSecret = config.STRIPE_WEBHOOK_SECRET ?? '';
 
@@ -152,6 +162,15 @@ export function stripeGateway(config: AppConfig, _origin: string, fetcher: typeo
         case 'checkout.session.async_payment_failed':
         case 'checkout.session.expired':
           return { ...base, effect: 'failed', ...sessionOutcome(event.data.object) };
+        // Sent for Checkout payments too: settling is conditional on the payment's state, so whichever event comes second changes nothing.
+        case 'payment_intent.succeeded':
+          return settled({ ...base, ...intentOutcome(event.data.object) });
+        case 'payment_intent.payment_failed': {
+          const intent = event.data.object;
+          // In Checkout a refused card leaves the session open for another one: only an off-session charge's failure is final.
+          const offSession = intent.metadata?.purchaseType === 'invoice';
+          return { ...base, effect: offSession ? 'failed' : 'ignored', ...intentOutcome(intent) };
+        }
         case 'charge.refunded': {
           const charge = event.data.object;
           const providerPaymentId = idOf(charge.payment_intent);

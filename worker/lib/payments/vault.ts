@@ -34,6 +34,8 @@ export type StartSetupInput = {
   providerCustomerId: string | null;
   returnUrl: string;
   cancelUrl: string;
+  /** The gateway's currency code the method will be charged in (Stripe offers the methods for it; Razorpay's mandate order needs it). */
+  currency?: string;
 };
 
 export type StartedSetup = { setupId: string; checkoutUrl: string | null; providerCustomerId: string | null; keyId?: string };
