@@ -1,5 +1,6 @@
 import type { AccessTable } from './lib/access-rule.ts';
 import { certificatesAccess } from './features/certificates/certificates.access.ts';
+import { waiversAccess } from './features/waivers/waivers.access.ts';
 import { authAccess } from './features/auth/auth.access.ts';
 import { alliancesAccess } from './features/alliances/alliances.access.ts';
 import { assetsAccess } from './features/assets/assets.access.ts';
@@ -48,6 +49,7 @@ import { eligibilityAccess } from './features/eligibility/eligibility.access.ts'
 import { ranksAccess } from './features/ranks/ranks.access.ts';
 import { gradingsAccess } from './features/gradings/gradings.access.ts';
 import { gradingResultsAccess } from './features/grading-results/grading-results.access.ts';
+import { familyAccess } from './features/family/family.access.ts';
 
 /** Every /api route and who may call it. createApp() refuses to start if a route is missing here. */
 export const ACCESS: AccessTable = {
@@ -100,4 +102,6 @@ export const ACCESS: AccessTable = {
   ...ranksAccess,
   ...gradingsAccess,
   ...gradingResultsAccess,
+  ...familyAccess,
+  ...waiversAccess,
 };
