@@ -17,7 +17,7 @@ export type FamilyMember = {
   dateOfBirth: string | null;
   age: number | null;
   grade: string | null;
-  emergencyContact: EmergencyContact | null;
+  emergencyContact: Partial<EmergencyContact> | null;
   medicalNotes: string;
   comesOfAgeOn: string | null;
   ofAge: boolean;
