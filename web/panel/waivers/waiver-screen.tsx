@@ -199,7 +199,8 @@ function Signed({ signature: s, back, base }: { signature: WaiverSignatureView; 
   return (
     <div className="card waiver-signed" data-signed="">
       <p className="form-status" role="status">
-        Signed for {s.signedFor.name} by {s.typedName} on <SchoolTime iso={s.signedAt} />.
+        Signed {s.signedBy && s.signedBy._id !== s.signedFor._id ? `for ${s.signedFor.name} ` : ''}by {s.typedName},{' '}
+        <SchoolTime iso={s.signedAt} />
       </p>
       {alert && (
         <p className="form-alert" role="alert">
