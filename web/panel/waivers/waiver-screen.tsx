@@ -151,6 +151,8 @@ function SignForm({ doc, person, onSigned, onChanged }: FormProps) {
         // The text changed under the signer: show the new version, to read before signing it.
         if (err instanceof ApiError && err.status === 409 && err.details.version !== undefined)
           return onChanged(`${err.message}. Version ${String(err.details.version)} is shown below.`);
+        // Signed meanwhile (another tab, the other guardian): show that signature.
+        if (err instanceof ApiError && err.status === 409 && err.message === WAIVER_MESSAGES.alreadySigned) return onChanged(err.message);
         throw err;
       }
     });
