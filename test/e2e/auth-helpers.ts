@@ -68,7 +68,7 @@ export async function createTestUser(baseUrl: string, role: string, tag: string)
   return { id: body.data._id, email, password, firstName, lastName };
 }
 
-const EXPECTED_HTTP_ERROR = /^console\.error: Failed to load resource: the server responded with a status of (400|401|403|404)/;
+const EXPECTED_HTTP_ERROR = /^console\.error: Failed to load resource: the server responded with a status of (400|401|403|404|409)/;
 
 /**
  * Like browser.ts newPage (records uncaught exceptions and console errors, fails the test on any), but

@@ -15,6 +15,7 @@ export type ApiBody<T = unknown> = {
   pagination?: Pagination;
   code?: string;
   errors?: FieldError[];
+  details?: Record<string, unknown>;
   [key: string]: unknown;
 };
 
@@ -26,12 +27,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
   readonly errors: FieldError[];
+  /** What the client needs to act on the failure (the envelope's `details`, e.g. the waiver to sign). */
+  readonly details: Record<string, unknown>;
   constructor(message: string, status = 0, body?: Partial<ApiBody>) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = body?.code;
     this.errors = Array.isArray(body?.errors) ? body.errors : [];
+    const details = body?.details;
+    this.details = details && typeof details === 'object' && !Array.isArray(details) ? (details as Record<string, unknown>) : {};
   }
 }
 

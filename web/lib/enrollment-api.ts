@@ -12,6 +12,7 @@ import { FALLBACK_METHODS } from './shop-api.ts';
 import { uploadForm } from './enrollment-upload.ts';
 import { readWithStoredCopy } from './stored-copy.ts';
 import { STORAGE_KEYS } from './storage-keys.ts';
+import { signWaiverFirst } from './waiver-gate.ts';
 
 /** The gateway's proof the browser brings back from the payment page (decision 012). */
 export type PaymentProof = { enrollmentId?: string; renewalId?: string; sessionId: string; paymentId: string; signature: string };
@@ -38,9 +39,12 @@ export const coursePrice = (courseId: string, couponCode?: string) =>
 
 export const coursePaymentMethods = () => methodsFrom('/enroll/payment-methods');
 
-export type EnrollInput = { courseId: string; paymentMethod: string; couponCode?: string; notes?: string };
+export type EnrollInput = { courseId: string; paymentMethod: string; couponCode?: string; notes?: string; forUserId?: string };
 export const enrollInCourse = (input: EnrollInput) =>
-  api<EnrollmentCheckout<CourseEnrollmentView>>('/enroll', { method: 'POST', body: input, fallback: 'Failed to enroll in course' });
+  signWaiverFirst(
+    api<EnrollmentCheckout<CourseEnrollmentView>>('/enroll', { method: 'POST', body: input, fallback: 'Failed to enroll in course' }),
+    input.forUserId,
+  );
 
 /** A new payment for the user's own unpaid enrolment (spec 5: retry needs the enrolment and the course). */
 export const retryCoursePayment = (enrollmentId: string, courseId: string, paymentMethod: string) =>
@@ -89,10 +93,13 @@ export const validateMembershipCoupon = (couponCode: string, membershipId: strin
 
 /** Multipart (the documents), with the upload's progress. */
 export const purchaseMembership = (form: FormData, onProgress: (percent: number) => void) =>
-  uploadForm<EnrollmentCheckout<MembershipEnrollmentView>>('/purchase-membership', form, {
-    fallback: 'Failed to purchase membership',
-    onProgress,
-  });
+  signWaiverFirst(
+    uploadForm<EnrollmentCheckout<MembershipEnrollmentView>>('/purchase-membership', form, {
+      fallback: 'Failed to purchase membership',
+      onProgress,
+    }),
+    (form.get('forUserId') as string | null) ?? null,
+  );
 
 export const readMembershipEnrollment = (id: string) =>
   api<MembershipEnrollmentView>(`/purchase-membership/${encodeURIComponent(id)}`, { fallback: 'Failed to fetch membership enrollment' });

@@ -80,6 +80,21 @@ const PERSONAL_SCREENS: readonly PanelScreen[] = [
     summary: 'Your memberships: status, days left, renew or cancel.',
   },
   {
+    route: 'family',
+    label: 'Family',
+    load: () => import('./family/family-screen.tsx'),
+    roles: ['student', 'member'],
+    panels: ['student'],
+    summary: 'Your children: add a child, book their classes, see their attendance, invite a second guardian.',
+  },
+  {
+    route: 'waiver',
+    label: 'Waiver',
+    load: () => import('./waivers/waiver-screen.tsx'),
+    roles: ['student', 'member'],
+    panels: ['student'],
+  },
+  {
     route: 'attendance',
     label: 'My attendance',
     load: () => import('./attendance/my-attendance-screen.tsx'),

@@ -3,6 +3,7 @@ import type { AppEnv } from '#worker/env.ts';
 import { appManifestRoute } from './app-manifest.ts';
 import { withByteRange } from '#worker/lib/byte-range.ts';
 import { authPages } from './auth.pages.tsx';
+import { familyPages } from './family.pages.tsx';
 import { kioskPages } from './kiosk.pages.tsx';
 import { panelPages } from './panel.pages.tsx';
 import { renderNotFound } from './public/not-found.tsx';
@@ -22,6 +23,7 @@ export const pageRoutes = new Hono<AppEnv>()
   .route('/auth', authPages)
   .route('/', panelPages)
   .route('/', kioskPages)
+  .route('/', familyPages)
   .route('/', appManifestRoute)
   .all('*', async (c) => {
     const assets = c.env.ASSETS;

@@ -25,10 +25,15 @@ export function monthsRange(months: readonly string[], zone: string) {
   };
 }
 
-/** GET /attendance/my, or GET /users/:id/attendance for the school's user page. */
-export const readAttendance = (userId: string | null, range: { from: string; to: string }, signal?: AbortSignal) =>
+/** GET /attendance/my (`?for=` a guardian's child), or GET /users/:id/attendance for the school's user page. */
+export const readAttendance = (
+  userId: string | null,
+  range: { from: string; to: string },
+  signal?: AbortSignal,
+  forUserId?: string | null,
+) =>
   api<PersonAttendanceView>(userId ? `/users/${encodeURIComponent(userId)}/attendance` : '/attendance/my', {
-    query: range,
+    query: userId ? range : { ...range, for: forUserId },
     signal,
     fallback: 'Failed to fetch attendance',
   });

@@ -18,14 +18,14 @@ export const METHOD_LABELS: Record<AttendanceMethod, string> = {
 const MONTHS = 12;
 
 /** A person's attendance over the last 12 calendar months of the school: the caller's own (userId null) or, for staff, anyone's. */
-export function useAttendance(userId: string | null) {
+export function useAttendance(userId: string | null, forUserId: string | null = null) {
   const zone = useSchoolZone();
   const [months] = useState(() => lastMonths(MONTHS, zone));
   const [data, setData] = useState<PersonAttendanceView | null>(null);
   const [error, setError] = useState('');
   useEffect(() => {
     const ctl = new AbortController();
-    readAttendance(userId, monthsRange(months, zone), ctl.signal).then(
+    readAttendance(userId, monthsRange(months, zone), ctl.signal, forUserId).then(
       (body) => {
         setData(body.data ?? null);
         setError('');
@@ -35,7 +35,7 @@ export function useAttendance(userId: string | null) {
       },
     );
     return () => ctl.abort();
-  }, [userId, months, zone]);
+  }, [userId, forUserId, months, zone]);
   return { months, data, error };
 }
 

@@ -6,17 +6,26 @@ import { AttendanceTotals, ClassCounts, RecentClasses, useAttendance } from './a
 
 /** "My attendance" of the student and member panels: the last 12 months' counts, a bar per month, per class, and the recent classes. */
 export default function MyAttendanceScreen(_props: PanelScreenProps) {
-  const { months, data, error } = useAttendance(null);
+  return <PersonAttendance title="My attendance" />;
+}
+
+/** The caller's attendance, or (`child`) a guardian's child's, read with `?for=`. */
+export function PersonAttendance({ title, child = null }: { title: string; child?: { _id: string; name: string } | null }) {
+  const { months, data, error } = useAttendance(null, child?._id ?? null);
   if (!data)
     return (
       <section className="panel-screen" data-state={error ? 'failed' : 'loading'}>
-        <h2>My attendance</h2>
-        {error ? <FormAlert message={error} /> : <Loading label="Loading your attendance…" />}
+        <h2>{title}</h2>
+        {error ? (
+          <FormAlert message={error} />
+        ) : (
+          <Loading label={child ? `Loading ${child.name}’s attendance…` : 'Loading your attendance…'} />
+        )}
       </section>
     );
   return (
     <section className="panel-screen attendance-screen" data-ready="">
-      <h2>My attendance</h2>
+      <h2>{title}</h2>
       <p className="muted">The last 12 months, from the instructors’ rosters and the dojo’s check-in kiosk.</p>
       {data.rows.length === 0 ? (
         <p>

@@ -8,11 +8,12 @@ const DAY = 86_400_000;
 /** How far ahead "My classes" offers sessions to book. */
 export const BOOKABLE_DAYS = 14;
 
-export type Upcoming = { page: number };
+/** `forUserId`: a guardian's child, whose places are read and booked instead of the caller's. */
+export type Upcoming = { page: number; forUserId?: string | null };
 
-/** The caller's booked and waitlisted places from now on (the list's read: stable identity). */
-export const readMyBookings = async (_q: Upcoming, signal: AbortSignal): Promise<ListPage<BookingView>> => ({
-  items: await myBookings({}, signal),
+/** The caller's (or the child's) booked and waitlisted places from now on (the list's read: stable identity). */
+export const readMyBookings = async (q: Upcoming, signal: AbortSignal): Promise<ListPage<BookingView>> => ({
+  items: await myBookings({}, signal, q.forUserId),
 });
 
 /** The sessions of the coming two weeks that are still to come. */

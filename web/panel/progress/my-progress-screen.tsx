@@ -22,11 +22,14 @@ export default function MyProgressScreen({ panel, base }: PanelScreenProps) {
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   const [round, setRound] = useState(0);
+  // `?for=<childId>` (the family screen's Progress link): a guardian reads their child's belt, without the grading actions.
+  const [child] = useState(() => (typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('for')));
+  const title = child ? 'Your child’s belt' : 'My belt';
 
   useEffect(() => {
     const ctl = new AbortController();
     (async () => {
-      let progress = await readMyProgress(ctl.signal);
+      let progress = await readMyProgress(ctl.signal, child);
       // Back from the gateway: settle the proof, then read again so the grading already says "paid".
       const back = new URLSearchParams(window.location.search);
       if (back.has('paid')) {
@@ -36,14 +39,14 @@ export default function MyProgressScreen({ panel, base }: PanelScreenProps) {
         } catch (err) {
           setError(errorMessage(err));
         }
-        progress = await readMyProgress(ctl.signal);
+        progress = await readMyProgress(ctl.signal, child);
       }
       if (!ctl.signal.aborted) setData(progress);
     })().catch((err: unknown) => {
       if (!ctl.signal.aborted) setError(errorMessage(err));
     });
     return () => ctl.abort();
-  }, [base, round]);
+  }, [base, round, child]);
 
   const refresh = (message: string) => {
     setNotice(message);
@@ -53,18 +56,18 @@ export default function MyProgressScreen({ panel, base }: PanelScreenProps) {
   if (!data)
     return (
       <section className="panel-screen progress-screen" data-state={error ? 'failed' : 'loading'}>
-        <h2>My belt</h2>
-        {error ? <FormAlert message={error} /> : <Loading label="Loading your belt…" />}
+        <h2>{title}</h2>
+        {error ? <FormAlert message={error} /> : <Loading label="Loading the belt…" />}
       </section>
     );
   return (
     <section className="panel-screen progress-screen" data-ready="">
-      <h2>My belt</h2>
+      <h2>{title}</h2>
       <FormStatus message={notice} />
       <FormAlert message={error} />
       {data.programs.length === 0 && <p className="notice">The school has not set up its belt ladder yet.</p>}
       {data.programs.map((p) => (
-        <ProgramPart key={p.eligibility.program._id} progress={p} panelBase={panel.base} onDone={refresh} />
+        <ProgramPart key={p.eligibility.program._id} progress={p} panelBase={panel.base} onDone={child ? null : refresh} />
       ))}
       <section className="card belt-section" aria-labelledby="belt-certificates">
         <h3 id="belt-certificates">Certificates</h3>
@@ -78,7 +81,8 @@ export default function MyProgressScreen({ panel, base }: PanelScreenProps) {
   );
 }
 
-type PartProps = { progress: ProgramProgress; panelBase: string; onDone: (message: string) => void };
+/** `onDone` null: someone else's belt (a guardian's child's), read without the grading's registration. */
+type PartProps = { progress: ProgramProgress; panelBase: string; onDone: ((message: string) => void) | null };
 
 function ProgramPart({ progress, panelBase, onDone }: PartProps) {
   const e = progress.eligibility;
@@ -143,7 +147,7 @@ function ProgramPart({ progress, panelBase, onDone }: PartProps) {
           <Techniques eligibility={e} panelBase={panelBase} />
         </section>
       )}
-      {next && (
+      {next && onDone && (
         <section className="card belt-section" aria-labelledby={`${id}-grading`}>
           <h3 id={`${id}-grading`}>Next grading</h3>
           <NextGrading eligibility={e} onDone={onDone} />

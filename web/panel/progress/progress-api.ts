@@ -25,9 +25,15 @@ export type MyProgress = { programs: ProgramProgress[]; certificates: { items: C
 const DEFAULT_PROGRAM = 'karate';
 const seg = encodeURIComponent;
 
-export const readEligibility = async (slug: string, signal?: AbortSignal) =>
-  (await api<EligibilityView>('/students/me/eligibility', { query: { program: slug }, signal, fallback: 'Failed to fetch your progress' }))
-    .data ?? null;
+/** `who`: 'me', or a guardian's child's id (the reads admit the child's guardians). */
+export const readEligibility = async (slug: string, signal?: AbortSignal, who = 'me') =>
+  (
+    await api<EligibilityView>(`/students/${seg(who)}/eligibility`, {
+      query: { program: slug },
+      signal,
+      fallback: 'Failed to fetch your progress',
+    })
+  ).data ?? null;
 
 /** The programs the student holds a valid rank in, in the school's order; karate when none yet. */
 export function programsHeld(programs: readonly ProgramView[], awards: readonly RankAwardView[]): ProgramView[] {
@@ -40,22 +46,27 @@ export function programsHeld(programs: readonly ProgramView[], awards: readonly 
 
 const readPrograms = async (signal?: AbortSignal) =>
   (await api<ProgramView[]>('/programs', { signal, fallback: 'Failed to fetch the programs' })).data ?? [];
-const readMyRanks = async (signal?: AbortSignal) =>
-  (await api<RankAwardView[]>('/students/me/ranks', { signal, fallback: 'Failed to fetch your rank history' })).data ?? [];
+const readMyRanks = async (signal?: AbortSignal, who = 'me') =>
+  (await api<RankAwardView[]>(`/students/${seg(who)}/ranks`, { signal, fallback: 'Failed to fetch your rank history' })).data ?? [];
 
-/** Everything "My belt" shows: the programs, the ledger and certificates at once, then each program's eligibility. */
-export async function readMyProgress(signal?: AbortSignal): Promise<MyProgress> {
+/** Everything "My belt" shows (a guardian's child's with `forUserId`): the programs, the ledger and certificates at once, then each program's eligibility. */
+export async function readMyProgress(signal?: AbortSignal, forUserId: string | null = null): Promise<MyProgress> {
+  const who = forUserId ?? 'me';
   const [programs, ledger, certificates] = await Promise.all([
     readPrograms(signal),
-    readMyRanks(signal),
+    readMyRanks(signal, who),
     // The certificates are their own part: when they cannot be read, the belts still show.
-    api<CertificateView[]>('/certificates', { query: { limit: 50 }, signal, fallback: 'Failed to fetch your certificates' }).then(
+    api<CertificateView[]>('/certificates', {
+      query: { limit: 50, for: forUserId },
+      signal,
+      fallback: 'Failed to fetch your certificates',
+    }).then(
       (body) => ({ items: body.data ?? [], error: '' }),
       (err: unknown) => ({ items: [], error: errorMessage(err) }),
     ),
   ]);
   const shown = programsHeld(programs, ledger);
-  const eligibilities = await Promise.all(shown.map((p) => readEligibility(p.slug, signal)));
+  const eligibilities = await Promise.all(shown.map((p) => readEligibility(p.slug, signal, who)));
   return {
     programs: eligibilities
       .filter((e): e is EligibilityView => e !== null)

@@ -19,6 +19,7 @@ import { coursePath, GATEWAY_DOWN_NEW, returnPath } from './enrollments.pay.ts';
 import { priceCourse, type PricedCourse } from './enrollments.pricing.ts';
 import { enrollmentView, visibleEnrollment } from './enrollments.queries.ts';
 import { cancelStatements } from './enrollments.release.ts';
+import { requireSignedWaiver } from '#worker/lib/waivers/require-waiver.ts';
 
 /** The capacity trigger (migration 0012) stopped the batch: the course is full. */
 const isCourseFull = (err: unknown) => causes(err).some((e) => String((e as Error)?.message ?? '').includes('COURSE_FULL'));
@@ -93,6 +94,7 @@ export async function createEnrollment(
   const user = signedIn(ctx);
   if (!input.courseId) throw badRequest(ENROLLMENT_MESSAGES.courseIdRequired);
   const { userId } = await actingFor(ctx, input.forUserId, 'forbidden');
+  await requireSignedWaiver(ctx, userId);
   const priced = await priceCourse(ctx, input.courseId, input.couponCode, userId);
   const gateway = gatewayOrFree(ctx, priced.totals.totalCents === 0, input.paymentMethod);
   const row = await insertEnrollment(ctx, priced, userId, input, gateway);

@@ -24,6 +24,7 @@ import { purchasePayment } from './membership-purchases.pay.ts';
 import { activePlan, pricePlan } from './membership-purchases.pricing.ts';
 import { enrollmentView, loadEnrollment } from './membership-purchases.queries.ts';
 import { insertWhere, list } from './membership-purchases.sql.ts';
+import { requireSignedWaiver } from '#worker/lib/waivers/require-waiver.ts';
 
 /**
  * INSERT … SELECT … WHERE NOT EXISTS a live enrolment of the same user and membership: the check and the
@@ -69,6 +70,7 @@ export async function purchaseMembership(ctx: ServiceCtx, req: Request): Promise
     forUserId: text(form, 'forUserId'),
   });
   const { userId } = await actingFor(ctx, input.forUserId, 'forbidden');
+  await requireSignedWaiver(ctx, userId);
   const id = newId();
   const { objects, documents } = await checkedDocuments(documentFiles(form), `enrollments/${id}`, { kind: 'membership', id });
   const priced = await pricePlan(ctx, await activePlan(ctx, input.membershipId, input.planId), input.couponCode, userId);
