@@ -87,7 +87,9 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      workerProject('worker', ['worker/**/*.test.ts', 'party/**/*.room.test.ts'], { exclude: [SOCIAL_TESTS, NODE_SIDE_TESTS, SERIAL_TESTS] }),
+      workerProject('worker', ['worker/**/*.test.ts', 'party/**/*.room.test.ts'], {
+        exclude: [SOCIAL_TESTS, NODE_SIDE_TESTS, SERIAL_TESTS],
+      }),
       workerProject('worker-serial', [SERIAL_TESTS], { fileParallelism: false }),
       // A platform has one connected account, and these files each set the accounts they need: one file at a time.
       workerProject('worker-social', [SOCIAL_TESTS], { fileParallelism: false }),

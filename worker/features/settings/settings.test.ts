@@ -169,11 +169,24 @@ describe('PUT /api/settings (JSON)', () => {
     // An inactive document: the booking gate ignores it, so files running alongside this one are not affected.
     const doc = (await api('/api/waivers', { method: 'POST', token, body: { title: 'Settings waiver', body: 'Text' } })).body.data;
     await api(`/api/waivers/${doc._id}`, { method: 'PUT', token, body: { isActive: false } });
-    const res = await putJson(token, { requiredWaiverId: doc._id, ageOfMajority: 19, dunningRetryDays: [2, 5, 9, 14], dunningGraceDays: 0 });
+    const res = await putJson(token, {
+      requiredWaiverId: doc._id,
+      ageOfMajority: 19,
+      dunningRetryDays: [2, 5, 9, 14],
+      dunningGraceDays: 0,
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ requiredWaiverId: doc._id, ageOfMajority: 19, dunningRetryDays: [2, 5, 9, 14], dunningGraceDays: 0 });
+    expect(res.body.data).toMatchObject({
+      requiredWaiverId: doc._id,
+      ageOfMajority: 19,
+      dunningRetryDays: [2, 5, 9, 14],
+      dunningGraceDays: 0,
+    });
     expect((await api(`/api/waivers/${doc._id}`, { token })).body.data.required).toBe(true);
-    const form = await putForm(token, settingsForm({ requiredWaiverId: '', dunningRetryDays: '1, 3, 7', dunningGraceDays: '7', ageOfMajority: '18' }));
+    const form = await putForm(
+      token,
+      settingsForm({ requiredWaiverId: '', dunningRetryDays: '1, 3, 7', dunningGraceDays: '7', ageOfMajority: '18' }),
+    );
     expect(form.status).toBe(200);
     expect(form.body.data).toMatchObject({ requiredWaiverId: null, ageOfMajority: 18, dunningRetryDays: [1, 3, 7], dunningGraceDays: 7 });
   });

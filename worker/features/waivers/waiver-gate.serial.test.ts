@@ -45,10 +45,17 @@ describe('the waiver gate', () => {
     const session = await insertSession();
     expectGate(await book(student, session.id), 1);
     const status = await api('/api/waivers/status', { token: student.token });
-    expect(status.body.data).toMatchObject({ required: { documentId: doc._id, title: expect.any(String), version: 1 }, signed: false, signature: null });
+    expect(status.body.data).toMatchObject({
+      required: { documentId: doc._id, title: expect.any(String), version: 1 },
+      signed: false,
+      signature: null,
+    });
     expect((await sign(student.token, doc._id, await signingBody(text))).status).toBe(201);
     expect((await book(student, session.id)).status).toBe(201);
-    expect((await api('/api/waivers/status', { token: student.token })).body.data).toMatchObject({ signed: true, signature: { version: 1, current: true } });
+    expect((await api('/api/waivers/status', { token: student.token })).body.data).toMatchObject({
+      signed: true,
+      signature: { version: 1, current: true },
+    });
   });
 
   it('a new version asks people to sign again at their next booking', async () => {
@@ -72,7 +79,10 @@ describe('the waiver gate', () => {
     const child = await insertChild(guardian.id);
     await giveActiveMembership(child.id);
     const session = await insertSession();
-    expectGate(await book(guardian, session.id, child.id), (await api(`/api/waivers/${doc._id}`, { token: admin })).body.data.currentVersion);
+    expectGate(
+      await book(guardian, session.id, child.id),
+      (await api(`/api/waivers/${doc._id}`, { token: admin })).body.data.currentVersion,
+    );
     expect((await sign(guardian.token, doc._id, await signingBody(text, { signedFor: child.id }))).status).toBe(201);
     expect((await book(guardian, session.id, child.id)).status).toBe(201);
   });

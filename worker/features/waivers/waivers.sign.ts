@@ -153,10 +153,17 @@ export async function waiverStatus(ctx: ServiceCtx, forUserId: string | undefine
   const { required, signed } = await requiredWaiverFor(ctx.db, userId);
   const people = [caller.id, ...(await childIdsOf(ctx.db, caller.id))];
   const latest = required
-    ? await signatureRows(ctx.db, and(eq(waiverSignatures.documentId, required.documentId), inArray(waiverSignatures.signedFor, [...new Set([userId, ...people])])))
+    ? await signatureRows(
+        ctx.db,
+        and(eq(waiverSignatures.documentId, required.documentId), inArray(waiverSignatures.signedFor, [...new Set([userId, ...people])])),
+      )
     : [];
-  const latestOf = (id: string) => latest.filter((r) => r.signature.signedFor === id).sort((a, b) => b.signature.version - a.signature.version)[0];
-  const names = await ctx.db.select({ id: users.id, profile: users.profile, email: users.email }).from(users).where(inArray(users.id, people));
+  const latestOf = (id: string) =>
+    latest.filter((r) => r.signature.signedFor === id).sort((a, b) => b.signature.version - a.signature.version)[0];
+  const names = await ctx.db
+    .select({ id: users.id, profile: users.profile, email: users.email })
+    .from(users)
+    .where(inArray(users.id, people));
   const mine = latestOf(userId);
   return {
     required: required ? { documentId: required.documentId, title: required.title, version: required.version } : null,
@@ -174,4 +181,3 @@ export async function waiverStatus(ctx: ServiceCtx, forUserId: string | undefine
     }),
   };
 }
-

@@ -14,7 +14,8 @@ export const dataUrl = (mime: string, bytes: Uint8Array | string) =>
 export const svgUrl = (svg = SVG_SIGNATURE) => dataUrl('image/svg+xml', svg);
 export const pngUrl = () => dataUrl('image/png', fixtureBytes('png9x8'));
 
-export const WAIVER_BODY = '# Release of liability\n\nI understand that **karate** involves physical contact.\n\n- I train at my own risk.\n- I tell the instructor about injuries.\n';
+export const WAIVER_BODY =
+  '# Release of liability\n\nI understand that **karate** involves physical contact.\n\n- I train at my own risk.\n- I tell the instructor about injuries.\n';
 
 export async function adminToken() {
   return (await createUser({ role: 'admin' })).token;
@@ -35,11 +36,13 @@ export async function signingBody(body: string, more: Record<string, unknown> = 
   return { signedFor: 'me', typedName: 'Leo Tanaka', agree: true, textSha256: await sha256Hex(body), ...more };
 }
 
-
-export const userEmail = async (id: string) => (await testDb().select({ email: users.email }).from(users).where(eq(users.id, id)).get())?.email;
+export const userEmail = async (id: string) =>
+  (await testDb().select({ email: users.email }).from(users).where(eq(users.id, id)).get())?.email;
 
 /** A signed PDF as bytes (api() would read it as text). */
 export async function download(url: string, token?: string) {
-  const res = await exports.default.fetch(new Request(`http://dojo.test${url}`, { headers: token ? { authorization: `Bearer ${token}` } : {} }));
+  const res = await exports.default.fetch(
+    new Request(`http://dojo.test${url}`, { headers: token ? { authorization: `Bearer ${token}` } : {} }),
+  );
   return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
 }

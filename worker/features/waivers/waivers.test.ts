@@ -14,7 +14,8 @@ import { adminToken, createWaiver, dataUrl, download, pngUrl, sign, signingBody,
 
 const bucket = () => (env as unknown as { UPLOADS: R2Bucket }).UPLOADS;
 const signaturesOf = (documentId: string) => testDb().select().from(waiverSignatures).where(eq(waiverSignatures.documentId, documentId));
-const objectsOf = async (signatureId: string) => (await bucket().list({ prefix: `waivers/${signatureId}` })).objects.map((o) => o.key).sort();
+const objectsOf = async (signatureId: string) =>
+  (await bucket().list({ prefix: `waivers/${signatureId}` })).objects.map((o) => o.key).sort();
 
 // The first request of a file starts the worker and hashes the test password: not a test's time.
 beforeAll(async () => {
@@ -67,7 +68,12 @@ describe('waiver documents', () => {
     expect([a!.status, b!.status]).toEqual([200, 200]);
     const rows = await testDb().select().from(waiverVersions).where(eq(waiverVersions.documentId, doc._id));
     expect(rows.map((r) => r.version).sort()).toEqual([1, 2, 3]);
-    expect(rows.filter((r) => r.version > 1).map((r) => r.body).sort()).toEqual(['Edit A', 'Edit B']);
+    expect(
+      rows
+        .filter((r) => r.version > 1)
+        .map((r) => r.body)
+        .sort(),
+    ).toEqual(['Edit A', 'Edit B']);
     expect((await api(`/api/waivers/${doc._id}`, { token: admin })).body.data.currentVersion).toBe(3);
   });
 
@@ -118,7 +124,13 @@ describe('POST /api/waivers/:id/sign', () => {
     const bytes = pdf.bytes;
     expect(await bytesSha256(bytes)).toBe(row!.pdfSha256);
     const texts = (await pdfTexts(bytes)).join('\n');
-    for (const part of ['Release of liability', 'Typed name: Leo Tanaka', `Text SHA-256: ${doc.current.bodySha256}`, 'IP address: 203.0.113.7', 'User agent: WaiverTest/1.0']) {
+    for (const part of [
+      'Release of liability',
+      'Typed name: Leo Tanaka',
+      `Text SHA-256: ${doc.current.bodySha256}`,
+      'IP address: 203.0.113.7',
+      'User agent: WaiverTest/1.0',
+    ]) {
       expect(texts).toContain(part);
     }
     const staffView = await api(`/api/waivers/${doc._id}/signatures`, { token: admin });
@@ -149,13 +161,48 @@ describe('POST /api/waivers/:id/sign', () => {
     ['no typed name', { typedName: '   ' }, 400, WAIVER_MESSAGES.typedNameRequired],
     ['an oversized image', { signature: dataUrl('image/png', new Uint8Array(100_001)) }, 413, WAIVER_MESSAGES.signatureTooLarge],
     ['text pretending to be an image', { signature: 'data:text/plain;base64,aGVsbG8=' }, 400, WAIVER_MESSAGES.signatureNotImage],
-    ['a PNG with the wrong magic', { signature: dataUrl('image/png', 'GIF89a not a png at all, really not') }, 400, WAIVER_MESSAGES.signatureNotImage],
-    ['an SVG with a script', { signature: svgUrl('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><script>alert(1)</script></svg>') }, 400, WAIVER_MESSAGES.signatureNotImage],
-    ['an SVG with foreignObject', { signature: svgUrl('<svg viewBox="0 0 10 10"><foreignObject><p>x</p></foreignObject></svg>') }, 400, WAIVER_MESSAGES.signatureNotImage],
-    ['an SVG with an event attribute', { signature: svgUrl('<svg viewBox="0 0 10 10" onload="alert(1)"><path d="M0 0L1 1"/></svg>') }, 400, WAIVER_MESSAGES.signatureNotImage],
-    ['an SVG with an external href', { signature: svgUrl('<svg viewBox="0 0 10 10"><path d="M0 0L1 1" href="https://evil.example/x"/></svg>') }, 400, WAIVER_MESSAGES.signatureNotImage],
-    ['an SVG with an external image', { signature: svgUrl('<svg viewBox="0 0 10 10"><image href="https://evil.example/x.png"/></svg>') }, 400, WAIVER_MESSAGES.signatureNotImage],
-    ['an SVG with an entity', { signature: svgUrl('<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg viewBox="0 0 10 10"><path d="&x;"/></svg>') }, 400, WAIVER_MESSAGES.signatureNotImage],
+    [
+      'a PNG with the wrong magic',
+      { signature: dataUrl('image/png', 'GIF89a not a png at all, really not') },
+      400,
+      WAIVER_MESSAGES.signatureNotImage,
+    ],
+    [
+      'an SVG with a script',
+      { signature: svgUrl('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><script>alert(1)</script></svg>') },
+      400,
+      WAIVER_MESSAGES.signatureNotImage,
+    ],
+    [
+      'an SVG with foreignObject',
+      { signature: svgUrl('<svg viewBox="0 0 10 10"><foreignObject><p>x</p></foreignObject></svg>') },
+      400,
+      WAIVER_MESSAGES.signatureNotImage,
+    ],
+    [
+      'an SVG with an event attribute',
+      { signature: svgUrl('<svg viewBox="0 0 10 10" onload="alert(1)"><path d="M0 0L1 1"/></svg>') },
+      400,
+      WAIVER_MESSAGES.signatureNotImage,
+    ],
+    [
+      'an SVG with an external href',
+      { signature: svgUrl('<svg viewBox="0 0 10 10"><path d="M0 0L1 1" href="https://evil.example/x"/></svg>') },
+      400,
+      WAIVER_MESSAGES.signatureNotImage,
+    ],
+    [
+      'an SVG with an external image',
+      { signature: svgUrl('<svg viewBox="0 0 10 10"><image href="https://evil.example/x.png"/></svg>') },
+      400,
+      WAIVER_MESSAGES.signatureNotImage,
+    ],
+    [
+      'an SVG with an entity',
+      { signature: svgUrl('<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg viewBox="0 0 10 10"><path d="&x;"/></svg>') },
+      400,
+      WAIVER_MESSAGES.signatureNotImage,
+    ],
   ];
   for (const [what, change, status, message] of refusals) {
     it(`refuses ${what} (${status}) and stores nothing`, async () => {
@@ -211,7 +258,9 @@ describe('POST /api/waivers/:id/sign', () => {
       signedBy: { _id: guardian.id, name: 'Mia Parent' },
       signerCapacity: 'Parent or guardian',
     });
-    const texts = (await pdfTexts(new Uint8Array(await (await bucket().get(`waivers/${res.body.data._id}.pdf`))!.arrayBuffer()))).join('\n');
+    const texts = (await pdfTexts(new Uint8Array(await (await bucket().get(`waivers/${res.body.data._id}.pdf`))!.arrayBuffer()))).join(
+      '\n',
+    );
     expect(texts).toContain('Signed for: Sam Parent');
     expect(texts).toContain('Signed by: Mia Parent (Parent or guardian)');
   });
@@ -278,7 +327,9 @@ describe('admin: signatures and reminders', () => {
     ]);
     await api(`/api/waivers/${doc._id}`, { method: 'PUT', token: admin, body: { body: 'Second version' } });
     const after = await list(`status=missing&search=${tag}`);
-    expect(after.body.data.map((m: { userId: string; lastSignedVersion: number | null }) => [m.userId, m.lastSignedVersion]).sort()).toEqual(
+    expect(
+      after.body.data.map((m: { userId: string; lastSignedVersion: number | null }) => [m.userId, m.lastSignedVersion]).sort(),
+    ).toEqual(
       [
         [missing.id, null],
         [signer.id, 1],
@@ -298,12 +349,21 @@ describe('admin: signatures and reminders', () => {
     const child = await insertChild(guardian.id);
     const signed = await createUser();
     await sign(signed.token, doc._id, await signingBody(doc.current.body));
-    const remind = () => api(`/api/waivers/${doc._id}/reminders`, { method: 'POST', token: admin, body: { userIds: [student.id, child.id, signed.id, 'nobody'] } });
+    const remind = () =>
+      api(`/api/waivers/${doc._id}/reminders`, {
+        method: 'POST',
+        token: admin,
+        body: { userIds: [student.id, child.id, signed.id, 'nobody'] },
+      });
     const [first, second] = await Promise.all([remind(), remind()]);
     expect([first!.body.data.sent, second!.body.data.sent].sort()).toEqual([0, 2]);
     expect(first!.body.data.sent + first!.body.data.skipped).toBe(4);
     await settleDeferred();
-    const mails = (to: string) => testDb().select().from(emailOutbox).where(and(eq(emailOutbox.to, to), eq(emailOutbox.kind, 'waiver-reminder')));
+    const mails = (to: string) =>
+      testDb()
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.to, to), eq(emailOutbox.kind, 'waiver-reminder')));
     expect(await mails(student.email)).toHaveLength(1);
     const toGuardian = await mails(guardian.email);
     expect(toGuardian).toHaveLength(1);
