@@ -26,6 +26,36 @@ export type WaiverPdfInput = {
   signature: SignatureImage | null;
 };
 
+/** The columns of a signature row its PDF is drawn from. */
+export type WaiverPdfRow = {
+  id: string;
+  version: number;
+  textSha256: string;
+  signerCapacity: string;
+  typedName: string;
+  signedAt: Date;
+  ip: string;
+  userAgent: string;
+};
+
+/** What a signature's PDF is drawn from: the row plus the words around it, so the seed and a rebuild draw the same bytes. */
+export function waiverPdfInputOf(
+  row: WaiverPdfRow,
+  more: Pick<WaiverPdfInput, 'schoolName' | 'title' | 'body' | 'signedForName' | 'signedByName' | 'signature'>,
+): WaiverPdfInput {
+  return {
+    ...more,
+    signatureId: row.id,
+    version: row.version,
+    textSha256: row.textSha256,
+    capacity: row.signerCapacity,
+    typedName: row.typedName,
+    signedAt: row.signedAt,
+    ip: row.ip,
+    userAgent: row.userAgent,
+  };
+}
+
 const WIDTH = 595;
 const HEIGHT = 842;
 const MARGIN = 56;

@@ -296,6 +296,34 @@ describe('GET /api/waivers/signatures/:id/pdf', () => {
   });
 });
 
+describe('a signed PDF lost from R2', () => {
+  it('is drawn again from the row, byte for byte (typed and drawn), and stored again', async () => {
+    const admin = await adminToken();
+    const doc = await createWaiver(admin);
+    for (const more of [{}, { signature: svgUrl() }]) {
+      const student = await createUser();
+      const res = await sign(student.token, doc._id, await signingBody(doc.current.body, more));
+      const id = res.body.data._id as string;
+      const [row] = await testDb().select().from(waiverSignatures).where(eq(waiverSignatures.id, id));
+      await bucket().delete(`waivers/${id}.pdf`);
+      const pdf = await download(res.body.data.pdfUrl, student.token);
+      expect(pdf.status).toBe(200);
+      expect(await bytesSha256(pdf.bytes)).toBe(row!.pdfSha256);
+      expect(await bucket().head(`waivers/${id}.pdf`)).not.toBeNull();
+    }
+  });
+
+  it('is refused with 503 when what it was drawn from changed', async () => {
+    const admin = await adminToken();
+    const doc = await createWaiver(admin);
+    const student = await createUser();
+    const res = await sign(student.token, doc._id, await signingBody(doc.current.body));
+    await bucket().delete(`waivers/${res.body.data._id}.pdf`);
+    await api(`/api/waivers/${doc._id}`, { method: 'PUT', token: admin, body: { title: 'Renamed since' } });
+    expect((await download(res.body.data.pdfUrl, student.token)).status).toBe(503);
+  });
+});
+
 describe('GET /api/waivers/status', () => {
   it('answers for me or my child, never for someone else’s', async () => {
     const guardian = await createUser({ role: 'member' });
