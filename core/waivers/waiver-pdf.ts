@@ -1,4 +1,4 @@
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from '@pdfme/pdf-lib';
+import { LineCapStyle, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from '@pdfme/pdf-lib';
 import { markdownBlocks, printable, wrapText } from '#core/pdf/pdf-text.ts';
 import type { SignatureImage } from './signature-image.ts';
 
@@ -135,9 +135,17 @@ async function drawSignature(doc: PDFDocument, flow: Flow, image: SignatureImage
   } else if (image?.kind === 'svg') {
     const { box } = image;
     const scale = Math.min((SIGNATURE_BOX.width - 8) / box.width, (SIGNATURE_BOX.height - 8) / box.height);
-    // drawSvgPath puts the SVG's origin at (x, y) with y growing downwards, as in the SVG.
+    // The SVG's y grows downwards: the matrix flips it (this pdf-lib fork does not) and scales it into the box.
+    const matrix: [number, number, number, number, number, number] = [
+      scale,
+      0,
+      0,
+      -scale,
+      MARGIN + 4 - box.x * scale,
+      top - 4 + box.y * scale,
+    ];
     for (const d of image.paths) {
-      page.drawSvgPath(d, { x: MARGIN + 4 - box.x * scale, y: top - 4 + box.y * scale, scale, borderColor: INK, borderWidth: 1.5 });
+      page.drawSvgPath(d, { x: 0, y: 0, matrix, borderColor: INK, borderWidth: 1.5 / scale, borderLineCap: LineCapStyle.Round });
     }
   } else {
     const name = printable(fonts.bold, typedName);

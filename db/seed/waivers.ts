@@ -64,7 +64,11 @@ export const waiversSeeder: Seeder = {
   async run({ db }) {
     if (await db.select({ id: waiverDocuments.id }).from(waiverDocuments).where(eq(waiverDocuments.id, DEMO_WAIVER_ID)).get()) return 0;
     const admin = await db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@dojo.local')).get();
-    const settings = await db.select({ schoolName: siteSettings.schoolName }).from(siteSettings).where(eq(siteSettings.id, SETTINGS_ID)).get();
+    const settings = await db
+      .select({ schoolName: siteSettings.schoolName })
+      .from(siteSettings)
+      .where(eq(siteSettings.id, SETTINGS_ID))
+      .get();
     const schoolName = settings?.schoolName.trim() || DEFAULT_SETTINGS.schoolName;
     const now = Date.now();
     const title = 'Release of liability and medical consent';
@@ -120,7 +124,9 @@ export const waiversSeeder: Seeder = {
         createdAt: versions[0]!.publishedAt,
         updatedAt: versions[1]!.publishedAt,
       }),
-      db.insert(waiverVersions).values(versions.map((v, i) => ({ ...v, documentId: DEMO_WAIVER_ID, bodySha256: hashes[i]!, publishedBy: admin?.id ?? null }))),
+      db
+        .insert(waiverVersions)
+        .values(versions.map((v, i) => ({ ...v, documentId: DEMO_WAIVER_ID, bodySha256: hashes[i]!, publishedBy: admin?.id ?? null }))),
       ...(signatures.length ? [db.insert(waiverSignatures).values(signatures).onConflictDoNothing()] : []),
     ]);
     return 1 + versions.length + signatures.length;
