@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { StatusCounts } from '#core/attendance/effective.ts';
 import type { AttendanceKind, AttendanceMethod, AttendanceOutcome } from '#core/attendance/kinds.ts';
+import { forQuery } from '#core/family/acting-for.ts';
 import { firstOf, isBlank, isoDateTime } from '#core/fields.ts';
 
 /** What the attendance API answers (issue 24 §3; shapes agreed in API-24.md) and the queries it reads. */
@@ -82,14 +83,19 @@ const optional = <T extends z.ZodType>(schema: T) =>
 export const MAX_RANGE_MS = 3 * 366 * 86_400_000;
 
 /** `?from&to` of a person's attendance: sessions starting in [from, to). */
-export const AttendanceRangeQuery = z
-  .object({ from: optional(isoDateTime('from')), to: optional(isoDateTime('to')) })
-  .refine((q) => !q.from || !q.to || q.from < q.to, { message: ATTENDANCE_READ_MESSAGES.rangeOrder, path: ['from'] })
-  .refine((q) => !q.from || !q.to || q.to.getTime() - q.from.getTime() <= MAX_RANGE_MS, {
-    message: ATTENDANCE_READ_MESSAGES.rangeTooLong,
-    path: ['to'],
-  });
+const range = { from: optional(isoDateTime('from')), to: optional(isoDateTime('to')) };
+const inRange = <T extends z.ZodType<{ from?: Date; to?: Date }>>(schema: T) =>
+  schema
+    .refine((q) => !q.from || !q.to || q.from < q.to, { message: ATTENDANCE_READ_MESSAGES.rangeOrder, path: ['from'] })
+    .refine((q) => !q.from || !q.to || q.to.getTime() - q.from.getTime() <= MAX_RANGE_MS, {
+      message: ATTENDANCE_READ_MESSAGES.rangeTooLong,
+      path: ['to'],
+    });
+export const AttendanceRangeQuery = inRange(z.object(range));
 export type AttendanceRangeInput = z.output<typeof AttendanceRangeQuery>;
+/** GET /api/attendance/my?for=<childId>: a guardian reads their child's (issue 26). */
+export const MyAttendanceQuery = inRange(z.object({ ...range, ...forQuery }));
+export type MyAttendanceInput = z.output<typeof MyAttendanceQuery>;
 
 export const HistoryQuery = z.object({
   sessionId: firstOf(

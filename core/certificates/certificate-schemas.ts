@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { forQuery } from '#core/family/acting-for.ts';
 import { requiredText } from '#core/fields.ts';
 import { pagingQuery } from '#core/paging.ts';
 import { CERTIFICATE_STATES } from '#core/progression/ladder.ts';
@@ -14,6 +15,7 @@ export const CERTIFICATE_MESSAGES = {
 
 export const ListCertificatesQuery = pagingQuery(20, 100).extend({
   userId: z.string().trim().min(1).max(64).optional(),
+  ...forQuery,
   status: z.enum(CERTIFICATE_STATES, { error: `status must be one of: ${CERTIFICATE_STATES.join(', ')}` }).optional(),
 });
 export type ListCertificatesInput = z.output<typeof ListCertificatesQuery>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { forQuery } from '#core/family/acting-for.ts';
 import { idList, optionEnum } from '#core/fields.ts';
 import { pagingQuery } from '#core/paging.ts';
 import { ROLES } from '#core/roles.ts';
@@ -91,10 +92,12 @@ const optionalQueryText = (max: number) =>
   }, z.string().optional());
 
 /** GET /api/messages/conversation: page 1, 50 per page (spec 9); targetSpecialId for the school. */
-export const ConversationQuery = pagingQuery(CONVERSATION_PAGE_SIZE, 100).extend({ targetSpecialId: optionalQueryText(100) });
+/** `?for=<childId>`: a guardian reads their child's thread (issue 26), read-only. */
+export const ConversationQuery = pagingQuery(CONVERSATION_PAGE_SIZE, 100).extend({ targetSpecialId: optionalQueryText(100), ...forQuery });
 export type ConversationQueryInput = z.output<typeof ConversationQuery>;
 
-export const MyMessagesQuery = pagingQuery(CONVERSATION_PAGE_SIZE, 100);
+export const MyMessagesQuery = pagingQuery(CONVERSATION_PAGE_SIZE, 100).extend(forQuery);
+export type MyMessagesQueryInput = z.output<typeof MyMessagesQuery>;
 
 const optionalEnumQuery = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.preprocess((v) => (Array.isArray(v) ? v[0] : v === '' || v === 'all' ? undefined : v), optionEnum(values, message).optional());

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, or } from 'drizzle-orm';
 import { newId } from '#core/ids.ts';
 import { bytesSha256 } from '#core/pdf/pdf-text.ts';
 import { DEFAULT_SETTINGS } from '#core/settings/settings-schemas.ts';
@@ -7,6 +7,7 @@ import { renderWaiverPdf, waiverPdfInputOf } from '#core/waivers/waiver-pdf.ts';
 import { SETTINGS_ID, siteSettings, users, waiverDocuments, waiverSignatures, waiverVersions } from '#db/schema/index.ts';
 import { DEMO_PIN_EMAIL } from './checkin.ts';
 import { DEMO_CLASS_MEMBERS } from './class-members.ts';
+import { DEMO_CHILDREN, DEMO_PARENT_EMAIL } from './families.ts';
 import type { Seeder } from './types.ts';
 
 export const DEMO_WAIVER_ID = 'demo-waiver-release';
@@ -49,6 +50,8 @@ where they are caused by negligence.
 const SIGNED_V2 = DEMO_CLASS_MEMBERS.map((m) => m.email).filter(
   (e) => !['liam.obrien@members.dojo.local', 'nadia.petrova@members.dojo.local', 'hiro.tanaka@members.dojo.local'].includes(e),
 );
+/** The demo parent signed for Hana; Kai (their other child) is missing. */
+const HANA = DEMO_CHILDREN[0].id;
 /** Signed version 1 only (outdated): the demo member and Hiro Tanaka. Missing entirely: Liam O'Brien and Nadia Petrova. */
 const SIGNED_V1_ONLY = ['member@dojo.local', 'hiro.tanaka@members.dojo.local'];
 
@@ -80,36 +83,40 @@ export const waiversSeeder: Seeder = {
     const people = await db
       .select({ id: users.id, email: users.email, profile: users.profile })
       .from(users)
-      .where(inArray(users.email, [DEMO_PIN_EMAIL, ...SIGNED_V2, ...SIGNED_V1_ONLY]));
-    const plan = [
-      ...[DEMO_PIN_EMAIL, ...SIGNED_V2].map((email, i) => ({ email, v: 1, at: now - (20 - (i % 19)) * DAY })),
+      .where(or(inArray(users.email, [DEMO_PIN_EMAIL, DEMO_PARENT_EMAIL, ...SIGNED_V2, ...SIGNED_V1_ONLY]), eq(users.id, HANA)));
+    const parent = people.find((u) => u.email === DEMO_PARENT_EMAIL);
+    const plan: { email?: string; id?: string; by?: typeof parent; v: number; at: number }[] = [
+      ...[DEMO_PIN_EMAIL, DEMO_PARENT_EMAIL, ...SIGNED_V2].map((email, i) => ({ email, v: 1, at: now - (20 - (i % 19)) * DAY })),
       ...SIGNED_V1_ONLY.map((email, i) => ({ email, v: 0, at: now - (100 - i * 7) * DAY })),
+      ...(parent ? [{ id: HANA, by: parent, v: 1, at: now - 3 * DAY }] : []),
     ];
     const signatures: (typeof waiverSignatures.$inferInsert)[] = [];
     for (const [i, p] of plan.entries()) {
-      const person = people.find((u) => u.email === p.email);
+      const person = people.find((u) => (p.id ? u.id === p.id : u.email === p.email));
       const version = versions[p.v]!;
       if (!person) continue;
       const name = profileName(person.profile, person.email);
+      const signer = p.by ?? person;
+      const signerName = profileName(signer.profile, signer.email);
       const row = {
         id: newId(p.at),
         version: version.version,
         textSha256: hashes[p.v]!,
-        signerCapacity: 'self',
-        typedName: name,
+        signerCapacity: p.by ? 'Parent or guardian' : 'self',
+        typedName: signerName,
         signedAt: new Date(p.at + (i % 7) * 3_600_000),
         ip: '127.0.0.1',
         userAgent: 'Front desk tablet (demo)',
       };
       const pdf = await renderWaiverPdf(
-        waiverPdfInputOf(row, { schoolName, title, body: version.body, signedForName: name, signedByName: name, signature: null }),
+        waiverPdfInputOf(row, { schoolName, title, body: version.body, signedForName: name, signedByName: signerName, signature: null }),
       );
       signatures.push({
         ...row,
         documentId: DEMO_WAIVER_ID,
         versionId: version.id,
         signedFor: person.id,
-        signedBy: person.id,
+        signedBy: signer.id,
         signatureKind: 'typed',
         pdfKey: `waivers/${row.id}.pdf`,
         pdfSha256: await bytesSha256(pdf),

@@ -5,6 +5,7 @@ import {
   ONE_OFF_KEY,
   ONE_OFF_TITLE,
   type AttendanceRangeInput,
+  type MyAttendanceInput,
   type AttendanceRowView,
   type EffectiveKind,
   type PersonAttendanceView,
@@ -15,7 +16,8 @@ import { profileName } from '#core/users/person-name.ts';
 import { attendanceEvents, classes, classSessions, users } from '#db/schema/index.ts';
 import { notFound } from '#worker/lib/errors.ts';
 import { schoolTimeZoneQuery, zoneOf } from '#worker/lib/school-time-zone.ts';
-import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
+import { actingFor } from '#worker/lib/family/guardian.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { batch, likeAny } from '#worker/lib/sql.ts';
 import { mayTrainColumn } from './attendance.queries.ts';
 import { iso } from './attendance.serialize.ts';
@@ -123,8 +125,9 @@ async function personAttendance(
   return { rows, counts: attendanceCounts(tallied), classes: classTitles, from: iso(from), to: iso(to), timeZone };
 }
 
-/** GET /api/attendance/my: the caller's own. */
-export const myAttendance = (ctx: ServiceCtx, q: AttendanceRangeInput) => personAttendance(ctx, signedIn(ctx).id, q, false);
+/** GET /api/attendance/my?for=: the caller's own, or their child's. */
+export const myAttendance = async (ctx: ServiceCtx, q: MyAttendanceInput) =>
+  personAttendance(ctx, (await actingFor(ctx, q.for)).userId, q, false);
 
 /** GET /api/users/:id/attendance: a member's, for the school (the access table admits admin-capable people only). */
 export const userAttendance = (ctx: ServiceCtx, userId: string, q: AttendanceRangeInput) => personAttendance(ctx, userId, q, true);

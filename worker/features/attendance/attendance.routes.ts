@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { AttendanceBatchSchema } from '#core/attendance/events.ts';
-import { AttendanceRangeQuery, HistoryQuery, IdempotencyKeyHeader, PeopleQuery } from '#core/attendance/views.ts';
+import { AttendanceRangeQuery, HistoryQuery, IdempotencyKeyHeader, MyAttendanceQuery, PeopleQuery } from '#core/attendance/views.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { parseInput, validate } from '#worker/lib/validate.ts';
 import { bodyLimit } from '#worker/middleware/body-limit.ts';
@@ -29,7 +29,7 @@ export const attendanceRoutes = new Hono<AppEnv>()
     const events = await sessionHistory(c.var.ctx, c.req.valid('query').sessionId);
     return c.json({ success: true, data: events, events });
   })
-  .get('/attendance/my', validate('query', AttendanceRangeQuery), async (c) => {
+  .get('/attendance/my', validate('query', MyAttendanceQuery), async (c) => {
     const data = await myAttendance(c.var.ctx, c.req.valid('query'));
     return c.json({ success: true, data });
   })

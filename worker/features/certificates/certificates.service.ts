@@ -9,10 +9,8 @@ import { signCredential } from '#worker/lib/certificates/signing.ts';
 import { conflict, gone, notFound, unavailable } from '#worker/lib/errors.ts';
 import { listPage } from '#worker/lib/list.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
-import { TEACHING_ROLES } from '#worker/lib/sessions/instructor.ts';
+import { isStaffRole, studentOf } from '#worker/lib/progression/student-access.ts';
 import { serializeCertificate } from './certificates.serialize.ts';
-
-const isStaff = (role: string) => (TEACHING_ROLES as readonly string[]).includes(role);
 
 /** A certificate by its random id; a human number, or anything else that is not an id, finds nothing. */
 export async function findCertificate(ctx: ServiceCtx, id: string): Promise<CertificateRow | null> {
@@ -21,17 +19,19 @@ export async function findCertificate(ctx: ServiceCtx, id: string): Promise<Cert
   return row ?? null;
 }
 
-/** The holder's own certificate, or any for staff; anyone else is told it does not exist. */
+/** The holder's own certificate, their guardian's, or any for staff; anyone else is told it does not exist. */
 async function visibleCertificate(ctx: ServiceCtx, id: string): Promise<CertificateRow> {
-  const user = signedIn(ctx);
+  signedIn(ctx);
   const row = await findCertificate(ctx, id);
-  if (!row || (row.userId !== user.id && !isStaff(user.role))) throw notFound(CERTIFICATE_MESSAGES.notFound);
+  if (!row) throw notFound(CERTIFICATE_MESSAGES.notFound);
+  await studentOf(ctx, row.userId, CERTIFICATE_MESSAGES.notFound);
   return row;
 }
 
+/** GET /api/certificates: the caller's own, `?for=` their child's (or for staff anyone's), staff: all or `?userId`. */
 export async function listCertificates(ctx: ServiceCtx, query: ListCertificatesInput) {
   const user = signedIn(ctx);
-  const userId = isStaff(user.role) ? query.userId : user.id;
+  const userId = query.for ? (await studentOf(ctx, query.for)).userId : isStaffRole(user.role) ? query.userId : user.id;
   const where: SQL[] = [];
   if (userId) where.push(eq(certificates.userId, userId));
   if (query.status) where.push(eq(certificates.status, query.status));

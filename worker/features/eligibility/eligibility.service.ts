@@ -13,7 +13,7 @@ const programKey = (program: string): ProgramKey => ({ programSlug: program });
 
 /** GET /api/students/:id/eligibility?program= — one round trip. */
 export async function studentEligibility(ctx: ServiceCtx, id: string, program: string) {
-  const { userId } = studentOf(ctx, id);
+  const { userId } = await studentOf(ctx, id);
   const { program: row, byUser } = await eligibilityWhere(ctx, programKey(program), userIdsScope([userId]), Date.now());
   if (!row) throw notFound(M.programNotFound);
   const e = byUser.get(userId);

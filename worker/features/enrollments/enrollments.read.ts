@@ -5,7 +5,7 @@ import type { EnrollmentStats } from '#core/enrollments/views.ts';
 import { offsetOf, pagination } from '#core/paging.ts';
 import { courseEnrollments, users } from '#db/schema/index.ts';
 import { actingFor } from '#worker/lib/family/guardian.ts';
-import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { likeAny } from '#worker/lib/sql.ts';
 import { toView, viewSelect, visibleEnrollment } from './enrollments.queries.ts';
 

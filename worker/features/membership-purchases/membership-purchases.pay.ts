@@ -35,8 +35,8 @@ export function purchasePayment(
     {
       purchaseType: purchase.kind,
       purchaseId: purchase.row.id,
-      // The payer: the member, or the guardian paying for their child (only they reach here).
-      userId: signedIn(ctx).id,
+      // The payer: the caller (the member, or the guardian paying for their child); the owner when no one called.
+      userId: ctx.user?.id ?? purchase.row.userId,
       amountCents: purchase.row.totalCents,
       gateway,
       description: `${isRenewal ? 'Renewal: ' : ''}${enrollment.membershipName} — ${enrollment.planName}`,

@@ -17,7 +17,7 @@ import {
 import { priceFields } from '#worker/lib/catalog/money.ts';
 import { fileUrl } from '#worker/lib/public-files.ts';
 import { actingFor } from '#worker/lib/family/guardian.ts';
-import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { likeAny } from '#worker/lib/sql.ts';
 import { ownerColumns } from '#worker/lib/enrollment-views.ts';
 import { visibleEnrollment } from './membership-purchases.queries.ts';

@@ -1,8 +1,16 @@
 import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import { MESSAGE_MESSAGES, type ConversationQueryInput, type ListMessagesQueryInput } from '#core/messages/message-schemas.ts';
+import { FAMILY_MESSAGES } from '#core/family/family-options.ts';
+import {
+  MESSAGE_MESSAGES,
+  type ConversationQueryInput,
+  type ListMessagesQueryInput,
+  type MyMessagesQueryInput,
+} from '#core/messages/message-schemas.ts';
 import { offsetOf, pagination } from '#core/paging.ts';
-import { messages } from '#db/schema/index.ts';
+import { isAdminCapable, type Role } from '#core/roles.ts';
+import { messages, users } from '#db/schema/index.ts';
 import { forbidden, notFound } from '#worker/lib/errors.ts';
+import { actingFor } from '#worker/lib/family/guardian.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { likeAny } from '#worker/lib/sql.ts';
 import { addressedTo, findBySpecialId, isSchool, outer, unreadFor, visibleTo, type Viewer } from './messages.queries.ts';
@@ -26,13 +34,24 @@ async function page(ctx: ServiceCtx, me: Viewer, where: SQL, p: { page: number; 
 const ownThread = (me: Viewer) =>
   (isSchool(me) ? or(eq(messages.conversationUserId, me.id), eq(messages.senderId, me.id), addressedTo(me)) : visibleTo(me)) as SQL;
 
+/** Whose thread a read shows: the caller's, or (`?for=`) their child's as the child sees it; reading marks nothing. */
+async function readerOf(ctx: ServiceCtx, forUserId: string | undefined): Promise<Viewer> {
+  const me = signedIn(ctx);
+  const { userId, asGuardian } = await actingFor(ctx, forUserId);
+  if (!asGuardian) return me;
+  const child = await ctx.db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, userId)).get();
+  if (!child) throw notFound(FAMILY_MESSAGES.childNotFound);
+  // Always the child's own view, never the school's, whatever role the child's account holds.
+  return { id: child.id, role: isAdminCapable(child.role) ? 'student' : (child.role as Role) };
+}
+
 /**
  * GET /conversation: page 1 holds the latest 50 (spec 9), listed oldest first so a chat reads down;
  * `pagination.hasMore` says older pages exist. The school names a user with targetSpecialId; anyone
  * else may only name themselves.
  */
 export async function conversation(ctx: ServiceCtx, query: ConversationQueryInput) {
-  const me = signedIn(ctx);
+  const me = await readerOf(ctx, query.for);
   let where = ownThread(me);
   let participant: string = me.id;
   if (query.targetSpecialId) {
@@ -47,8 +66,8 @@ export async function conversation(ctx: ServiceCtx, query: ConversationQueryInpu
 }
 
 /** GET /my-messages: the same thread, newest first. */
-export async function myMessages(ctx: ServiceCtx, p: { page: number; limit: number }) {
-  const me = signedIn(ctx);
+export async function myMessages(ctx: ServiceCtx, p: MyMessagesQueryInput) {
+  const me = await readerOf(ctx, p.for);
   return page(ctx, me, ownThread(me), p);
 }
 

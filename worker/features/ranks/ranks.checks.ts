@@ -10,7 +10,7 @@ import { rankQuery, userExistsQuery } from './ranks.queries.ts';
 /** PUT /api/students/:id/techniques/:techniqueId — an instructor saw the technique passed in class (or takes it back). */
 export async function setTechniqueCheck(ctx: ServiceCtx, id: string, techniqueId: string, passed: boolean) {
   const caller = signedIn(ctx);
-  const { userId } = studentOf(ctx, id);
+  const { userId } = await studentOf(ctx, id);
   const [user, technique] = await batch(ctx.db, [
     userExistsQuery(ctx.db, userId),
     ctx.db.select({ id: rankTechniques.id }).from(rankTechniques).where(eq(rankTechniques.id, techniqueId)),
@@ -29,7 +29,7 @@ export async function setGradingApproval(
   input: { rankId: string; approved: boolean; note?: string | undefined },
 ) {
   const caller = signedIn(ctx);
-  const { userId } = studentOf(ctx, id);
+  const { userId } = await studentOf(ctx, id);
   const [user, [rank]] = await batch(ctx.db, [userExistsQuery(ctx.db, userId), rankQuery(ctx.db, input.rankId)]);
   if (!user.length) throw notFound(M.studentNotFound);
   if (!rank) throw notFound(M.rankNotFound);

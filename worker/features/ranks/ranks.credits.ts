@@ -15,7 +15,7 @@ import { serializeCredit } from './ranks.serialize.ts';
  */
 export async function grantCredits(ctx: ServiceCtx, id: string, input: { program: string; count: number; reason: string }) {
   const caller = signedIn(ctx);
-  const { userId } = studentOf(ctx, id);
+  const { userId } = await studentOf(ctx, id);
   const [[program], user] = await batch(ctx.db, [programQuery(ctx.db, input.program), userExistsQuery(ctx.db, userId)]);
   if (!program) throw notFound(M.programNotFound);
   if (!user.length) throw notFound(M.studentNotFound);

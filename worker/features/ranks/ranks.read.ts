@@ -9,7 +9,7 @@ import { serializeAward, serializeCredit } from './ranks.serialize.ts';
 
 /** GET /api/students/:id/ranks — the person's ledger, newest first (voided rows only when asked), one round trip. */
 export async function listAwards(ctx: ServiceCtx, id: string, query: { program?: string | undefined; includeVoided?: string | undefined }) {
-  const { userId } = studentOf(ctx, id);
+  const { userId } = await studentOf(ctx, id);
   const withVoided = query.includeVoided === 'true' || query.includeVoided === '1';
   const where = sql`sr.user_id = ${userId}
     ${query.program ? sql`and (p.slug = ${query.program} or p.id = ${query.program})` : sql``}
@@ -26,7 +26,7 @@ export async function listAwards(ctx: ServiceCtx, id: string, query: { program?:
 
 /** GET /api/students/:id/attendance-credits?program — the person's credits (voided ones too, marked), one round trip. */
 export async function listCredits(ctx: ServiceCtx, id: string, programKey: string | undefined) {
-  const { userId } = studentOf(ctx, id);
+  const { userId } = await studentOf(ctx, id);
   const where = sql`ac.user_id = ${userId}
     ${programKey ? sql`and ac.program_id = (select id from programs where slug = ${programKey} or id = ${programKey})` : sql``}`;
   const [user, program, rows] = await batch(ctx.db, [

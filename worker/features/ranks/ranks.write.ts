@@ -30,7 +30,7 @@ function checkAward(rank: RankRow | undefined, programId: string, input: AwardIn
 /** POST /api/students/:id/ranks — a manual promotion (or any award of the program's ladder) with a note; the grade follows. */
 export async function promote(ctx: ServiceCtx, id: string, input: AwardInput & { program: string }) {
   const caller = signedIn(ctx);
-  const { userId } = studentOf(ctx, id);
+  const { userId } = await studentOf(ctx, id);
   const [zoneRows, [program], [rank], user] = await batch(ctx.db, [
     schoolTimeZoneQuery(ctx.db),
     programQuery(ctx.db, input.program),
@@ -61,7 +61,7 @@ export async function promote(ctx: ServiceCtx, id: string, input: AwardInput & {
 /** POST /api/students/:id/stripes — one more stripe on the current rank: a new row, one conditional statement. */
 export async function addStripe(ctx: ServiceCtx, id: string, input: { program: string; note: string }) {
   const caller = signedIn(ctx);
-  const { userId } = studentOf(ctx, id);
+  const { userId } = await studentOf(ctx, id);
   const [zoneRows, [program], user] = await batch(ctx.db, [
     schoolTimeZoneQuery(ctx.db),
     programQuery(ctx.db, input.program),
