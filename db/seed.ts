@@ -23,6 +23,7 @@ import { checkinSeeder } from './seed/checkin.ts';
 import { classSessionsSeeder } from './seed/class-sessions.ts';
 import { progressionDemoSeeder } from './seed/progression-demo.ts';
 import { familiesSeeder } from './seed/families.ts';
+import { waiversSeeder } from './seed/waivers.ts';
 import type { Seeder } from './seed/types.ts';
 
 /** Demo content, in order: a later seeder may rely on what an earlier one made (e.g. the instructor account). */
@@ -50,6 +51,7 @@ export const SEEDERS: readonly Seeder[] = [
   classSessionsSeeder,
   progressionDemoSeeder,
   familiesSeeder,
+  waiversSeeder,
 ];
 
 export type SeedOptions = {

@@ -1,4 +1,4 @@
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from '@pdfme/pdf-lib';
+import { LineCapStyle, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from '@pdfme/pdf-lib';
 import { markdownBlocks, printable, wrapText } from '#core/pdf/pdf-text.ts';
 import type { SignatureImage } from './signature-image.ts';
 
@@ -25,6 +25,36 @@ export type WaiverPdfInput = {
   userAgent: string;
   signature: SignatureImage | null;
 };
+
+/** The columns of a signature row its PDF is drawn from. */
+export type WaiverPdfRow = {
+  id: string;
+  version: number;
+  textSha256: string;
+  signerCapacity: string;
+  typedName: string;
+  signedAt: Date;
+  ip: string;
+  userAgent: string;
+};
+
+/** What a signature's PDF is drawn from: the row plus the words around it, so the seed and a rebuild draw the same bytes. */
+export function waiverPdfInputOf(
+  row: WaiverPdfRow,
+  more: Pick<WaiverPdfInput, 'schoolName' | 'title' | 'body' | 'signedForName' | 'signedByName' | 'signature'>,
+): WaiverPdfInput {
+  return {
+    ...more,
+    signatureId: row.id,
+    version: row.version,
+    textSha256: row.textSha256,
+    capacity: row.signerCapacity,
+    typedName: row.typedName,
+    signedAt: row.signedAt,
+    ip: row.ip,
+    userAgent: row.userAgent,
+  };
+}
 
 const WIDTH = 595;
 const HEIGHT = 842;
@@ -60,7 +90,10 @@ class Flow {
       this.y = HEIGHT - MARGIN;
     }
   }
-  text(text: string, opts: { font: PDFFont; size: number; indent?: number; color?: ReturnType<typeof rgb>; after?: number; marker?: string }) {
+  text(
+    text: string,
+    opts: { font: PDFFont; size: number; indent?: number; color?: ReturnType<typeof rgb>; after?: number; marker?: string },
+  ) {
     const indent = opts.indent ?? 0;
     const lines = wrapText(opts.font, text, opts.size, LINE_WIDTH - indent);
     const leading = opts.size * 1.35;
@@ -69,7 +102,13 @@ class Flow {
       this.y -= leading;
       if (i === 0 && opts.marker) {
         const marker = printable(opts.font, opts.marker);
-        this.page.drawText(marker, { x: MARGIN + indent - opts.font.widthOfTextAtSize(`${marker} `, opts.size), y: this.y, size: opts.size, font: opts.font, color: INK });
+        this.page.drawText(marker, {
+          x: MARGIN + indent - opts.font.widthOfTextAtSize(`${marker} `, opts.size),
+          y: this.y,
+          size: opts.size,
+          font: opts.font,
+          color: INK,
+        });
       }
       this.page.drawText(line, { x: MARGIN + indent, y: this.y, size: opts.size, font: opts.font, color: opts.color ?? INK });
     });
@@ -81,7 +120,14 @@ async function drawSignature(doc: PDFDocument, flow: Flow, image: SignatureImage
   flow.room(SIGNATURE_BOX.height + 24);
   const top = flow.y - 8;
   const { page } = flow;
-  page.drawRectangle({ x: MARGIN, y: top - SIGNATURE_BOX.height, width: SIGNATURE_BOX.width, height: SIGNATURE_BOX.height, borderColor: MUTED, borderWidth: 0.5 });
+  page.drawRectangle({
+    x: MARGIN,
+    y: top - SIGNATURE_BOX.height,
+    width: SIGNATURE_BOX.width,
+    height: SIGNATURE_BOX.height,
+    borderColor: MUTED,
+    borderWidth: 0.5,
+  });
   if (image?.kind === 'png') {
     const png = await doc.embedPng(image.bytes);
     const scale = Math.min((SIGNATURE_BOX.width - 8) / png.width, (SIGNATURE_BOX.height - 8) / png.height, 1);
@@ -89,9 +135,17 @@ async function drawSignature(doc: PDFDocument, flow: Flow, image: SignatureImage
   } else if (image?.kind === 'svg') {
     const { box } = image;
     const scale = Math.min((SIGNATURE_BOX.width - 8) / box.width, (SIGNATURE_BOX.height - 8) / box.height);
-    // drawSvgPath puts the SVG's origin at (x, y) with y growing downwards, as in the SVG.
+    // The SVG's y grows downwards: the matrix flips it (this pdf-lib fork does not) and scales it into the box.
+    const matrix: [number, number, number, number, number, number] = [
+      scale,
+      0,
+      0,
+      -scale,
+      MARGIN + 4 - box.x * scale,
+      top - 4 + box.y * scale,
+    ];
     for (const d of image.paths) {
-      page.drawSvgPath(d, { x: MARGIN + 4 - box.x * scale, y: top - 4 + box.y * scale, scale, borderColor: INK, borderWidth: 1.5 });
+      page.drawSvgPath(d, { x: 0, y: 0, matrix, borderColor: INK, borderWidth: 1.5 / scale, borderLineCap: LineCapStyle.Round });
     }
   } else {
     const name = printable(fonts.bold, typedName);
@@ -121,7 +175,8 @@ export async function renderWaiverPdf(input: WaiverPdfInput): Promise<Uint8Array
   flow.text(`Version ${input.version}`, { font: fonts.regular, size: 10, color: MUTED, after: 12 });
   for (const block of markdownBlocks(input.body)) {
     if (block.kind === 'heading') flow.text(block.text, { font: fonts.bold, size: Math.max(11, 16 - block.level), after: 4 });
-    else if (block.kind === 'item') flow.text(block.text, { font: fonts.regular, size: 10.5, indent: 16 + block.level * 14, marker: block.marker, after: 2 });
+    else if (block.kind === 'item')
+      flow.text(block.text, { font: fonts.regular, size: 10.5, indent: 16 + block.level * 14, marker: block.marker, after: 2 });
     else flow.text(block.text, { font: fonts.regular, size: 10.5, after: 6 });
   }
 
