@@ -48,6 +48,7 @@ import { eligibilityAccess } from './features/eligibility/eligibility.access.ts'
 import { ranksAccess } from './features/ranks/ranks.access.ts';
 import { gradingsAccess } from './features/gradings/gradings.access.ts';
 import { gradingResultsAccess } from './features/grading-results/grading-results.access.ts';
+import { autopayAccess } from './features/autopay/autopay.access.ts';
 
 /** Every /api route and who may call it. createApp() refuses to start if a route is missing here. */
 export const ACCESS: AccessTable = {
@@ -100,4 +101,5 @@ export const ACCESS: AccessTable = {
   ...ranksAccess,
   ...gradingsAccess,
   ...gradingResultsAccess,
+  ...autopayAccess,
 };
