@@ -52,6 +52,7 @@ import { ranksRoutes } from './features/ranks/ranks.routes.ts';
 import { gradingsRoutes } from './features/gradings/gradings.routes.ts';
 import { gradingResultsRoutes } from './features/grading-results/grading-results.routes.ts';
 import { autopayRoutes } from './features/autopay/autopay.routes.ts';
+import { billingRoutes } from './features/billing/billing.routes.ts';
 import { auditWrites } from './middleware/audit.ts';
 import { authorize } from './middleware/auth.ts';
 import { limitBodies } from './middleware/body-limit.ts';
@@ -123,7 +124,8 @@ export function createApp() {
     .route('/', ranksRoutes)
     .route('/gradings', gradingsRoutes)
     .route('/gradings', gradingResultsRoutes)
-    .route('/admin/billing', autopayRoutes);
+    .route('/admin/billing', autopayRoutes)
+    .route('/billing', billingRoutes);
 
   // Not strict: the spec's client calls some paths with a trailing slash (GET /courses/, POST /orders/).
   const app = new Hono<AppEnv>({ strict: false, router: memoizedRouter() });
