@@ -48,11 +48,8 @@ import { eligibilityAccess } from './features/eligibility/eligibility.access.ts'
 import { ranksAccess } from './features/ranks/ranks.access.ts';
 import { gradingsAccess } from './features/gradings/gradings.access.ts';
 import { gradingResultsAccess } from './features/grading-results/grading-results.access.ts';
-<<<<<<< HEAD
 import { autopayAccess } from './features/autopay/autopay.access.ts';
-=======
 import { billingAccess } from './features/billing/billing.access.ts';
->>>>>>> i26-billing
 
 /** Every /api route and who may call it. createApp() refuses to start if a route is missing here. */
 export const ACCESS: AccessTable = {
@@ -105,9 +102,6 @@ export const ACCESS: AccessTable = {
   ...ranksAccess,
   ...gradingsAccess,
   ...gradingResultsAccess,
-<<<<<<< HEAD
   ...autopayAccess,
-=======
   ...billingAccess,
->>>>>>> i26-billing
 };
