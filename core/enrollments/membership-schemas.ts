@@ -1,5 +1,6 @@
 /** Request shapes of `/api/purchase-membership` (decision 012), with the spec's words for refusals. */
 import { z } from 'zod';
+import { flag } from '#core/fields.ts';
 import { pagingQuery } from '#core/paging.ts';
 import { couponCode } from '#core/shop/coupon-schemas.ts';
 import { ENROLLMENT_LIMITS } from './enrollment-options.ts';
@@ -53,6 +54,7 @@ export const CreateMembershipPurchaseSchema = z.object(
     paymentMethod,
     couponCode: optionalCoupon,
     notes: z.preprocess((v) => v ?? '', optionalText('Notes', ENROLLMENT_LIMITS.notesMax)).transform((v) => v ?? ''),
+    autopay: flag('Autopay').optional(),
   },
   { error: MEMBERSHIP_PURCHASE_MESSAGES.bodyObject },
 );

@@ -19,6 +19,7 @@ import { checkedDocuments } from '#worker/lib/enrollment-documents.ts';
 import { documentFiles, MAX_PURCHASE_BODY_BYTES } from './membership-purchases.files.ts';
 import { chosenGateway } from '#worker/lib/payments/registry.ts';
 import { purchaseValues } from '#worker/lib/enrolment/columns.ts';
+import { withAutopay } from '#worker/lib/billing/autopay-choice.ts';
 import { purchasePayment } from './membership-purchases.pay.ts';
 import { activePlan, pricePlan } from './membership-purchases.pricing.ts';
 import { enrollmentView, loadEnrollment } from './membership-purchases.queries.ts';
@@ -64,6 +65,7 @@ export async function purchaseMembership(ctx: ServiceCtx, req: Request): Promise
     paymentMethod: text(form, 'paymentMethod'),
     couponCode: text(form, 'couponCode'),
     notes: text(form, 'notes'),
+    autopay: text(form, 'autopay'),
   });
   const id = newId();
   const { objects, documents } = await checkedDocuments(documentFiles(form), `enrollments/${id}`, { kind: 'membership', id });
@@ -91,7 +93,7 @@ export async function purchaseMembership(ctx: ServiceCtx, req: Request): Promise
     ...(free ? { paymentDueAt: null } : {}),
   };
   const statements = [
-    insertUnlessMember(ctx, values),
+    insertUnlessMember(ctx, withAutopay(values, input.autopay, user.id)),
     ...(coupon
       ? membershipCouponUse(
           ctx.db,
