@@ -1,6 +1,7 @@
 /** Request shapes of `/api/purchase-membership` (decision 012), with the spec's words for refusals. */
 import { z } from 'zod';
 import { forQuery, forUserIdField } from '#core/family/acting-for.ts';
+import { flag } from '#core/fields.ts';
 import { pagingQuery } from '#core/paging.ts';
 import { couponCode } from '#core/shop/coupon-schemas.ts';
 import { ENROLLMENT_LIMITS } from './enrollment-options.ts';
@@ -55,6 +56,7 @@ export const CreateMembershipPurchaseSchema = z.object(
     couponCode: optionalCoupon,
     notes: z.preprocess((v) => v ?? '', optionalText('Notes', ENROLLMENT_LIMITS.notesMax)).transform((v) => v ?? ''),
     forUserId: forUserIdField,
+    autopay: flag('Autopay').optional(),
   },
   { error: MEMBERSHIP_PURCHASE_MESSAGES.bodyObject },
 );

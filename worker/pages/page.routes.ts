@@ -9,6 +9,7 @@ import { panelPages } from './panel.pages.tsx';
 import { renderNotFound } from './public/not-found.tsx';
 import { publicPages } from './public/public.pages.tsx';
 import { shopPages } from './shop/shop.pages.tsx';
+import { billingPages } from './billing.pages.tsx';
 import { socialPages } from './social.pages.tsx';
 
 /**
@@ -18,6 +19,7 @@ import { socialPages } from './social.pages.tsx';
  */
 export const pageRoutes = new Hono<AppEnv>()
   .route('/', publicPages)
+  .route('/', billingPages)
   .route('/', shopPages)
   .route('/', socialPages)
   .route('/auth', authPages)

@@ -20,6 +20,7 @@ import { checkedDocuments } from '#worker/lib/enrollment-documents.ts';
 import { documentFiles, MAX_PURCHASE_BODY_BYTES } from './membership-purchases.files.ts';
 import { chosenGateway } from '#worker/lib/payments/registry.ts';
 import { purchaseValues } from '#worker/lib/enrolment/columns.ts';
+import { withAutopay } from '#worker/lib/billing/autopay-choice.ts';
 import { purchasePayment } from './membership-purchases.pay.ts';
 import { activePlan, pricePlan } from './membership-purchases.pricing.ts';
 import { enrollmentView, loadEnrollment } from './membership-purchases.queries.ts';
@@ -59,7 +60,7 @@ const text = (form: FormData, field: string) => {
  * `forUserId` a guardian buys for their child: the enrolment is the child's, the payment the guardian's.
  */
 export async function purchaseMembership(ctx: ServiceCtx, req: Request): Promise<EnrollmentCheckout<MembershipEnrollmentView>> {
-  signedIn(ctx);
+  const buyer = signedIn(ctx);
   const form = await readForm(req);
   const input = parseInput(CreateMembershipPurchaseSchema, {
     membershipId: text(form, 'membershipId'),
@@ -68,6 +69,7 @@ export async function purchaseMembership(ctx: ServiceCtx, req: Request): Promise
     couponCode: text(form, 'couponCode'),
     notes: text(form, 'notes'),
     forUserId: text(form, 'forUserId'),
+    autopay: text(form, 'autopay'),
   });
   const { userId } = await actingFor(ctx, input.forUserId, 'forbidden');
   await requireSignedWaiver(ctx, userId);
@@ -97,7 +99,7 @@ export async function purchaseMembership(ctx: ServiceCtx, req: Request): Promise
     ...(free ? { paymentDueAt: null } : {}),
   };
   const statements = [
-    insertUnlessMember(ctx, values),
+    insertUnlessMember(ctx, withAutopay(values, input.autopay, buyer.id)),
     ...(coupon
       ? membershipCouponUse(
           ctx.db,
