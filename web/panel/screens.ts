@@ -80,6 +80,14 @@ const PERSONAL_SCREENS: readonly PanelScreen[] = [
     summary: 'Your memberships: status, days left, renew or cancel.',
   },
   {
+    route: 'billing',
+    label: 'Billing',
+    load: () => import('./billing/billing-screen.tsx'),
+    roles: ['student', 'member'],
+    panels: ['student'],
+    summary: 'Your saved cards, autopay for each membership, upcoming charges and invoices with receipts.',
+  },
+  {
     route: 'attendance',
     label: 'My attendance',
     load: () => import('./attendance/my-attendance-screen.tsx'),
