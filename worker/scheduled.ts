@@ -2,6 +2,7 @@ import { newId } from '#core/ids.ts';
 import type { Bindings } from './env.ts';
 import { JOBS as ENROLLMENT_JOBS } from './features/enrollments/enrollments.jobs.ts';
 import { JOBS as MEMBERSHIP_JOBS } from './features/membership-purchases/membership-purchases.jobs.ts';
+import { JOBS as AUTOPAY_JOBS } from './features/autopay/autopay.jobs.ts';
 import { JOBS as SOCIAL_ACCOUNT_JOBS } from './features/social-accounts/social-accounts.jobs.ts';
 import { JOBS as SOCIAL_POST_JOBS } from './features/social-posts/social-posts.jobs.ts';
 import { expireUnpaidOrders } from './features/orders/orders.jobs.ts';
@@ -14,6 +15,7 @@ import type { ServiceCtx } from './lib/service-context.ts';
 export const SCHEDULED_JOBS: { name: string; run: (ctx: ServiceCtx, now: Date) => Promise<unknown> }[] = [
   { name: 'expire unpaid orders', run: (ctx, now) => expireUnpaidOrders(ctx, now) },
   ...ENROLLMENT_JOBS,
+  ...AUTOPAY_JOBS,
   ...MEMBERSHIP_JOBS,
   ...SOCIAL_POST_JOBS,
   ...SOCIAL_ACCOUNT_JOBS,

@@ -1,4 +1,5 @@
 import type { PurchaseType } from '#core/shop/shop-options.ts';
+import { autopaySettlements } from '#worker/features/autopay/autopay.settlement.ts';
 import { courseSettlements } from '#worker/features/enrollments/enrollments.settlement.ts';
 import { gradingSettlements } from '#worker/features/gradings/gradings.settlement.ts';
 import { membershipSettlements } from '#worker/features/membership-purchases/membership-purchases.settlement.ts';
@@ -15,4 +16,5 @@ export const SETTLEMENTS: Partial<Record<PurchaseType, PurchaseSettlement>> = {
   ...courseSettlements,
   ...membershipSettlements,
   ...gradingSettlements,
+  ...autopaySettlements,
 };

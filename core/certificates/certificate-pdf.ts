@@ -86,7 +86,7 @@ export function longDate(day: string): string {
 const BASE_LETTERS: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ŧ: 'T', ŧ: 't' };
 
 /** Text a standard font can encode (WinAnsi): accents kept where it has them, else stripped, else '?'. */
-function printable(font: PDFFont, text: string): string {
+export function printable(font: PDFFont, text: string): string {
   const known = new Set(font.getCharacterSet());
   return [...text.normalize('NFC')]
     .map((ch) => {

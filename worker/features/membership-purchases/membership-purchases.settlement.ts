@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { newId } from '#core/ids.ts';
 import type { PurchaseType } from '#core/shop/shop-options.ts';
+import type { Db } from '#db/client.ts';
 import { enrollmentRenewals, membershipEnrollments } from '#db/schema/index.ts';
 import { addMonthsSql } from './membership-purchases.sql.ts';
 import { receiptLines, tellMember, tellSchoolOfMembership } from './membership-purchases.notify.ts';
@@ -26,50 +27,49 @@ const membership: PurchaseSettlement = enrolmentSettlement(MEMBERSHIP, (ctx, id)
   });
 });
 
-/** The enrolment a renewal extends (only an active or expired one can be extended). */
-const renewedEnrollment = (renewalId: string) =>
-  sql`(select ${enrollmentRenewals.enrollmentId} from ${enrollmentRenewals} where ${enrollmentRenewals.id} = ${renewalId})`;
-
 /**
- * A renewal paid: the renewal records the period it adds — from the enrolment's current end, or from now
- * if that has passed — and the enrolment takes that end, active again, its reminder cleared. The
- * enrolment follows only the renewal this call moved (its fresh token).
+ * Renewals `which` selects paid by one payment: each records the period it adds — from the end it renews
+ * (an automatic renewal's `autopayFor`, so a charge retried days later keeps the periods back to back), else
+ * from the enrolment's current end or now if that has passed — and its enrolment takes that end, active again
+ * (also from `past_due`), its reminder cleared. Enrolments follow only the renewals this call moved (its fresh token).
  */
+export function membershipRenewalsPaid(db: Db, which: string | SQL, at: Date, paymentId: string | null) {
+  const token = `paid:${newId()}`;
+  const me = membershipEnrollments;
+  const r = enrollmentRenewals;
+  const from = sql`coalesce(${r.autopayFor}, (select max(coalesce(${me.endsAt}, 0), ${at.getTime()}) from ${me} where ${me.id} = ${r.enrollmentId}))`;
+  const months = sql`(select ${me.durationMonths} from ${me} where ${me.id} = ${r.enrollmentId})`;
+  const moved = sql`select ${r.enrollmentId} from ${r} where ${r.releaseToken} = ${token}`;
+  return {
+    move: payRenewal(db, MEMBERSHIP, which, {
+      at,
+      paymentId,
+      from,
+      to: addMonthsSql(from, months),
+      requires: sql`exists (select 1 from ${me} where ${me.id} = ${r.enrollmentId} and ${me.status} in ('active', 'expired', 'past_due'))`,
+      set: { releaseToken: token },
+    }),
+    follow: [
+      db
+        .update(me)
+        .set({
+          endsAt: sql`(select ${r.periodEndsAt} from ${r} where ${r.enrollmentId} = ${me.id} and ${r.releaseToken} = ${token})`,
+          startsAt: sql`coalesce(${me.startsAt}, ${at.getTime()})`,
+          status: 'active',
+          reminderSentAt: null,
+          expiredAt: null,
+          updatedAt: at,
+        })
+        .where(sql`${me.id} in (${moved})`),
+    ],
+  };
+}
+
+/** A renewal paid (membershipRenewalsPaid for one), its coupon use confirmed. */
 const membershipRenewal: PurchaseSettlement = {
   paid: (db, id, at, paymentId) => {
-    const token = `paid:${newId()}`;
-    const me = membershipEnrollments;
-    const from = sql`(select max(coalesce(${me.endsAt}, 0), ${at.getTime()}) from ${me} where ${me.id} = ${enrollmentRenewals.enrollmentId})`;
-    const months = sql`(select ${me.durationMonths} from ${me} where ${me.id} = ${enrollmentRenewals.enrollmentId})`;
-    return {
-      move: payRenewal(db, MEMBERSHIP, id, {
-        at,
-        paymentId,
-        from,
-        to: addMonthsSql(from, months),
-        requires: sql`exists (select 1 from ${me} where ${me.id} = ${enrollmentRenewals.enrollmentId} and ${me.status} in ('active', 'expired'))`,
-        set: { releaseToken: token },
-      }),
-      follow: [
-        db
-          .update(me)
-          .set({
-            endsAt: sql`(select ${enrollmentRenewals.periodEndsAt} from ${enrollmentRenewals} where ${enrollmentRenewals.id} = ${id})`,
-            startsAt: sql`coalesce(${me.startsAt}, ${at.getTime()})`,
-            status: 'active',
-            reminderSentAt: null,
-            expiredAt: null,
-            updatedAt: at,
-          })
-          .where(
-            and(
-              sql`${me.id} = ${renewedEnrollment(id)}`,
-              sql`exists (select 1 from ${enrollmentRenewals} where ${enrollmentRenewals.id} = ${id} and ${enrollmentRenewals.releaseToken} = ${token})`,
-            ),
-          ),
-        confirmRenewalCouponUse(db, MEMBERSHIP, id, at),
-      ],
-    };
+    const { move, follow } = membershipRenewalsPaid(db, id, at, paymentId);
+    return { move, follow: [...follow, confirmRenewalCouponUse(db, MEMBERSHIP, id, at)] };
   },
   afterPaid: (ctx, renewalId) =>
     ctx.defer('membership renewal notice', async () => {

@@ -66,7 +66,7 @@ export function cancelStatements(
  * `INSERT … SELECT <values> WHERE <condition> RETURNING id`: the check and the write as one statement, so
  * a row is written only while the condition holds (answers no row otherwise).
  */
-export function insertWhere<T extends SQLiteTable>(db: Db, table: T, values: T['$inferInsert'], condition: SQL) {
+export function insertWhere<T extends SQLiteTable>(db: Db, table: T, values: T['$inferInsert'], condition: SQL, ignoreConflict = false) {
   const columns = getTableColumns(table) as Record<string, (typeof membershipEnrollments)['id']>;
   const entries = Object.entries(values as Record<string, unknown>).filter(([, v]) => v !== undefined);
   const names = sql.join(
@@ -77,5 +77,6 @@ export function insertWhere<T extends SQLiteTable>(db: Db, table: T, values: T['
     entries.map(([k, v]) => sql.param(v, columns[k])),
     sql`, `,
   );
-  return db.all<{ id: string }>(sql`insert into ${table} (${names}) select ${params} where ${condition} returning ${sql.identifier('id')}`);
+  const conflict = ignoreConflict ? sql` on conflict do nothing` : sql``;
+  return db.all<{ id: string }>(sql`insert into ${table} (${names}) select ${params} where ${condition}${conflict} returning ${sql.identifier('id')}`);
 }

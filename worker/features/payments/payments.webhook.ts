@@ -5,6 +5,7 @@ import { CAPTURABLE, settlePayment } from '#worker/lib/payments/records.ts';
 import { gatewayFor } from '#worker/lib/payments/registry.ts';
 import { SETTLEMENTS } from '#worker/settlements.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { batch } from '#worker/lib/sql.ts';
 
 async function paymentOf(ctx: ServiceCtx, gateway: string, o: WebhookOutcome): Promise<PaymentRow | undefined> {
   const match = or(
@@ -27,11 +28,20 @@ async function apply(ctx: ServiceCtx, payment: PaymentRow, o: WebhookOutcome) {
   const open = (CAPTURABLE as readonly string[]).includes(payment.status);
   if (o.effect === 'succeeded' && open)
     await settlePayment(ctx, SETTLEMENTS[payment.purchaseType], payment, o.providerPaymentId ?? payment.sessionId);
-  if (o.effect === 'failed')
-    await ctx.db
-      .update(payments)
-      .set({ status: 'failed', failureReason: `Reported by ${payment.gateway}: ${o.type}`, updatedAt: at })
-      .where(and(eq(payments.id, payment.id), eq(payments.status, 'created')));
+  if (o.effect === 'failed') {
+    const reason = `Reported by ${payment.gateway}: ${o.type}`;
+    const settlement = SETTLEMENTS[payment.purchaseType];
+    const follow = (await settlement?.failed?.(ctx.db, payment.purchaseId, { paymentId: payment.id, at, reason })) ?? [];
+    const [moved] = await batch(ctx.db, [
+      ctx.db
+        .update(payments)
+        .set({ status: 'failed', failureReason: reason, updatedAt: at })
+        .where(and(eq(payments.id, payment.id), eq(payments.status, 'created')))
+        .returning({ id: payments.id }),
+      ...follow,
+    ]);
+    if (moved.length) settlement?.afterFailed?.(ctx, payment.purchaseId);
+  }
   if (o.effect === 'refunded' && open) {
     // Refunded at the provider before we settled it (say, from its dashboard): it never paid the purchase.
     await ctx.db

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { newId } from '#core/ids.ts';
 import type { Db } from '#db/client.ts';
 import { enrollmentRenewals } from '#db/schema/index.ts';
@@ -30,9 +30,16 @@ export function cancelRenewalStatements(db: Db, kind: EnrolmentKind, which: Retu
 export const abandonRenewal = (ctx: ServiceCtx, kind: EnrolmentKind, renewalId: string) =>
   ctx.db.batch([...cancelRenewalStatements(ctx.db, kind, sql`${r.id} = ${renewalId}`, new Date())]);
 
-/** Unpaid renewals of `kind` past their payment window (at most `limit`, on the due index), as `cancelRenewalStatements`. */
+/**
+ * Unpaid renewals of `kind` past their payment window (at most `limit`, on the due index), as `cancelRenewalStatements`.
+ * Automatic renewals are not among them: their invoice's dunning ends them (worker/features/autopay).
+ */
 export const unpaidRenewals = (kind: EnrolmentKind, now: Date, limit: number) =>
-  sql`${r.id} in (select ${r.id} from ${r} where ${r.status} = 'pending_payment' and ${r.paymentDueAt} <= ${now.getTime()} and ${r.kind} = ${kind.name} order by ${r.paymentDueAt} limit ${limit})`;
+  sql`${r.id} in (select ${r.id} from ${r} where ${r.status} = 'pending_payment' and ${r.paymentDueAt} <= ${now.getTime()} and ${r.kind} = ${kind.name} and ${r.autopayFor} is null order by ${r.paymentDueAt} limit ${limit})`;
+
+/** An automatic renewal of the enrolment `enrollmentId` (a column or id) still being charged. */
+export const pendingAutopaySql = (enrollmentId: SQL | string) =>
+  sql`exists (select 1 from ${r} where ${r.enrollmentId} = ${enrollmentId} and ${r.status} = 'pending_payment' and ${r.autopayFor} is not null)`;
 
 /** The renewal row (after the statements that wrote it). */
 export const renewalRow = async (ctx: ServiceCtx, id: string) => (await ctx.db.select().from(r).where(eq(r.id, id)).get())!;

@@ -72,12 +72,13 @@ export const renewalRefunded: PurchaseSettlement['refunded'] = (db, id, refund) 
 
 /**
  * A renewal of `kind` paid: ONE conditional UPDATE from pending_payment, while its enrolment still `requires`
- * it, writing the period it adds; it returns a row only when THIS payment paid it.
+ * it, writing the period it adds; it returns a row only when THIS payment paid it. `id` may be a condition
+ * selecting several renewals (an automatic charge's invoice lines).
  */
 export const payRenewal = (
   db: Db,
   kind: EnrolmentKind,
-  id: string,
+  id: string | SQL,
   paid: { at: Date; paymentId: string | null; from: SQL; to: SQL; requires: SQL; set?: Record<string, unknown> },
 ) =>
   db
@@ -93,7 +94,7 @@ export const payRenewal = (
     })
     .where(
       and(
-        eq(enrollmentRenewals.id, id),
+        typeof id === 'string' ? eq(enrollmentRenewals.id, id) : id,
         eq(enrollmentRenewals.kind, kind.name),
         eq(enrollmentRenewals.status, 'pending_payment'),
         paid.requires,

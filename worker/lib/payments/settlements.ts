@@ -24,6 +24,14 @@ export type PurchaseSettlement = {
   afterPaid(ctx: ServiceCtx, purchaseId: string): void;
   /** A refund made at the provider or by the school: the purchase follows only the payment that paid it, refunded at `at` (refundedNow). */
   refunded(db: Db, purchaseId: string, refund: { paymentId: string; at: Date }): BatchItem<'sqlite'>[];
+  /**
+   * The provider reported the payment failed (an off-session charge declined asynchronously): statements joining
+   * the payment's move to `failed` at `at`, each conditional on that move (failedNow), so a replay changes nothing.
+   * Async: what comes next may depend on the school's settings (dunning).
+   */
+  failed?(db: Db, purchaseId: string, failure: { paymentId: string; at: Date; reason: string }): Promise<BatchItem<'sqlite'>[]>;
+  /** After `failed`'s batch moved the payment: the payer told. */
+  afterFailed?(ctx: ServiceCtx, purchaseId: string): void;
 };
 
 /**
@@ -32,3 +40,7 @@ export type PurchaseSettlement = {
  */
 export const refundedNow = ({ paymentId, at }: { paymentId: string; at: Date }) =>
   sql`exists (select 1 from ${payments} where ${payments.id} = ${paymentId} and ${payments.status} = 'refunded' and ${payments.refundedAt} = ${at.getTime()})`;
+
+/** The payment was moved to failed at `at` by the statement before, in the same batch. */
+export const failedNow = ({ paymentId, at }: { paymentId: string; at: Date }) =>
+  sql`exists (select 1 from ${payments} where ${payments.id} = ${paymentId} and ${payments.status} = 'failed' and ${payments.updatedAt} = ${at.getTime()})`;
