@@ -1,5 +1,6 @@
 import type { AccessTable } from './lib/access-rule.ts';
 import { certificatesAccess } from './features/certificates/certificates.access.ts';
+import { waiversAccess } from './features/waivers/waivers.access.ts';
 import { authAccess } from './features/auth/auth.access.ts';
 import { alliancesAccess } from './features/alliances/alliances.access.ts';
 import { assetsAccess } from './features/assets/assets.access.ts';
@@ -100,4 +101,5 @@ export const ACCESS: AccessTable = {
   ...ranksAccess,
   ...gradingsAccess,
   ...gradingResultsAccess,
+  ...waiversAccess,
 };

@@ -47,6 +47,7 @@ import { bookingsRoutes, sessionBookingsRoutes } from './features/bookings/booki
 import { attendanceReportsRoutes } from './features/attendance-reports/attendance-reports.routes.ts';
 import { certificatesRoutes } from './features/certificates/certificates.routes.ts';
 import { verifyRoutes } from './features/certificates/verify.routes.tsx';
+import { waiversRoutes } from './features/waivers/waivers.routes.ts';
 import { eligibilityRoutes } from './features/eligibility/eligibility.routes.ts';
 import { ranksRoutes } from './features/ranks/ranks.routes.ts';
 import { gradingsRoutes } from './features/gradings/gradings.routes.ts';
@@ -121,7 +122,8 @@ export function createApp() {
     .route('/', eligibilityRoutes)
     .route('/', ranksRoutes)
     .route('/gradings', gradingsRoutes)
-    .route('/gradings', gradingResultsRoutes);
+    .route('/gradings', gradingResultsRoutes)
+    .route('/waivers', waiversRoutes);
 
   // Not strict: the spec's client calls some paths with a trailing slash (GET /courses/, POST /orders/).
   const app = new Hono<AppEnv>({ strict: false, router: memoizedRouter() });

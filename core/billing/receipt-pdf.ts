@@ -1,5 +1,6 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from '@pdfme/pdf-lib';
-import { longDate, printable } from '#core/certificates/certificate-pdf.ts';
+import { longDate } from '#core/certificates/certificate-pdf.ts';
+import { printable } from '#core/pdf/pdf-text.ts';
 import { formatMoney } from '#core/money.ts';
 
 /**

@@ -12,6 +12,7 @@ import {
   type PDFPage,
 } from '@pdfme/pdf-lib';
 import { correction, generate } from 'lean-qr';
+import { bytesSha256, printable } from '#core/pdf/pdf-text.ts';
 import { examinersSentence, verifyUrl, type CertificateExaminerInput, type OpenBadgeCredential } from './credential.ts';
 
 /**
@@ -80,21 +81,6 @@ export const QR_BOX = { x: WIDTH - 60 - 130, y: 52, size: 130 };
 export function longDate(day: string): string {
   const [y, m, d] = day.split('-').map(Number);
   return `${d} ${MONTHS[(m ?? 1) - 1]} ${y}`;
-}
-
-/** Letters with no Unicode decomposition to a Latin base. */
-const BASE_LETTERS: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ŧ: 'T', ŧ: 't' };
-
-/** Text a standard font can encode (WinAnsi): accents kept where it has them, else stripped, else '?'. */
-export function printable(font: PDFFont, text: string): string {
-  const known = new Set(font.getCharacterSet());
-  return [...text.normalize('NFC')]
-    .map((ch) => {
-      if (known.has(ch.codePointAt(0)!)) return ch;
-      const bare = (BASE_LETTERS[ch] ?? ch).normalize('NFKD').replace(/\p{M}/gu, '');
-      return [...bare].every((c) => known.has(c.codePointAt(0)!)) && bare ? bare : '?';
-    })
-    .join('');
 }
 
 type Line = { text: string; font: PDFFont; size: number; color?: ReturnType<typeof rgb>; y: number; maxWidth?: number };
@@ -196,7 +182,4 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
 }
 
 /** The SHA-256 of a PDF in hex, as the verify page shows it. */
-export async function pdfSha256(bytes: Uint8Array): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>);
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
+export const pdfSha256 = bytesSha256;

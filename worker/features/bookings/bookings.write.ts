@@ -17,6 +17,7 @@ import {
   type Canceller,
 } from './bookings.queries.ts';
 import { serializeBooking } from './bookings.serialize.ts';
+import { requireSignedWaiver } from '#worker/lib/waivers/require-waiver.ts';
 
 /**
  * POST /api/sessions/:id/bookings: one batch takes the place (booked or waitlisted, decided by the
@@ -28,6 +29,7 @@ export async function bookSession(ctx: ServiceCtx, sessionId: string, input: Boo
   const staff = isAdminCapable(caller.role);
   if (input.userId && input.userId !== caller.id && !staff) throw forbidden(BOOKING_MESSAGES.onlySelf);
   const userId = input.userId ?? caller.id;
+  await requireSignedWaiver(ctx, userId);
   const id = newId();
   const nowMs = Date.now();
   const statements = [

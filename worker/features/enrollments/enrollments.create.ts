@@ -18,6 +18,7 @@ import { coursePath, GATEWAY_DOWN_NEW, returnPath } from './enrollments.pay.ts';
 import { priceCourse, type PricedCourse } from './enrollments.pricing.ts';
 import { enrollmentView, visibleEnrollment } from './enrollments.queries.ts';
 import { cancelStatements } from './enrollments.release.ts';
+import { requireSignedWaiver } from '#worker/lib/waivers/require-waiver.ts';
 
 /** The capacity trigger (migration 0012) stopped the batch: the course is full. */
 const isCourseFull = (err: unknown) => causes(err).some((e) => String((e as Error)?.message ?? '').includes('COURSE_FULL'));
@@ -88,6 +89,7 @@ export async function createEnrollment(
   if (input.isRetry) return retryPayment(ctx, input);
   const user = signedIn(ctx);
   if (!input.courseId) throw badRequest(ENROLLMENT_MESSAGES.courseIdRequired);
+  await requireSignedWaiver(ctx, user.id);
   const priced = await priceCourse(ctx, input.courseId, input.couponCode, user.id);
   const gateway = gatewayOrFree(ctx, priced.totals.totalCents === 0, input.paymentMethod);
   const row = await insertEnrollment(ctx, priced, user.id, input, gateway);

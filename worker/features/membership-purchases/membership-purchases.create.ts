@@ -23,6 +23,7 @@ import { purchasePayment } from './membership-purchases.pay.ts';
 import { activePlan, pricePlan } from './membership-purchases.pricing.ts';
 import { enrollmentView, loadEnrollment } from './membership-purchases.queries.ts';
 import { insertWhere, list } from './membership-purchases.sql.ts';
+import { requireSignedWaiver } from '#worker/lib/waivers/require-waiver.ts';
 
 /**
  * INSERT … SELECT … WHERE NOT EXISTS a live enrolment of the same user and membership: the check and the
@@ -65,6 +66,7 @@ export async function purchaseMembership(ctx: ServiceCtx, req: Request): Promise
     couponCode: text(form, 'couponCode'),
     notes: text(form, 'notes'),
   });
+  await requireSignedWaiver(ctx, user.id);
   const id = newId();
   const { objects, documents } = await checkedDocuments(documentFiles(form), `enrollments/${id}`, { kind: 'membership', id });
   const priced = await pricePlan(ctx, await activePlan(ctx, input.membershipId, input.planId), input.couponCode, user.id);

@@ -1,0 +1,58 @@
+/** Shared by the waiver tests (not a test file itself). */
+import { eq } from 'drizzle-orm';
+import { users } from '#db/schema/index.ts';
+import { noLoginEmail } from '#core/family/family-options.ts';
+import { familyLinks } from '#db/schema/index.ts';
+import { newId } from '#core/ids.ts';
+import { api, createUser, testDb, uniq, type TestUser } from '#test/helpers.ts';
+import { sha256Hex } from '#worker/lib/digest.ts';
+import { fixtureBytes } from '#worker/lib/image-size.fixtures.ts';
+
+export const SVG_SIGNATURE =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 100"><path d="M10 80 C 40 10, 65 10, 95 80 S 150 150, 180 80" fill="none" stroke="#000" stroke-width="2"/><path d="M200 50 L 280 60"/></svg>';
+
+export const dataUrl = (mime: string, bytes: Uint8Array | string) =>
+  `data:${mime};base64,${btoa(typeof bytes === 'string' ? bytes : String.fromCharCode(...bytes))}`;
+export const svgUrl = (svg = SVG_SIGNATURE) => dataUrl('image/svg+xml', svg);
+export const pngUrl = () => dataUrl('image/png', fixtureBytes('png9x8'));
+
+export const WAIVER_BODY = '# Release of liability\n\nI understand that **karate** involves physical contact.\n\n- I train at my own risk.\n- I tell the instructor about injuries.\n';
+
+export async function adminToken() {
+  return (await createUser({ role: 'admin' })).token;
+}
+
+/** A published waiver (version 1) made through the API. */
+export async function createWaiver(token: string, body = `${WAIVER_BODY}\n${uniq()}`, title = `Waiver ${uniq()}`) {
+  const res = await api('/api/waivers', { method: 'POST', token, body: { title, body } });
+  if (res.status !== 201) throw new Error(`waiver not created: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data as { _id: string; currentVersion: number; current: { body: string; bodySha256: string; version: number } };
+}
+
+export const sign = (token: string, documentId: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  api(`/api/waivers/${documentId}/sign`, { method: 'POST', token, body, headers });
+
+/** A valid signing body for the text `body` (typed only unless `signature` is given). */
+export async function signingBody(body: string, more: Record<string, unknown> = {}) {
+  return { signedFor: 'me', typedName: 'Leo Tanaka', agree: true, textSha256: await sha256Hex(body), ...more };
+}
+
+/** A child with no login linked to `guardian` (the family slice's fixture when it lands: test/family-helpers.ts). */
+export async function insertChild(guardian: TestUser, firstName = 'Kid') {
+  const id = newId();
+  await testDb()
+    .insert(users)
+    .values({
+      id,
+      email: noLoginEmail(id),
+      passwordHash: '!',
+      role: 'student',
+      canSignIn: false,
+      studentId: `STU-${uniq()}`,
+      profile: { firstName, lastName: 'Child', dateOfBirth: '2016-04-01' },
+    });
+  await testDb().insert(familyLinks).values({ guardianId: guardian.id, childId: id, relationship: 'Parent' });
+  return id;
+}
+
+export const userEmail = async (id: string) => (await testDb().select({ email: users.email }).from(users).where(eq(users.id, id)).get())?.email;
