@@ -3,7 +3,7 @@ import { SchoolTime } from '#web/components/school-zone.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { DataTable, TableHead, numberColumn } from '#web/panel/resource/list-kit.tsx';
 import { centsOf, dues, setAutopay } from './billing-api.ts';
-import type { UpcomingCharge } from './billing-views.ts';
+import type { UpcomingCharge } from '#core/billing/views.ts';
 
 type Props = {
   charges: readonly UpcomingCharge[] | null;

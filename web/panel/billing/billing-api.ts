@@ -3,7 +3,7 @@ import { formatMoney, toCents } from '#core/money.ts';
 import { pagination } from '#core/paging.ts';
 import { api } from '#web/lib/api.ts';
 import type { ListPage } from '#web/panel/resource/use-list.ts';
-import type { InvoiceView, PaymentMethodView, UpcomingCharge } from './billing-views.ts';
+import type { InvoiceView, PaymentMethodView, UpcomingCharge } from '#core/billing/views.ts';
 
 /** Dues are membership money, in C$ (spec 9) whatever the symbol of the shop. */
 export const dues = (cents: number) => formatMoney(cents, MEMBERSHIP_CURRENCY.symbol);

@@ -5,7 +5,7 @@ import { useList } from '#web/panel/resource/use-list.ts';
 import type { PanelScreenProps } from '#web/panel/screen-props.ts';
 import { AutopayTable } from './autopay-table.tsx';
 import { completeMethod, readInvoices, readMethods, readUpcoming, type InvoicesQuery } from './billing-api.ts';
-import type { InvoiceView, PaymentMethodView, UpcomingCharge } from './billing-views.ts';
+import type { InvoiceView, PaymentMethodView, UpcomingCharge } from '#core/billing/views.ts';
 import { InvoicesTable, PaymentBanner } from './invoices.tsx';
 import { needsAttention } from './invoice-parts.tsx';
 import { PaymentMethods } from './payment-methods.tsx';

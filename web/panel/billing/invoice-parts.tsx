@@ -4,7 +4,7 @@ import { SchoolTime } from '#web/components/school-zone.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { openDocument } from '#web/lib/enrollment-panel-download.ts';
 import { centsOf, dues } from './billing-api.ts';
-import type { InvoiceView } from './billing-views.ts';
+import type { InvoiceView } from '#core/billing/views.ts';
 
 /** A charge that went wrong and is still the member's to fix: declined at least once, past due, or unpaid at the end. */
 export const needsAttention = (i: InvoiceView) => i.status === 'past_due' || i.status === 'failed' || (i.status === 'open' && i.failures > 0);

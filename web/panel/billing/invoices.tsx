@@ -4,7 +4,7 @@ import { errorMessage } from '#web/lib/api.ts';
 import { DataTable, ListResults, TableHead, numberColumn } from '#web/panel/resource/list-kit.tsx';
 import type { ListPage } from '#web/panel/resource/use-list.ts';
 import { payInvoice } from './billing-api.ts';
-import type { InvoiceView } from './billing-views.ts';
+import type { InvoiceView } from '#core/billing/views.ts';
 import { AttemptNote, InvoiceBadge, InvoiceLines, invoiceTotal, payable, ReceiptButton } from './invoice-parts.tsx';
 
 type BannerProps = {

@@ -3,7 +3,7 @@ import { SchoolTime } from '#web/components/school-zone.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 import { makeDefault, removeMethod, startMethod } from './billing-api.ts';
-import type { PaymentMethodView } from './billing-views.ts';
+import type { PaymentMethodView } from '#core/billing/views.ts';
 
 type Props = {
   methods: readonly PaymentMethodView[] | null;

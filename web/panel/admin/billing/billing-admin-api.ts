@@ -1,7 +1,7 @@
 import type { InvoiceStatus } from '#core/billing/billing-options.ts';
 import { pagination } from '#core/paging.ts';
 import { api } from '#web/lib/api.ts';
-import type { InvoiceView } from '#web/panel/billing/billing-views.ts';
+import type { InvoiceView } from '#core/billing/views.ts';
 import type { ListPage } from '#web/panel/resource/use-list.ts';
 
 export type Money = string | number;

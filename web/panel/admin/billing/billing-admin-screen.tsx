@@ -4,7 +4,7 @@ import { SelectField } from '#web/components/form-kit.tsx';
 import { SchoolTime } from '#web/components/school-zone.tsx';
 import { centsOf, dues } from '#web/panel/billing/billing-api.ts';
 import { AttemptNote, InvoiceBadge, InvoiceLines, invoiceTotal, payable } from '#web/panel/billing/invoice-parts.tsx';
-import type { InvoiceView } from '#web/panel/billing/billing-views.ts';
+import type { InvoiceView } from '#core/billing/views.ts';
 import { Pending, useRead } from '#web/panel/homes/home-parts.tsx';
 import {
   ActionsCell,
