@@ -4,10 +4,14 @@ import { childAccountValues } from '#core/family/child-account.ts';
 import { familyLinks, users, type UserRow } from '#db/schema/index.ts';
 import { testDb, uniq } from '#test/helpers.ts';
 
-/** Nine years old today unless told otherwise. */
+/**
+ * A birth date `years` ago, 15 days before today's date: the person is `years` old in every time zone,
+ * whatever the month. A 29 February that year would not exist, so the 28th stands in.
+ */
 export const childBirthDate = (years = 9) => {
-  const d = new Date();
-  return `${d.getUTCFullYear() - years}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-01`;
+  const d = new Date(Date.now() - 15 * 24 * 60 * 60 * 1000);
+  const md = `${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')}`;
+  return `${d.getUTCFullYear() - years}-${md === '02-29' ? '02-28' : md}`;
 };
 
 /**

@@ -49,6 +49,7 @@ import { eligibilityAccess } from './features/eligibility/eligibility.access.ts'
 import { ranksAccess } from './features/ranks/ranks.access.ts';
 import { gradingsAccess } from './features/gradings/gradings.access.ts';
 import { gradingResultsAccess } from './features/grading-results/grading-results.access.ts';
+import { familyAccess } from './features/family/family.access.ts';
 
 /** Every /api route and who may call it. createApp() refuses to start if a route is missing here. */
 export const ACCESS: AccessTable = {
@@ -101,5 +102,9 @@ export const ACCESS: AccessTable = {
   ...ranksAccess,
   ...gradingsAccess,
   ...gradingResultsAccess,
+<<<<<<< HEAD
   ...waiversAccess,
+=======
+  ...familyAccess,
+>>>>>>> i26-family
 };

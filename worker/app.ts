@@ -52,6 +52,7 @@ import { eligibilityRoutes } from './features/eligibility/eligibility.routes.ts'
 import { ranksRoutes } from './features/ranks/ranks.routes.ts';
 import { gradingsRoutes } from './features/gradings/gradings.routes.ts';
 import { gradingResultsRoutes } from './features/grading-results/grading-results.routes.ts';
+import { familyRoutes, familyStaffRoutes } from './features/family/family.routes.ts';
 import { auditWrites } from './middleware/audit.ts';
 import { authorize } from './middleware/auth.ts';
 import { limitBodies } from './middleware/body-limit.ts';
@@ -68,6 +69,8 @@ export function createApp() {
   const api = new Hono<AppEnv>()
     .route('/health', healthRoutes)
     .route('/auth', authRoutes)
+    // Before the users feature, whose /users/:id routes share the prefix (issue 26).
+    .route('/', familyStaffRoutes)
     .route('/users', usersRoutes)
     .route('/audit-log', auditRoutes)
     .route('/enquiries', enquiriesRoutes)
@@ -123,7 +126,8 @@ export function createApp() {
     .route('/', ranksRoutes)
     .route('/gradings', gradingsRoutes)
     .route('/gradings', gradingResultsRoutes)
-    .route('/waivers', waiversRoutes);
+    .route('/waivers', waiversRoutes)
+    .route('/family', familyRoutes);
 
   // Not strict: the spec's client calls some paths with a trailing slash (GET /courses/, POST /orders/).
   const app = new Hono<AppEnv>({ strict: false, router: memoizedRouter() });

@@ -8,6 +8,7 @@ import { JOBS as SOCIAL_POST_JOBS } from './features/social-posts/social-posts.j
 import { expireUnpaidOrders } from './features/orders/orders.jobs.ts';
 import { JOBS as AUDIT_JOBS } from './features/audit/audit.jobs.ts';
 import { JOBS as SESSION_JOBS } from './features/sessions/sessions.jobs.ts';
+import { JOBS as FAMILY_JOBS } from './features/family/family.majority.ts';
 import { runtimeContext } from './lib/runtime.ts';
 import type { ServiceCtx } from './lib/service-context.ts';
 
@@ -21,6 +22,7 @@ export const SCHEDULED_JOBS: { name: string; run: (ctx: ServiceCtx, now: Date) =
   ...SOCIAL_ACCOUNT_JOBS,
   ...AUDIT_JOBS,
   ...SESSION_JOBS,
+  ...FAMILY_JOBS,
 ];
 
 /** The service context of a run: no caller, links pointing at PUBLIC_URL. */

@@ -35,7 +35,7 @@ const accountKey = (kind: LoginKind, identifier: string, row: UserRow | undefine
   row ? `login:account:${row.id}` : `login:${LOGIN_KINDS[kind].column.name}:${identifier}`;
 
 /**
- * One login for every flow. Unknown account, wrong role and wrong password answer the same 401 after
+ * One login for every flow. Unknown account, wrong role, no login and wrong password answer the same 401 after
  * the same work; blocked, deactivated and unverified accounts are told so only once the password matched.
  */
 export async function loginUser(ctx: ServiceCtx, input: { kind: LoginKind; identifier: string; password: string }) {
@@ -52,7 +52,8 @@ export async function loginUser(ctx: ServiceCtx, input: { kind: LoginKind; ident
     TOO_MANY_LOGINS,
   );
   const roleFits = !!row && (roles === null || (roles as readonly string[]).includes(row.role));
-  if (!row || !roleFits) {
+  // A child's account without a login of its own (issue 26) answers as an unknown account does.
+  if (!row || !roleFits || !row.canSignIn) {
     await burnVerification(input.password);
     throw unauthorized(INVALID_CREDENTIALS);
   }

@@ -18,7 +18,7 @@ export const INVALID_RESET_TOKEN = 'Invalid or expired reset token';
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 export const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
 
-/** Same answer whether or not the account exists; the counters are keyed by the address given. */
+/** Same answer whether or not the account exists (or may sign in); the counters are keyed by the address given. */
 export async function requestPasswordReset(ctx: ServiceCtx, input: { email: string }) {
   const { db, config } = ctx;
   await enforceRateLimits(
@@ -30,7 +30,7 @@ export async function requestPasswordReset(ctx: ServiceCtx, input: { email: stri
     TOO_MANY_REQUESTS,
   );
   const row = await db.select().from(users).where(eq(users.email, input.email)).get();
-  if (!row) return { message: RESET_LINK_SENT };
+  if (!row || !row.canSignIn) return { message: RESET_LINK_SENT };
   const { secret, statements } = await newEmailTokenStatements(db, row.id, 'reset-password');
   await db.batch(statements);
   sendPasswordResetMail(ctx, row, secret);
