@@ -66,7 +66,11 @@ export function AutopayTable({ charges, meId, onChanged, onFailed }: Props) {
                       <span className="switch-thumb" />
                     </span>
                     <span className="switch-text">
-                      Autopay<span className="visually-hidden"> for {title(c)}, {c.person.name}</span>
+                      Autopay
+                      <span className="visually-hidden">
+                        {' '}
+                        for {title(c)}, {c.person.name}
+                      </span>
                     </span>
                   </button>
                 </td>

@@ -7,7 +7,8 @@ import { centsOf, dues } from './billing-api.ts';
 import type { InvoiceView } from '#core/billing/views.ts';
 
 /** A charge that went wrong and is still the member's to fix: declined at least once, past due, or unpaid at the end. */
-export const needsAttention = (i: InvoiceView) => i.status === 'past_due' || i.status === 'failed' || (i.status === 'open' && i.failures > 0);
+export const needsAttention = (i: InvoiceView) =>
+  i.status === 'past_due' || i.status === 'failed' || (i.status === 'open' && i.failures > 0);
 /** What "Pay now" may retry (the server charges open and past-due invoices only). */
 export const payable = (i: InvoiceView) => i.status === 'open' || i.status === 'past_due';
 

@@ -62,12 +62,7 @@ export function PaymentMethods({ methods, headingRef, onDone, onFailed }: Props)
               </span>
               <span className="row-actions">
                 {!m.isDefault && (
-                  <button
-                    type="button"
-                    className="btn btn-secondary btn-sm"
-                    disabled={busy === m._id}
-                    onClick={() => void setDefault(m)}
-                  >
+                  <button type="button" className="btn btn-secondary btn-sm" disabled={busy === m._id} onClick={() => void setDefault(m)}>
                     Make default<span className="visually-hidden"> {m.label}</span>
                   </button>
                 )}

@@ -77,7 +77,9 @@ export default function BillingAdminScreen(_: PanelScreenProps) {
   return (
     <ListScreen list={{ ...list, ready: list.ready && s !== null }} className="admin-billing">
       <h1>Billing</h1>
-      <p className="lead">Memberships on autopay are charged when they renew; a declined card is retried, then the membership is past due.</p>
+      <p className="lead">
+        Memberships on autopay are charged when they renew; a declined card is retried, then the membership is past due.
+      </p>
       {s ? (
         <ul className="billing-figures" aria-label="Automatic charges now">
           <SummaryCard id="due-today" title="Due today" note="charged today" tally={s.dueToday} status="open" onShow={show} />

@@ -33,10 +33,7 @@ export function WaiverForm({ doc, onSaved, onCancel }: Props) {
       }
       const bodyChanged = body !== (doc.current?.body ?? '').trim();
       const saved = await updateDocument(doc._id, { title, isActive, ...(bodyChanged ? { body } : {}) });
-      onSaved(
-        saved,
-        bodyChanged ? `Version ${saved.currentVersion} published: people will be asked to sign again.` : 'Waiver saved.',
-      );
+      onSaved(saved, bodyChanged ? `Version ${saved.currentVersion} published: people will be asked to sign again.` : 'Waiver saved.');
     });
   }
   return (

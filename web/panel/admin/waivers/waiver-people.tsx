@@ -79,7 +79,12 @@ function usePeople<T extends { _id: string }>(doc: WaiverDocument, status: Tab, 
   }
   const search = (
     <ListFilters label={`Search ${status}`} onSubmit={onSearch}>
-      <SearchField id={`waiver-search-${status}`} label="Search by name, e-mail or student ID" defaultValue={query.search} maxLength={200} />
+      <SearchField
+        id={`waiver-search-${status}`}
+        label="Search by name, e-mail or student ID"
+        defaultValue={query.search}
+        maxLength={200}
+      />
     </ListFilters>
   );
   return { list, search, filtered: !!query.search };

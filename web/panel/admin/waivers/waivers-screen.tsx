@@ -48,9 +48,7 @@ function WaiverDocuments({ base }: { base: string }) {
             {list.items.map((d) => (
               <tr key={d._id} data-id={d._id}>
                 <th scope="row">
-                  <PanelLink href={`${base}/${encodeURIComponent(d._id)}`}>
-                    {d.title}
-                  </PanelLink>
+                  <PanelLink href={`${base}/${encodeURIComponent(d._id)}`}>{d.title}</PanelLink>
                 </th>
                 <td data-label="Version">{d.currentVersion ? `Version ${d.currentVersion}` : 'Not published'}</td>
                 <td data-label="Status">
