@@ -78,6 +78,11 @@ async function decline(ctx: ServiceCtx, invoice: InvoiceRow, reason: string, now
   return { outcome: 'declined', invoice: row ?? (await current(ctx, invoice.id)) };
 }
 
+/** A charge the vault reported succeeded, settled as a webhook settles it (records.ts settlePayment): whichever comes first pays. */
+export async function settleCharge(ctx: ServiceCtx, payment: PaymentRow, providerPaymentId: string) {
+  return (await settlePayment(ctx, invoiceSettlement, payment, providerPaymentId)).purchasePaid;
+}
+
 /**
  * One attempt at a claimed invoice: a payments row for the attempt (sessionId = chargeKey(id, failures + 1)),
  * then the payer's default method charged through its gateway's vault with that key, so a retry of the same
@@ -112,9 +117,9 @@ async function attempt(ctx: ServiceCtx, invoice: InvoiceRow, now: Date): Promise
     return { outcome: 'error', invoice: await current(ctx, invoice.id) };
   }
   if (outcome.status === 'succeeded') {
-    const settled = await settlePayment(ctx, invoiceSettlement, payment, outcome.providerPaymentId);
-    if (!settled.purchasePaid) await releaseLease(ctx, invoice);
-    return { outcome: settled.purchasePaid ? 'paid' : 'busy', invoice: await current(ctx, invoice.id) };
+    const paid = await settleCharge(ctx, payment, outcome.providerPaymentId);
+    if (!paid) await releaseLease(ctx, invoice);
+    return { outcome: paid ? 'paid' : 'busy', invoice: await current(ctx, invoice.id) };
   }
   if (outcome.status === 'declined') return decline(ctx, invoice, outcome.reason || BILLING_MESSAGES.declined, now, payment);
   await batch(ctx.db, [

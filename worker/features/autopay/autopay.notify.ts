@@ -11,7 +11,7 @@ import type { ServiceCtx } from '#worker/lib/service-context.ts';
 /** Where a payer updates the payment method and pays now. */
 export const BILLING_LINK = '/student/billing';
 
-type PayerNotice = { title: string; body: string; eventType: string; type: 'warning' | 'error' | 'info' };
+type PayerNotice = { title: string; body: string; eventType: string; type: 'error' | 'info' };
 
 /** The payer hears (in-app and by e-mail, a billing message whatever their digest choice) with a link to their billing page. */
 export function tellPayer(ctx: ServiceCtx, invoiceId: string, notice: (invoice: InvoiceRow, day: (at: Date) => string) => PayerNotice) {
@@ -58,7 +58,7 @@ export function tellOfDecline(ctx: ServiceCtx, invoice: InvoiceRow) {
         title: 'Automatic payment declined',
         body: `The automatic payment of ${amount(i)} for invoice ${i.number} was declined${why}. We will try again on ${day(i.nextAttemptAt!)}; you can update your payment method or pay now.`,
         eventType: 'invoice_declined',
-        type: 'warning',
+        type: 'info',
       };
     if (i.status === 'past_due')
       return {

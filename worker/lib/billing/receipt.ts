@@ -6,6 +6,7 @@ import { formatMoney } from '#core/money.ts';
 import { wallTime } from '#core/time-zone.ts';
 import { profileName } from '#core/users/person-name.ts';
 import { enrollmentRenewals, invoices, membershipEnrollments, paymentMethods, users } from '#db/schema/index.ts';
+import { receiptUrl } from '#worker/lib/billing/invoice-view.ts';
 import { schoolBranding } from '#worker/lib/certificates/prepare.ts';
 import { notFound } from '#worker/lib/errors.ts';
 import { notify } from '#worker/lib/notify.ts';
@@ -15,8 +16,6 @@ import type { ServiceCtx } from '#worker/lib/service-context.ts';
 
 /** Where an invoice's receipt PDF is kept in R2. */
 export const receiptKeyOf = (invoiceId: string) => `receipts/${invoiceId}.pdf`;
-/** The payer's (and staff's) download of it. */
-export const receiptUrlOf = (invoiceId: string) => `/api/billing/invoices/${encodeURIComponent(invoiceId)}/receipt`;
 
 /** What a paid invoice's receipt is drawn from: its frozen rows only, so it can be drawn again byte for byte. */
 async function receiptInput(ctx: ServiceCtx, invoiceId: string): Promise<ReceiptPdfInput | null> {
@@ -90,7 +89,7 @@ export async function sendReceipt(ctx: ServiceCtx, invoiceId: string) {
   if (!claimed) return;
   const total = `${formatMoney(input.totalCents, input.currencySymbol)} ${input.currency}`;
   const body = `Thank you: your automatic payment of ${total} for invoice ${input.number} was received.`;
-  const link = `${ctx.origin}${receiptUrlOf(invoiceId)}`;
+  const link = `${ctx.origin}${receiptUrl(invoiceId)}`;
   const lines = [body, ...input.lines.map((l) => `${l.description} — ${l.person}${l.period ? ` (${l.period})` : ''}`)];
   await notify(ctx, [claimed.payerId], {
     title: 'Payment received',
@@ -100,7 +99,7 @@ export async function sendReceipt(ctx: ServiceCtx, invoiceId: string) {
     entityType: 'invoice',
     entityId: invoiceId,
     data: { invoiceId },
-    actions: [{ action: 'view', title: 'Download receipt', url: receiptUrlOf(invoiceId) }],
+    actions: [{ action: 'view', title: 'Download receipt', url: receiptUrl(invoiceId) }],
   });
   await ctx.mailer.send({
     to: input.payerEmail,

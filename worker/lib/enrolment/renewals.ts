@@ -1,4 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { newId } from '#core/ids.ts';
 import type { Db } from '#db/client.ts';
 import { enrollmentRenewals } from '#db/schema/index.ts';
@@ -38,7 +39,7 @@ export const unpaidRenewals = (kind: EnrolmentKind, now: Date, limit: number) =>
   sql`${r.id} in (select ${r.id} from ${r} where ${r.status} = 'pending_payment' and ${r.paymentDueAt} <= ${now.getTime()} and ${r.kind} = ${kind.name} and ${r.autopayFor} is null order by ${r.paymentDueAt} limit ${limit})`;
 
 /** An automatic renewal of the enrolment `enrollmentId` (a column or id) still being charged. */
-export const pendingAutopaySql = (enrollmentId: SQL | string) =>
+export const pendingAutopaySql = (enrollmentId: SQL | SQLiteColumn) =>
   sql`exists (select 1 from ${r} where ${r.enrollmentId} = ${enrollmentId} and ${r.status} = 'pending_payment' and ${r.autopayFor} is not null)`;
 
 /** The renewal row (after the statements that wrote it). */

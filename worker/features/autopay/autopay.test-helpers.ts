@@ -1,0 +1,97 @@
+import { and, eq } from 'drizzle-orm';
+import { newId, newSecret } from '#core/ids.ts';
+import {
+  emailOutbox,
+  enrollmentRenewals,
+  invoices,
+  membershipEnrollments,
+  paymentMethods,
+  payments,
+} from '#db/schema/index.ts';
+import { createUser, testDb } from '#test/helpers.ts';
+import { insertMembership } from '#test/membership-helpers.ts';
+
+export const DAY = 86_400_000;
+
+/**
+ * Each test runs the job at its own instant far in the future (the job takes every due row of the shared
+ * database): nothing another file writes is due then, and an earlier test's rows are not due at a later
+ * test's (earlier) instant.
+ */
+let epoch = Date.UTC(2098, 0, 1);
+export const freshEpoch = () => (epoch -= 120 * DAY);
+
+/** A saved sandbox card for `userId`, the default: one that approves, or one that always declines. */
+export async function insertCard(userId: string, card: 'ok' | 'decline' = 'ok') {
+  return testDb()
+    .insert(paymentMethods)
+    .values({
+      id: newId(),
+      userId,
+      gateway: 'sandbox',
+      status: 'active',
+      setupId: `sbxset_${newSecret(12)}`,
+      providerCustomerId: `sbxcus_${newSecret(8)}`,
+      providerMethodId: `sbxpm_${card}_${newSecret(12)}`,
+      brand: 'Visa',
+      last4: card === 'ok' ? '4242' : '0002',
+      expMonth: 12,
+      expYear: 2030,
+      isDefault: true,
+    })
+    .returning()
+    .get();
+}
+
+/** An active, paid, autopay membership of `user` ending at `endsAt` (plan 100.00 − 10.00, GST 13 %: 101.70). */
+export async function autopayMembership(userId: string, endsAt: number, payerId: string | null = null) {
+  const { membership, plan } = await insertMembership();
+  return testDb()
+    .insert(membershipEnrollments)
+    .values({
+      id: newId(),
+      userId,
+      membershipId: membership.id,
+      planId: plan.id,
+      membershipName: membership.name,
+      planName: plan.name,
+      durationMonths: 1,
+      status: 'active',
+      paymentStatus: 'paid',
+      paymentMethod: 'sandbox',
+      planPriceCents: 10_000,
+      discountCents: 1_000,
+      gstCents: 1_170,
+      totalCents: 10_170,
+      startsAt: new Date(endsAt - 31 * DAY),
+      endsAt: new Date(endsAt),
+      autopay: true,
+      payerId,
+    })
+    .returning()
+    .get();
+}
+
+/** A member with a saved card and one autopay membership ending at `endsAt`. */
+export async function autopayMember(endsAt: number, card: 'ok' | 'decline' = 'ok') {
+  const user = await createUser({ role: 'member' });
+  const method = await insertCard(user.id, card);
+  const enrollment = await autopayMembership(user.id, endsAt);
+  return { user, method, enrollment };
+}
+
+export const invoicesOf = (payerId: string) => testDb().select().from(invoices).where(eq(invoices.payerId, payerId));
+export const invoiceRow = async (id: string) => (await testDb().select().from(invoices).where(eq(invoices.id, id)).get())!;
+export const enrollment = async (id: string) =>
+  (await testDb().select().from(membershipEnrollments).where(eq(membershipEnrollments.id, id)).get())!;
+export const linesOf = (invoiceId: string) => testDb().select().from(enrollmentRenewals).where(eq(enrollmentRenewals.invoiceId, invoiceId));
+export const chargesOf = (invoiceId: string) =>
+  testDb()
+    .select()
+    .from(payments)
+    .where(and(eq(payments.purchaseType, 'invoice'), eq(payments.purchaseId, invoiceId)));
+export const mailsOf = (userId: string, kind: string) =>
+  testDb()
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.userId, userId), eq(emailOutbox.kind, kind)));
