@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { firstOf, isBlank, isoDateTime } from '#core/fields.ts';
+import { forQuery, forUserIdField } from '#core/family/acting-for.ts';
 
 /** The spec's words for booking a class (issue 24 §2, API-24.md). */
 export const BOOKING_MESSAGES = {
@@ -25,7 +26,7 @@ export const BOOKING_MESSAGES = {
 export const BOOKING_CUTOFF_LIMITS = { min: 0, max: 10_080, default: 120 } as const;
 export const BOOKING_CUTOFF_MESSAGE = `Booking cancel cutoff must be a whole number of minutes from ${BOOKING_CUTOFF_LIMITS.min} to ${BOOKING_CUTOFF_LIMITS.max}`;
 
-/** POST /api/sessions/:id/bookings: `userId` only when an admin-capable caller books for someone. */
+/** POST /api/sessions/:id/bookings: `userId` only when an admin-capable caller books for someone; `forUserId` a guardian's child. */
 export const BookSessionSchema = z
   .object(
     {
@@ -35,11 +36,15 @@ export const BookSessionSchema = z
         .min(1, BOOKING_MESSAGES.userIdInvalid)
         .max(64, BOOKING_MESSAGES.userIdInvalid)
         .optional(),
+      forUserId: forUserIdField,
     },
     { error: 'Please send the booking as a JSON object' },
   )
   .default({});
 export type BookSessionInput = z.output<typeof BookSessionSchema>;
+
+/** DELETE /api/sessions/:id/bookings/me?for=<childId>: a guardian cancels their child's place. */
+export const CancelMyBookingQuery = z.object(forQuery);
 
 const optional = <T extends z.ZodType>(schema: T) =>
   firstOf(z.preprocess((v) => (v === undefined || isBlank(v) ? undefined : v), schema.optional()));
@@ -48,7 +53,7 @@ const MAX_RANGE_MS = 92 * 86_400_000;
 
 /** GET /api/bookings/my?from&to: sessions ending after `from` (default now) and starting before `to` (default from + 92 days). */
 export const MyBookingsQuery = z
-  .object({ from: optional(isoDateTime('From date')), to: optional(isoDateTime('To date')) })
+  .object({ from: optional(isoDateTime('From date')), to: optional(isoDateTime('To date')), ...forQuery })
   .superRefine((q, ctx) => {
     if (q.from && q.to && q.to.getTime() <= q.from.getTime())
       ctx.addIssue({ code: 'custom', path: ['to'], message: BOOKING_MESSAGES.toBeforeFrom });

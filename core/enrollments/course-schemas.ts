@@ -1,5 +1,6 @@
 /** Request shapes of `/api/enroll` and `POST /api/coupons/course-price` (decision 012), shared by the server and the browser. */
 import { z } from 'zod';
+import { forQuery, forUserIdField } from '#core/family/acting-for.ts';
 import { idList, isoDateTime, jsonFlag, text } from '#core/fields.ts';
 import { pagingQuery } from '#core/paging.ts';
 import { enumParam, searchParam, textParam } from '#core/catalog/query.ts';
@@ -42,6 +43,7 @@ export const CreateCourseEnrollmentSchema = z.object(
     notes,
     enrollmentId: id('Enrollment ID'),
     isRetry: jsonFlag('isRetry').optional(),
+    forUserId: forUserIdField,
   },
   { error: BODY_OBJECT },
 );
@@ -83,6 +85,7 @@ const dateParam = (label: string) => z.preprocess((v) => (Array.isArray(v) ? v[0
 
 export const MyCourseEnrollmentsQuery = pagingQuery(ENROLLMENT_LIMITS.adminCoursePageSize, ENROLLMENT_LIMITS.maxPageSize).extend({
   status: enumParam(COURSE_ENROLLMENT_STATUSES, STATUS_MESSAGE),
+  ...forQuery,
 });
 export type MyCourseEnrollmentsQueryInput = z.output<typeof MyCourseEnrollmentsQuery>;
 

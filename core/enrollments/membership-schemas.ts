@@ -1,5 +1,6 @@
 /** Request shapes of `/api/purchase-membership` (decision 012), with the spec's words for refusals. */
 import { z } from 'zod';
+import { forQuery, forUserIdField } from '#core/family/acting-for.ts';
 import { pagingQuery } from '#core/paging.ts';
 import { couponCode } from '#core/shop/coupon-schemas.ts';
 import { ENROLLMENT_LIMITS } from './enrollment-options.ts';
@@ -53,6 +54,7 @@ export const CreateMembershipPurchaseSchema = z.object(
     paymentMethod,
     couponCode: optionalCoupon,
     notes: z.preprocess((v) => v ?? '', optionalText('Notes', ENROLLMENT_LIMITS.notesMax)).transform((v) => v ?? ''),
+    forUserId: forUserIdField,
   },
   { error: MEMBERSHIP_PURCHASE_MESSAGES.bodyObject },
 );
@@ -122,6 +124,7 @@ const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
 
 export const MyMembershipsQuery = pagingQuery(10, ENROLLMENT_LIMITS.maxPageSize).extend({
   status: optionalEnum(MEMBERSHIP_ENROLLMENT_STATUSES),
+  ...forQuery,
 });
 export type MyMembershipsQueryInput = z.output<typeof MyMembershipsQuery>;
 

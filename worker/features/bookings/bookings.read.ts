@@ -6,6 +6,7 @@ import { profileName } from '#core/users/person-name.ts';
 import type { Db } from '#db/client.ts';
 import { classSessions } from '#db/schema/index.ts';
 import { forbidden, notFound } from '#worker/lib/errors.ts';
+import { actingFor } from '#worker/lib/family/guardian.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { serializeSession } from '#worker/lib/sessions/view.ts';
 import { myBookingsQuery, sessionBookingsQuery, sessionsBetweenViewsQuery } from './bookings.queries.ts';
@@ -13,12 +14,12 @@ import { serializeBooking } from './bookings.serialize.ts';
 
 const MAX_MY_BOOKINGS = 200;
 
-/** GET /api/bookings/my: the caller's booked and waitlisted places, each with its session, in start order. */
+/** GET /api/bookings/my?for=: the caller's (or their child's) booked and waitlisted places, each with its session, in start order. */
 export async function listMyBookings(ctx: ServiceCtx, query: MyBookingsQueryInput): Promise<BookingView[]> {
-  const me = signedIn(ctx);
+  const { userId } = await actingFor(ctx, query.for);
   const from = query.from?.getTime() ?? Date.now();
   const to = query.to?.getTime() ?? from + MY_BOOKINGS_DEFAULT_SPAN_MS;
-  const rows = await myBookingsQuery(ctx.db, me.id, from, to, MAX_MY_BOOKINGS);
+  const rows = await myBookingsQuery(ctx.db, userId, from, to, MAX_MY_BOOKINGS);
   return rows.map((r) =>
     serializeBooking({ booking: r.booking!, waitlistPosition: r.myWaitlistPosition }, { session: serializeSession(r) }),
   );

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { BOOKING_MESSAGES, BookSessionSchema, MyBookingsQuery } from '#core/bookings/booking-schemas.ts';
+import { BOOKING_MESSAGES, BookSessionSchema, CancelMyBookingQuery, MyBookingsQuery } from '#core/bookings/booking-schemas.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { listMyBookings, listSessionBookings } from './bookings.read.ts';
@@ -16,8 +16,8 @@ export const sessionBookingsRoutes = new Hono<AppEnv>()
     const bookings = await listSessionBookings(c.var.ctx, c.req.param('id'));
     return c.json({ success: true, data: bookings, bookings });
   })
-  .delete('/:id/bookings/me', async (c) => {
-    const data = await cancelBooking(c.var.ctx, c.req.param('id'), 'me');
+  .delete('/:id/bookings/me', validate('query', CancelMyBookingQuery), async (c) => {
+    const data = await cancelBooking(c.var.ctx, c.req.param('id'), { self: c.req.valid('query').for });
     return c.json({ success: true, data, message: BOOKING_MESSAGES.cancelled });
   })
   .delete('/:id/bookings/:bookingId', async (c) => {

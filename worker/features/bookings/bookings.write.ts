@@ -3,6 +3,7 @@ import type { BookingView } from '#core/bookings/views.ts';
 import { newId } from '#core/ids.ts';
 import { isAdminCapable } from '#core/roles.ts';
 import { isUniqueViolation } from '#worker/lib/db-errors.ts';
+import { actingFor } from '#worker/lib/family/guardian.ts';
 import { badRequest, conflict, forbidden, notFound } from '#worker/lib/errors.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { promoteStatement, recountStatement, tellPromoted } from '#worker/lib/sessions/waitlist.ts';
@@ -22,13 +23,14 @@ import { requireSignedWaiver } from '#worker/lib/waivers/require-waiver.ts';
 /**
  * POST /api/sessions/:id/bookings: one batch takes the place (booked or waitlisted, decided by the
  * database), keeps the session's counters and reads back the row with its waitlist position; when
- * nothing was taken, the same batch's last read says why.
+ * nothing was taken, the same batch's last read says why. `forUserId`: a guardian books for their child,
+ * whose own membership must allow it.
  */
 export async function bookSession(ctx: ServiceCtx, sessionId: string, input: BookSessionInput): Promise<BookingView> {
   const caller = signedIn(ctx);
   const staff = isAdminCapable(caller.role);
   if (input.userId && input.userId !== caller.id && !staff) throw forbidden(BOOKING_MESSAGES.onlySelf);
-  const userId = input.userId ?? caller.id;
+  const userId = input.userId ?? (await actingFor(ctx, input.forUserId, 'forbidden')).userId;
   await requireSignedWaiver(ctx, userId);
   const id = newId();
   const nowMs = Date.now();
@@ -60,13 +62,19 @@ export type CancelResult = { booking: BookingView; promoted: BookingView | null 
 /**
  * DELETE /api/sessions/:id/bookings/me | /:bookingId: the cancel, the waitlist's promotion into the
  * freed place and the counters in ONE batch, so a second cancel racing it sees the promotion done.
- * The promoted person is told after the response.
+ * The promoted person is told after the response. `{ self }`: the caller's own place, or their child's.
  */
-export async function cancelBooking(ctx: ServiceCtx, sessionId: string, target: 'me' | { bookingId: string }): Promise<CancelResult> {
+export async function cancelBooking(
+  ctx: ServiceCtx,
+  sessionId: string,
+  target: { self: string | undefined } | { bookingId: string },
+): Promise<CancelResult> {
   const caller = signedIn(ctx);
   const by: Canceller =
-    target === 'me' ? { kind: 'self', userId: caller.id } : { kind: 'staff', userId: caller.id, admin: isAdminCapable(caller.role) };
-  const which = bookingTarget(sessionId, target === 'me' ? { userId: caller.id } : target);
+    'self' in target
+      ? { kind: 'self', userId: (await actingFor(ctx, target.self)).userId }
+      : { kind: 'staff', userId: caller.id, admin: isAdminCapable(caller.role) };
+  const which = bookingTarget(sessionId, 'self' in target ? { userId: by.userId } : target);
   const nowMs = Date.now();
   const [cancelled, promoted, , [why]] = await batch(ctx.db, [
     cancelStatement(ctx.db, sessionId, which, by, nowMs),

@@ -8,6 +8,7 @@ import { courseEnrollments, type CourseEnrollmentRow } from '#db/schema/index.ts
 import { couponRefusedError, takeCouponUse } from '#worker/lib/coupon-uses.ts';
 import { causes, isUniqueViolation } from '#worker/lib/db-errors.ts';
 import { badRequest, conflict } from '#worker/lib/errors.ts';
+import { actingFor } from '#worker/lib/family/guardian.ts';
 import { schoolCurrency } from '#worker/lib/payments/currency.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { batch } from '#worker/lib/sql.ts';
@@ -81,7 +82,10 @@ async function insertEnrollment(
   }
 }
 
-/** POST /api/enroll: priced from the database, seat and coupon held, then sent to the gateway (nothing to pay: free). */
+/**
+ * POST /api/enroll: priced from the database, seat and coupon held, then sent to the gateway (nothing to pay:
+ * free). With `forUserId` a guardian enrols their child: the enrolment is the child's, the payment the guardian's.
+ */
 export async function createEnrollment(
   ctx: ServiceCtx,
   input: CreateCourseEnrollmentInput,
@@ -89,10 +93,11 @@ export async function createEnrollment(
   if (input.isRetry) return retryPayment(ctx, input);
   const user = signedIn(ctx);
   if (!input.courseId) throw badRequest(ENROLLMENT_MESSAGES.courseIdRequired);
-  await requireSignedWaiver(ctx, user.id);
-  const priced = await priceCourse(ctx, input.courseId, input.couponCode, user.id);
+  const { userId } = await actingFor(ctx, input.forUserId, 'forbidden');
+  await requireSignedWaiver(ctx, userId);
+  const priced = await priceCourse(ctx, input.courseId, input.couponCode, userId);
   const gateway = gatewayOrFree(ctx, priced.totals.totalCents === 0, input.paymentMethod);
-  const row = await insertEnrollment(ctx, priced, user.id, input, gateway);
+  const row = await insertEnrollment(ctx, priced, userId, input, gateway);
   if (row.paymentStatus === 'free') return { enrollment: await enrollmentView(ctx.db, row.id), payment: null };
   const payment = await openPayment(
     ctx,
@@ -126,7 +131,7 @@ export async function createEnrollment(
   return { enrollment: await enrollmentView(ctx.db, row.id), payment };
 }
 
-/** Retry (`isRetry` + `enrollmentId` + `courseId`): a new payment for the caller's own enrolment still awaiting one. */
+/** Retry (`isRetry` + `enrollmentId` + `courseId`): a new payment for the caller's own (or child's) enrolment still awaiting one. */
 async function retryPayment(ctx: ServiceCtx, input: CreateCourseEnrollmentInput): Promise<EnrollmentCheckout<CourseEnrollmentView>> {
   const user = signedIn(ctx);
   if (!input.enrollmentId || !input.courseId) throw badRequest(ENROLLMENT_MESSAGES.retryNeedsIds);

@@ -27,10 +27,10 @@ export const toView = (r: ViewRow) => serializeCourseEnrollment(r.enrollment, r.
 
 export const loadEnrollment = (db: Db, id: string) => viewSelect(db, eq(courseEnrollments.id, id)).get();
 
-/** The caller's own enrolment, or (unless `ownerOnly`: renew, retry) any for an admin-capable caller; 404 for everyone else. */
+/** The caller's own enrolment or their child's, or (unless `ownerOnly`: renew, retry) any for an admin-capable caller; 404 for everyone else. */
 export async function visibleEnrollment(ctx: ServiceCtx, id: string, ownerOnly = false): Promise<ViewRow> {
   const found = await loadEnrollment(ctx.db, id);
-  mustSee(ctx, found?.enrollment.userId, ownerOnly);
+  await mustSee(ctx, found?.enrollment.userId, ownerOnly);
   return found!;
 }
 

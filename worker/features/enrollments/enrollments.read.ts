@@ -4,6 +4,7 @@ import { COURSE_ENROLLMENT_STATUSES } from '#core/enrollments/enrollment-status.
 import type { EnrollmentStats } from '#core/enrollments/views.ts';
 import { offsetOf, pagination } from '#core/paging.ts';
 import { courseEnrollments, users } from '#db/schema/index.ts';
+import { actingFor } from '#worker/lib/family/guardian.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { likeAny } from '#worker/lib/sql.ts';
 import { toView, viewSelect, visibleEnrollment } from './enrollments.queries.ts';
@@ -49,13 +50,13 @@ async function page(
   return { data: found.map(toView), pagination: pagination(q.page, q.limit, totals[0]?.n ?? 0), stats };
 }
 
-/** GET /api/enroll/my-enrollments: the caller's own, newest first. */
+/** GET /api/enroll/my-enrollments?for=: the caller's own (or their child's), newest first. */
 export async function myEnrollments(ctx: ServiceCtx, q: MyCourseEnrollmentsQueryInput) {
-  const user = signedIn(ctx);
+  const { userId } = await actingFor(ctx, q.for);
   const { data, pagination } = await page(
     ctx,
     {
-      where: and(eq(courseEnrollments.userId, user.id), q.status ? eq(courseEnrollments.status, q.status) : undefined),
+      where: and(eq(courseEnrollments.userId, userId), q.status ? eq(courseEnrollments.status, q.status) : undefined),
       statsWhere: undefined,
     },
     q,

@@ -22,7 +22,8 @@ import { serializeRenewal } from '#worker/lib/enrollment-views.ts';
 /**
  * POST /api/enroll/:id/renew: the owner's active enrolment gets another term of the course's weeks. The
  * renewal is its own purchase (priced now, its own coupon use and payment); paid, it extends the term
- * from its current end (enrollments.settlement.ts). Nothing to pay: it is settled in the same batch.
+ * from its current end (enrollments.settlement.ts). Nothing to pay: it is settled in the same batch. A guardian
+ * renews their child's: the renewal is the child's, the payment the guardian's.
  */
 export async function renewEnrollment(
   ctx: ServiceCtx,
@@ -33,7 +34,7 @@ export async function renewEnrollment(
   const { enrollment: e, course } = await visibleEnrollment(ctx, id, true);
   if (!(COURSE_MOVES.renew as readonly string[]).includes(e.status)) throw conflict(ENROLLMENT_MESSAGES.cannotRenew(e.status));
   if (!course || course.durationWeeks == null) throw conflict(ENROLLMENT_MESSAGES.notRenewable);
-  const { totals, coupon } = await priceCourse(ctx, course.id, input.couponCode, user.id);
+  const { totals, coupon } = await priceCourse(ctx, course.id, input.couponCode, e.userId);
   const free = totals.totalCents === 0;
   const gateway = renewalGateway(ctx, input.paymentMethod, free);
   const at = new Date();
@@ -47,7 +48,7 @@ export async function renewEnrollment(
         id: renewalId,
         kind: 'course',
         enrollmentId: e.id,
-        userId: user.id,
+        userId: e.userId,
         priceCents: totals.priceCents,
         couponDiscountCents: totals.couponDiscountCents,
         ...purchaseValues(totals, coupon, gateway, currency.code, at),
@@ -58,7 +59,7 @@ export async function renewEnrollment(
       ? [
           takeCouponUse(ctx.db, {
             couponId: coupon.id,
-            userId: user.id,
+            userId: e.userId,
             purchaseType: 'course_renewal',
             purchaseId: renewalId,
             category: 'course',

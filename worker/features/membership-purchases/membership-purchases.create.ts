@@ -10,6 +10,7 @@ type NewMembershipEnrollmentRow = typeof membershipEnrollments.$inferInsert;
 import { couponRefusedError } from '#worker/lib/coupon-uses.ts';
 import { membershipCouponUse } from './membership-purchases.coupon.ts';
 import { badRequest, conflict } from '#worker/lib/errors.ts';
+import { actingFor } from '#worker/lib/family/guardian.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { batch } from '#worker/lib/sql.ts';
 import { withObjects } from '#worker/lib/stored-objects.ts';
@@ -54,10 +55,11 @@ const text = (form: FormData, field: string) => {
 
 /**
  * POST /api/purchase-membership: priced from the database, the documents stored, the enrolment and its
- * coupon use written in one batch (documents removed again if it fails), then the payment opened.
+ * coupon use written in one batch (documents removed again if it fails), then the payment opened. With
+ * `forUserId` a guardian buys for their child: the enrolment is the child's, the payment the guardian's.
  */
 export async function purchaseMembership(ctx: ServiceCtx, req: Request): Promise<EnrollmentCheckout<MembershipEnrollmentView>> {
-  const user = signedIn(ctx);
+  signedIn(ctx);
   const form = await readForm(req);
   const input = parseInput(CreateMembershipPurchaseSchema, {
     membershipId: text(form, 'membershipId'),
@@ -65,18 +67,20 @@ export async function purchaseMembership(ctx: ServiceCtx, req: Request): Promise
     paymentMethod: text(form, 'paymentMethod'),
     couponCode: text(form, 'couponCode'),
     notes: text(form, 'notes'),
+    forUserId: text(form, 'forUserId'),
   });
-  await requireSignedWaiver(ctx, user.id);
+  const { userId } = await actingFor(ctx, input.forUserId, 'forbidden');
+  await requireSignedWaiver(ctx, userId);
   const id = newId();
   const { objects, documents } = await checkedDocuments(documentFiles(form), `enrollments/${id}`, { kind: 'membership', id });
-  const priced = await pricePlan(ctx, await activePlan(ctx, input.membershipId, input.planId), input.couponCode, user.id);
+  const priced = await pricePlan(ctx, await activePlan(ctx, input.membershipId, input.planId), input.couponCode, userId);
   const { plan, membership, totals, coupon } = priced;
   const free = totals.totalCents === 0;
   const gateway = free ? 'free' : chosenGateway(ctx, input.paymentMethod);
   const at = new Date();
   const values: NewMembershipEnrollmentRow = {
     id,
-    userId: user.id,
+    userId,
     membershipId: membership.id,
     planId: plan.id,
     membershipName: membership.name,
@@ -97,7 +101,7 @@ export async function purchaseMembership(ctx: ServiceCtx, req: Request): Promise
     ...(coupon
       ? membershipCouponUse(
           ctx.db,
-          { couponId: coupon._id, userId: user.id, purchaseType: 'membership', purchaseId: id, totals },
+          { couponId: coupon._id, userId, purchaseType: 'membership', purchaseId: id, totals },
           membershipEnrollments,
         )
       : []),

@@ -35,7 +35,8 @@ export function purchasePayment(
     {
       purchaseType: purchase.kind,
       purchaseId: purchase.row.id,
-      userId: purchase.row.userId,
+      // The payer: the member, or the guardian paying for their child (only they reach here).
+      userId: signedIn(ctx).id,
       amountCents: purchase.row.totalCents,
       gateway,
       description: `${isRenewal ? 'Renewal: ' : ''}${enrollment.membershipName} — ${enrollment.planName}`,
@@ -62,7 +63,7 @@ function abandon(ctx: ServiceCtx, purchase: Purchase) {
   ]);
 }
 
-/** POST /:id/pay: another payment for the caller's own enrolment still awaiting one. */
+/** POST /:id/pay: another payment for the caller's own (or child's) enrolment still awaiting one. */
 export async function payAgain(ctx: ServiceCtx, id: string, paymentMethod: string | undefined) {
   signedIn(ctx);
   const { row } = await visibleEnrollment(ctx, id, true);

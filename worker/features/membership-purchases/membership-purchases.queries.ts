@@ -17,10 +17,10 @@ export async function loadEnrollment(db: Db, id: string): Promise<{ row: Members
   return found ?? null;
 }
 
-/** The owner's or (unless `ownerOnly`: renew, pay) for the school anyone's enrolment; 404 for another user's, as for a missing one. */
+/** The owner's (or their guardian's) or (unless `ownerOnly`: renew, pay) for the school anyone's enrolment; 404 for another user's, as for a missing one. */
 export async function visibleEnrollment(ctx: ServiceCtx, id: string, ownerOnly = false) {
   const found = await loadEnrollment(ctx.db, id);
-  mustSee(ctx, found?.row.userId, ownerOnly);
+  await mustSee(ctx, found?.row.userId, ownerOnly);
   return found!;
 }
 

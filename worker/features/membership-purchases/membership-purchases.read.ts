@@ -16,6 +16,7 @@ import {
 } from '#db/schema/index.ts';
 import { priceFields } from '#worker/lib/catalog/money.ts';
 import { fileUrl } from '#worker/lib/public-files.ts';
+import { actingFor } from '#worker/lib/family/guardian.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { likeAny } from '#worker/lib/sql.ts';
 import { ownerColumns } from '#worker/lib/enrollment-views.ts';
@@ -92,10 +93,10 @@ async function pageOf(ctx: ServiceCtx, where: SQL | undefined, page: number, lim
   };
 }
 
-/** GET /my-enrollments: the caller's own, newest first. */
+/** GET /my-enrollments?for=: the caller's own (or their child's), newest first. */
 export async function myMemberships(ctx: ServiceCtx, q: MyMembershipsQueryInput) {
-  const user = signedIn(ctx);
-  const mine = eq(me.userId, user.id);
+  const { userId } = await actingFor(ctx, q.for);
+  const mine = eq(me.userId, userId);
   return pageOf(ctx, and(mine, q.status ? eq(me.status, q.status) : undefined), q.page, q.limit, mine);
 }
 

@@ -1,23 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { ENROLLMENT_MESSAGES } from '#core/enrollments/enrollment-status.ts';
 import type { VerifyMembershipPaymentInput } from '#core/enrollments/membership-schemas.ts';
-import { isAdminCapable } from '#core/roles.ts';
 import { enrollmentRenewals } from '#db/schema/index.ts';
-import { notFound } from '#worker/lib/errors.ts';
+import { mustSee } from '#worker/lib/enrolment/moves.ts';
 import { verifyProof } from '#worker/lib/payments/verify.ts';
 import { serializePayment } from '#worker/lib/payments/serialize.ts';
-import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
+import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { enrollmentView, visibleEnrollment } from './membership-purchases.queries.ts';
 import { serializeRenewal } from '#worker/lib/enrollment-views.ts';
 import { membershipSettlements } from './membership-purchases.settlement.ts';
 
-/** The caller's renewal (staff: anyone's); 404 otherwise. */
+/** The caller's or their child's renewal (staff: anyone's); 404 otherwise. */
 async function visibleRenewal(ctx: ServiceCtx, id: string) {
-  const user = signedIn(ctx);
   const row = await ctx.db.select().from(enrollmentRenewals).where(eq(enrollmentRenewals.id, id)).get();
-  if (!row || row.kind !== 'membership' || (row.userId !== user.id && !isAdminCapable(user.role)))
-    throw notFound(ENROLLMENT_MESSAGES.notFound);
-  return row;
+  await mustSee(ctx, row?.kind === 'membership' ? row.userId : undefined);
+  return row!;
 }
 
 /**

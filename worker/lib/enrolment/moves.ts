@@ -2,6 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ENROLLMENT_MESSAGES, REFUNDED_ON_CANCEL_FROM } from '#core/enrollments/enrollment-status.ts';
 import { isAdminCapable } from '#core/roles.ts';
 import { conflict, notFound } from '#worker/lib/errors.ts';
+import { isGuardianOf } from '#worker/lib/family/guardian.ts';
 import { refundAtGateway } from '#worker/lib/payments/refund.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { batch } from '#worker/lib/sql.ts';
@@ -108,8 +109,12 @@ export function mustExist<R>(found: R | null | undefined): R {
   return found;
 }
 
-/** 404 unless the purchase exists and is the caller's own, or (unless `ownerOnly`: renew, pay) the caller is admin-capable. */
-export function mustSee(ctx: ServiceCtx, ownerId: string | undefined, ownerOnly = false): void {
+/**
+ * 404 unless the purchase exists and is the caller's own or their child's (issue 26), or (unless `ownerOnly`:
+ * renew, pay) the caller is admin-capable.
+ */
+export async function mustSee(ctx: ServiceCtx, ownerId: string | undefined, ownerOnly = false): Promise<void> {
   const user = signedIn(ctx);
-  if (!ownerId || (ownerId !== user.id && (ownerOnly || !isAdminCapable(user.role)))) throw notFound(ENROLLMENT_MESSAGES.notFound);
+  if (ownerId && (ownerId === user.id || (!ownerOnly && isAdminCapable(user.role)))) return;
+  if (!ownerId || !(await isGuardianOf(ctx.db, user.id, ownerId))) throw notFound(ENROLLMENT_MESSAGES.notFound);
 }
