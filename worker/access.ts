@@ -102,9 +102,6 @@ export const ACCESS: AccessTable = {
   ...ranksAccess,
   ...gradingsAccess,
   ...gradingResultsAccess,
-<<<<<<< HEAD
   ...waiversAccess,
-=======
   ...familyAccess,
->>>>>>> i26-family
 };
