@@ -42,6 +42,8 @@ const testVars = {
 };
 
 const SOCIAL_TESTS = 'worker/features/social-*/**/*.test.ts';
+/** Files that change a setting every request obeys (the required waiver): their own database, one file at a time. */
+const SERIAL_TESTS = 'worker/**/*.serial.test.ts';
 /** Worker code checked against a Node-only reference (e.g. push against `http_ece`): run in Node, not workerd. */
 const NODE_SIDE_TESTS = 'worker/**/*.node.test.ts';
 
@@ -85,7 +87,10 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      workerProject('worker', ['worker/**/*.test.ts', 'party/**/*.room.test.ts'], { exclude: [SOCIAL_TESTS, NODE_SIDE_TESTS] }),
+      workerProject('worker', ['worker/**/*.test.ts', 'party/**/*.room.test.ts'], {
+        exclude: [SOCIAL_TESTS, NODE_SIDE_TESTS, SERIAL_TESTS],
+      }),
+      workerProject('worker-serial', [SERIAL_TESTS], { fileParallelism: false }),
       // A platform has one connected account, and these files each set the accounts they need: one file at a time.
       workerProject('worker-social', [SOCIAL_TESTS], { fileParallelism: false }),
       {

@@ -22,6 +22,7 @@ import { classMembersSeeder } from './seed/class-members.ts';
 import { checkinSeeder } from './seed/checkin.ts';
 import { classSessionsSeeder } from './seed/class-sessions.ts';
 import { progressionDemoSeeder } from './seed/progression-demo.ts';
+import { waiversSeeder } from './seed/waivers.ts';
 import type { Seeder } from './seed/types.ts';
 
 /** Demo content, in order: a later seeder may rely on what an earlier one made (e.g. the instructor account). */
@@ -48,6 +49,7 @@ export const SEEDERS: readonly Seeder[] = [
   checkinSeeder,
   classSessionsSeeder,
   progressionDemoSeeder,
+  waiversSeeder,
 ];
 
 export type SeedOptions = {

@@ -14,6 +14,7 @@ import { taxRateBp } from '#core/shop/product-schemas.ts';
 import { SHOP_LIMITS } from '#core/shop/shop-options.ts';
 import { DEFAULT_SCHOOL_TIME_ZONE, isTimeZone } from '#core/time-zone.ts';
 import { BOOKING_CUTOFF_LIMITS, BOOKING_CUTOFF_MESSAGE } from '#core/bookings/booking-schemas.ts';
+import { validPolicy } from '#core/billing/dunning.ts';
 
 /** What the site shows before an admin saves anything (spec 9: CAD and $). */
 export const DEFAULT_SETTINGS = {
@@ -49,6 +50,10 @@ export const SETTINGS_MESSAGES = {
   urlInvalid: 'Social links must be http(s) URLs',
   timeZoneInvalid: 'Invalid timezone',
   bookingCancelCutoff: BOOKING_CUTOFF_MESSAGE,
+  waiverNotFound: 'Waiver not found',
+  ageOfMajority: 'Age of majority must be a whole number from 16 to 21',
+  dunningRetryDays: 'Retry days must be 1 to 5 whole days from 1 to 28, each later than the one before',
+  dunningGraceDays: 'Grace period must be a whole number of days from 0 to 60',
   bodyObject: 'Please send the settings as a JSON object or multipart form data',
   updated: 'Settings updated successfully',
 } as const;
@@ -140,6 +145,21 @@ export const UpdateSettingsSchema = z.object(
     bookingCancelCutoffMinutes: wholeNumber('Booking cancel cutoff', BOOKING_CUTOFF_LIMITS.min, BOOKING_CUTOFF_LIMITS.max, {
       message: SETTINGS_MESSAGES.bookingCancelCutoff,
     }).optional(),
+    // The waiver everyone must have signed before booking, enrolling or buying (issue 26 §2); blank or null: none.
+    requiredWaiverId: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+      z.string({ error: SETTINGS_MESSAGES.waiverNotFound }).trim().max(64, SETTINGS_MESSAGES.waiverNotFound).nullable().optional(),
+    ),
+    ageOfMajority: wholeNumber('Age of majority', 16, 21, { message: SETTINGS_MESSAGES.ageOfMajority }).optional(),
+    // A form sends "1, 3, 7".
+    dunningRetryDays: z
+      .preprocess(
+        (v) => (typeof v === 'string' ? v.split(',').map((d) => (d.trim() === '' ? NaN : Number(d))) : v),
+        z.array(z.number({ error: SETTINGS_MESSAGES.dunningRetryDays }), { error: SETTINGS_MESSAGES.dunningRetryDays }),
+      )
+      .refine((days) => days.length > 0 && validPolicy({ retryDays: days, graceDays: 0 }), SETTINGS_MESSAGES.dunningRetryDays)
+      .optional(),
+    dunningGraceDays: wholeNumber('Grace period', 0, 60, { message: SETTINGS_MESSAGES.dunningGraceDays }).optional(),
     privacyPolicy: text('Privacy policy', SETTINGS_LIMITS.legalText).optional(),
     termsAndConditions: text('Terms and conditions', SETTINGS_LIMITS.legalText).optional(),
     removeLogo: bool.optional(),

@@ -3,7 +3,13 @@ import { WAIVER_LIMITS } from './waiver-options.ts';
 /** A signature image as received (a data URL), checked: only what the pad makes and a PDF can draw. */
 export type SignatureImage =
   | { kind: 'png'; mime: 'image/png'; bytes: Uint8Array }
-  | { kind: 'svg'; mime: 'image/svg+xml'; bytes: Uint8Array; paths: string[]; box: { x: number; y: number; width: number; height: number } };
+  | {
+      kind: 'svg';
+      mime: 'image/svg+xml';
+      bytes: Uint8Array;
+      paths: string[];
+      box: { x: number; y: number; width: number; height: number };
+    };
 
 export type SignatureCheck = { ok: true; image: SignatureImage } | { ok: false; reason: 'tooLarge' | 'notImage' };
 
@@ -12,8 +18,23 @@ const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 /** The elements a drawn signature may hold: the pad makes only `<path d>` inside `<svg>` (title/desc/g allowed). */
 const SVG_ELEMENTS = new Set(['svg', 'g', 'path', 'title', 'desc']);
 const SAFE_ATTRIBUTES = new Set([
-  'xmlns', 'version', 'width', 'height', 'viewbox', 'd', 'fill', 'stroke', 'stroke-width', 'stroke-linecap',
-  'stroke-linejoin', 'stroke-opacity', 'fill-opacity', 'opacity', 'role', 'aria-label', 'preserveaspectratio',
+  'xmlns',
+  'version',
+  'width',
+  'height',
+  'viewbox',
+  'd',
+  'fill',
+  'stroke',
+  'stroke-width',
+  'stroke-linecap',
+  'stroke-linejoin',
+  'stroke-opacity',
+  'fill-opacity',
+  'opacity',
+  'role',
+  'aria-label',
+  'preserveaspectratio',
 ]);
 
 /** Decoded size of base64 text without decoding it, so an oversized upload is refused before any work. */
@@ -34,7 +55,10 @@ function checkedSvg(bytes: Uint8Array): Extract<SignatureImage, { kind: 'svg' }>
   } catch {
     return null;
   }
-  const body = text.replace(/^\uFEFF?\s*<\?xml[^?]*\?>/, '').replace(/<!--[\s\S]*?-->/g, '').trim();
+  const body = text
+    .replace(/^\uFEFF?\s*<\?xml[^?]*\?>/, '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .trim();
   if (!body.startsWith('<svg') || /<!|<\?|&/.test(body)) return null;
   const paths: string[] = [];
   const attrsOfRoot: Record<string, string> = {};
@@ -78,7 +102,10 @@ function checkedSvg(bytes: Uint8Array): Extract<SignatureImage, { kind: 'svg' }>
 }
 
 function viewBoxOf(attrs: Record<string, string>) {
-  const nums = (attrs.viewbox ?? '').trim().split(/[\s,]+/).map(Number);
+  const nums = (attrs.viewbox ?? '')
+    .trim()
+    .split(/[\s,]+/)
+    .map(Number);
   if (nums.length === 4 && nums.every(Number.isFinite) && nums[2]! > 0 && nums[3]! > 0) {
     return { x: nums[0]!, y: nums[1]!, width: nums[2]!, height: nums[3]! };
   }
@@ -103,7 +130,8 @@ export function checkSignature(dataUrl: string): SignatureCheck {
   if (!match) return { ok: false, reason: 'notImage' };
   const bytes = base64Bytes(b64);
   if (!bytes || !bytes.length) return { ok: false, reason: 'notImage' };
-  if (match[1] === 'image/png') return isPng(bytes) ? { ok: true, image: { kind: 'png', mime: 'image/png', bytes } } : { ok: false, reason: 'notImage' };
+  if (match[1] === 'image/png')
+    return isPng(bytes) ? { ok: true, image: { kind: 'png', mime: 'image/png', bytes } } : { ok: false, reason: 'notImage' };
   const svg = checkedSvg(bytes);
   return svg ? { ok: true, image: svg } : { ok: false, reason: 'notImage' };
 }

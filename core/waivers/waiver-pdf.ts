@@ -26,6 +26,36 @@ export type WaiverPdfInput = {
   signature: SignatureImage | null;
 };
 
+/** The columns of a signature row its PDF is drawn from. */
+export type WaiverPdfRow = {
+  id: string;
+  version: number;
+  textSha256: string;
+  signerCapacity: string;
+  typedName: string;
+  signedAt: Date;
+  ip: string;
+  userAgent: string;
+};
+
+/** What a signature's PDF is drawn from: the row plus the words around it, so the seed and a rebuild draw the same bytes. */
+export function waiverPdfInputOf(
+  row: WaiverPdfRow,
+  more: Pick<WaiverPdfInput, 'schoolName' | 'title' | 'body' | 'signedForName' | 'signedByName' | 'signature'>,
+): WaiverPdfInput {
+  return {
+    ...more,
+    signatureId: row.id,
+    version: row.version,
+    textSha256: row.textSha256,
+    capacity: row.signerCapacity,
+    typedName: row.typedName,
+    signedAt: row.signedAt,
+    ip: row.ip,
+    userAgent: row.userAgent,
+  };
+}
+
 const WIDTH = 595;
 const HEIGHT = 842;
 const MARGIN = 56;
@@ -60,7 +90,10 @@ class Flow {
       this.y = HEIGHT - MARGIN;
     }
   }
-  text(text: string, opts: { font: PDFFont; size: number; indent?: number; color?: ReturnType<typeof rgb>; after?: number; marker?: string }) {
+  text(
+    text: string,
+    opts: { font: PDFFont; size: number; indent?: number; color?: ReturnType<typeof rgb>; after?: number; marker?: string },
+  ) {
     const indent = opts.indent ?? 0;
     const lines = wrapText(opts.font, text, opts.size, LINE_WIDTH - indent);
     const leading = opts.size * 1.35;
@@ -69,7 +102,13 @@ class Flow {
       this.y -= leading;
       if (i === 0 && opts.marker) {
         const marker = printable(opts.font, opts.marker);
-        this.page.drawText(marker, { x: MARGIN + indent - opts.font.widthOfTextAtSize(`${marker} `, opts.size), y: this.y, size: opts.size, font: opts.font, color: INK });
+        this.page.drawText(marker, {
+          x: MARGIN + indent - opts.font.widthOfTextAtSize(`${marker} `, opts.size),
+          y: this.y,
+          size: opts.size,
+          font: opts.font,
+          color: INK,
+        });
       }
       this.page.drawText(line, { x: MARGIN + indent, y: this.y, size: opts.size, font: opts.font, color: opts.color ?? INK });
     });
@@ -81,7 +120,14 @@ async function drawSignature(doc: PDFDocument, flow: Flow, image: SignatureImage
   flow.room(SIGNATURE_BOX.height + 24);
   const top = flow.y - 8;
   const { page } = flow;
-  page.drawRectangle({ x: MARGIN, y: top - SIGNATURE_BOX.height, width: SIGNATURE_BOX.width, height: SIGNATURE_BOX.height, borderColor: MUTED, borderWidth: 0.5 });
+  page.drawRectangle({
+    x: MARGIN,
+    y: top - SIGNATURE_BOX.height,
+    width: SIGNATURE_BOX.width,
+    height: SIGNATURE_BOX.height,
+    borderColor: MUTED,
+    borderWidth: 0.5,
+  });
   if (image?.kind === 'png') {
     const png = await doc.embedPng(image.bytes);
     const scale = Math.min((SIGNATURE_BOX.width - 8) / png.width, (SIGNATURE_BOX.height - 8) / png.height, 1);
@@ -121,7 +167,8 @@ export async function renderWaiverPdf(input: WaiverPdfInput): Promise<Uint8Array
   flow.text(`Version ${input.version}`, { font: fonts.regular, size: 10, color: MUTED, after: 12 });
   for (const block of markdownBlocks(input.body)) {
     if (block.kind === 'heading') flow.text(block.text, { font: fonts.bold, size: Math.max(11, 16 - block.level), after: 4 });
-    else if (block.kind === 'item') flow.text(block.text, { font: fonts.regular, size: 10.5, indent: 16 + block.level * 14, marker: block.marker, after: 2 });
+    else if (block.kind === 'item')
+      flow.text(block.text, { font: fonts.regular, size: 10.5, indent: 16 + block.level * 14, marker: block.marker, after: 2 });
     else flow.text(block.text, { font: fonts.regular, size: 10.5, after: 6 });
   }
 

@@ -1,6 +1,8 @@
-import { UpdateSettingsSchema, type UpdateSettingsInput } from '#core/settings/settings-schemas.ts';
+import { eq } from 'drizzle-orm';
+import { SETTINGS_MESSAGES, UpdateSettingsSchema, type UpdateSettingsInput } from '#core/settings/settings-schemas.ts';
+import { waiverDocuments } from '#db/schema/index.ts';
 import { filesOf, firstValue, type RequestBody } from '#worker/lib/body.ts';
-import { tooLarge, unsupportedType } from '#worker/lib/errors.ts';
+import { badRequest, tooLarge, unsupportedType } from '#worker/lib/errors.ts';
 import { checkImageDimensions } from '#worker/lib/image-size.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { deleteObject, objectKey, withObjects } from '#worker/lib/stored-objects.ts';
@@ -33,9 +35,18 @@ function changesOf(input: UpdateSettingsInput): SettingsChanges {
   if (input.freeShippingThreshold !== undefined) changes.freeShippingOverCents = input.freeShippingThreshold;
   if (input.timeZone !== undefined) changes.timeZone = input.timeZone;
   if (input.bookingCancelCutoffMinutes !== undefined) changes.bookingCancelCutoffMinutes = input.bookingCancelCutoffMinutes;
+  if (input.requiredWaiverId !== undefined) changes.requiredWaiverId = input.requiredWaiverId;
+  if (input.ageOfMajority !== undefined) changes.ageOfMajority = input.ageOfMajority;
+  if (input.dunningRetryDays !== undefined) changes.dunningRetryDays = input.dunningRetryDays;
+  if (input.dunningGraceDays !== undefined) changes.dunningGraceDays = input.dunningGraceDays;
   if (input.privacyPolicy !== undefined) changes.privacyPolicy = input.privacyPolicy;
   if (input.termsAndConditions !== undefined) changes.termsAndConditions = input.termsAndConditions;
   return changes;
+}
+
+async function checkWaiverExists(ctx: ServiceCtx, id: string) {
+  const doc = await ctx.db.select({ id: waiverDocuments.id }).from(waiverDocuments).where(eq(waiverDocuments.id, id)).get();
+  if (!doc) throw badRequest(SETTINGS_MESSAGES.waiverNotFound, [{ path: 'requiredWaiverId', message: SETTINGS_MESSAGES.waiverNotFound }]);
 }
 
 /** Links are merged per platform; an empty string removes that platform. */
@@ -72,6 +83,7 @@ function inputOf(body: RequestBody): { input: UpdateSettingsInput; logo: File | 
 export async function updateSettings(ctx: ServiceCtx, body: RequestBody) {
   const { input, logo } = inputOf(body);
   const image = logo ? await checkedLogo(logo) : null;
+  if (input.requiredWaiverId) await checkWaiverExists(ctx, input.requiredWaiverId);
   if (!image && !input.removeLogo && !input.socialLinks && !Object.keys(changesOf(input)).length) return getSettings(ctx);
   const newKey = image ? objectKey('settings', image.type.ext) : null;
   const objects =

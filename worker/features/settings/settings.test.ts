@@ -47,6 +47,10 @@ describe('GET /api/settings', () => {
         freeShippingThreshold: null,
         timeZone: 'America/Vancouver',
         bookingCancelCutoffMinutes: 120,
+        requiredWaiverId: null,
+        ageOfMajority: 18,
+        dunningRetryDays: [1, 3, 7],
+        dunningGraceDays: 7,
         privacyPolicy: '',
         termsAndConditions: '',
         updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -138,6 +142,19 @@ describe('PUT /api/settings (JSON)', () => {
     [{ maxUnpaidOrders: 'lots' }, 'Unpaid orders per account must be a whole number from 1 to 50'],
     [{ maxUnpaidOrders: true }, 'Unpaid orders per account must be a whole number from 1 to 50'],
     [{ maxUnpaidOrders: null }, 'Unpaid orders per account must be a whole number from 1 to 50'],
+    [{ requiredWaiverId: 'no-such-waiver' }, 'Waiver not found'],
+    [{ requiredWaiverId: 42 }, 'Waiver not found'],
+    [{ ageOfMajority: 15 }, 'Age of majority must be a whole number from 16 to 21'],
+    [{ ageOfMajority: 22 }, 'Age of majority must be a whole number from 16 to 21'],
+    [{ ageOfMajority: 18.5 }, 'Age of majority must be a whole number from 16 to 21'],
+    [{ dunningRetryDays: [3, 1] }, 'Retry days must be 1 to 5 whole days from 1 to 28, each later than the one before'],
+    [{ dunningRetryDays: [] }, 'Retry days must be 1 to 5 whole days from 1 to 28, each later than the one before'],
+    [{ dunningRetryDays: [0, 2] }, 'Retry days must be 1 to 5 whole days from 1 to 28, each later than the one before'],
+    [{ dunningRetryDays: [1, 2, 3, 4, 5, 6] }, 'Retry days must be 1 to 5 whole days from 1 to 28, each later than the one before'],
+    [{ dunningRetryDays: [1, 29] }, 'Retry days must be 1 to 5 whole days from 1 to 28, each later than the one before'],
+    [{ dunningRetryDays: 'soon' }, 'Retry days must be 1 to 5 whole days from 1 to 28, each later than the one before'],
+    [{ dunningGraceDays: 61 }, 'Grace period must be a whole number of days from 0 to 60'],
+    [{ dunningGraceDays: -1 }, 'Grace period must be a whole number of days from 0 to 60'],
   ])('refuses %j with a clear 400', async (body, message) => {
     const token = await adminToken();
     const before = await view();
@@ -145,6 +162,33 @@ describe('PUT /api/settings (JSON)', () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ success: false, code: 'BAD_REQUEST', message });
     expect(await view()).toEqual(before);
+  });
+
+  it('sets the required waiver, the age of majority and the dunning policy; a blank waiver clears it', async () => {
+    const token = await adminToken();
+    // An inactive document: the booking gate ignores it, so files running alongside this one are not affected.
+    const doc = (await api('/api/waivers', { method: 'POST', token, body: { title: 'Settings waiver', body: 'Text' } })).body.data;
+    await api(`/api/waivers/${doc._id}`, { method: 'PUT', token, body: { isActive: false } });
+    const res = await putJson(token, {
+      requiredWaiverId: doc._id,
+      ageOfMajority: 19,
+      dunningRetryDays: [2, 5, 9, 14],
+      dunningGraceDays: 0,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      requiredWaiverId: doc._id,
+      ageOfMajority: 19,
+      dunningRetryDays: [2, 5, 9, 14],
+      dunningGraceDays: 0,
+    });
+    expect((await api(`/api/waivers/${doc._id}`, { token })).body.data.required).toBe(true);
+    const form = await putForm(
+      token,
+      settingsForm({ requiredWaiverId: '', dunningRetryDays: '1, 3, 7', dunningGraceDays: '7', ageOfMajority: '18' }),
+    );
+    expect(form.status).toBe(200);
+    expect(form.body.data).toMatchObject({ requiredWaiverId: null, ageOfMajority: 18, dunningRetryDays: [1, 3, 7], dunningGraceDays: 7 });
   });
 
   it('sets the currency the shop charges in and its number format (GET /payments/currency follows)', async () => {

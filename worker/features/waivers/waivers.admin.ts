@@ -48,7 +48,11 @@ export async function listSignatures(ctx: ServiceCtx, documentId: string, q: Lis
   }
   const where = and(eq(waiverSignatures.versionId, version.id), signatureSearch(q.search));
   const [rows, total] = await Promise.all([signatureRows(ctx.db, where).limit(q.limit).offset(offset), signatureRows(ctx.db, where)]);
-  return { rows: rows.map((r) => serializeSignature(r, true)), pagination: pagination(q.page, q.limit, total.length), version: version.version };
+  return {
+    rows: rows.map((r) => serializeSignature(r, true)),
+    pagination: pagination(q.page, q.limit, total.length),
+    version: version.version,
+  };
 }
 
 /** Where a reminder for `userId` goes: their own address, or their guardians' for a child without a login. */

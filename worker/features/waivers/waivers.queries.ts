@@ -41,7 +41,12 @@ export function missingWhere(versionId: string, search?: string): SQL {
   );
   const term = search?.trim();
   const bySearch = term
-    ? likeAny(term, [users.email, users.studentId, sql`json_extract(${users.profile}, '$.firstName')`, sql`json_extract(${users.profile}, '$.lastName')`])
+    ? likeAny(term, [
+        users.email,
+        users.studentId,
+        sql`json_extract(${users.profile}, '$.firstName')`,
+        sql`json_extract(${users.profile}, '$.lastName')`,
+      ])
     : undefined;
   return and(askedToSign, unsigned, bySearch)!;
 }
@@ -78,7 +83,11 @@ export function missingRows(db: Db, documentId: string, versionId: string, searc
     .leftJoin(lastSigned, eq(lastSigned.userId, users.id))
     .leftJoin(waiverReminders, and(eq(waiverReminders.userId, users.id), eq(waiverReminders.versionId, versionId)))
     .where(missingWhere(versionId, search))
-    .orderBy(sql`lower(coalesce(json_extract(${users.profile}, '$.lastName'), ''))`, sql`lower(coalesce(json_extract(${users.profile}, '$.firstName'), ''))`, users.id)
+    .orderBy(
+      sql`lower(coalesce(json_extract(${users.profile}, '$.lastName'), ''))`,
+      sql`lower(coalesce(json_extract(${users.profile}, '$.firstName'), ''))`,
+      users.id,
+    )
     .limit(limit)
     .offset(offset);
 }

@@ -30,7 +30,7 @@ export function serializeDocument(
     createdAt: doc.createdAt.toISOString(),
     updatedAt: doc.updatedAt.toISOString(),
     current: current ? serializeVersion(current) : null,
-    ...(counts ?? {}),
+    ...counts,
   };
 }
 

@@ -3,12 +3,12 @@ import { newId } from '#core/ids.ts';
 import { checkSignature, type SignatureImage } from '#core/waivers/signature-image.ts';
 import { WAIVER_MESSAGES } from '#core/waivers/waiver-options.ts';
 import type { SignWaiverInput } from '#core/waivers/waiver-schemas.ts';
-import { renderWaiverPdf } from '#core/waivers/waiver-pdf.ts';
+import { renderWaiverPdf, waiverPdfInputOf } from '#core/waivers/waiver-pdf.ts';
 import { bytesSha256 } from '#core/pdf/pdf-text.ts';
-import { users, waiverSignatures, waiverVersions } from '#db/schema/index.ts';
+import { users, waiverDocuments, waiverSignatures, waiverVersions, type WaiverSignatureRow } from '#db/schema/index.ts';
 import { schoolBranding } from '#worker/lib/certificates/prepare.ts';
 import { isUniqueViolation } from '#worker/lib/db-errors.ts';
-import { AppError, badRequest, conflict, notFound, tooLarge } from '#worker/lib/errors.ts';
+import { AppError, badRequest, conflict, notFound, tooLarge, unavailable } from '#worker/lib/errors.ts';
 import { actingFor, childIdsOf, isGuardianOf } from '#worker/lib/family/guardian.ts';
 import { isStaffRole } from '#worker/lib/progression/student-access.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
@@ -73,22 +73,28 @@ export async function signWaiver(ctx: ServiceCtx, documentId: string, input: Sig
   const ua = userAgent.slice(0, 500);
   let pdf: Uint8Array;
   try {
-    pdf = await renderWaiverPdf({
-      signatureId: id,
-      schoolName: (await schoolBranding(ctx, false)).schoolName,
-      title: doc.title,
-      version: version.version,
-      body: version.body,
-      textSha256: version.bodySha256,
-      signedForName: await nameOf(ctx, userId),
-      signedByName: await nameOf(ctx, caller.id),
-      capacity,
-      typedName: input.typedName,
-      signedAt,
-      ip: ctx.ip,
-      userAgent: ua,
-      signature: image,
-    });
+    pdf = await renderWaiverPdf(
+      waiverPdfInputOf(
+        {
+          id,
+          version: version.version,
+          textSha256: version.bodySha256,
+          signerCapacity: capacity,
+          typedName: input.typedName,
+          signedAt,
+          ip: ctx.ip,
+          userAgent: ua,
+        },
+        {
+          schoolName: (await schoolBranding(ctx, false)).schoolName,
+          title: doc.title,
+          body: version.body,
+          signedForName: await nameOf(ctx, userId),
+          signedByName: await nameOf(ctx, caller.id),
+          signature: image,
+        },
+      ),
+    );
   } catch (err) {
     // A PNG with the right header but a body pdf-lib cannot read is not an image either.
     if (image?.kind === 'png') throw badRequest(WAIVER_MESSAGES.signatureNotImage);
@@ -137,14 +143,61 @@ export async function signaturePdf(ctx: ServiceCtx, id: string): Promise<{ bytes
       row.signedBy === caller.id ||
       isStaffRole(caller.role) ||
       (await isGuardianOf(ctx.db, caller.id, row.signedFor)));
-  if (!row || !allowed || !row.pdfKey) throw notFound(SIGNATURE_NOT_FOUND);
-  const object = await ctx.storage.get(row.pdfKey);
-  if (!object) {
-    ctx.log.error('signed waiver PDF missing from storage', { signatureId: row.id });
-    throw notFound(SIGNATURE_NOT_FOUND);
+  if (!row || !allowed) throw notFound(SIGNATURE_NOT_FOUND);
+  const filename = `waiver-v${row.version}-${row.id}.pdf`;
+  const key = row.pdfKey ?? pdfKeyOf(row.id);
+  const object = await ctx.storage.get(key);
+  if (object) return { bytes: new Uint8Array(await object.arrayBuffer()), filename };
+  const bytes = await redrawnPdf(ctx, row);
+  if (bytes && (await bytesSha256(bytes)) === row.pdfSha256) {
+    await ctx.storage.put(key, bytes, { httpMetadata: { contentType: 'application/pdf' } });
+    ctx.log.warn('signed waiver PDF rebuilt from its row', { signatureId: row.id });
+    return { bytes, filename };
   }
-  return { bytes: new Uint8Array(await object.arrayBuffer()), filename: `waiver-${row.documentId}-v${row.version}-${row.id}.pdf` };
+  ctx.log.error('signed waiver PDF lost and not rebuildable', { signatureId: row.id });
+  throw unavailable(PDF_LOST);
 }
+
+export const PDF_LOST = 'The signed PDF is not available right now; the signature itself is on record';
+
+/**
+ * The PDF drawn again from the row (the renderer is deterministic): used when R2 lost it, and for the demo
+ * seed's signatures, which are written without R2. Kept only if it hashes to the stored pdfSha256.
+ */
+async function redrawnPdf(ctx: ServiceCtx, row: WaiverSignatureRow): Promise<Uint8Array | null> {
+  const version = await ctx.db.select().from(waiverVersions).where(eq(waiverVersions.id, row.versionId)).get();
+  const doc = await ctx.db
+    .select({ title: waiverDocuments.title })
+    .from(waiverDocuments)
+    .where(eq(waiverDocuments.id, row.documentId))
+    .get();
+  if (!version || !doc) return null;
+  let image: SignatureImage | null = null;
+  if (row.signatureKey) {
+    const stored = await ctx.storage.get(row.signatureKey);
+    const check = stored
+      ? checkSignature(dataUrlOf(stored.httpMetadata?.contentType ?? '', new Uint8Array(await stored.arrayBuffer())))
+      : null;
+    if (!check?.ok) return null;
+    image = check.image;
+  }
+  return renderWaiverPdf(
+    waiverPdfInputOf(row, {
+      schoolName: (await schoolBranding(ctx, false)).schoolName,
+      title: doc.title,
+      body: version.body,
+      signedForName: await nameOf(ctx, row.signedFor),
+      signedByName: row.signedBy ? await nameOf(ctx, row.signedBy) : row.typedName,
+      signature: image,
+    }),
+  );
+}
+
+const dataUrlOf = (mime: string, bytes: Uint8Array) => {
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return `data:${mime};base64,${btoa(binary)}`;
+};
 
 /** GET /api/waivers/status?for=: the required waiver, whether the person signed its current version, and the caller's family's state. */
 export async function waiverStatus(ctx: ServiceCtx, forUserId: string | undefined) {
@@ -153,10 +206,17 @@ export async function waiverStatus(ctx: ServiceCtx, forUserId: string | undefine
   const { required, signed } = await requiredWaiverFor(ctx.db, userId);
   const people = [caller.id, ...(await childIdsOf(ctx.db, caller.id))];
   const latest = required
-    ? await signatureRows(ctx.db, and(eq(waiverSignatures.documentId, required.documentId), inArray(waiverSignatures.signedFor, [...new Set([userId, ...people])])))
+    ? await signatureRows(
+        ctx.db,
+        and(eq(waiverSignatures.documentId, required.documentId), inArray(waiverSignatures.signedFor, [...new Set([userId, ...people])])),
+      )
     : [];
-  const latestOf = (id: string) => latest.filter((r) => r.signature.signedFor === id).sort((a, b) => b.signature.version - a.signature.version)[0];
-  const names = await ctx.db.select({ id: users.id, profile: users.profile, email: users.email }).from(users).where(inArray(users.id, people));
+  const latestOf = (id: string) =>
+    latest.filter((r) => r.signature.signedFor === id).sort((a, b) => b.signature.version - a.signature.version)[0];
+  const names = await ctx.db
+    .select({ id: users.id, profile: users.profile, email: users.email })
+    .from(users)
+    .where(inArray(users.id, people));
   const mine = latestOf(userId);
   return {
     required: required ? { documentId: required.documentId, title: required.title, version: required.version } : null,
@@ -174,4 +234,3 @@ export async function waiverStatus(ctx: ServiceCtx, forUserId: string | undefine
     }),
   };
 }
-

@@ -1,10 +1,8 @@
 /** Shared by the waiver tests (not a test file itself). */
+import { exports } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { users } from '#db/schema/index.ts';
-import { noLoginEmail } from '#core/family/family-options.ts';
-import { familyLinks } from '#db/schema/index.ts';
-import { newId } from '#core/ids.ts';
-import { api, createUser, testDb, uniq, type TestUser } from '#test/helpers.ts';
+import { api, createUser, testDb, uniq } from '#test/helpers.ts';
 import { sha256Hex } from '#worker/lib/digest.ts';
 import { fixtureBytes } from '#worker/lib/image-size.fixtures.ts';
 
@@ -16,7 +14,8 @@ export const dataUrl = (mime: string, bytes: Uint8Array | string) =>
 export const svgUrl = (svg = SVG_SIGNATURE) => dataUrl('image/svg+xml', svg);
 export const pngUrl = () => dataUrl('image/png', fixtureBytes('png9x8'));
 
-export const WAIVER_BODY = '# Release of liability\n\nI understand that **karate** involves physical contact.\n\n- I train at my own risk.\n- I tell the instructor about injuries.\n';
+export const WAIVER_BODY =
+  '# Release of liability\n\nI understand that **karate** involves physical contact.\n\n- I train at my own risk.\n- I tell the instructor about injuries.\n';
 
 export async function adminToken() {
   return (await createUser({ role: 'admin' })).token;
@@ -37,22 +36,13 @@ export async function signingBody(body: string, more: Record<string, unknown> = 
   return { signedFor: 'me', typedName: 'Leo Tanaka', agree: true, textSha256: await sha256Hex(body), ...more };
 }
 
-/** A child with no login linked to `guardian` (the family slice's fixture when it lands: test/family-helpers.ts). */
-export async function insertChild(guardian: TestUser, firstName = 'Kid') {
-  const id = newId();
-  await testDb()
-    .insert(users)
-    .values({
-      id,
-      email: noLoginEmail(id),
-      passwordHash: '!',
-      role: 'student',
-      canSignIn: false,
-      studentId: `STU-${uniq()}`,
-      profile: { firstName, lastName: 'Child', dateOfBirth: '2016-04-01' },
-    });
-  await testDb().insert(familyLinks).values({ guardianId: guardian.id, childId: id, relationship: 'Parent' });
-  return id;
-}
+export const userEmail = async (id: string) =>
+  (await testDb().select({ email: users.email }).from(users).where(eq(users.id, id)).get())?.email;
 
-export const userEmail = async (id: string) => (await testDb().select({ email: users.email }).from(users).where(eq(users.id, id)).get())?.email;
+/** A signed PDF as bytes (api() would read it as text). */
+export async function download(url: string, token?: string) {
+  const res = await exports.default.fetch(
+    new Request(`http://dojo.test${url}`, { headers: token ? { authorization: `Bearer ${token}` } : {} }),
+  );
+  return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
+}
