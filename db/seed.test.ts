@@ -31,11 +31,11 @@ async function accounts() {
 describe('seedLocal', () => {
   it('creates one verified demo account per role with its login id', { timeout: 60_000 }, async () => {
     const result = await seedLocal(server.url, { log: quiet });
-    expect(result.added.accounts).toBe(6);
+    expect(result.added.accounts).toBe(7);
     // every seeder (accounts, then each feature's demo content) adds something to an empty database
     for (const [name, n] of Object.entries(result.added)) expect(n, name).toBeGreaterThan(0);
     const rows = await accounts();
-    const byRole = Object.fromEntries(rows.map((r) => [r.role as string, r]));
+    const byRole = Object.fromEntries(rows.filter((r) => r.email !== 'parent@dojo.local').map((r) => [r.role as string, r]));
     expect(Object.keys(byRole).sort()).toEqual(['admin', 'grandmaster', 'instructor', 'member', 'student', 'super-admin']);
     expect(byRole['super-admin']).toMatchObject({ email: 'superadmin@dojo.local', admin_id: null });
     expect(byRole.admin).toMatchObject({ email: 'admin@dojo.local', admin_id: 'ADM-0001' });
@@ -152,6 +152,27 @@ describe('seedLocal', () => {
       );
       expect(fees).toHaveLength(5);
       for (const f of fees) expect(f.amount_cents).toBe(f.fee_cents);
+    } finally {
+      client.close();
+    }
+  });
+
+  it('seeds the demo parent with two children of about 9 and 12, who have no login of their own', async () => {
+    const client = createClient({ url: server.url, intMode: 'number' });
+    try {
+      const kids = (
+        await client.execute(
+          "select c.student_id, c.can_sign_in, c.email, json_extract(c.profile, '$.dateOfBirth') as dob from family_links l join users g on g.id = l.guardian_id join users c on c.id = l.child_id where g.email = 'parent@dojo.local' order by dob desc",
+        )
+      ).rows;
+      expect(kids).toHaveLength(2);
+      const ages = kids.map((k) => Math.floor((Date.now() - Date.parse(k.dob as string)) / (365.25 * 86_400_000)));
+      expect(ages).toEqual([9, 12]);
+      for (const k of kids) {
+        expect(k.can_sign_in).toBe(0);
+        expect(k.email).toMatch(/@no-login\.invalid$/);
+        expect(k.student_id).toMatch(/^STU-\d{4}$/);
+      }
     } finally {
       client.close();
     }

@@ -22,6 +22,7 @@ import { classMembersSeeder } from './seed/class-members.ts';
 import { checkinSeeder } from './seed/checkin.ts';
 import { classSessionsSeeder } from './seed/class-sessions.ts';
 import { progressionDemoSeeder } from './seed/progression-demo.ts';
+import { familiesSeeder } from './seed/families.ts';
 import { waiversSeeder } from './seed/waivers.ts';
 import type { Seeder } from './seed/types.ts';
 
@@ -49,6 +50,7 @@ export const SEEDERS: readonly Seeder[] = [
   checkinSeeder,
   classSessionsSeeder,
   progressionDemoSeeder,
+  familiesSeeder,
   waiversSeeder,
 ];
 

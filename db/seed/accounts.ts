@@ -54,6 +54,13 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     loginCall: 'POST /api/auth/login {email, password}',
     profile: { firstName: 'Nina', lastName: 'Costa' },
   },
+  {
+    // Issue 26: a parent with two children (db/seed/families.ts).
+    role: 'member',
+    email: 'parent@dojo.local',
+    loginCall: 'POST /api/auth/login {email, password}',
+    profile: { firstName: 'Emi', lastName: 'Sato' },
+  },
 ];
 
 /** The Worker's exact algorithm and parameters (worker/lib/password.ts), so it verifies these hashes. */

@@ -76,6 +76,16 @@ describe('inviting a second guardian', () => {
       .where(eq(guardianInvites.id, late.invite._id));
     expect((await send('POST', '/api/family/invites/accept', late.invitee.token, { token: late.token })).status).toBe(404);
     expect(await linked(late.invitee.id)).toHaveLength(0);
+
+    const staffInvitee = await createUser({ role: 'instructor' });
+    const toStaff = await send('POST', '/api/family/invites', parent.token, { email: staffInvitee.email });
+    await settleDeferred();
+    const [mail] = await testDb().select().from(emailOutbox).where(eq(emailOutbox.to, staffInvitee.email));
+    const staffToken = /token=([\w-]+)/.exec(mail!.text)![1]!;
+    const refused = await send('POST', '/api/family/invites/accept', staffInvitee.token, { token: staffToken });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(FAMILY_MESSAGES.notGuardian);
+    expect(toStaff.body.data.status).toBe('pending');
   });
 
   it('links only the children named, refuses a child not yours with 404, and lets two racing accepts link once', async () => {
