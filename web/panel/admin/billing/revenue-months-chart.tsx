@@ -43,8 +43,12 @@ export function RevenueMonthsChart({ months }: { months: readonly RevenueMonth[]
       </svg>
       {split && (
         <p className="billing-chart-key muted">
-          <span className="billing-chart-swatch billing-chart-swatch-autopay" aria-hidden="true" /> Automatic charges{' '}
-          <span className="billing-chart-swatch" aria-hidden="true" /> Other payments
+          <span>
+            <span className="billing-chart-swatch billing-chart-swatch-autopay" aria-hidden="true" /> Automatic charges
+          </span>
+          <span>
+            <span className="billing-chart-swatch" aria-hidden="true" /> Other payments
+          </span>
         </p>
       )}
       <ChartTable
