@@ -17,7 +17,7 @@ import { useSchoolZone } from '#web/components/school-zone.tsx';
 import { formatDateTime } from '#web/components/format.ts';
 import { UserHistory } from './user-history.tsx';
 import { UserAttendance } from './user-attendance.tsx';
-import { UserFamily } from '#web/panel/admin/families/user-family.tsx';
+import { UserFamily } from './user-family.tsx';
 
 type Overview = UserOverviewView<AdminUser>;
 const LOGIN_IDS = [

@@ -4,8 +4,8 @@ import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 import { DataTable, ListFilters, ListMessages, ListResults, ListScreen, SearchField, TableHead } from '#web/panel/resource/list-kit.tsx';
 import { useList } from '#web/panel/resource/use-list.ts';
 import type { PanelScreenProps } from '#web/panel/screen-props.ts';
-import { readFamilies, unlinkChild, type FamiliesQuery, type FamilyRow } from './families-api.ts';
-import { LinkChildForm } from './link-child-form.tsx';
+import { readFamilies, unlinkChild, type FamiliesQuery, type FamilyRow } from '#web/panel/users/family-api.ts';
+import { LinkChildForm } from '#web/panel/users/link-child-form.tsx';
 
 type Unlinking = { guardian: FamilyRow['guardians'][number]; child: FamilyRow['children'][number] };
 

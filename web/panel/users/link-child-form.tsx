@@ -2,13 +2,13 @@ import type { FormEvent } from 'react';
 import { FAMILY_LIMITS } from '#core/family/family-options.ts';
 import { ApiError } from '#web/lib/api.ts';
 import { Field, FormActions, HeadedForm, useForm, type Errors } from '#web/components/form-kit.tsx';
-import { findAccount, linkChild } from './families-api.ts';
+import { findAccount, linkChild } from './family-api.ts';
 
 type Props = { guardian?: { _id: string; name: string }; onLinked: (message: string) => void };
 
 /** Links a child (by student ID or e-mail) to a guardian: the one given, or one named by e-mail or ID. */
 export function LinkChildForm({ guardian, onLinked }: Props) {
-  const { errors, alert, busy, submit, field } = useForm();
+  const { alert, busy, submit, field } = useForm();
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = e.currentTarget;

@@ -3,7 +3,7 @@ import { FormStatus } from '#web/components/form-kit.tsx';
 import { Pending, useRead } from '#web/panel/homes/home-parts.tsx';
 import { PanelLink } from '#web/panel/router.tsx';
 import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
-import { readUserFamily, unlinkChild, type FamilyPerson } from './families-api.ts';
+import { readUserFamily, unlinkChild, type FamilyPerson } from './family-api.ts';
 import { LinkChildForm } from './link-child-form.tsx';
 
 type Unlinking = { guardian: { _id: string; name: string }; child: { _id: string; name: string } };
