@@ -15,6 +15,7 @@ import { settingsSeeder } from './seed/settings.ts';
 import { courseEnrollmentsSeeder } from './seed/enrollments.ts';
 import { instructorEnrollmentsSeeder } from './seed/instructor-enrollments.ts';
 import { membershipEnrollmentsSeeder } from './seed/membership-enrollments.ts';
+import { autopaySeeder } from './seed/autopay.ts';
 import { fileUploadsSeeder, syllabusSeeder } from './seed/syllabus.ts';
 import { programsSeeder } from './seed/programs.ts';
 import { socialSeeder } from './seed/social.ts';
@@ -44,6 +45,7 @@ export const SEEDERS: readonly Seeder[] = [
   messagesSeeder,
   courseEnrollmentsSeeder,
   membershipEnrollmentsSeeder,
+  autopaySeeder,
   instructorEnrollmentsSeeder,
   socialSeeder,
   classMembersSeeder,

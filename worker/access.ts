@@ -50,6 +50,7 @@ import { ranksAccess } from './features/ranks/ranks.access.ts';
 import { gradingsAccess } from './features/gradings/gradings.access.ts';
 import { gradingResultsAccess } from './features/grading-results/grading-results.access.ts';
 import { familyAccess } from './features/family/family.access.ts';
+import { autopayAccess } from './features/autopay/autopay.access.ts';
 import { billingAccess } from './features/billing/billing.access.ts';
 
 /** Every /api route and who may call it. createApp() refuses to start if a route is missing here. */
@@ -105,5 +106,6 @@ export const ACCESS: AccessTable = {
   ...gradingResultsAccess,
   ...waiversAccess,
   ...familyAccess,
+  ...autopayAccess,
   ...billingAccess,
 };

@@ -53,6 +53,7 @@ import { ranksRoutes } from './features/ranks/ranks.routes.ts';
 import { gradingsRoutes } from './features/gradings/gradings.routes.ts';
 import { gradingResultsRoutes } from './features/grading-results/grading-results.routes.ts';
 import { familyRoutes, familyStaffRoutes } from './features/family/family.routes.ts';
+import { autopayRoutes } from './features/autopay/autopay.routes.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
 import { auditWrites } from './middleware/audit.ts';
 import { authorize } from './middleware/auth.ts';
@@ -129,6 +130,7 @@ export function createApp() {
     .route('/gradings', gradingResultsRoutes)
     .route('/waivers', waiversRoutes)
     .route('/family', familyRoutes)
+    .route('/admin/billing', autopayRoutes)
     .route('/billing', billingRoutes);
 
   // Not strict: the spec's client calls some paths with a trailing slash (GET /courses/, POST /orders/).

@@ -1,8 +1,8 @@
 import type { PurchaseType } from '#core/shop/shop-options.ts';
-import { autopaySettlements } from '#worker/features/autopay/autopay.settlement.ts';
+import { invoiceSettlement } from '#worker/features/autopay/autopay.settlement.ts';
 import { courseSettlements } from '#worker/features/enrollments/enrollments.settlement.ts';
 import { gradingSettlements } from '#worker/features/gradings/gradings.settlement.ts';
-import { membershipSettlements } from '#worker/features/membership-purchases/membership-purchases.settlement.ts';
+import { membershipRenewalsPaid, membershipSettlements } from '#worker/features/membership-purchases/membership-purchases.settlement.ts';
 import { orderSettlement } from '#worker/features/orders/orders.settlement.ts';
 import type { PurchaseSettlement } from '#worker/lib/payments/settlements.ts';
 
@@ -16,5 +16,6 @@ export const SETTLEMENTS: Partial<Record<PurchaseType, PurchaseSettlement>> = {
   ...courseSettlements,
   ...membershipSettlements,
   ...gradingSettlements,
-  ...autopaySettlements,
+  // An automatic charge pays its lines through the membership renewal's own statements.
+  invoice: invoiceSettlement(membershipRenewalsPaid),
 };

@@ -1,6 +1,6 @@
-import { eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from '#db/client.ts';
 
 /** `column = key`, or `column IS NULL` for a null key: the compare half of a compare-and-set. */
@@ -36,4 +36,25 @@ type Results<T extends readonly Statement[]> = { -readonly [K in keyof T]: Await
 export async function batch<const T extends readonly Statement[]>(db: Db, statements: T): Promise<Results<T>> {
   if (!statements.length) return [] as unknown as Results<T>;
   return (await db.batch(statements as unknown as [Statement, ...Statement[]])) as unknown as Results<T>;
+}
+
+/**
+ * `INSERT … SELECT <values> WHERE <condition> RETURNING id`: the check and the write as one statement, so
+ * a row is written only while the condition holds (answers no row otherwise); `ignoreConflict` adds ON CONFLICT DO NOTHING.
+ */
+export function insertWhere<T extends SQLiteTable>(db: Db, table: T, values: T['$inferInsert'], condition: SQL, ignoreConflict = false) {
+  const columns = getTableColumns(table) as Record<string, SQLiteColumn>;
+  const entries = Object.entries(values as Record<string, unknown>).filter(([, v]) => v !== undefined);
+  const names = sql.join(
+    entries.map(([k]) => sql.identifier(columns[k]!.name)),
+    sql`, `,
+  );
+  const params = sql.join(
+    entries.map(([k, v]) => sql.param(v, columns[k])),
+    sql`, `,
+  );
+  const conflict = ignoreConflict ? sql` on conflict do nothing` : sql``;
+  return db.all<{ id: string }>(
+    sql`insert into ${table} (${names}) select ${params} where ${condition}${conflict} returning ${sql.identifier('id')}`,
+  );
 }

@@ -7,10 +7,10 @@ import { invoices, paymentMethods, payments, type InvoiceRow, type PaymentRow } 
 import { settlePayment } from '#worker/lib/payments/records.ts';
 import { vaultFor } from '#worker/lib/payments/vault-registry.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { SETTLEMENTS } from '#worker/settlements.ts';
 import { batch } from '#worker/lib/sql.ts';
 import { declineStatements, dunningPolicy } from './autopay.dunning.ts';
 import { tellOfDecline } from './autopay.notify.ts';
-import { invoiceSettlement } from './autopay.settlement.ts';
 
 /** A claimed attempt holds its invoice this long; a run that crashed lets it lapse and the same attempt is retried. */
 export const LEASE_MS = 5 * 60_000;
@@ -80,7 +80,7 @@ async function decline(ctx: ServiceCtx, invoice: InvoiceRow, reason: string, now
 
 /** A charge the vault reported succeeded, settled as a webhook settles it (records.ts settlePayment): whichever comes first pays. */
 export async function settleCharge(ctx: ServiceCtx, payment: PaymentRow, providerPaymentId: string) {
-  return (await settlePayment(ctx, invoiceSettlement, payment, providerPaymentId)).purchasePaid;
+  return (await settlePayment(ctx, SETTLEMENTS.invoice, payment, providerPaymentId)).purchasePaid;
 }
 
 /**

@@ -5,11 +5,12 @@ import type { Db } from '#db/client.ts';
 import { enrollmentRenewals, invoices, membershipEnrollments, SETTINGS_ID, siteSettings, type InvoiceRow } from '#db/schema/index.ts';
 import { cancelRenewalStatements } from '#worker/lib/enrolment/renewals.ts';
 import { failedNow } from '#worker/lib/payments/settlements.ts';
-import { MEMBERSHIP } from '#worker/features/membership-purchases/membership-purchases.kind.ts';
 
 const DAY_MS = 86_400_000;
 const r = enrollmentRenewals;
 const me = membershipEnrollments;
+/** The renewals an invoice charges, as the enrolment kit names them. */
+const MEMBERSHIP_RENEWALS = { name: 'membership', renewalPurchaseType: 'membership_renewal' } as const;
 
 /** The school's dunning settings (the settings row, read directly: its API is the waivers slice's). */
 export async function dunningPolicy(db: Db): Promise<DunningPolicy> {
@@ -38,7 +39,7 @@ export function endUnpaidStatements(db: Db, marked: SQL, at: Date) {
       .update(me)
       .set({ status: 'expired', expiredAt: at, updatedAt: at })
       .where(and(sql`${me.id} in (${linesOf(marked)})`, inArray(me.status, ['active', 'past_due']))),
-    ...cancelRenewalStatements(db, MEMBERSHIP, sql`${r.invoiceId} in (${marked})`, at),
+    ...cancelRenewalStatements(db, MEMBERSHIP_RENEWALS, sql`${r.invoiceId} in (${marked})`, at),
   ];
 }
 

@@ -11,9 +11,9 @@ import {
   paymentMethods,
   type MembershipEnrollmentRow,
 } from '#db/schema/index.ts';
-import { insertWhere } from '#worker/features/membership-purchases/membership-purchases.sql.ts';
 import { renewalDefaultGateway } from '#worker/lib/payments/registry.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { insertWhere } from '#worker/lib/sql.ts';
 import { dunningPolicy, dunningSpanMs } from './autopay.dunning.ts';
 
 /** At most this many due memberships are invoiced a run; the next run (a minute later) takes the rest. */
@@ -145,7 +145,9 @@ export async function invoiceDueMemberships(ctx: ServiceCtx, now: Date) {
           dueAt: sql`coalesce((select min(${r.autopayFor}) from ${r} where ${r.invoiceId} = ${invoiceId}), ${now.getTime()})`,
         })
         .where(eq(invoices.id, invoiceId)),
-      ctx.db.delete(invoices).where(and(eq(invoices.id, invoiceId), sql`not exists (select 1 from ${r} where ${r.invoiceId} = ${invoiceId})`)),
+      ctx.db
+        .delete(invoices)
+        .where(and(eq(invoices.id, invoiceId), sql`not exists (select 1 from ${r} where ${r.invoiceId} = ${invoiceId})`)),
     ]);
     const written = (results.slice(0, statements.length) as { id: string }[][]).reduce((n, rows) => n + rows.length, 0);
     if (written) made++;

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { chargeKey } from '#core/billing/dunning.ts';
 import { invoices, paymentMethods, payments } from '#db/schema/index.ts';
 import { createUser, testDb, testServiceCtx } from '#test/helpers.ts';
@@ -16,6 +16,7 @@ import {
   chargesOf,
   enrollment,
   freshEpoch,
+  stopAutopay,
   insertCard,
   invoiceRow,
   invoicesOf,
@@ -27,6 +28,7 @@ let base: number;
 beforeEach(() => {
   base = freshEpoch();
 });
+afterEach(stopAutopay);
 const HOUR = 3_600_000;
 
 describe('the renewal job', () => {
@@ -95,10 +97,7 @@ describe('the renewal job', () => {
     // before the retry is due nothing is charged; the member then saves a card that works
     await runAutopay(testServiceCtx(), new Date(t0 + DAY - 1));
     expect(await chargesOf(invoice!.id)).toHaveLength(1);
-    await testDb()
-      .update(paymentMethods)
-      .set({ providerMethodId: 'sbxpm_ok_retrycard01' })
-      .where(eq(paymentMethods.id, method.id));
+    await testDb().update(paymentMethods).set({ providerMethodId: 'sbxpm_ok_retrycard01' }).where(eq(paymentMethods.id, method.id));
     await runAutopay(testServiceCtx(), new Date(t0 + DAY));
     await runAutopay(testServiceCtx(), new Date(t0 + DAY + HOUR));
     const charges = await chargesOf(invoice!.id);
@@ -162,9 +161,9 @@ describe('the renewal job', () => {
     await testDb().update(paymentMethods).set({ providerMethodId: 'sbxpm_ok_paynowcard1' }).where(eq(paymentMethods.id, method.id));
     const [first, second] = await Promise.all([chargeInvoice(testServiceCtx(), invoice!.id), chargeInvoice(testServiceCtx(), invoice!.id)]);
     expect([first.outcome, second.outcome].sort()).toEqual(['busy', 'paid']);
-    expect(
-      (await chargesOf(invoice!.id)).filter((c) => c.status === 'succeeded').map((c) => c.sessionId),
-    ).toEqual([chargeKey(invoice!.id, 2)]);
+    expect((await chargesOf(invoice!.id)).filter((c) => c.status === 'succeeded').map((c) => c.sessionId)).toEqual([
+      chargeKey(invoice!.id, 2),
+    ]);
     expect((await chargeInvoice(testServiceCtx(), invoice!.id)).outcome).toBe('busy');
     expect(
       await testDb()

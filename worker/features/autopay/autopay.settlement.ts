@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { PurchaseType } from '#core/shop/shop-options.ts';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import type { Db } from '#db/client.ts';
 import { enrollmentRenewals, invoices } from '#db/schema/index.ts';
-import { membershipRenewalsPaid } from '#worker/features/membership-purchases/membership-purchases.settlement.ts';
 import { sendReceipt } from '#worker/lib/billing/receipt.ts';
 import { refundedNow, type PurchaseSettlement } from '#worker/lib/payments/settlements.ts';
 import { declineStatements, dunningPolicy } from './autopay.dunning.ts';
@@ -9,15 +9,23 @@ import { tellOfDecline } from './autopay.notify.ts';
 
 const r = enrollmentRenewals;
 
+/** The membership renewal settlement's statements for the renewals `which` selects (worker/settlements.ts hands them in). */
+export type RenewalsPaid = (
+  db: Db,
+  which: SQL,
+  at: Date,
+  paymentId: string | null,
+) => { move: BatchItem<'sqlite'>; follow: BatchItem<'sqlite'>[] };
+
 /**
  * An automatic charge's invoice paid: the invoice (ONE conditional UPDATE from open/processing/past_due), then
  * each of its lines through the membership renewal's own statements, only if THIS payment paid the invoice —
  * all in the payment's batch, so whichever of the job, a webhook or "Pay now" arrives first wins and the
  * others change nothing. Each membership is extended exactly once, from the end it renews.
  */
-export const invoiceSettlement: PurchaseSettlement = {
+export const invoiceSettlement = (renewalsPaid: RenewalsPaid): PurchaseSettlement => ({
   paid: (db, invoiceId, at, paymentId) => {
-    const lines = membershipRenewalsPaid(
+    const lines = renewalsPaid(
       db,
       sql`${r.invoiceId} = ${invoiceId} and exists (select 1 from ${invoices} where ${invoices.id} = ${invoiceId} and ${invoices.status} = 'paid' and ${invoices.paymentId} is ${paymentId} and ${invoices.paidAt} = ${at.getTime()})`,
       at,
@@ -51,7 +59,4 @@ export const invoiceSettlement: PurchaseSettlement = {
       const invoice = await ctx.db.select().from(invoices).where(eq(invoices.id, invoiceId)).get();
       if (invoice) tellOfDecline(ctx, invoice);
     }),
-};
-
-/** What paying for (or refunding) an automatic charge does. */
-export const autopaySettlements: Partial<Record<PurchaseType, PurchaseSettlement>> = { invoice: invoiceSettlement };
+});

@@ -1,13 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { newId, newSecret } from '#core/ids.ts';
-import {
-  emailOutbox,
-  enrollmentRenewals,
-  invoices,
-  membershipEnrollments,
-  paymentMethods,
-  payments,
-} from '#db/schema/index.ts';
+import { emailOutbox, enrollmentRenewals, invoices, membershipEnrollments, paymentMethods, payments } from '#db/schema/index.ts';
 import { createUser, testDb } from '#test/helpers.ts';
 import { insertMembership } from '#test/membership-helpers.ts';
 
@@ -15,11 +8,27 @@ export const DAY = 86_400_000;
 
 /**
  * Each test runs the job at its own instant far in the future (the job takes every due row of the shared
- * database): nothing another file writes is due then, and an earlier test's rows are not due at a later
- * test's (earlier) instant.
+ * database): nothing written at today's dates is due then, each file starts at its own random century, and
+ * an earlier test's rows are not due at a later test's (earlier) instant. `stopAutopay` (afterEach) ends what
+ * a test left behind, so no later run of another file charges it.
  */
-let epoch = Date.UTC(2098, 0, 1);
+let epoch = Date.UTC(2200 + Math.floor(Math.random() * 7000), 0, 1);
 export const freshEpoch = () => (epoch -= 120 * DAY);
+
+const left = { enrollments: [] as string[], payers: [] as string[] };
+
+export async function stopAutopay() {
+  const { enrollments, payers } = left;
+  if (enrollments.length)
+    await testDb().update(membershipEnrollments).set({ autopay: false }).where(inArray(membershipEnrollments.id, enrollments));
+  if (payers.length)
+    await testDb()
+      .update(invoices)
+      .set({ status: 'void', voidedAt: new Date() })
+      .where(and(inArray(invoices.payerId, payers), inArray(invoices.status, ['open', 'processing', 'past_due'])));
+  left.enrollments = [];
+  left.payers = [];
+}
 
 /** A saved sandbox card for `userId`, the default: one that approves, or one that always declines. */
 export async function insertCard(userId: string, card: 'ok' | 'decline' = 'ok') {
@@ -46,7 +55,8 @@ export async function insertCard(userId: string, card: 'ok' | 'decline' = 'ok') 
 /** An active, paid, autopay membership of `user` ending at `endsAt` (plan 100.00 − 10.00, GST 13 %: 101.70). */
 export async function autopayMembership(userId: string, endsAt: number, payerId: string | null = null) {
   const { membership, plan } = await insertMembership();
-  return testDb()
+  left.payers.push(payerId ?? userId);
+  const row = await testDb()
     .insert(membershipEnrollments)
     .values({
       id: newId(),
@@ -70,6 +80,8 @@ export async function autopayMembership(userId: string, endsAt: number, payerId:
     })
     .returning()
     .get();
+  left.enrollments.push(row.id);
+  return row;
 }
 
 /** A member with a saved card and one autopay membership ending at `endsAt`. */

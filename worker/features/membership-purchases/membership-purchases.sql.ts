@@ -1,6 +1,5 @@
 /** SQL pieces every membership move shares: the period arithmetic and the end-of-life statements. */
-import { and, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import { REFUNDED_ON_CANCEL_FROM, type MembershipEnrollmentStatus } from '#core/enrollments/enrollment-status.ts';
 import { newId } from '#core/ids.ts';
 import type { Db } from '#db/client.ts';
@@ -62,21 +61,5 @@ export function cancelStatements(
   return [move, releaseStamped(db, token)] as const;
 }
 
-/**
- * `INSERT … SELECT <values> WHERE <condition> RETURNING id`: the check and the write as one statement, so
- * a row is written only while the condition holds (answers no row otherwise).
- */
-export function insertWhere<T extends SQLiteTable>(db: Db, table: T, values: T['$inferInsert'], condition: SQL, ignoreConflict = false) {
-  const columns = getTableColumns(table) as Record<string, (typeof membershipEnrollments)['id']>;
-  const entries = Object.entries(values as Record<string, unknown>).filter(([, v]) => v !== undefined);
-  const names = sql.join(
-    entries.map(([k]) => sql.identifier(columns[k]!.name)),
-    sql`, `,
-  );
-  const params = sql.join(
-    entries.map(([k, v]) => sql.param(v, columns[k])),
-    sql`, `,
-  );
-  const conflict = ignoreConflict ? sql` on conflict do nothing` : sql``;
-  return db.all<{ id: string }>(sql`insert into ${table} (${names}) select ${params} where ${condition}${conflict} returning ${sql.identifier('id')}`);
-}
+/** Moved to worker/lib/sql.ts (automatic renewals write their lines with it too). */
+export { insertWhere } from '#worker/lib/sql.ts';

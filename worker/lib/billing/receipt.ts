@@ -69,7 +69,10 @@ export async function receiptPdf(ctx: ServiceCtx, invoiceId: string): Promise<Ui
   const input = await receiptInput(ctx, invoiceId);
   if (!input) throw notFound(BILLING_MESSAGES.invoiceNotFound);
   const bytes = await renderReceiptPdf(input);
-  await ctx.storage.put(receiptKeyOf(invoiceId), bytes, { httpMetadata: { contentType: 'application/pdf' }, customMetadata: { number: input.number } });
+  await ctx.storage.put(receiptKeyOf(invoiceId), bytes, {
+    httpMetadata: { contentType: 'application/pdf' },
+    customMetadata: { number: input.number },
+  });
   return bytes;
 }
 
@@ -105,7 +108,9 @@ export async function sendReceipt(ctx: ServiceCtx, invoiceId: string) {
     to: input.payerEmail,
     subject: `Receipt for invoice ${input.number}`,
     text: [...lines, '', `Receipt (PDF): ${link}`].join('\n'),
-    html: [...lines.map((l) => `<p>${escapeHtml(l)}</p>`), `<p><a href="${escapeHtml(link)}">Download the receipt (PDF)</a></p>`].join('\n'),
+    html: [...lines.map((l) => `<p>${escapeHtml(l)}</p>`), `<p><a href="${escapeHtml(link)}">Download the receipt (PDF)</a></p>`].join(
+      '\n',
+    ),
     kind: 'invoice_receipt',
     userId: claimed.payerId,
   });

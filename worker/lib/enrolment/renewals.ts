@@ -15,7 +15,12 @@ export const renewalCouponRelease = (db: Db, kind: Pick<EnrolmentKind, 'renewalP
   releaseCouponUsesOf(db, kind.renewalPurchaseType, stamped(token), at);
 
 /** Renewals of `kind` still awaiting payment that `which` selects: cancelled, stamped, their coupon uses back (one batch). */
-export function cancelRenewalStatements(db: Db, kind: EnrolmentKind, which: ReturnType<typeof sql>, at: Date) {
+export function cancelRenewalStatements(
+  db: Db,
+  kind: Pick<EnrolmentKind, 'name' | 'renewalPurchaseType'>,
+  which: ReturnType<typeof sql>,
+  at: Date,
+) {
   const token = newId();
   return [
     db

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { eq, sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { chargeKey } from '#core/billing/dunning.ts';
 import { newId } from '#core/ids.ts';
 import { enrollmentRenewals, invoices, payments } from '#db/schema/index.ts';
@@ -13,16 +13,28 @@ import { hmacSha256Hex } from '#worker/lib/payments/hmac.ts';
 import { settleDeferred } from '#worker/lib/service-context.ts';
 import { testDb, testServiceCtx } from '#test/helpers.ts';
 import { addMonths } from '#test/membership-helpers.ts';
-import { settleCharge } from './autopay.charge.ts';
-import { dunningPolicy } from './autopay.dunning.ts';
-import { invoiceDueMemberships } from './autopay.invoice.ts';
-import { runAutopay } from './autopay.jobs.ts';
-import { DAY, autopayMember, chargesOf, enrollment, freshEpoch, invoiceRow, invoicesOf, linesOf, mailsOf } from './autopay.test-helpers.ts';
+import { settleCharge } from '#worker/features/autopay/autopay.charge.ts';
+import { dunningPolicy } from '#worker/features/autopay/autopay.dunning.ts';
+import { invoiceDueMemberships } from '#worker/features/autopay/autopay.invoice.ts';
+import { runAutopay } from '#worker/features/autopay/autopay.jobs.ts';
+import {
+  DAY,
+  autopayMember,
+  chargesOf,
+  enrollment,
+  freshEpoch,
+  stopAutopay,
+  invoiceRow,
+  invoicesOf,
+  linesOf,
+  mailsOf,
+} from '#worker/features/autopay/autopay.test-helpers.ts';
 
 let base: number;
 beforeEach(() => {
   base = freshEpoch();
 });
+afterEach(stopAutopay);
 const HOUR = 3_600_000;
 
 const mayTrain = async (userId: string, at: number) =>
@@ -90,7 +102,15 @@ function razorpayCaptured() {
     const url = new URL(input instanceof Request ? input.url : String(input));
     if (url.host !== 'api.razorpay.com') return original(input, init);
     const id = /^\/v1\/payments\/([^/]+)$/.exec(url.pathname)?.[1];
-    return Response.json({ id, entity: 'payment', amount: 10_170, currency: 'CAD', status: 'captured', amount_refunded: 0, captured: true });
+    return Response.json({
+      id,
+      entity: 'payment',
+      amount: 10_170,
+      currency: 'CAD',
+      status: 'captured',
+      amount_refunded: 0,
+      captured: true,
+    });
   });
   onTestFinished(() => spy.mockRestore());
 }
@@ -129,7 +149,12 @@ describe('webhooks of automatic charges', () => {
     const { user, enrollment: e } = await autopayMember(base);
     const { invoice, payment } = await processingAtRazorpay(user.id);
     const providerPaymentId = `pay_${newId()}`;
-    const hook = await delivery('payment.captured', { id: providerPaymentId, order_id: payment.sessionId, amount: 10_170, currency: 'CAD' });
+    const hook = await delivery('payment.captured', {
+      id: providerPaymentId,
+      order_id: payment.sessionId,
+      amount: 10_170,
+      currency: 'CAD',
+    });
     const [fromJob] = await Promise.all([
       settleCharge(razorpayCtx(), payment, providerPaymentId),
       handleWebhook(razorpayCtx(), 'razorpay', hook),
