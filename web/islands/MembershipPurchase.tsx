@@ -5,7 +5,7 @@ import { ENROLLMENT_PAYMENT_LABELS, ENROLLMENT_STATUS_LABELS, LIVE_MEMBERSHIP_ST
 import { enrollmentTotals, percentToBp, planDiscountCents, type EnrollmentTotals } from '#core/enrollments/pricing.ts';
 import type { MembershipEnrollmentView } from '#core/enrollments/views.ts';
 import { COUPON_MESSAGES, type PaymentGatewayName } from '#core/shop/shop-options.ts';
-import { FormAlert } from '#web/components/form-kit.tsx';
+import { CheckField, FormAlert } from '#web/components/form-kit.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { couponFailure } from '#web/lib/coupon-errors.ts';
 import {
@@ -71,6 +71,7 @@ function PurchaseForm({ membershipId, membershipName, plan, focus }: Omit<Props,
   const saved = savedMembershipForm(plan._id);
   const { methods, method, setMethod } = usePaymentMethod(membershipPaymentMethods, saved?.method);
   const [notes, setNotes] = useState(saved?.notes ?? '');
+  const [autopay, setAutopay] = useState(false);
   const [coupon, setCoupon] = useState<{ code: string; discountCents: number; totals?: MembershipTotalsView } | null>(null);
   const [notice, setNotice] = useState<Notice>({ text: '', error: false });
   const [files, setFiles] = useState<File[]>([]);
@@ -139,6 +140,7 @@ function PurchaseForm({ membershipId, membershipName, plan, focus }: Omit<Props,
     form.set('planId', plan._id);
     if (totals.totalCents > 0) form.set('paymentMethod', method);
     if (coupon) form.set('couponCode', coupon.code);
+    if (autopay && totals.totalCents > 0) form.set('autopay', 'true');
     if (notes.trim()) form.set('notes', notes.trim());
     for (const f of files) form.append('documents', f, f.name);
     setBusy(true);
@@ -186,6 +188,15 @@ function PurchaseForm({ membershipId, membershipName, plan, focus }: Omit<Props,
       <form className="form" onSubmit={onSubmit} noValidate aria-busy={busy}>
         <FormAlert message={alert} />
         {totals.totalCents > 0 && <MethodChoice methods={methods} value={method} onChange={setMethod} />}
+        {totals.totalCents > 0 && (
+          <CheckField
+            id="membership-autopay"
+            label="Renew automatically (autopay)"
+            hint="Each new period is charged to your saved card when it starts; turn it off any time under Billing."
+            checked={autopay}
+            onChange={(e) => setAutopay(e.target.checked)}
+          />
+        )}
         <div className={filesError ? 'field field-invalid' : 'field'}>
           <label htmlFor="membership-documents">
             Documents<span className="field-optional"> (optional)</span>

@@ -95,6 +95,14 @@ const PERSONAL_SCREENS: readonly PanelScreen[] = [
     panels: ['student'],
   },
   {
+    route: 'billing',
+    label: 'Billing',
+    load: () => import('./billing/billing-screen.tsx'),
+    roles: ['student', 'member'],
+    panels: ['student'],
+    summary: 'Your saved cards, autopay for each membership, upcoming charges and invoices with receipts.',
+  },
+  {
     route: 'attendance',
     label: 'My attendance',
     load: () => import('./attendance/my-attendance-screen.tsx'),

@@ -53,6 +53,15 @@ export const ADMIN_SCREENS: readonly PanelScreen[] = [
   // 'orders' is the student panel's "My orders"; the school's orders get their own route.
   screen('shop-orders', 'Orders', () => import('./orders/orders-screen.tsx')),
   screen('payments', 'Payments', () => import('./payments/payments-screen.tsx')),
+  screen('billing', 'Billing', () => import('./billing/billing-admin-screen.tsx'), {
+    summary: 'Automatic charges: due today, declined, past due; retry a charge; revenue per month for a year.',
+  }),
+  screen('families', 'Families', () => import('./families/families-screen.tsx'), {
+    summary: 'Guardians and their children: find a family, link a child to a guardian, unlink one.',
+  }),
+  screen('waivers', 'Waivers', () => import('./waivers/waivers-screen.tsx'), {
+    summary: 'Waiver documents and their versions, the one required before a first class, who signed and who is missing.',
+  }),
   screen('attendance-reports', 'Attendance', () => import('./attendance-reports/attendance-reports-screen.tsx'), {
     panels: PLATFORM_PANELS,
     summary: 'Attendance per class and per student, no-shows and a weekly chart, each as a CSV download.',

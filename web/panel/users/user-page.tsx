@@ -17,6 +17,7 @@ import { useSchoolZone } from '#web/components/school-zone.tsx';
 import { formatDateTime } from '#web/components/format.ts';
 import { UserHistory } from './user-history.tsx';
 import { UserAttendance } from './user-attendance.tsx';
+import { UserFamily } from './user-family.tsx';
 
 type Overview = UserOverviewView<AdminUser>;
 const LOGIN_IDS = [
@@ -148,6 +149,9 @@ export default function UserPage({ me, panel, id }: { me: SessionUser; panel: Pa
       </div>
       <UserHistory data={data} base={panel.base} />
       <UserAttendance userId={user._id} />
+      {(user.role === 'student' || user.role === 'member') && (
+        <UserFamily user={{ _id: user._id, name: displayName(user) }} base={panel.base} />
+      )}
       <section className="card user-section" aria-labelledby="user-audit-title">
         <h2 id="user-audit-title">Audit entries about and by them</h2>
         <FormAlert message={audit.error} />
