@@ -5,16 +5,19 @@ const root = new URL('./', import.meta.url);
 const optionModules = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('-options.ts'));
 
 describe('option modules the browser imports', () => {
-  it('exist for the catalog, settings, enquiries, enrolments, notifications, posts, the shop and social posting', () => {
+  it('exist for billing, the catalog, settings, enquiries, enrolments, families, notifications, posts, the shop, social posting and waivers', () => {
     expect(optionModules.map((f) => f.split(/[\\/]/).pop()).sort()).toEqual([
+      'billing-options.ts',
       'catalog-options.ts',
       'enquiry-options.ts',
       'enrollment-options.ts',
+      'family-options.ts',
       'notification-options.ts',
       'post-options.ts',
       'settings-options.ts',
       'shop-options.ts',
       'social-options.ts',
+      'waiver-options.ts',
     ]);
   });
 

@@ -30,13 +30,20 @@ export async function sandboxSetupApproval(config: AppConfig, setupId: string, c
 const MAX_KEYS = 50_000;
 const charges = new Map<string, ChargeOutcome>();
 let chargeCount = 0;
+const chargesByPurchase = new Map<string, number>();
 
 /** Charges the sandbox actually made in this isolate (a repeated idempotency key is counted once). */
 export const sandboxChargeCount = () => chargeCount;
+/**
+ * The charges made for one purchase (an invoice): what a test asserts, since other test files' runs of the
+ * job in the same isolate charge their own invoices and move the global count.
+ */
+export const sandboxChargesFor = (purchaseId: string) => chargesByPurchase.get(purchaseId) ?? 0;
 
 /** Tests: forget every charge and key. */
 export function resetSandboxVault() {
   charges.clear();
+  chargesByPurchase.clear();
   chargeCount = 0;
 }
 
@@ -70,7 +77,7 @@ export function sandboxVault(config: AppConfig, origin: string): PaymentVault {
       if (!valid) throw badRequest(BILLING_MESSAGES.setupFailed);
       return { providerCustomerId, providerMethodId: token, brand: 'Visa', last4: SANDBOX_CARDS[kind], expMonth: 12, expYear: 2030 };
     },
-    async charge({ providerMethodId, idempotencyKey }) {
+    async charge({ providerMethodId, idempotencyKey, purchaseId }) {
       const seen = charges.get(idempotencyKey);
       if (seen) return seen;
       const outcome: ChargeOutcome = providerMethodId.startsWith('sbxpm_ok_')
@@ -79,6 +86,8 @@ export function sandboxVault(config: AppConfig, origin: string): PaymentVault {
       if (charges.size >= MAX_KEYS) charges.delete(charges.keys().next().value!);
       charges.set(idempotencyKey, outcome);
       chargeCount += 1;
+      if (chargesByPurchase.size >= MAX_KEYS) chargesByPurchase.delete(chargesByPurchase.keys().next().value!);
+      chargesByPurchase.set(purchaseId, sandboxChargesFor(purchaseId) + 1);
       return outcome;
     },
   };
