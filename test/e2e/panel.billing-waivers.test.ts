@@ -112,7 +112,7 @@ describe('Billing and waivers screens', () => {
     await page.waitForURL(/\/student\/billing/, { timeout: 15_000 });
     await screenReady(page);
     const status = page.locator('.panel-screen > [role="status"].form-status');
-    await expect.poll(() => status.textContent(), POLL).toMatch(/4242 saved as your default payment method/);
+    await expect.poll(() => status.textContent(), POLL).toMatch(/4242, 12\/2030 saved as your default payment method/);
     expect(page.url()).not.toContain('methodToken');
     const method = page.locator('.billing-method').first();
     expect(await method.textContent()).toMatch(/4242.*Default/);
