@@ -143,6 +143,17 @@ async function processingAtRazorpay(userId: string) {
   return { invoice: invoice!, payment };
 }
 
+describe('an autopay membership not invoiced yet', () => {
+  it('is not expired while the job works through a backlog; a day past its end it may be', async () => {
+    const { user, enrollment: e } = await autopayMember(base);
+    await expireMemberships(testServiceCtx(), new Date(base + HOUR));
+    expect((await enrollment(e.id)).status).toBe('active');
+    expect(await mayTrain(user.id, base + HOUR)).toBe(true);
+    await expireMemberships(testServiceCtx(), new Date(base + DAY + HOUR));
+    expect((await enrollment(e.id)).status).toBe('expired');
+  });
+});
+
 describe('webhooks of automatic charges', () => {
   it('a webhook and the job settling the same charge at once pay the invoice and extend the membership once', async () => {
     razorpayCaptured();

@@ -1,30 +1,9 @@
 /** The waiver calls of API-26 ("Waivers") the signing screen makes, and the views they answer. */
 import { api } from '#web/lib/api.ts';
 
-export type WaiverVersionView = { _id: string; version: number; body: string; bodySha256: string; publishedAt: string };
-export type WaiverDocumentView = {
-  _id: string;
-  title: string;
-  currentVersion: number;
-  isActive: boolean;
-  required: boolean;
-  current: WaiverVersionView | null;
-};
-export type WaiverSignatureView = {
-  _id: string;
-  documentId: string;
-  title: string;
-  version: number;
-  signedFor: { _id: string; name: string };
-  signedBy: { _id: string; name: string } | null;
-  typedName: string;
-  signerCapacity: string;
-  signatureKind: string;
-  textSha256: string;
-  signedAt: string;
-  current: boolean;
-  pdfUrl: string;
-};
+import type { WaiverDocumentView, WaiverSignatureView, WaiverVersionView } from '#core/waivers/views.ts';
+
+export type { WaiverDocumentView, WaiverSignatureView, WaiverVersionView };
 export type WaiverStatusView = {
   required: { documentId: string; title: string; version: number } | null;
   signed: boolean;

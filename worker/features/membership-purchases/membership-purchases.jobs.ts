@@ -5,7 +5,7 @@ import { membershipEnrollments } from '#db/schema/index.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { tellMember, type MemberNotice } from './membership-purchases.notify.ts';
 import { cancelUnpaidPurchases, cancelUnpaidRenewals, type Job } from '#worker/lib/enrolment/jobs.ts';
-import { pendingAutopaySql } from '#worker/lib/enrolment/renewals.ts';
+import { autopayHoldsSql } from '#worker/lib/enrolment/renewals.ts';
 import { MEMBERSHIP } from './membership-purchases.kind.ts';
 
 /** At most this many rows a run per job; the next minute takes the rest. */
@@ -39,12 +39,12 @@ async function moveAndTell(
 
 /**
  * Active memberships whose period ended become expired in one statement; each member hears once (the row moved once).
- * One whose automatic renewal is being charged stays active: its dunning decides (worker/features/autopay).
+ * One whose automatic renewal is being charged, or awaits its invoice (a day at most), stays active: autopay decides.
  */
 export async function expireMemberships(ctx: ServiceCtx, now: Date) {
   const expired = await moveAndTell(ctx, now, {
-    due: sql`${me.endsAt} <= ${now.getTime()} and not ${pendingAutopaySql(me.id)}`,
-    still: sql`${me.status} = 'active' and not ${pendingAutopaySql(me.id)}`,
+    due: sql`${me.endsAt} <= ${now.getTime()} and not ${autopayHoldsSql(me, now.getTime())}`,
+    still: sql`${me.status} = 'active' and not ${autopayHoldsSql(me, now.getTime())}`,
     set: { status: 'expired', expiredAt: now },
     notice: {
       title: 'Your membership has expired',

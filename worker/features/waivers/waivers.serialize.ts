@@ -1,3 +1,4 @@
+import type { WaiverDocumentView, WaiverSignatureView, WaiverVersionView } from '#core/waivers/views.ts';
 import { isNoLoginEmail } from '#core/family/family-options.ts';
 import { profileName, type NamedProfile } from '#core/users/person-name.ts';
 import type { WaiverDocumentRow, WaiverVersionRow } from '#db/schema/index.ts';
@@ -6,7 +7,7 @@ import type { SignatureJoinRow } from './waivers.queries.ts';
 export const personName = (profile: NamedProfile, email: string | null) =>
   profileName(profile, email && !isNoLoginEmail(email) ? email : 'Unnamed person');
 
-export const serializeVersion = (v: WaiverVersionRow) => ({
+export const serializeVersion = (v: WaiverVersionRow): WaiverVersionView => ({
   _id: v.id,
   version: v.version,
   body: v.body,
@@ -20,7 +21,7 @@ export function serializeDocument(
   current: WaiverVersionRow | null,
   requiredId: string | null,
   counts?: { signedCount: number; missingCount: number },
-) {
+): WaiverDocumentView {
   return {
     _id: doc.id,
     title: doc.title,
@@ -35,7 +36,7 @@ export function serializeDocument(
 }
 
 /** WaiverSignature (API-26): the IP and user agent are evidence for staff only. */
-export function serializeSignature(row: SignatureJoinRow, staff: boolean) {
+export function serializeSignature(row: SignatureJoinRow, staff: boolean): WaiverSignatureView {
   const s = row.signature;
   return {
     _id: s.id,
@@ -54,4 +55,3 @@ export function serializeSignature(row: SignatureJoinRow, staff: boolean) {
     pdfUrl: `/api/waivers/signatures/${s.id}/pdf`,
   };
 }
-export type WaiverSignatureView = ReturnType<typeof serializeSignature>;

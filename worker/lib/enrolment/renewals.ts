@@ -47,5 +47,16 @@ export const unpaidRenewals = (kind: EnrolmentKind, now: Date, limit: number) =>
 export const pendingAutopaySql = (enrollmentId: SQL | SQLiteColumn) =>
   sql`exists (select 1 from ${r} where ${r.enrollmentId} = ${enrollmentId} and ${r.status} = 'pending_payment' and ${r.autopayFor} is not null)`;
 
+/**
+ * How long an autopay membership past its end waits for the renewal job to invoice it: the job invoices a
+ * bounded number per run, so after a backlog (many due at once, a cron that was down) the rest are reached in
+ * the next minutes and must not be expired meanwhile. A day later (a withdrawn plan it cannot price) it may end.
+ */
+export const AUTOPAY_INVOICE_WAIT_MS = 86_400_000;
+
+/** The membership (its id, autopay and end columns) is held by autopay at `nowMs`: being charged, or awaiting its invoice. */
+export const autopayHoldsSql = (m: { id: SQL | SQLiteColumn; autopay: SQL | SQLiteColumn; endsAt: SQL | SQLiteColumn }, nowMs: number) =>
+  sql`(${pendingAutopaySql(m.id)} or (${m.autopay} = 1 and ${m.endsAt} > ${nowMs - AUTOPAY_INVOICE_WAIT_MS}))`;
+
 /** The renewal row (after the statements that wrote it). */
 export const renewalRow = async (ctx: ServiceCtx, id: string) => (await ctx.db.select().from(r).where(eq(r.id, id)).get())!;

@@ -2,35 +2,11 @@ import { pagination } from '#core/paging.ts';
 import { api } from '#web/lib/api.ts';
 import type { ListPage } from '#web/panel/resource/use-list.ts';
 
-// The waivers API's views as API-26.md fixes them (worker/features/waivers serialises them).
-export type WaiverVersion = { _id: string; version: number; body: string; bodySha256: string; publishedAt: string };
-export type WaiverDocument = {
-  _id: string;
-  title: string;
-  currentVersion: number;
-  isActive: boolean;
-  required: boolean;
-  createdAt: string;
-  updatedAt: string;
-  current: WaiverVersion | null;
-  signedCount?: number;
-  missingCount?: number;
-};
-export type WaiverSignature = {
-  _id: string;
-  documentId: string;
-  title: string;
-  version: number;
-  signedFor: { _id: string; name: string };
-  signedBy: { _id: string; name: string } | null;
-  typedName: string;
-  signerCapacity: string;
-  signatureKind: string;
-  textSha256: string;
-  signedAt: string;
-  current: boolean;
-  pdfUrl: string;
-};
+import type { WaiverDocumentView, WaiverSignatureView, WaiverVersionView } from '#core/waivers/views.ts';
+
+export type WaiverVersion = WaiverVersionView;
+export type WaiverDocument = WaiverDocumentView;
+export type WaiverSignature = WaiverSignatureView;
 export type MissingPerson = {
   userId: string;
   name: string;
