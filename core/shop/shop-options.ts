@@ -20,7 +20,15 @@ export type CouponCategory = (typeof COUPON_CATEGORIES)[number];
 /** What a coupon is spent on: the category a purchase checks the coupon against. */
 export type PurchaseCategory = Exclude<CouponCategory, 'all'>;
 
-export const PURCHASE_TYPES = ['order', 'course_enrollment', 'membership', 'course_renewal', 'membership_renewal', 'grading_fee', 'invoice'] as const;
+export const PURCHASE_TYPES = [
+  'order',
+  'course_enrollment',
+  'membership',
+  'course_renewal',
+  'membership_renewal',
+  'grading_fee',
+  'invoice',
+] as const;
 export type PurchaseType = (typeof PURCHASE_TYPES)[number];
 export const PAYMENT_GATEWAYS = ['stripe', 'paypal', 'razorpay', 'sandbox'] as const;
 export type PaymentGatewayName = (typeof PAYMENT_GATEWAYS)[number];
