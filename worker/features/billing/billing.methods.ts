@@ -1,3 +1,5 @@
+import { currencySettings } from '#core/shop/currency.ts';
+import { MEMBERSHIP_CURRENCY } from '#core/enrollments/enrollment-options.ts';
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { BILLING_MESSAGES } from '#core/billing/billing-options.ts';
 import { BILLING_INPUT_MESSAGES, MAX_PAYMENT_METHODS } from '#core/billing/billing-schemas.ts';
@@ -65,6 +67,8 @@ export async function startMethod(ctx: ServiceCtx, asked: string | undefined) {
     methodRecordId: id,
     customer: { userId: user.id, email: person[0]?.email ?? '', name: profileName(person[0]?.profile) },
     providerCustomerId: known[0]?.customer ?? null,
+    // Dues are charged in the memberships' currency: Stripe offers the methods for it, Razorpay's mandate needs it.
+    currency: currencySettings(MEMBERSHIP_CURRENCY.code).gatewayCodes[vault.name],
     returnUrl: back,
     cancelUrl: `${back}&cancelled=1`,
   });
@@ -104,7 +108,8 @@ export async function startMethod(ctx: ServiceCtx, asked: string | undefined) {
     method: serializePaymentMethod(row),
     checkoutUrl: started.checkoutUrl,
     setupId: started.setupId,
-    ...(started.keyId ? { keyId: started.keyId } : {}),
+    // A gateway whose page opens in the browser (Razorpay Checkout) needs its key and the customer the mandate is for.
+    ...(started.keyId ? { keyId: started.keyId, customerId: started.providerCustomerId } : {}),
   };
 }
 
