@@ -26,7 +26,12 @@ export async function signedInPage(
   });
   await storeSession(page, baseUrl, login);
   await page.goto(`${baseUrl}${path}`);
-  // Installing precaches the site's files: give a loaded machine time.
-  if (serviceWorker) await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
+  if (serviceWorker) {
+    // Installing precaches the site's files: wait until the worker is active, however long a loaded machine takes.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    // An active worker controls every page loaded after it; this one only if its claim won a race (a clean-clone run lost it).
+    if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
+  }
   return { page, token: login.body.token as string };
 }
