@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { atWallTime, localDate, DEFAULT_SCHOOL_TIME_ZONE, isTimeZone, schoolDay, wallTime } from './time-zone.ts';
+import {
+  atWallTime,
+  calendarDay,
+  calendarDaysUntil,
+  localDate,
+  DEFAULT_SCHOOL_TIME_ZONE,
+  isTimeZone,
+  schoolDay,
+  wallTime,
+} from './time-zone.ts';
 
 describe('atWallTime', () => {
   // Not Vancouver: British Columbia's own rules changed recently (the tz data decides); Los Angeles keeps PST/PDT.
@@ -57,5 +66,26 @@ describe('schoolDay', () => {
     expect(schoolDay(evening, 'Europe/Berlin')).toEqual(day);
     const kolkata = schoolDay(Date.parse('2026-11-27T20:00:00Z'), 'Asia/Kolkata');
     expect([kolkata.start.toISOString(), kolkata.end.toISOString()]).toEqual(['2026-11-27T18:30:00.000Z', '2026-11-28T18:30:00.000Z']);
+  });
+});
+
+describe('calendarDay and calendarDaysUntil', () => {
+  const zone = 'America/Vancouver';
+  it("name an instant's day on the school's clock, not on UTC's", () => {
+    // 21:00 in Vancouver on 26 November is already the 27th in UTC: the school calls it the 26th.
+    expect(calendarDay('2026-11-27T05:00:00Z', zone)).toBe('2026-11-26');
+    expect(calendarDay('2026-11-27T05:00:00Z', 'UTC')).toBe('2026-11-27');
+  });
+  it('count calendar days, not 24-hour spans: 0 on the last day, negative after it', () => {
+    const end = '2026-12-27T05:00:00Z'; // 26 December, 21:00 in Vancouver
+    expect(calendarDaysUntil(end, '2026-12-26T08:00:00Z', zone)).toBe(0); // the morning of the 26th
+    expect(calendarDaysUntil(end, '2026-12-25T23:00:00Z', zone)).toBe(1); // 25th, 15:00: one day, though 30 hours remain
+    expect(calendarDaysUntil(end, '2026-12-27T09:00:00Z', zone)).toBe(-1);
+    expect(calendarDaysUntil(end, '2026-11-27T20:00:00Z', zone)).toBe(29);
+  });
+  it('count a day that clocks change on as one day', () => {
+    const berlin = 'Europe/Berlin';
+    expect(calendarDaysUntil('2026-10-25T22:30:00Z', '2026-10-24T22:30:00Z', berlin)).toBe(0); // 00:30 and 23:30 of the 25-hour day
+    expect(calendarDaysUntil('2026-10-26T00:30:00Z', '2026-10-24T22:30:00Z', berlin)).toBe(1);
   });
 });

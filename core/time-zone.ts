@@ -80,3 +80,16 @@ export function wallTime(instant: Date | string | number, timeZone: string): str
   const p = wallParts(new Date(instant).getTime(), timeZone);
   return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`;
 }
+
+/** The calendar day ('2026-12-26') an instant falls on in `timeZone`: a record's date as the school reads it. */
+export const calendarDay = (instant: Date | string | number, timeZone: string) => wallTime(instant, timeZone).slice(0, 10);
+
+const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
+
+/** Whole calendar days in `timeZone` from `now`'s day to `end`'s day: 0 on that day, negative after it (never a count of 24-hour spans). */
+export const calendarDaysUntil = (end: Date | string | number, now: Date | string | number, timeZone: string) =>
+  dayNumber(calendarDay(end, timeZone)) - dayNumber(calendarDay(now, timeZone));
+
+/** Days left of a period that ends at `end`, as a person counts them on the school's calendar: 0 on its last day and after it. */
+export const daysLeft = (end: Date | null, now: number, timeZone: string) =>
+  end ? Math.max(0, calendarDaysUntil(end, now, timeZone)) : null;

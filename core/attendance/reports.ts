@@ -1,5 +1,5 @@
 import { effectiveStatus, type EffectiveStatus, type LedgerEvent } from '#core/attendance/effective.ts';
-import { atWallTime, wallTime } from '#core/time-zone.ts';
+import { atWallTime, calendarDay } from '#core/time-zone.ts';
 
 /**
  * The school's attendance reports (issue 24 §6): per class, per student, the no-shows and a weekly
@@ -51,8 +51,6 @@ export const addDays = (date: string, days: number) => dayOf(dayMs(date) + days 
 export const daysSpanned = (from: string, to: string) => Math.round((dayMs(to) - dayMs(from)) / DAY_MS) + 1;
 /** The Monday on or before a calendar day. */
 export const mondayOf = (date: string) => addDays(date, -((new Date(dayMs(date)).getUTCDay() + 6) % 7));
-/** The calendar day of an instant on the school's clock. */
-export const schoolDay = (instant: Date, zone: string) => wallTime(instant, zone).slice(0, 10);
 
 /** The instants a range of school days covers: from the first day's midnight to the midnight after the last. */
 export function rangeInstants(from: string, to: string, zone: string): { start: Date; end: Date } {
@@ -163,7 +161,7 @@ export function attendanceReport({
     }
     return row;
   };
-  const weekOf = (s: ReportSession) => weeks.get(mondayOf(schoolDay(s.startsAt, zone)));
+  const weekOf = (s: ReportSession) => weeks.get(mondayOf(calendarDay(s.startsAt, zone)));
 
   for (const s of inRange.values()) groupOf(s).sessions += 1;
 

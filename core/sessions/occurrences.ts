@@ -1,4 +1,4 @@
-import { atWallTime, localDate, wallTime } from '#core/time-zone.ts';
+import { atWallTime, calendarDay, localDate, wallTime } from '#core/time-zone.ts';
 
 const WALL_TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
@@ -69,7 +69,7 @@ export function occurrencesOf(klass: WeeklyClass, fromMs: number, weeks: number,
   return found;
 }
 
-const dayKey = (classId: string, at: Date, zone: string) => `${classId}|${wallTime(at, zone).slice(0, 10)}`;
+const dayKey = (classId: string, at: Date, zone: string) => `${classId}|${calendarDay(at, zone)}`;
 const sameTimes = (a: Occurrence, b: Occurrence) =>
   a.startsAt.getTime() === b.startsAt.getTime() && a.endsAt.getTime() === b.endsAt.getTime();
 

@@ -1,6 +1,6 @@
 import { exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { schoolDay } from '#core/attendance/reports.ts';
+import { calendarDay } from '#core/time-zone.ts';
 import { schoolTimeZone } from '#worker/lib/school-time-zone.ts';
 import { api, createUser, testDb, uniq, type TestUser } from '#test/helpers.ts';
 import { insertClass, insertSession } from '#test/session-helpers.ts';
@@ -155,7 +155,7 @@ describe('GET /api/attendance/reports', () => {
     const running = await insertSession({ classId: cls.id, startsAt: new Date(Date.now() - HOUR / 2) });
     const over = await insertSession({ classId: cls.id, startsAt: new Date(Date.now() - 3 * HOUR) });
     await Promise.all([book(running.id, student.id), book(over.id, student.id)]);
-    const day = (ms: number) => schoolDay(new Date(ms), zone);
+    const day = (ms: number) => calendarDay(new Date(ms), zone);
     const res = await report(`from=${day(Date.now() - 86_400_000)}&to=${day(Date.now() + 86_400_000)}&classId=${cls.id}`);
     expect(res.body.data.byClass).toEqual([expect.objectContaining({ sessions: 2, booked: 2, attended: 0, noShows: 1, rate: 0 })]);
     expect(res.body.data.noShows.map((n: { sessionId: string }) => n.sessionId)).toEqual([over.id]);

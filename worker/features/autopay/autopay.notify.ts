@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { MEMBERSHIP_CURRENCY } from '#core/enrollments/enrollment-options.ts';
 import { formatMoney } from '#core/money.ts';
-import { wallTime } from '#core/time-zone.ts';
+import { calendarDay } from '#core/time-zone.ts';
 import { invoices, users, type InvoiceRow } from '#db/schema/index.ts';
 import { notify } from '#worker/lib/notify.ts';
 import { escapeHtml } from '#worker/lib/order-mail.ts';
@@ -24,7 +24,7 @@ export function tellPayer(ctx: ServiceCtx, invoiceId: string, notice: (invoice: 
       .get();
     if (!found) return;
     const zone = await schoolTimeZone(ctx.db);
-    const n = notice(found.invoice, (at) => wallTime(at, zone).slice(0, 10));
+    const n = notice(found.invoice, (at) => calendarDay(at, zone));
     const url = `${ctx.origin}${BILLING_LINK}`;
     await notify(ctx, [found.invoice.payerId], {
       title: n.title,

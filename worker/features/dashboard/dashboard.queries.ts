@@ -9,9 +9,6 @@ export const DAY = 86_400_000;
 export const countWhere = (cond: SQL) => sql<number>`count(case when ${cond} then 1 end)`.mapWith(Number);
 export const sumWhere = (value: SQL, cond: SQL) => sql<number>`coalesce(sum(case when ${cond} then ${value} end), 0)`.mapWith(Number);
 
-/** Whole days from `now` until `end` (0 once past), as a person counts "days left". */
-export const daysLeft = (end: Date | null, now: number) => (end ? Math.max(0, Math.ceil((end.getTime() - now) / DAY)) : null);
-
 /** The school's calendar month of `now`: its first instant, the next month's, and its weeks (Monday to Sunday, clipped to the month). */
 export function monthWeeks(now: number, zone: string) {
   const { y, month } = localDate(0, now, zone);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { api, createUser } from '#test/helpers.ts';
+import { atWallTime, localDate } from '#core/time-zone.ts';
+import { schoolTimeZone } from '#worker/lib/school-time-zone.ts';
+import { api, createUser, testDb } from '#test/helpers.ts';
 import { insertOrder } from '#test/order-helpers.ts';
 import { DAY, insertCourseEnrollment, insertMembershipEnrollment, insertOrderItem, insertSyllabusItem } from './dashboard.test-helpers.ts';
 
@@ -12,9 +14,15 @@ const home = async (token: string) => {
 describe('GET /api/dashboard/student', () => {
   it("answers the caller's courses, membership with days left, grade's syllabus and latest orders", async () => {
     const me = await createUser({ role: 'student', profile: { firstName: 'Rin', grade: 'Orange Belt' } });
-    const active = await insertCourseEnrollment(me.id, { termEndsAt: new Date(Date.now() + 10 * DAY - 60_000) });
+    // Noon on the school's calendar 10 and 5 days from today: days left count calendar days, whatever the hour now.
+    const zone = await schoolTimeZone(testDb());
+    const noonIn = (days: number) => {
+      const d = localDate(days, Date.now(), zone);
+      return atWallTime(d.y, d.month, d.day, 12, 0, zone);
+    };
+    const active = await insertCourseEnrollment(me.id, { termEndsAt: noonIn(10) });
     await insertCourseEnrollment(me.id, { status: 'cancelled' });
-    const membership = await insertMembershipEnrollment(me.id, { endsAt: new Date(Date.now() + 5 * DAY - 60_000) });
+    const membership = await insertMembershipEnrollment(me.id, { endsAt: noonIn(5) });
     await insertMembershipEnrollment(me.id, { status: 'expired', endsAt: new Date(Date.now() - DAY) });
     const orderId = await insertOrder(me, 4250, 'paid');
     await insertOrderItem(orderId, 2);

@@ -4,8 +4,9 @@ import { normalizeGrade } from '#core/syllabus/grades.ts';
 import { classes, courseEnrollments, membershipEnrollments, orderItems, orders, syllabusItems, users } from '#db/schema/index.ts';
 import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { batch } from '#worker/lib/sql.ts';
-import { schoolTimeZone } from '#worker/lib/school-time-zone.ts';
-import { daysLeft, nextSessions } from './dashboard.queries.ts';
+import { schoolTimeZoneQuery, zoneOf } from '#worker/lib/school-time-zone.ts';
+import { daysLeft } from '#core/time-zone.ts';
+import { nextSessions } from './dashboard.queries.ts';
 
 /** The outer order's id, qualified by hand: Drizzle writes a one-table select's columns bare, ambiguous in a subquery. */
 const ORDER_ID = sql.raw('"orders"."id"');
@@ -18,8 +19,7 @@ const ORDER_ID = sql.raw('"orders"."id"');
 export async function studentHome(ctx: ServiceCtx, now = Date.now()) {
   const me = signedIn(ctx);
   const { db } = ctx;
-  const zone = await schoolTimeZone(db);
-  const [timetable, courseRows, membershipRows, profileRows, syllabusByGrade, orderRows] = await batch(db, [
+  const [timetable, courseRows, membershipRows, profileRows, syllabusByGrade, orderRows, zoneRows] = await batch(db, [
     db.select().from(classes).where(eq(classes.isActive, true)),
     db
       .select()
@@ -60,7 +60,9 @@ export async function studentHome(ctx: ServiceCtx, now = Date.now()) {
       .where(eq(orders.userId, me.id))
       .orderBy(desc(orders.createdAt))
       .limit(3),
+    schoolTimeZoneQuery(db),
   ]);
+  const zone = zoneOf(zoneRows);
   const grade = normalizeGrade(profileRows[0]?.grade) || null;
   // The membership that matters most: the active one ending last, else the newest waiting one.
   const membership =
@@ -76,7 +78,7 @@ export async function studentHome(ctx: ServiceCtx, now = Date.now()) {
       status: c.status,
       paymentStatus: c.paymentStatus,
       termEndsAt: c.termEndsAt?.toISOString() ?? null,
-      daysLeft: daysLeft(c.termEndsAt, now),
+      daysLeft: daysLeft(c.termEndsAt, now, zone),
     })),
     membership: membership
       ? {
@@ -86,7 +88,7 @@ export async function studentHome(ctx: ServiceCtx, now = Date.now()) {
           status: membership.status,
           paymentStatus: membership.paymentStatus,
           endsAt: membership.endsAt?.toISOString() ?? null,
-          daysLeft: daysLeft(membership.endsAt, now),
+          daysLeft: daysLeft(membership.endsAt, now, zone),
         }
       : null,
     syllabus: { grade, count: grade ? (syllabusByGrade.find((s) => s.grade === grade)?.n ?? 0) : 0 },

@@ -6,6 +6,8 @@ import { emailOutbox, membershipEnrollments, notifications } from '#db/schema/in
 import { api, createUser, testDb, testServiceCtx } from '#test/helpers.ts';
 import { couponUsesOf, enrollmentRow, insertCoupon, insertMembership, purchase, renewalRow } from '#test/membership-helpers.ts';
 import { settleDeferred } from '#worker/lib/service-context.ts';
+import { schoolTimeZone } from '#worker/lib/school-time-zone.ts';
+import { atWallTime, calendarDay } from '#core/time-zone.ts';
 import { cancelUnpaidMemberships, expireMemberships, remindMembers } from './membership-purchases.jobs.ts';
 
 const DAY = 86_400_000;
@@ -83,6 +85,20 @@ describe('scheduled membership jobs', () => {
     const mail = await mailsOf(user.id, 'membership_reminder');
     expect(mail).toHaveLength(1);
     expect(mail[0]!.text).toContain('in 5 days');
+  });
+
+  it("names the last day as the school's calendar has it, not UTC's, and counts calendar days", async () => {
+    const zone = await schoolTimeZone(testDb());
+    const now = atWallTime(2031, 3, 1, 12, 0, zone);
+    // 23:30 (or 00:30 east of Greenwich) of 4 March at the school is another day in UTC.
+    const late = atWallTime(2031, 3, 4, 23, 30, zone);
+    const endsAt = calendarDay(late, 'UTC') !== '2031-03-04' ? late : atWallTime(2031, 3, 4, 0, 30, zone);
+    expect(calendarDay(endsAt, 'UTC')).not.toBe('2031-03-04');
+    const { user } = await activeRow(endsAt);
+    await remindMembers(testServiceCtx(), now);
+    await settleDeferred();
+    const [mail] = await mailsOf(user.id, 'membership_reminder');
+    expect(mail!.text).toContain('ends on 2031-03-04 (in 3 days)');
   });
 
   it('cancels unpaid enrolments and renewals past their due date, coupon uses back, once', async () => {

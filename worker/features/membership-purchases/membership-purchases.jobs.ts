@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { ENROLLMENT_CANCEL_REASONS } from '#core/enrollments/enrollment-status.ts';
 import { ENROLLMENT_LIMITS } from '#core/enrollments/enrollment-options.ts';
 import { membershipEnrollments } from '#db/schema/index.ts';
+import { calendarDay, daysLeft } from '#core/time-zone.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { tellMember, type MemberNotice } from './membership-purchases.notify.ts';
 import { cancelUnpaidPurchases, cancelUnpaidRenewals, type Job } from '#worker/lib/enrolment/jobs.ts';
@@ -67,9 +68,11 @@ export async function remindMembers(ctx: ServiceCtx, now: Date) {
     set: { reminderSentAt: now },
     notice: {
       title: 'Your membership ends soon',
-      body: (r) => {
-        const days = Math.max(0, Math.ceil(((r.endsAt?.getTime() ?? now.getTime()) - now.getTime()) / DAY_MS));
-        return `Your ${r.membershipName} membership ends on ${r.endsAt?.toISOString().slice(0, 10)} (in ${days} day${days === 1 ? '' : 's'}). Renew it to keep training without a break.`;
+      body: (r, zone) => {
+        const ends = r.endsAt ?? now;
+        const days = daysLeft(ends, now.getTime(), zone);
+        const when = days === 0 ? 'today' : `in ${days} day${days === 1 ? '' : 's'}`;
+        return `Your ${r.membershipName} membership ends on ${calendarDay(ends, zone)} (${when}). Renew it to keep training without a break.`;
       },
       eventType: 'membership_reminder',
     },

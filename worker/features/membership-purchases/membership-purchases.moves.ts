@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { calendarDay } from '#core/time-zone.ts';
 import { ENROLLMENT_CANCEL_REASONS, ENROLLMENT_MESSAGES, MEMBERSHIP_MOVES } from '#core/enrollments/enrollment-status.ts';
 import { isAdminCapable } from '#core/roles.ts';
 import { membershipEnrollments, type MembershipEnrollmentRow } from '#db/schema/index.ts';
@@ -64,9 +65,9 @@ export async function approveMembership(ctx: ServiceCtx, id: string, approvalNot
   await approvePurchase(ctx, MEMBERSHIP, id, approvalNotes);
   tellMember(ctx, id, {
     title: 'Membership approved',
-    body: (r) =>
-      r.status === 'active'
-        ? `Your ${r.membershipName} membership is approved and active until ${r.endsAt?.toISOString().slice(0, 10) ?? ''}.`
+    body: (r, zone) =>
+      r.status === 'active' && r.endsAt
+        ? `Your ${r.membershipName} membership is approved and active until ${calendarDay(r.endsAt, zone)}.`
         : `Your ${r.membershipName} membership is approved. Please complete the payment to activate it.`,
     type: 'success',
     eventType: 'membership_approved',

@@ -9,13 +9,15 @@ import { notify } from '#worker/lib/notify.ts';
 import { tellSchool } from '#worker/lib/enrolment/money-notice.ts';
 import { escapeHtml } from '#worker/lib/order-mail.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { schoolTimeZoneQuery, zoneOf } from '#worker/lib/school-time-zone.ts';
 
 /** Where a member follows their memberships. */
 export const MEMBER_LINK = '/student/memberships';
 
 export type MemberNotice = {
   title: string;
-  body: (row: MembershipEnrollmentRow) => string;
+  /** The words, given the row and the school's zone (a period's days are the school's calendar days). */
+  body: (row: MembershipEnrollmentRow, zone: string) => string;
   type: NotificationType;
   eventType: string;
   /** The link (and its label) the notice and the e-mail carry. */
@@ -41,16 +43,19 @@ export const receiptLines = (row: MembershipEnrollmentRow, totalCents = row.tota
 /** Tells the member (in-app and by e-mail) after the response: a failure is logged, never thrown. */
 export function tellMember(ctx: ServiceCtx, enrollmentId: string, notice: MemberNotice) {
   ctx.defer(`membership notice ${notice.eventType}`, async () => {
-    const found = await ctx.db
-      .select({ row: membershipEnrollments, email: users.email })
-      .from(membershipEnrollments)
-      .innerJoin(users, eq(users.id, membershipEnrollments.userId))
-      .where(eq(membershipEnrollments.id, enrollmentId))
-      .get();
+    const [rows, zoneRows] = await ctx.db.batch([
+      ctx.db
+        .select({ row: membershipEnrollments, email: users.email })
+        .from(membershipEnrollments)
+        .innerJoin(users, eq(users.id, membershipEnrollments.userId))
+        .where(eq(membershipEnrollments.id, enrollmentId)),
+      schoolTimeZoneQuery(ctx.db),
+    ]);
+    const found = rows[0];
     if (!found) return;
     const { row } = found;
     const link = notice.link?.(row) ?? MEMBER_LINK;
-    const body = notice.body(row);
+    const body = notice.body(row, zoneOf(zoneRows));
     await notify(ctx, [row.userId], {
       title: notice.title,
       body,

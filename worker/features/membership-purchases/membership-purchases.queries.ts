@@ -4,17 +4,22 @@ import { membershipEnrollments, users, type MembershipEnrollmentRow } from '#db/
 import { mustExist, mustSee } from '#worker/lib/enrolment/moves.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { ownerColumns, type EnrollmentOwner } from '#worker/lib/enrollment-views.ts';
+import { schoolTimeZoneQuery, zoneOf } from '#worker/lib/school-time-zone.ts';
 import { serializeMembershipEnrollment } from './membership-purchases.serialize.ts';
 
-/** The enrolment and its owner, in one read. */
-export async function loadEnrollment(db: Db, id: string): Promise<{ row: MembershipEnrollmentRow; owner: EnrollmentOwner } | null> {
-  const found = await db
-    .select({ row: membershipEnrollments, owner: ownerColumns })
-    .from(membershipEnrollments)
-    .innerJoin(users, eq(users.id, membershipEnrollments.userId))
-    .where(eq(membershipEnrollments.id, id))
-    .get();
-  return found ?? null;
+type Loaded = { row: MembershipEnrollmentRow; owner: EnrollmentOwner; zone: string };
+
+/** The enrolment, its owner and the school's zone (its days are counted on the school's calendar), in one round trip. */
+export async function loadEnrollment(db: Db, id: string): Promise<Loaded | null> {
+  const [found, zoneRows] = await db.batch([
+    db
+      .select({ row: membershipEnrollments, owner: ownerColumns })
+      .from(membershipEnrollments)
+      .innerJoin(users, eq(users.id, membershipEnrollments.userId))
+      .where(eq(membershipEnrollments.id, id)),
+    schoolTimeZoneQuery(db),
+  ]);
+  return found[0] ? { ...found[0], zone: zoneOf(zoneRows) } : null;
 }
 
 /** The owner's (or their guardian's) or (unless `ownerOnly`: renew, pay) for the school anyone's enrolment; 404 for another user's, as for a missing one. */
@@ -25,6 +30,6 @@ export async function visibleEnrollment(ctx: ServiceCtx, id: string, ownerOnly =
 }
 
 export async function enrollmentView(db: Db, id: string) {
-  const { row, owner } = mustExist(await loadEnrollment(db, id));
-  return serializeMembershipEnrollment(row, owner);
+  const { row, owner, zone } = mustExist(await loadEnrollment(db, id));
+  return serializeMembershipEnrollment(row, owner, zone);
 }

@@ -18,6 +18,7 @@ import { priceFields } from '#worker/lib/catalog/money.ts';
 import { fileUrl } from '#worker/lib/public-files.ts';
 import { actingFor } from '#worker/lib/family/guardian.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { schoolTimeZoneQuery, zoneOf } from '#worker/lib/school-time-zone.ts';
 import { likeAny } from '#worker/lib/sql.ts';
 import { ownerColumns } from '#worker/lib/enrollment-views.ts';
 import { visibleEnrollment } from './membership-purchases.queries.ts';
@@ -60,7 +61,7 @@ export async function publicMembers(ctx: ServiceCtx): Promise<PublicMembershipVi
 
 /** A page of enrolments with their owners, its total and the stats, as one batch (one round trip). */
 async function pageOf(ctx: ServiceCtx, where: SQL | undefined, page: number, limit: number, statsWhere: SQL | undefined) {
-  const [rows, total, byStatus] = await ctx.db.batch([
+  const [rows, total, byStatus, zoneRows] = await ctx.db.batch([
     ctx.db
       .select({ row: me, owner: ownerColumns })
       .from(me)
@@ -79,6 +80,7 @@ async function pageOf(ctx: ServiceCtx, where: SQL | undefined, page: number, lim
       .from(me)
       .where(statsWhere)
       .groupBy(me.status),
+    schoolTimeZoneQuery(ctx.db),
   ]);
   const stats: EnrollmentStats = { total: 0 };
   for (const s of MEMBERSHIP_ENROLLMENT_STATUSES) stats[s] = 0;
@@ -87,7 +89,7 @@ async function pageOf(ctx: ServiceCtx, where: SQL | undefined, page: number, lim
     stats.total += Number(r.n);
   }
   return {
-    data: rows.map((r) => serializeMembershipEnrollment(r.row, r.owner)),
+    data: rows.map((r) => serializeMembershipEnrollment(r.row, r.owner, zoneOf(zoneRows))),
     pagination: pagination(page, limit, Number(total[0]?.n ?? 0)),
     stats,
   };
@@ -120,8 +122,8 @@ export async function allMemberships(ctx: ServiceCtx, q: AdminMembershipsQueryIn
 }
 
 export async function getMembershipEnrollment(ctx: ServiceCtx, id: string) {
-  const { row, owner } = await visibleEnrollment(ctx, id);
-  return serializeMembershipEnrollment(row, owner);
+  const { row, owner, zone } = await visibleEnrollment(ctx, id);
+  return serializeMembershipEnrollment(row, owner, zone);
 }
 
 /** GET /:id/documents/:index: the owner's or the school's download, never rendered by the browser. */

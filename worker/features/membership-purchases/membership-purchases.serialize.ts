@@ -3,22 +3,23 @@ import { MEMBERSHIP_MOVES } from '#core/enrollments/enrollment-status.ts';
 import type { MembershipEnrollmentView } from '#core/enrollments/views.ts';
 import { enrollmentUser, type EnrollmentOwner } from '#worker/lib/enrollment-views.ts';
 import { fromCents } from '#core/money.ts';
+import { daysLeft } from '#core/time-zone.ts';
 import type { MembershipEnrollmentRow } from '#db/schema/index.ts';
 import { documentViews } from '#worker/lib/enrollment-documents.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
-const DAY_MS = 86_400_000;
-
-/** Whole days left of the period (0 on its last day and after it), null before it starts. */
-export const daysLeft = (row: Pick<MembershipEnrollmentRow, 'startsAt' | 'endsAt'>, now = Date.now()) =>
-  row.startsAt && row.endsAt ? Math.max(0, Math.floor((row.endsAt.getTime() - now) / DAY_MS)) : null;
 
 const among = (list: readonly string[], status: string) => list.includes(status);
 
 export const documentUrl = (enrollmentId: string, index: number) =>
   `/api/purchase-membership/${encodeURIComponent(enrollmentId)}/documents/${index}`;
 
-export function serializeMembershipEnrollment(row: MembershipEnrollmentRow, owner: EnrollmentOwner): MembershipEnrollmentView {
+export function serializeMembershipEnrollment(
+  row: MembershipEnrollmentRow,
+  owner: EnrollmentOwner,
+  zone: string,
+  now = Date.now(),
+): MembershipEnrollmentView {
   const unpaid = row.paymentStatus === 'pending' && (row.status === 'pending_approval' || row.status === 'approved');
   return {
     _id: row.id,
@@ -40,7 +41,7 @@ export function serializeMembershipEnrollment(row: MembershipEnrollmentRow, owne
     documents: documentViews({ kind: 'membership', id: row.id }, row.documents, (i) => documentUrl(row.id, i)),
     startsAt: iso(row.startsAt),
     endsAt: iso(row.endsAt),
-    daysLeft: daysLeft(row),
+    daysLeft: row.startsAt ? daysLeft(row.endsAt, now, zone) : null,
     approvedAt: iso(row.approvedAt),
     approvalNotes: row.approvalNotes,
     cancelReason: row.cancelReason,

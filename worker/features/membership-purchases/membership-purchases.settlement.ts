@@ -1,4 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
+import { calendarDay } from '#core/time-zone.ts';
 import { newId } from '#core/ids.ts';
 import type { PurchaseType } from '#core/shop/shop-options.ts';
 import type { Db } from '#db/client.ts';
@@ -77,7 +78,8 @@ const membershipRenewal: PurchaseSettlement = {
       if (!renewal) return;
       tellMember(ctx, renewal.enrollmentId, {
         title: 'Membership renewed',
-        body: (row) => `Your ${row.membershipName} membership is renewed until ${row.endsAt?.toISOString().slice(0, 10) ?? ''}. Thank you!`,
+        body: (row, zone) =>
+          `Your ${row.membershipName} membership is renewed${row.endsAt ? ` until ${calendarDay(row.endsAt, zone)}` : ''}. Thank you!`,
         type: 'success',
         eventType: 'membership_renewed',
         extra: (row) =>

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { schoolDay } from '#core/attendance/reports.ts';
+import { calendarDay } from '#core/time-zone.ts';
 import { newId } from '#core/ids.ts';
 import { ImportRowSchema, LEDGER_MESSAGES as M, type ImportRow } from '#core/progression/ledger-input.ts';
 import { attendanceCredits, programs, ranks, studentRanks, users, type RankRow } from '#db/schema/index.ts';
@@ -52,7 +52,7 @@ export async function importRanks(ctx: ServiceCtx, rawRows: readonly unknown[]) 
       .from(ranks)
       .where(sql`${ranks.programId} in (select id from programs where slug in ${inList(programKeys)} or id in ${inList(programKeys)})`),
   ]);
-  const today = schoolDay(new Date(), zoneOf(zoneRows));
+  const today = calendarDay(new Date(), zoneOf(zoneRows));
   const awards: (typeof studentRanks.$inferInsert)[] = [];
   const credits: (typeof attendanceCredits.$inferInsert)[] = [];
   rows.forEach((row, i) => {

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { schoolDay } from '#core/attendance/reports.ts';
+import { calendarDay } from '#core/time-zone.ts';
 import { newId } from '#core/ids.ts';
 import { LEDGER_MESSAGES as M } from '#core/progression/ledger-input.ts';
 import { studentRanks, type RankRow } from '#db/schema/index.ts';
@@ -39,7 +39,7 @@ export async function promote(ctx: ServiceCtx, id: string, input: AwardInput & {
   ]);
   if (!program) throw notFound(M.programNotFound);
   if (!user.length) throw notFound(M.studentNotFound);
-  const awardedOn = checkAward(rank, program.id, input, schoolDay(new Date(), zoneOf(zoneRows)));
+  const awardedOn = checkAward(rank, program.id, input, calendarDay(new Date(), zoneOf(zoneRows)));
   const awardId = newId();
   const [, , rows] = await batch(ctx.db, [
     ...awardStatements(ctx.db, {
@@ -69,7 +69,7 @@ export async function addStripe(ctx: ServiceCtx, id: string, input: { program: s
   ]);
   if (!program) throw notFound(M.programNotFound);
   if (!user.length) throw notFound(M.studentNotFound);
-  const today = schoolDay(new Date(), zoneOf(zoneRows));
+  const today = calendarDay(new Date(), zoneOf(zoneRows));
   const awardId = newId();
   const [, rows, current] = await batch(ctx.db, [
     ctx.db.run(sql`insert into student_ranks (id, user_id, program_id, rank_id, stripes, awarded_on, source, awarded_by, note)
@@ -103,7 +103,7 @@ export async function voidAward(ctx: ServiceCtx, awardId: string, input: VoidInp
   ]);
   if (!award) throw notFound(M.awardNotFound);
   if (award.voidedAt) throw conflict(M.alreadyVoided);
-  const today = schoolDay(new Date(), zoneOf(zoneRows));
+  const today = calendarDay(new Date(), zoneOf(zoneRows));
   const replacementOn = rep
     ? checkAward(rank, award.programId, { ...rep, awardedOn: rep.awardedOn ?? award.awardedOn }, today, 'replacement.')
     : null;

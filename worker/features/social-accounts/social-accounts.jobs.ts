@@ -5,6 +5,7 @@ import { socialAccounts, socialOauthStates, users, type SocialAccountRow } from 
 import { AppError } from '#worker/lib/errors.ts';
 import { notifyByRole } from '#worker/lib/notify.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { schoolTimeZoneQuery, zoneOf } from '#worker/lib/school-time-zone.ts';
 import { refreshAccount } from '#worker/lib/social/account-tokens.ts';
 import { accountCanRefresh } from '#worker/lib/social/registry.ts';
 
@@ -28,7 +29,8 @@ export function refreshDue(row: SocialAccountRow, now: Date): boolean {
   return !(row.lastError && now.getTime() - row.updatedAt.getTime() < RETRY_AFTER_FAILURE_MS);
 }
 
-const when = (d: Date) => d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+/** '30 Nov 2026': the day on the school's calendar. */
+const when = (d: Date, timeZone: string) => d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone });
 
 /**
  * (a) Renews the active accounts whose platform allows it (refreshAccount's lease keeps two runs from
@@ -79,15 +81,19 @@ export async function renewSocialTokens(ctx: ServiceCtx, now = new Date(), scope
 }
 
 async function tellAdmins(ctx: ServiceCtx, accounts: SocialAccountRow[], now: Date) {
-  const rows = await ctx.db
-    .select({ id: users.id, role: users.role })
-    .from(users)
-    .where(and(inArray(users.role, [...ADMIN_CAPABLE]), eq(users.isActive, true), isNull(users.deactivatedAt), isNull(users.blockedAt)));
+  const [rows, zoneRows] = await ctx.db.batch([
+    ctx.db
+      .select({ id: users.id, role: users.role })
+      .from(users)
+      .where(and(inArray(users.role, [...ADMIN_CAPABLE]), eq(users.isActive, true), isNull(users.deactivatedAt), isNull(users.blockedAt))),
+    schoolTimeZoneQuery(ctx.db),
+  ]);
+  const zone = zoneOf(zoneRows);
   const admins = rows.filter((r): r is { id: string; role: Role } => isRole(r.role));
   for (const account of accounts) {
     const label = PLATFORM_LABELS[account.platform];
     const end = account.tokenExpiresAt!;
-    const ends = end.getTime() <= now.getTime() ? `ended on ${when(end)}` : `ends on ${when(end)}`;
+    const ends = `${end.getTime() <= now.getTime() ? 'ended' : 'ends'} on ${when(end, zone)}`;
     const why = account.lastError ? ` (renewing it failed: ${account.lastError})` : '';
     await notifyByRole(ctx, admins, (role) => {
       const url = panelScreenUrl(role, 'social/accounts');

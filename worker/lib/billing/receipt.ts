@@ -3,7 +3,7 @@ import { BILLING_MESSAGES } from '#core/billing/billing-options.ts';
 import { renderReceiptPdf, type ReceiptPdfInput } from '#core/billing/receipt-pdf.ts';
 import { currencySettings } from '#core/shop/currency.ts';
 import { formatMoney } from '#core/money.ts';
-import { wallTime } from '#core/time-zone.ts';
+import { calendarDay } from '#core/time-zone.ts';
 import { profileName } from '#core/users/person-name.ts';
 import { enrollmentRenewals, invoices, membershipEnrollments, paymentMethods, users } from '#db/schema/index.ts';
 import { receiptUrl } from '#worker/lib/billing/invoice-view.ts';
@@ -35,7 +35,7 @@ async function receiptInput(ctx: ServiceCtx, invoiceId: string): Promise<Receipt
     .where(eq(enrollmentRenewals.invoiceId, invoiceId))
     .orderBy(enrollmentRenewals.id);
   const [zone, branding] = await Promise.all([schoolTimeZone(ctx.db), schoolBranding(ctx, false)]);
-  const day = (at: Date) => wallTime(at, zone).slice(0, 10);
+  const day = (at: Date) => calendarDay(at, zone);
   const currency = currencySettings(found.invoice.currency);
   const m = found.method;
   return {

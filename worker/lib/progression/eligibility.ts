@@ -3,7 +3,7 @@ import { fromCents } from '#core/money.ts';
 import { evaluateEligibility, type EligibilityFacts, type RequirementCheck } from '#core/progression/eligibility.ts';
 import type { Requirement } from '#core/progression/requirements.ts';
 import type { CurrentRankView, EligibilityView, NextGradingView, NextRankView } from '#core/progression/views.ts';
-import { schoolDay } from '#core/attendance/reports.ts';
+import { calendarDay } from '#core/time-zone.ts';
 import type { ProgramRow, RankRow } from '#db/schema/index.ts';
 import { batch } from '#worker/lib/sql.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
@@ -24,7 +24,7 @@ export type StudentEligibility = EligibilityView & {
 
 export type EligibilityResult = { program: ProgramRow | null; zone: string; byUser: Map<string, StudentEligibility> };
 
-const dayOf = (ms: number, zone: string) => schoolDay(new Date(ms), zone);
+const dayOf = (ms: number, zone: string) => calendarDay(new Date(ms), zone);
 
 /** Attendance within 14 hours of the window's UTC midnight, counted when its day on the school's clock is on or after `since`. */
 const bandCount = (band: string | null, since: string | null, zone: string) =>
