@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { DEFAULT_AGE_OF_MAJORITY } from '#core/family/majority.ts';
-import { localDate } from '#core/time-zone.ts';
+import { calendarDay, localDate } from '#core/time-zone.ts';
 import type { Db } from '#db/client.ts';
 import { SETTINGS_ID, siteSettings } from '#db/schema/index.ts';
 import { zoneOf } from '#worker/lib/school-time-zone.ts';
@@ -26,10 +26,7 @@ export const familyClock = async (db: Db, now = Date.now()) => clockOf(await fam
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** Today's calendar day ('YYYY-MM-DD') in the school's zone. */
-export const todayOf = (clock: FamilyClock) => {
-  const t = localDate(0, clock.now, clock.zone);
-  return `${t.y}-${pad(t.month)}-${pad(t.day)}`;
-};
+export const todayOf = (clock: FamilyClock) => calendarDay(clock.now, clock.zone);
 
 /**
  * The latest birth date that is of age today. Compared as text, a day that does not exist (29 February of a

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { FAMILY_MESSAGES } from '#core/family/family-options.ts';
 import { emailOutbox, familyLinks, guardianInvites } from '#db/schema/index.ts';
-import { send } from '#test/catalog-helpers.ts';
+import { send, watchStatements } from '#test/catalog-helpers.ts';
 import { insertChild } from '#test/family-helpers.ts';
 import { createUser, testDb } from '#test/helpers.ts';
 import { sha256Hex } from '#worker/lib/digest.ts';
@@ -50,6 +50,16 @@ describe('inviting a second guardian', () => {
     const theirs = await send('GET', '/api/family', invitee.token);
     expect(theirs.body.data.children).toHaveLength(2);
     expect(theirs.body.data.guardians.map((g: { _id: string }) => g._id)).toEqual([parent.id]);
+  });
+
+  it('GET /api/family reads everything in one batch after the session check, invitations naming their children', async () => {
+    const { parent, a, b } = await invited();
+    const { result, roundTrips, statements } = await watchStatements(() => send('GET', '/api/family', parent.token));
+    expect(result.status).toBe(200);
+    expect(result.body.data.children.map((c: { _id: string }) => c._id).sort()).toEqual([a.id, b.id].sort());
+    expect(result.body.data.invites[0].children.map((c: { name: string }) => c.name).sort()).toEqual(['Aiko Test', 'Ren Test']);
+    expect(statements.some((s) => s.includes('json_each'))).toBe(true);
+    expect(roundTrips).toBe(2);
   });
 
   it('refuses the wrong e-mail (403), a bad, revoked or expired token (404), and a staff account', async () => {

@@ -11,7 +11,7 @@ import { batch } from '#worker/lib/sql.ts';
 import { familyClock } from './family.clock.ts';
 import { sendGuardianInviteMail } from './family.notify.ts';
 import { childNames, inviteView } from './family.read.ts';
-import { familyMember, memberColumns, membershipsOf } from './family.view.ts';
+import { familyMember, memberColumns, membershipMap, membershipsQuery } from './family.view.ts';
 import { assertGuardianRole } from './family.rules.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -117,14 +117,14 @@ export async function acceptInvite(ctx: ServiceCtx, token: string) {
 
 async function myChildren(ctx: ServiceCtx, guardianId: string, ids: readonly string[]) {
   const clock = await familyClock(ctx.db);
-  const rows = await ctx.db
-    .select({ ...memberColumns, relationship: familyLinks.relationship })
-    .from(familyLinks)
-    .innerJoin(users, eq(users.id, familyLinks.childId))
-    .where(and(eq(familyLinks.guardianId, guardianId), inArray(familyLinks.childId, [...ids])));
-  const memberships = await membershipsOf(
-    ctx.db,
-    rows.map((r) => r.id),
-  );
+  const [rows, membershipRows] = await batch(ctx.db, [
+    ctx.db
+      .select({ ...memberColumns, relationship: familyLinks.relationship })
+      .from(familyLinks)
+      .innerJoin(users, eq(users.id, familyLinks.childId))
+      .where(and(eq(familyLinks.guardianId, guardianId), inArray(familyLinks.childId, [...ids]))),
+    membershipsQuery(ctx.db, [...ids]),
+  ]);
+  const memberships = membershipMap(membershipRows);
   return rows.map((r) => familyMember(r, { relation: 'child', relationship: r.relationship }, clock, true, memberships.get(r.id) ?? null));
 }

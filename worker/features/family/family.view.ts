@@ -1,4 +1,4 @@
-import { and, desc, inArray } from 'drizzle-orm';
+import { and, desc, inArray, or, type SQLWrapper } from 'drizzle-orm';
 import { LIVE_MEMBERSHIP_STATUSES } from '#core/enrollments/enrollment-status.ts';
 import { isNoLoginEmail } from '#core/family/family-options.ts';
 import { comesOfAgeOn, isOfAge } from '#core/family/majority.ts';
@@ -65,11 +65,11 @@ export function familyMember(
 }
 export type FamilyMember = ReturnType<typeof familyMember>;
 
-/** Each person's current membership (the newest live one), in one statement. */
-export async function membershipsOf(db: Db, userIds: readonly string[]): Promise<Map<string, MembershipSummary>> {
-  const found = new Map<string, MembershipSummary>();
-  if (!userIds.length) return found;
-  const rows = await db
+type Ids = readonly string[] | SQLWrapper;
+
+/** The live memberships of the people in any of these groups (ids, or a subquery of ids), newest first: a statement for a batch, read by `membershipMap`. */
+export const membershipsQuery = (db: Db, ...groups: Ids[]) =>
+  db
     .select({
       id: membershipEnrollments.id,
       userId: membershipEnrollments.userId,
@@ -79,8 +79,17 @@ export async function membershipsOf(db: Db, userIds: readonly string[]): Promise
       autopay: membershipEnrollments.autopay,
     })
     .from(membershipEnrollments)
-    .where(and(inArray(membershipEnrollments.userId, [...userIds]), inArray(membershipEnrollments.status, [...LIVE_MEMBERSHIP_STATUSES])))
+    .where(
+      and(
+        or(...groups.map((ids) => inArray(membershipEnrollments.userId, ids as string[] | SQLWrapper))),
+        inArray(membershipEnrollments.status, [...LIVE_MEMBERSHIP_STATUSES]),
+      ),
+    )
     .orderBy(desc(membershipEnrollments.createdAt));
+
+/** Each person's current membership (the newest live one) from `membershipsQuery`'s rows. */
+export function membershipMap(rows: Awaited<ReturnType<typeof membershipsQuery>>): Map<string, MembershipSummary> {
+  const found = new Map<string, MembershipSummary>();
   for (const r of rows)
     if (!found.has(r.userId))
       found.set(r.userId, {
@@ -92,3 +101,13 @@ export async function membershipsOf(db: Db, userIds: readonly string[]): Promise
       });
   return found;
 }
+
+/** The names of these people (ids, or a subquery of ids): a statement for a batch, read by `nameMap`. */
+export const namesQuery = (db: Db, ids: Ids) =>
+  db
+    .select({ id: users.id, profile: users.profile, studentId: users.studentId })
+    .from(users)
+    .where(inArray(users.id, ids as string[] | SQLWrapper));
+
+export const nameMap = (rows: Awaited<ReturnType<typeof namesQuery>>) =>
+  new Map(rows.map((r) => [r.id, profileName(r.profile, r.studentId ?? '')]));

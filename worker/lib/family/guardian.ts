@@ -15,9 +15,12 @@ export const isGuardianOf = async (db: Db, guardianId: string, childId: string) 
       .get(),
   );
 
+/** The ids of a guardian's children, as a statement (or a subquery: `x in (…)`). */
+export const childIdsQuery = (db: Db, guardianId: string) =>
+  db.select({ id: familyLinks.childId }).from(familyLinks).where(eq(familyLinks.guardianId, guardianId));
+
 /** The ids of a guardian's children. */
-export const childIdsOf = async (db: Db, guardianId: string) =>
-  (await db.select({ id: familyLinks.childId }).from(familyLinks).where(eq(familyLinks.guardianId, guardianId))).map((r) => r.id);
+export const childIdsOf = async (db: Db, guardianId: string) => (await childIdsQuery(db, guardianId)).map((r) => r.id);
 
 /** The ids of a child's guardians (whom notices about the child also reach). */
 export const guardianIdsOf = async (db: Db, childId: string) =>
