@@ -2,12 +2,10 @@ import { join } from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { createClient } from '@libsql/client';
-import { DEMO_PASSWORD } from '#db/seed/accounts.ts';
 import { BENCH_GUARDIAN_EMAIL, BENCH_MEMBER_EMAIL, seedBilling } from './bench/billing-seed.ts';
-import { measure, warmUp, type Latency } from './bench/latency.ts';
+import { drain, login, ratio, roundTrips, row, startCountedDb } from './bench/counted.ts';
+import { measure, warmUp } from './bench/latency.ts';
 import { pinCores } from './bench/pin.ts';
-import { startChild } from './lib/child.ts';
-import { ROOT, childEnv } from './lib/paths.ts';
 import { startStack } from './stack.ts';
 
 /**
@@ -17,57 +15,13 @@ import { startStack } from './stack.ts';
  * p99 of the family and billing reads against /api/health's in the same run, with the database round trips each
  * request makes (the db-counter proxy, scripts/bench/db-counter.ts). Measures; asserts nothing.
  */
-async function login(url: string, email: string) {
-  const res = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  const body = (await res.json()) as { token?: string };
-  if (!body.token) throw new Error(`login ${email} answered ${res.status}`);
-  return { authorization: `Bearer ${body.token}` };
-}
-
-/** Round trips per request: the proxy's pipeline count over `n` sequential requests. */
-async function roundTrips(counter: string, url: string, headers: Record<string, string> = {}, n = 20) {
-  await fetch(`${counter}/__reset`, { method: 'POST' });
-  for (let i = 0; i < n; i++) {
-    const res = await fetch(url, { headers });
-    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
-    await res.arrayBuffer();
-  }
-  return Number(await (await fetch(`${counter}/__count`)).text()) / n;
-}
-
-/** Requests still queued at the database after a heavy measure would land in the next one: wait until health answers quickly again. */
-async function drain(url: string, deadlineMs = 60_000) {
-  const until = Date.now() + deadlineMs;
-  while (Date.now() < until) {
-    const started = performance.now();
-    await (await fetch(url)).arrayBuffer();
-    if (performance.now() - started < 50) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
-
-const row = (name: string, l: Latency, trips?: number) =>
-  console.log(`${name.padEnd(46)}${[l.p50, l.p99, l.avg, l.reqPerSec, l.non2xx, trips ?? ''].map((c) => String(c).padStart(10)).join('')}`);
 const load = () =>
   loadavg()
     .map((x) => x.toFixed(2))
     .join(' ');
 
 const dataDir = mkdtempSync(join(tmpdir(), 'dojo-bench-billing-'));
-const db = startChild('db/server', process.execPath, [join(ROOT, 'db/server/main.ts'), '--file', join(dataDir, 'dojo.db'), '--port', '0'], {
-  cwd: ROOT,
-  env: childEnv(),
-});
-const dbUrl = (await db.waitForLine(/db\/server listening on (http:\/\/\S+)/, 30_000))[1]!;
-const proxy = startChild('db-counter', process.execPath, [join(ROOT, 'scripts/bench/db-counter.ts'), '--target', dbUrl], {
-  cwd: ROOT,
-  env: childEnv(),
-});
-const counter = (await proxy.waitForLine(/db-counter listening on (http:\/\/\S+)/, 30_000))[1]!;
+const { db, proxy, dbUrl, counter } = await startCountedDb(dataDir);
 const runsDone: (() => void)[] = [];
 const stack = await startStack({
   port: 0,
@@ -144,8 +98,8 @@ try {
     `  run again: ${Math.round(again)} ms, charges made ${chargesAfter - chargesBefore} (payments ${chargesBefore} → ${chargesAfter})`,
   );
 
-  const guardian = await login(stack.url, BENCH_GUARDIAN_EMAIL);
-  const member = await login(stack.url, BENCH_MEMBER_EMAIL);
+  const guardian = await login(stack.url, 'login', { email: BENCH_GUARDIAN_EMAIL });
+  const member = await login(stack.url, 'login', { email: BENCH_MEMBER_EMAIL });
   const health = `${stack.url}/api/health`;
   const family = `${stack.url}/api/family`;
   const upcoming = `${stack.url}/api/billing/upcoming`;
@@ -182,8 +136,6 @@ try {
   row('GET /api/health', h3, trips.health);
   row('GET /api/billing/upcoming (member)', um, trips.upcomingMember);
   row('GET /api/health', h4, trips.health);
-  const ratio = (l: Latency, a: Latency, b: Latency) =>
-    `${(l.p99 / Math.max(1, a.p99)).toFixed(2)} / ${(l.p99 / Math.max(1, b.p99)).toFixed(2)}`;
   console.log(`[budget] family p99 / health p99 (before, after): ${ratio(f, h1, h2)}`);
   console.log(`[budget] upcoming (guardian) p99 / health p99 (before, after): ${ratio(ug, h2, h3)}`);
   console.log(`[budget] upcoming (member) p99 / health p99 (before, after): ${ratio(um, h3, h4)}`);

@@ -1,12 +1,10 @@
 import { join } from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { DEMO_PASSWORD } from '#db/seed/accounts.ts';
-import { measure, warmUp, type Latency } from './bench/latency.ts';
+import { drain, login, ratio, roundTrips, row, startCountedDb } from './bench/counted.ts';
+import { measure, warmUp } from './bench/latency.ts';
 import { pinCores } from './bench/pin.ts';
 import { BENCH_PROGRAM, seedProgression } from './bench/progression-seed.ts';
-import { startChild } from './lib/child.ts';
-import { ROOT, childEnv } from './lib/paths.ts';
 import { startStack } from './stack.ts';
 
 /**
@@ -15,53 +13,9 @@ import { startStack } from './stack.ts';
  * request makes, counted by a pass-through proxy in front of db/server (scripts/bench/db-counter.ts) that
  * the Worker's every database call goes through (health's too). Measures; asserts nothing.
  */
-async function login(url: string, path: string, credentials: Record<string, string>) {
-  const res = await fetch(`${url}/api/auth/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...credentials, password: DEMO_PASSWORD }),
-  });
-  const body = (await res.json()) as { token?: string };
-  if (!body.token) throw new Error(`${path} answered ${res.status}`);
-  return { authorization: `Bearer ${body.token}` };
-}
-
-/** Round trips per request: the proxy's pipeline count over `n` sequential requests. */
-async function roundTrips(counter: string, url: string, headers: Record<string, string> = {}, n = 20) {
-  await fetch(`${counter}/__reset`, { method: 'POST' });
-  for (let i = 0; i < n; i++) {
-    const res = await fetch(url, { headers });
-    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
-    await res.arrayBuffer();
-  }
-  return Number(await (await fetch(`${counter}/__count`)).text()) / n;
-}
-
-/** Requests still queued at the database after a heavy measure would land in the next one: wait until health answers quickly again. */
-async function drain(url: string, deadlineMs = 60_000) {
-  const until = Date.now() + deadlineMs;
-  while (Date.now() < until) {
-    const started = performance.now();
-    await (await fetch(url)).arrayBuffer();
-    if (performance.now() - started < 50) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
-
-const row = (name: string, l: Latency, trips?: number) =>
-  console.log(`${name.padEnd(46)}${[l.p50, l.p99, l.avg, l.reqPerSec, l.non2xx, trips ?? ''].map((c) => String(c).padStart(10)).join('')}`);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'dojo-bench-progression-'));
-const db = startChild('db/server', process.execPath, [join(ROOT, 'db/server/main.ts'), '--file', join(dataDir, 'dojo.db'), '--port', '0'], {
-  cwd: ROOT,
-  env: childEnv(),
-});
-const dbUrl = (await db.waitForLine(/db\/server listening on (http:\/\/\S+)/, 30_000))[1]!;
-const proxy = startChild('db-counter', process.execPath, [join(ROOT, 'scripts/bench/db-counter.ts'), '--target', dbUrl], {
-  cwd: ROOT,
-  env: childEnv(),
-});
-const counter = (await proxy.waitForLine(/db-counter listening on (http:\/\/\S+)/, 30_000))[1]!;
+const { db, proxy, dbUrl, counter } = await startCountedDb(dataDir);
 const stack = await startStack({ port: 0, dataDir, log: () => {}, scheduled: false, db: { url: counter } });
 try {
   const pinning = pinCores({ ...stack.pids, db: db.proc.pid }, !process.argv.includes('--unpinned'));
@@ -98,8 +52,6 @@ try {
   row('GET /api/programs/:slug/ready (500 judged)', r, trips.ready);
   row('GET /api/health', h3, trips.health);
   console.log(`(GET /api/auth/me, the signed-in caller's own: ${trips.me} db trips per request)`);
-  const ratio = (l: Latency, a: Latency, b: Latency) =>
-    `${(l.p99 / Math.max(1, a.p99)).toFixed(2)} / ${(l.p99 / Math.max(1, b.p99)).toFixed(2)}`;
   console.log(`[budget] eligibility p99 / health p99 (before, after): ${ratio(e, h1, h2)}`);
   console.log(`[budget] ready list (500) p99 / health p99 (before, after): ${ratio(r, h2, h3)}`);
 } finally {
