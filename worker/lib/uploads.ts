@@ -1,4 +1,5 @@
 import { tooLarge } from './errors.ts';
+import { partHeaders } from '#worker/lib/byte-range.ts';
 
 export type SniffedType = { mime: string; ext: string };
 
@@ -148,7 +149,7 @@ export function fileFromForm(form: FormData, fields: readonly string[]): File | 
 const SAFE_INLINE = /^(image\/(jpeg|png|webp|gif)|application\/pdf)$/i;
 
 /** Keys are server-made and never change content, so objects are cached for good and never sniffed. */
-export function serveObject(object: R2ObjectBody): Response {
+export function serveObject(object: R2ObjectBody, ranged = false): Response {
   const headers = new Headers();
   headers.set('content-type', object.httpMetadata?.contentType ?? 'application/octet-stream');
   headers.set('content-length', String(object.size));
@@ -156,5 +157,7 @@ export function serveObject(object: R2ObjectBody): Response {
   headers.set('cache-control', 'public, max-age=31536000, immutable');
   headers.set('x-content-type-options', 'nosniff');
   headers.set('content-disposition', SAFE_INLINE.test(headers.get('content-type')!) ? 'inline' : 'attachment');
-  return new Response(object.body, { headers });
+  headers.set('accept-ranges', 'bytes');
+  if (ranged) partHeaders(headers, object);
+  return new Response(object.body, { status: ranged ? 206 : 200, headers });
 }

@@ -4,6 +4,7 @@ import { notFound } from '#worker/lib/errors.ts';
 import { isHiddenPostFile } from '#worker/lib/hidden-files.ts';
 import { seesHidden } from '#worker/lib/visibility.ts';
 import { serveObject } from '#worker/lib/uploads.ts';
+import { getRanged } from '#worker/lib/byte-range.ts';
 import { INLINE_TYPES, isPublicKey } from '#worker/lib/public-files.ts';
 
 /** R2 refuses keys over 1,024 bytes (a 500); ours are far shorter. */
@@ -32,13 +33,16 @@ export const filesRoutes = new Hono<AppEnv>().get('/*', async (c) => {
   const hidden = await isHiddenPostFile(c.var.ctx, key);
   if (hidden && !seesHidden(c.var.ctx)) throw notFound('File not found');
   const etag = c.req.header('if-none-match');
-  const object: R2Object | R2ObjectBody | null = await c.env.UPLOADS.get(
+  // A video plays in Safari, and seeks anywhere, only when its file answers byte ranges.
+  const { object, ranged } = await getRanged(
+    c.env.UPLOADS,
     key,
+    c.req.header('range'),
     etag ? { onlyIf: { etagDoesNotMatch: etag.replace(/^W\//, '').replace(/"/g, '') } } : {},
   );
   if (!object) throw notFound('File not found');
   if (!('body' in object)) return new Response(null, { status: 304, headers: { etag: object.httpEtag } });
-  const res = serveObject(object);
+  const res = serveObject(object, ranged);
   if (hidden) res.headers.set('cache-control', 'private, no-store');
   const type = res.headers.get('content-type') ?? '';
   if (!INLINE_TYPES.test(type)) {

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { fetchRaw } from '#test/file-helpers.ts';
 import { api, uniq } from '#test/helpers.ts';
 
 const bucket = () => (env as unknown as { UPLOADS: R2Bucket }).UPLOADS;
@@ -26,6 +27,29 @@ describe('GET /api/files/*', () => {
     const res = await api(`/api/files/${key}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''Grading%20list.xlsx");
+  });
+
+  it('serves an uploaded video by byte range (Safari plays and seeks only so), whole when the range cannot be served', async () => {
+    const key = `media/${uniq()}.mp4`;
+    const bytes = new Uint8Array(4096).map((_, i) => i % 251);
+    await bucket().put(key, bytes, { httpMetadata: { contentType: 'video/mp4' } });
+    const whole = await fetchRaw(`/api/files/${key}`);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    const head = await fetchRaw(`/api/files/${key}`, { headers: { range: 'bytes=100-199' } });
+    expect(head.status).toBe(206);
+    expect(head.headers.get('content-range')).toBe('bytes 100-199/4096');
+    expect(head.headers.get('content-length')).toBe('100');
+    expect(new Uint8Array(await head.arrayBuffer())).toEqual(bytes.subarray(100, 200));
+    const tail = await fetchRaw(`/api/files/${key}`, { headers: { range: 'bytes=-16' } });
+    expect(tail.status).toBe(206);
+    expect(tail.headers.get('content-range')).toBe('bytes 4080-4095/4096');
+    expect(new Uint8Array(await tail.arrayBuffer())).toEqual(bytes.subarray(4080));
+    const open = await fetchRaw(`/api/files/${key}`, { headers: { range: 'bytes=4000-' } });
+    expect([open.status, open.headers.get('content-range')]).toEqual([206, 'bytes 4000-4095/4096']);
+    const beyond = await fetchRaw(`/api/files/${key}`, { headers: { range: 'bytes=9000-9999' } });
+    expect(beyond.status).toBe(200);
+    expect((await beyond.arrayBuffer()).byteLength).toBe(4096);
   });
 
   it('answers 304 to a matching If-None-Match', async () => {

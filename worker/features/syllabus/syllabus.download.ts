@@ -8,6 +8,7 @@ import { notFound, unauthorized } from '#worker/lib/errors.ts';
 import { NO_TOKEN } from '#worker/lib/auth-user.ts';
 import { checkMaterialSignature } from './material-links.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
+import { getRanged, partHeaders } from '#worker/lib/byte-range.ts';
 
 export type LinkQuery = { uid?: string | undefined; exp?: string | undefined; sig?: string | undefined };
 
@@ -53,11 +54,9 @@ export async function downloadMaterial(ctx: ServiceCtx, id: string, materialId: 
     (seesInactiveSyllabus(role) || (item.isActive && (readsEveryGrade(role) || normalizeGrade(viewer?.grade) === item.grade)));
   const material = allowed ? item.materials.find((m) => m.id === materialId) : undefined;
   if (!material) throw notFound(M.materialNotFound);
-  // A range R2 cannot serve is ignored: answering the whole file is always allowed.
-  const ranged = range ? await ctx.storage.get(material.key, { range: new Headers({ range }) }).catch(() => undefined) : undefined;
-  const object = ranged ?? (await ctx.storage.get(material.key));
+  const { object, ranged } = await getRanged(ctx.storage, material.key, range);
   if (!object || !('body' in object)) throw notFound(M.materialNotFound);
-  return materialResponse(object, material, !!ranged);
+  return materialResponse(object, material, ranged);
 }
 
 /** Private bytes: never cached by shared caches, never sniffed; documents download under their own name. */
@@ -70,12 +69,8 @@ function materialResponse(object: R2ObjectBody, material: SyllabusMaterial, rang
     etag: object.httpEtag,
     'content-disposition': `${material.kind === 'document' ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(material.filename)}`,
   });
-  const r = object.range as { offset?: number; length?: number; suffix?: number } | undefined;
-  if (ranged && r) {
-    const start = r.suffix !== undefined ? Math.max(0, object.size - r.suffix) : (r.offset ?? 0);
-    const length = r.suffix !== undefined ? object.size - start : (r.length ?? object.size - start);
-    headers.set('content-range', `bytes ${start}-${start + length - 1}/${object.size}`);
-    headers.set('content-length', String(length));
+  if (ranged) {
+    partHeaders(headers, object);
     return new Response(object.body, { status: 206, headers });
   }
   headers.set('content-length', String(object.size));
