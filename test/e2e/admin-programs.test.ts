@@ -102,7 +102,7 @@ describe('the admin Programs screen', () => {
     await expect.poll(() => statusLine(page).textContent(), POLL).toContain('Rank updated: Green');
     await expect
       .poll(
-        () => page.locator('table tbody tr', { hasText: 'Green' }).locator('td[data-label="Examiners and moves"] li').allTextContents(),
+        () => page.locator('table tbody tr', { hasText: 'Green' }).locator('td[data-label="Rank"] .rank-links li').allTextContents(),
         POLL,
       )
       .toEqual(['Examiners: White or above', 'Moves to Karate · Yellow belt at 13']);

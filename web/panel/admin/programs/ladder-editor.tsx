@@ -16,7 +16,7 @@ import { rankLinks } from './rank-links.ts';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** A rank's examiner minimum and age upgrade, one line each. */
+/** A rank's examiner minimum and age upgrade, one line each under its name. */
 const RankLinks = ({ lines }: { lines: string[] }) =>
   lines.length ? (
     <ul className="rank-links">
@@ -24,9 +24,7 @@ const RankLinks = ({ lines }: { lines: string[] }) =>
         <li key={line}>{line}</li>
       ))}
     </ul>
-  ) : (
-    '—'
-  );
+  ) : null;
 
 /** A program's ladder: ranks in order (move up/down, edit, delete) or, with `rankId`, one rank's form. */
 export function LadderEditor({ base, slug, rankId }: { base: string; slug: string; rankId: string | undefined }) {
@@ -114,17 +112,7 @@ function Ladder({ program, others, here, flash, setFlash, reload }: LadderProps)
       </p>
       <DataTable id="ladder" caption={`The ladder of ${program.name}, lowest rank first`} busy={busy}>
         <TableHead
-          columns={[
-            numberColumn('#'),
-            'Rank',
-            'Kind',
-            numberColumn('Stripes'),
-            numberColumn('Test fee'),
-            'Grade',
-            'Asks',
-            'Examined on',
-            'Examiners and moves',
-          ]}
+          columns={[numberColumn('#'), 'Rank', 'Kind', numberColumn('Stripes'), numberColumn('Test fee'), 'Grade', 'Asks', 'Examined on']}
           actions
         />
         <tbody>
@@ -135,6 +123,7 @@ function Ladder({ program, others, here, flash, setFlash, reload }: LadderProps)
               </td>
               <td data-label="Rank" className="cell-nowrap">
                 <BeltName belt={r} />
+                <RankLinks lines={rankLinks(r, ranks, others)} />
               </td>
               <td data-label="Kind">{r.kind}</td>
               <td data-label="Stripes" className="cell-number">
@@ -146,9 +135,6 @@ function Ladder({ program, others, here, flash, setFlash, reload }: LadderProps)
               <td data-label="Grade">{r.gradeKey ?? '—'}</td>
               <td data-label="Asks">{r.requirements.length ? plural(r.requirements.length, 'requirement') : 'Nothing'}</td>
               <td data-label="Examined on">{r.techniques.length ? plural(r.techniques.length, 'technique') : '—'}</td>
-              <td data-label="Examiners and moves">
-                <RankLinks lines={rankLinks(r, ranks, others)} />
-              </td>
               <ActionsCell>
                 <button type="button" className="btn btn-secondary btn-sm" disabled={busy || i === 0} onClick={() => void move(i, -1)}>
                   Up<span className="visually-hidden"> {r.name}</span>

@@ -18,12 +18,13 @@ type GroupedProps = {
   blankOption: string;
   groups: OptionGroup[];
   defaultValue: string;
+  className: string;
 };
 
 /** A form-kit field whose <select> groups its options under headings (the kit's selects are flat). */
-function GroupedSelectField({ id, name, error, label, hint, blankOption, groups, defaultValue }: GroupedProps) {
+function GroupedSelectField({ id, name, error, label, hint, blankOption, groups, defaultValue, className }: GroupedProps) {
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error} optional>
+    <FieldFrame id={id} label={label} hint={hint} error={error} optional className={className}>
       <select id={id} name={name} defaultValue={defaultValue} {...describe(id, hint, error)}>
         <option value="">{blankOption}</option>
         {groups.map((g) => (
@@ -64,6 +65,7 @@ export function AgeUpgradeFields({ f, others, rank }: Omit<Props, 'program'>) {
         <GroupedSelectField
           {...f('ageUpgradeRankId')}
           label="Rank there"
+          className="upgrade-rank"
           hint="E.g. a kids' rank's equivalent in the adult ladder"
           blankOption="None"
           groups={upgradeGroups(others)}
@@ -72,6 +74,7 @@ export function AgeUpgradeFields({ f, others, rank }: Omit<Props, 'program'>) {
         <Field
           {...f('ageUpgradeAtYears')}
           label="At age"
+          className="upgrade-age"
           optional
           type="number"
           min={3}
