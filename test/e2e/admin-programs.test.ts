@@ -77,7 +77,7 @@ describe('the admin Programs screen', () => {
     await screenshot(page, 'admin-programs-ladder-phone');
   });
 
-  it('sets a rank’s examiner minimum and its move to Karate at an age, shows them on the ladder and in the form again, and puts a half pair’s refusal on the age field', async () => {
+  it('sets a rank’s examiner minimum and its move to Karate at an age, shows them on the ladder and in the form again, puts a half pair’s refusal on the age field and a vanished examiner rank’s on its select', async () => {
     const made = await asAdmin(baseUrl, '/programs', { method: 'POST', body: { name: uniq('Dragons') } });
     const slug = made.body.program.slug as string;
     onTestFinished(async () => void (await asAdmin(baseUrl, `/programs/${slug}`, { method: 'DELETE' })));
@@ -125,5 +125,18 @@ describe('the admin Programs screen', () => {
     expect(await form.locator('.field-error').count()).toBe(1);
     expect(await age.evaluate((el) => el === document.activeElement)).toBe(true);
     expect((await asAdmin(baseUrl, `/programs/${slug}`)).body.program.ranks[1]).toMatchObject({ ageUpgradeAtYears: 13 });
+
+    // Another admin deletes the examiner minimum while this form is open: the refusal lands on that field.
+    expect((await asAdmin(baseUrl, `/programs/${slug}/ranks/${white._id}`, { method: 'DELETE' })).status).toBe(200);
+    await age.fill('13');
+    await form.getByRole('button', { name: 'Save rank' }).click();
+    await expect.poll(() => examiner.getAttribute('aria-invalid'), POLL).toBe('true');
+    expect(await form.locator('.field-error').allTextContents()).toEqual(['examinerMinRankId must be a rank of this program']);
+    expect(
+      await form
+        .locator('.field', { has: page.getByLabel('Examiners must hold at least') })
+        .locator('.field-error')
+        .count(),
+    ).toBe(1);
   });
 });
