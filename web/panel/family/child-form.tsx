@@ -7,6 +7,13 @@ import { addChild, updateChild, type ChildInput, type FamilyMember } from '#web/
 
 type Props = { child?: FamilyMember | null; onSaved: (child: FamilyMember, message: string) => void; onCancel: () => void };
 
+/** The emergency contact's fields, each holding one part of the child's contact. */
+const CONTACT_FIELDS = [
+  { part: 'name', name: 'contactName', label: 'Name', autoComplete: 'off', maxLength: 80 },
+  { part: 'phone', name: 'contactPhone', label: 'Phone', type: 'tel', autoComplete: 'off', maxLength: 40 },
+  { part: 'relationship', name: 'contactRelationship', label: 'Relationship to the child', maxLength: FAMILY_LIMITS.relationshipMax },
+] as const;
+
 /** The form's fields in the API's shape: an emergency contact only when one of its parts is filled. */
 function inputOf(v: Record<string, string>): ChildInput {
   const t = (k: string) => (v[k] ?? '').trim();
@@ -75,30 +82,9 @@ export function ChildForm({ child = null, onSaved, onCancel }: Props) {
       </div>
       <FieldFrame id={`${form.id}-contact`} label="Emergency contact" optional as="legend" wide>
         <div className="form-grid">
-          <Field
-            {...form.field('contactName')}
-            label="Name"
-            optional
-            autoComplete="off"
-            maxLength={80}
-            defaultValue={contact?.name ?? ''}
-          />
-          <Field
-            {...form.field('contactPhone')}
-            label="Phone"
-            optional
-            type="tel"
-            autoComplete="off"
-            maxLength={40}
-            defaultValue={contact?.phone ?? ''}
-          />
-          <Field
-            {...form.field('contactRelationship')}
-            label="Relationship to the child"
-            optional
-            maxLength={FAMILY_LIMITS.relationshipMax}
-            defaultValue={contact?.relationship ?? ''}
-          />
+          {CONTACT_FIELDS.map(({ part, name, ...attrs }) => (
+            <Field key={name} {...form.field(name)} {...attrs} optional defaultValue={contact?.[part] ?? ''} />
+          ))}
         </div>
       </FieldFrame>
       <Field

@@ -1,12 +1,9 @@
 import { useCallback, useState } from 'react';
 import { FormStatus } from '#web/components/form-kit.tsx';
 import { Pending, useRead } from '#web/panel/homes/home-parts.tsx';
-import { PanelLink } from '#web/panel/router.tsx';
-import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
-import { readUserFamily, unlinkChild, type FamilyPerson } from './family-api.ts';
+import { readUserFamily, type FamilyPerson } from './family-api.ts';
+import { PersonLine, UnlinkDialog, type Unlinking } from './family-people.tsx';
 import { LinkChildForm } from './link-child-form.tsx';
-
-type Unlinking = { guardian: { _id: string; name: string }; child: { _id: string; name: string } };
 
 /** A user page's Family: the children they are guardian of and their own guardians, each unlinkable; link another child. */
 export function UserFamily({ user, base }: { user: { _id: string; name: string }; base: string }) {
@@ -20,8 +17,7 @@ export function UserFamily({ user, base }: { user: { _id: string; name: string }
   };
   const person = (p: FamilyPerson, unlink: Unlinking) => (
     <li key={p._id}>
-      <PanelLink href={`${base}/users/${encodeURIComponent(p._id)}`}>{p.name}</PanelLink>{' '}
-      <span className="muted">{[p.relationship, p.studentId, p.age !== null ? `${p.age} years` : ''].filter(Boolean).join(' · ')}</span>{' '}
+      <PersonLine href={`${base}/users/${encodeURIComponent(p._id)}`} person={p} />{' '}
       <button type="button" className="btn btn-secondary btn-sm" onClick={() => setUnlinking(unlink)}>
         Unlink<span className="visually-hidden"> {p.name}</span>
       </button>
@@ -51,21 +47,7 @@ export function UserFamily({ user, base }: { user: { _id: string; name: string }
         </>
       )}
       <LinkChildForm guardian={user} onLinked={done} />
-      {unlinking && (
-        <ConfirmDialog
-          title={`Unlink ${unlinking.child.name} from ${unlinking.guardian.name}?`}
-          confirmLabel="Unlink"
-          busyLabel="Unlinking…"
-          onClose={() => setUnlinking(null)}
-          onConfirm={async () => {
-            const message = await unlinkChild(unlinking.guardian._id, unlinking.child._id);
-            setUnlinking(null);
-            done(message);
-          }}
-        >
-          <p>{unlinking.guardian.name} will no longer book, pay or sign for this child, nor read their messages.</p>
-        </ConfirmDialog>
-      )}
+      {unlinking && <UnlinkDialog unlinking={unlinking} onClose={() => setUnlinking(null)} onUnlinked={done} />}
     </section>
   );
 }

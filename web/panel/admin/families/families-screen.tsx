@@ -1,13 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { PanelLink } from '#web/panel/router.tsx';
-import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 import { DataTable, ListFilters, ListMessages, ListResults, ListScreen, SearchField, TableHead } from '#web/panel/resource/list-kit.tsx';
 import { useList } from '#web/panel/resource/use-list.ts';
 import type { PanelScreenProps } from '#web/panel/screen-props.ts';
-import { readFamilies, unlinkChild, type FamiliesQuery, type FamilyRow } from '#web/panel/users/family-api.ts';
+import { readFamilies, type FamiliesQuery } from '#web/panel/users/family-api.ts';
+import { PersonLine, UnlinkDialog, type Unlinking } from '#web/panel/users/family-people.tsx';
 import { LinkChildForm } from '#web/panel/users/link-child-form.tsx';
-
-type Unlinking = { guardian: FamilyRow['guardians'][number]; child: FamilyRow['children'][number] };
 
 /** Every family (children who share guardians): search, open a person, link a child to a guardian, unlink one. */
 export default function FamiliesScreen({ panel }: PanelScreenProps) {
@@ -49,8 +47,7 @@ export default function FamiliesScreen({ panel }: PanelScreenProps) {
                   <ul className="family-people">
                     {f.children.map((c) => (
                       <li key={c._id}>
-                        <PanelLink href={userHref(c._id)}>{c.name}</PanelLink>{' '}
-                        <span className="muted">{[c.studentId, c.age !== null ? `${c.age} years` : ''].filter(Boolean).join(' · ')}</span>
+                        <PersonLine href={userHref(c._id)} person={c} />
                         <span className="row-actions">
                           {f.guardians.map((g) => (
                             <button
@@ -77,21 +74,7 @@ export default function FamiliesScreen({ panel }: PanelScreenProps) {
           </tbody>
         </DataTable>
       </ListResults>
-      {unlinking && (
-        <ConfirmDialog
-          title={`Unlink ${unlinking.child.name} from ${unlinking.guardian.name}?`}
-          confirmLabel="Unlink"
-          busyLabel="Unlinking…"
-          onClose={() => setUnlinking(null)}
-          onConfirm={async () => {
-            const message = await unlinkChild(unlinking.guardian._id, unlinking.child._id);
-            setUnlinking(null);
-            list.done(message);
-          }}
-        >
-          <p>{unlinking.guardian.name} will no longer book, pay or sign for this child, nor read their messages.</p>
-        </ConfirmDialog>
-      )}
+      {unlinking && <UnlinkDialog unlinking={unlinking} onClose={() => setUnlinking(null)} onUnlinked={list.done} />}
     </ListScreen>
   );
 }

@@ -9,19 +9,31 @@ import { ConfirmDialog } from '#web/panel/resource/confirm-dialog.tsx';
 import { ActionsCell, DataTable, DeleteButton, TableHead, numberColumn } from '#web/panel/resource/list-kit.tsx';
 import { navigate, PanelLink } from '#web/panel/router.tsx';
 import { AUDIENCE_LABEL, WINDOW_LABEL } from './program-list.tsx';
-import { deleteRank, readProgram, reorderRanks, type ProgramWithLadder, type RankView } from './programs-api.ts';
+import { deleteRank, readOtherLadders, readProgram, reorderRanks, type ProgramWithLadder, type RankView } from './programs-api.ts';
 import { ProgramSettings } from './program-settings.tsx';
 import { RankForm } from './rank-form.tsx';
+import { rankLinks } from './rank-links.ts';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** A rank's examiner minimum and age upgrade, one line each under its name. */
+const RankLinks = ({ lines }: { lines: string[] }) =>
+  lines.length ? (
+    <ul className="rank-links">
+      {lines.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
+  ) : null;
 
 /** A program's ladder: ranks in order (move up/down, edit, delete) or, with `rankId`, one rank's form. */
 export function LadderEditor({ base, slug, rankId }: { base: string; slug: string; rankId: string | undefined }) {
   const { data, error, retry } = useRead((signal) => readProgram(slug, signal));
+  const others = useRead((signal) => readOtherLadders(slug, signal));
   const [flash, setFlash] = useState('');
   const here = `${base}/${encodeURIComponent(slug)}`;
-  if (error) return <FormAlert message={error} />;
-  if (!data) return <Loading label="Loading the ladder..." />;
+  if (error || others.error) return <FormAlert message={error || others.error} />;
+  if (!data || !others.data) return <Loading label="Loading the ladder..." />;
   const rank = rankId && rankId !== 'new' ? data.ranks.find((r) => r._id === rankId) : undefined;
   const saved = (message: string) => {
     setFlash(message);
@@ -34,12 +46,12 @@ export function LadderEditor({ base, slug, rankId }: { base: string; slug: strin
         {rankId ? <PanelLink href={here}>← {data.name}</PanelLink> : <PanelLink href={base}>← Programs</PanelLink>}
       </p>
       {rankId === 'new' || rank ? (
-        <RankForm slug={slug} program={data} rank={rank ?? null} onSaved={saved} onCancel={() => navigate(here)} />
+        <RankForm slug={slug} program={data} others={others.data} rank={rank ?? null} onSaved={saved} onCancel={() => navigate(here)} />
       ) : rankId ? (
         <FormAlert message="Rank not found" />
       ) : (
         <>
-          <Ladder program={data} here={here} flash={flash} setFlash={setFlash} reload={retry} />
+          <Ladder program={data} others={others.data} here={here} flash={flash} setFlash={setFlash} reload={retry} />
           <ProgramSettings
             base={base}
             program={data}
@@ -54,9 +66,16 @@ export function LadderEditor({ base, slug, rankId }: { base: string; slug: strin
   );
 }
 
-type LadderProps = { program: ProgramWithLadder; here: string; flash: string; setFlash: (m: string) => void; reload: () => void };
+type LadderProps = {
+  program: ProgramWithLadder;
+  others: ProgramWithLadder[];
+  here: string;
+  flash: string;
+  setFlash: (m: string) => void;
+  reload: () => void;
+};
 
-function Ladder({ program, here, flash, setFlash, reload }: LadderProps) {
+function Ladder({ program, others, here, flash, setFlash, reload }: LadderProps) {
   const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState('');
   const [deleting, setDeleting] = useState<RankView | null>(null);
@@ -104,6 +123,7 @@ function Ladder({ program, here, flash, setFlash, reload }: LadderProps) {
               </td>
               <td data-label="Rank" className="cell-nowrap">
                 <BeltName belt={r} />
+                <RankLinks lines={rankLinks(r, ranks, others)} />
               </td>
               <td data-label="Kind">{r.kind}</td>
               <td data-label="Stripes" className="cell-number">

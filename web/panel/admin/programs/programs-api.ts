@@ -52,6 +52,12 @@ export const readPrograms = (signal?: AbortSignal) =>
   api<ProgramView[]>('/programs', { signal, fallback: FAILED }).then((a) => a.data ?? []);
 export const readProgram = (slug: string, signal?: AbortSignal) =>
   api<ProgramWithLadder>(at(slug), { signal, fallback: FAILED }).then((a) => a.data ?? null);
+/** Every program but this one, each with its ladder: where a rank's age upgrade can lead. */
+export const readOtherLadders = async (slug: string, signal?: AbortSignal) => {
+  const others = (await readPrograms(signal)).filter((p) => p.slug !== slug);
+  const ladders = await Promise.all(others.map((p) => readProgram(p.slug, signal)));
+  return ladders.filter((p): p is ProgramWithLadder => p !== null);
+};
 export const createProgram = (body: Record<string, unknown>) => api<ProgramView>('/programs', { method: 'POST', body });
 export const createRank = (slug: string, body: Record<string, unknown>) => api<RankView>(`${at(slug)}/ranks`, { method: 'POST', body });
 export const updateRank = (slug: string, rankId: string, body: Record<string, unknown>) =>

@@ -4,9 +4,18 @@ import { PROGRAM_MESSAGES } from '#core/progression/program-schemas.ts';
 import { GRADES } from '#core/syllabus/grades.ts';
 import { Field, FormActions, HeadedForm, formValues, useForm, type Errors } from '#web/components/form-kit.tsx';
 import { createRank, readSyllabusOf, updateRank, type ProgramWithLadder, type RankView, type SyllabusChoice } from './programs-api.ts';
+import { AgeUpgradeFields, ExaminerField } from './rank-link-fields.tsx';
 import { RequirementRows, TechniqueRows } from './rank-lists.tsx';
 
-type Props = { slug: string; program: ProgramWithLadder; rank: RankView | null; onSaved: (message: string) => void; onCancel: () => void };
+type Props = {
+  slug: string;
+  program: ProgramWithLadder;
+  /** The other programs' ladders, where the rank's age upgrade can lead. */
+  others: ProgramWithLadder[];
+  rank: RankView | null;
+  onSaved: (message: string) => void;
+  onCancel: () => void;
+};
 
 const GRADE_OPTIONS = GRADES.map((g) => ({ value: g, label: g }));
 const KIND_OPTIONS = RANK_KINDS.map((k) => ({ value: k, label: k }));
@@ -24,7 +33,7 @@ function useSyllabus(grade: string) {
 }
 
 /** One rank: its place, belt, fee and grade, what testing for it asks and what it is examined on; saved in one call. */
-export function RankForm({ slug, program, rank, onSaved, onCancel }: Props) {
+export function RankForm({ slug, program, others, rank, onSaved, onCancel }: Props) {
   const formRef = useRef<HTMLFormElement>(null);
   const { id, field: f, errors, alert, busy, submit, readyAttr } = useForm();
   const [grade, setGrade] = useState(rank?.gradeKey ?? '');
@@ -48,6 +57,10 @@ export function RankForm({ slug, program, rank, onSaved, onCancel }: Props) {
       stripeMax: Number(v.stripeMax || 0),
       testFee: v.testFee?.trim() ? Number(v.testFee) : 0,
       gradeKey: v.gradeKey || null,
+      examinerMinRankId: v.examinerMinRankId || null,
+      // Sent as the admin left them: the API answers a half pair on the age field.
+      ageUpgradeRankId: v.ageUpgradeRankId || null,
+      ageUpgradeAtYears: v.ageUpgradeAtYears?.trim() ? Number(v.ageUpgradeAtYears) : null,
       requirements: requirements.map(({ type, mode, value }) => ({ type, mode, value })),
       techniques: techniques.map(({ _id, syllabusItemId, title, category, maxScore, passScore, weight, mandatory }) => ({
         ...(_id ? { _id } : {}),
@@ -112,7 +125,9 @@ export function RankForm({ slug, program, rank, onSaved, onCancel }: Props) {
           onChange={(e) => setGrade(e.target.value)}
           hint="Its syllabus is this grade's; the techniques are picked from it"
         />
+        <ExaminerField f={f} program={program} rank={rank} />
       </div>
+      <AgeUpgradeFields f={f} others={others} rank={rank} />
       <RequirementRows id={id} list={requirements} onChange={setRequirements} />
       <TechniqueRows id={id} list={techniques} onChange={setTechniques} items={items} />
       <FormActions busy={busy} label={rank ? 'Save rank' : 'Add rank'} onCancel={onCancel} />
