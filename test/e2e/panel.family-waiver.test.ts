@@ -141,6 +141,22 @@ describe('A guardian’s family and the waiver', () => {
     await expect.poll(() => page.locator('.form-status').first().textContent(), POLL).toContain(title);
     const mine = await apiCall(baseUrl, `/bookings/my?for=${child._id}`, { token });
     expect(mine.body.data.map((b: { sessionId: string }) => b.sessionId)).toEqual([sessionId]);
+
+    // An emergency contact added on the edit form, then emptied there, is cleared (an empty form once kept the old one).
+    const contactOf = async () => (await apiCall(baseUrl, '/family', { token })).body.data.children[0].emergencyContact;
+    const editContact = async (name: string, phone: string) => {
+      await page.goto(`${baseUrl}/student/family/${child._id}/edit`);
+      await islandReady(page, 'form[data-ready]');
+      const contact = page.getByRole('group', { name: /Emergency contact/ });
+      await contact.getByLabel('Name').fill(name);
+      await contact.getByLabel('Phone').fill(phone);
+      await page.getByRole('button', { name: /^Save/ }).click();
+      await expect.poll(() => page.locator('.form-status').first().textContent(), POLL).toMatch(/updated/i);
+    };
+    await editContact('Ken Guardian', '604 555 0101');
+    expect(await contactOf()).toMatchObject({ name: 'Ken Guardian', phone: '604 555 0101' });
+    await editContact('', '');
+    expect(await contactOf()).toEqual({});
   });
 
   it('a keyboard user signs for themself with the typed name alone, on a phone-sized screen', async () => {

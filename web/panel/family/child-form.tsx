@@ -14,8 +14,8 @@ const CONTACT_FIELDS = [
   { part: 'relationship', name: 'contactRelationship', label: 'Relationship to the child', maxLength: FAMILY_LIMITS.relationshipMax },
 ] as const;
 
-/** The form's fields in the API's shape: an emergency contact only when one of its parts is filled. */
-function inputOf(v: Record<string, string>): ChildInput {
+/** The form's fields in the API's shape. A new child gets a contact only when one is filled; an edit always sends it, so emptied fields clear it. */
+function inputOf(v: Record<string, string>, editing: boolean): ChildInput {
   const t = (k: string) => (v[k] ?? '').trim();
   const contact = { name: t('contactName'), phone: t('contactPhone'), relationship: t('contactRelationship') };
   return {
@@ -24,7 +24,7 @@ function inputOf(v: Record<string, string>): ChildInput {
     dateOfBirth: t('dateOfBirth'),
     grade: t('grade'),
     medicalNotes: t('medicalNotes'),
-    ...(contact.name || contact.phone ? { emergencyContact: contact } : {}),
+    ...(editing || contact.name || contact.phone ? { emergencyContact: contact } : {}),
   };
 }
 
@@ -33,7 +33,9 @@ function problems(input: ChildInput, today: string): Errors {
   if (!input.firstName) found.firstName = 'First name is required';
   if (!input.lastName) found.lastName = 'Last name is required';
   if (!/^\d{4}-\d{2}-\d{2}$/.test(input.dateOfBirth) || input.dateOfBirth >= today) found.dateOfBirth = FAMILY_MESSAGES.dateOfBirthInvalid;
-  if (input.emergencyContact && !input.emergencyContact.phone) found.contactPhone = 'Add a phone number for the emergency contact';
+  const contact = input.emergencyContact;
+  if (contact && (contact.name || contact.relationship) && !contact.phone)
+    found.contactPhone = 'Add a phone number for the emergency contact';
   return found;
 }
 
@@ -47,7 +49,7 @@ export function ChildForm({ child = null, onSaved, onCancel }: Props) {
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const el = e.currentTarget;
-    const input = inputOf(formValues(el));
+    const input = inputOf(formValues(el), !!child);
     void form.submit(el, problems(input, today), async () => {
       const body = child ? await updateChild(child._id, input) : await addChild(input);
       const saved = body.data!;
