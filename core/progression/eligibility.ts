@@ -1,4 +1,4 @@
-import { localDate } from '#core/time-zone.ts';
+import { calendarDay, localDate } from '#core/time-zone.ts';
 import type { Requirement, RequirementMode, RequirementType } from './requirements.ts';
 
 /**
@@ -44,13 +44,16 @@ export function daysSince(fromIso: string, nowMs: number, zone: string): number 
   return Date.UTC(t.y, t.month - 1, t.day) / DAY_MS - dayNumber(fromIso);
 }
 
-/** Completed years of age today in `zone` (a 29 February birthday counts on 1 March in other years). */
-export function ageOn(birthIso: string, nowMs: number, zone: string): number {
-  const t = localDate(0, nowMs, zone);
+/** Completed years of age on a calendar day 'YYYY-MM-DD' (a 29 February birthday counts on 1 March in other years). */
+export function ageOnDay(birthIso: string, dayIso: string): number {
   const [y, m, d] = birthIso.split('-').map(Number) as [number, number, number];
-  const hadBirthday = t.month > m || (t.month === m && t.day >= d);
-  return t.y - y - (hadBirthday ? 0 : 1);
+  const [ty, tm, td] = dayIso.split('-').map(Number) as [number, number, number];
+  const hadBirthday = tm > m || (tm === m && td >= d);
+  return ty - y - (hadBirthday ? 0 : 1);
 }
+
+/** Completed years of age today in `zone`. */
+export const ageOn = (birthIso: string, nowMs: number, zone: string): number => ageOnDay(birthIso, calendarDay(nowMs, zone));
 
 const atLeast = (r: Requirement, actual: number | null): Omit<RequirementCheck, 'type' | 'mode'> => {
   const required = r.value ?? 0;

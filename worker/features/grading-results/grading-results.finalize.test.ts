@@ -3,9 +3,9 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { pdfSha256 } from '#core/certificates/certificate-pdf.ts';
 import { newId } from '#core/ids.ts';
-import { auditLog, certificates, gradings, notifications, studentRanks } from '#db/schema/index.ts';
+import { auditLog, certificates, gradings, notifications, ranks, studentRanks, users } from '#db/schema/index.ts';
 import { api, createUser, getUserRow, testDb } from '#test/helpers.ts';
-import { awardRank } from '#test/progression-helpers.ts';
+import { awardRank, insertProgram } from '#test/progression-helpers.ts';
 import type { Bindings } from '#worker/env.ts';
 import { settleDeferred } from '#worker/lib/service-context.ts';
 import { scoringGrading } from './grading-results.test-helpers.ts';
@@ -74,6 +74,47 @@ describe('finalizing a grading', () => {
     expect(await statusOf(g.grading.id)).toBe('finalized');
     expect((await getUserRow(g.students[0]!.id))?.profile.grade).toBe('yellow');
     expect((await getUserRow(g.students[2]!.id))?.profile.grade).toBe('white');
+  });
+
+  it('hands a candidate old enough on the grading’s day to the age-upgrade rank of the other ladder; a younger one keeps the target', async () => {
+    const g = await approvedGrading();
+    const adults = await insertProgram({ ranks: [{ gradeKey: 'white' }, { gradeKey: 'yellow' }] });
+    const adultYellow = adults.ranks[1]!;
+    await testDb().update(ranks).set({ ageUpgradeRankId: adultYellow.id, ageUpgradeAtYears: 13 }).where(eq(ranks.id, g.target.id));
+    const born = async (userId: string, dateOfBirth: string) => {
+      const row = (await getUserRow(userId))!;
+      await testDb()
+        .update(users)
+        .set({ profile: { ...row.profile, dateOfBirth } })
+        .where(eq(users.id, userId));
+    };
+    await born(g.students[0]!.id, '2013-09-19'); // 13 on the grading's day, 19 September 2026
+    await born(g.students[1]!.id, '2013-09-20'); // still 12
+
+    const results = await api(`/api/gradings/${g.grading.id}/results`, { token: g.admin.token });
+    const movesOf = (id: string) => results.body.data.find((r: { candidateId: string }) => r.candidateId === id)?.movesTo;
+    expect(movesOf(g.candidates[0]!.id)).toEqual({ rankName: adultYellow.name, programName: adults.program.name, atAge: 13 });
+    expect(movesOf(g.candidates[1]!.id)).toBeNull();
+
+    expect((await finalize(g.admin.token, g.grading.id)).status).toBe(200);
+    const ledger = await ledgerOf([g.students[0]!.id, g.students[1]!.id]);
+    const of = (userId: string) => ledger.find((r) => r.userId === userId);
+    expect(of(g.students[0]!.id)).toMatchObject({
+      programId: adults.program.id,
+      rankId: adultYellow.id,
+      source: 'grading',
+      awardedOn: '2026-09-19',
+    });
+    expect(of(g.students[1]!.id)).toMatchObject({ programId: g.program.id, rankId: g.target.id });
+    const [moved] = await certificatesOf([g.students[0]!.id]);
+    expect(moved).toMatchObject({ rankId: adultYellow.id, programName: adults.program.name });
+    expect(JSON.stringify(moved!.credential)).toContain(`Moved to the ${adults.program.name} ladder at 13.`);
+    await settleDeferred();
+    const [note] = await testDb()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.entityId, g.grading.id), eq(notifications.userId, g.students[0]!.id)));
+    expect(note!.body).toContain(`now hold ${adultYellow.name} in ${adults.program.name}`);
   });
 
   it('a second finalize answers 200 with what the first wrote and adds nothing', async () => {

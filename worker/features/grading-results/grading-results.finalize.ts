@@ -8,7 +8,7 @@ import { signedIn, type ServiceCtx } from '#worker/lib/service-context.ts';
 import { awardStatements } from '#worker/lib/progression/award.ts';
 import { batch } from '#worker/lib/sql.ts';
 import { noticeResults } from './grading-results.notify.ts';
-import { isStop, loadBoard, moved, stopUnless, type Board, type BoardCandidate } from './grading-results.queries.ts';
+import { awardedRank, isStop, loadBoard, moved, stopUnless, type Board, type BoardCandidate } from './grading-results.queries.ts';
 
 /** A passed candidate may be promoted once the fee is settled: paid, waived, or there was none. */
 const SETTLED = ['paid', 'waived', 'none'] as const;
@@ -57,18 +57,22 @@ export async function finalizeGrading(ctx: ServiceCtx, gradingId: string): Promi
 
     const awards = passed.map((c) => ({ candidate: c, award: newAward(board, c, me.id) }));
     const examiners = board.examiners.map((e) => ({ name: e.name, role: e.role, rank: e.rankName }));
-    const items = awards.map(({ candidate: c, award }) => ({
-      studentRankId: award.id,
-      userId: c.userId,
-      email: c.email,
-      holderName: c.name,
-      gradingId,
-      rank: { id: c.targetRankId, name: board.ranks.get(c.targetRankId)?.name ?? '' },
-      programName: board.programName,
-      issuedOn: grading.heldOn,
-      examiners,
-      resultNarrative: `Passed ${grading.title}, examined by a panel of ${examiners.length}.`,
-    }));
+    const items = awards.map(({ candidate: c, award }) => {
+      const rank = awardedRank(board, c);
+      const moved = rank.movedAtAge === null ? '' : ` Moved to the ${rank.programName} ladder at ${rank.movedAtAge}.`;
+      return {
+        studentRankId: award.id,
+        userId: c.userId,
+        email: c.email,
+        holderName: c.name,
+        gradingId,
+        rank: { id: rank.rankId, name: rank.name },
+        programName: rank.programName,
+        issuedOn: grading.heldOn,
+        examiners,
+        resultNarrative: `Passed ${grading.title}, examined by a panel of ${examiners.length}.${moved}`,
+      };
+    });
     const at = new Date();
     try {
       const rows = await issueWithRetry(ctx, items, async ({ rows }) => {
@@ -104,12 +108,12 @@ export async function finalizeGrading(ctx: ServiceCtx, gradingId: string): Promi
   }
 }
 
-/** A passed candidate's ledger row: the target rank on the grading's day, tied to the candidate (unique). */
+/** A passed candidate's ledger row: the rank awarded (awardedRank) on the grading's day, tied to the candidate (unique). */
 const newAward = (board: Board, c: BoardCandidate, by: string) => ({
   id: newId(),
   userId: c.userId,
-  programId: board.grading.programId,
-  rankId: c.targetRankId,
+  programId: awardedRank(board, c).programId,
+  rankId: awardedRank(board, c).rankId,
   awardedOn: board.grading.heldOn,
   source: 'grading' as const,
   candidateId: c.id,

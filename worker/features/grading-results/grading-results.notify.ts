@@ -1,17 +1,20 @@
 import { notify } from '#worker/lib/notify.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
-import type { Board } from './grading-results.queries.ts';
+import { awardedRank, type Board } from './grading-results.queries.ts';
 
 /** After finalize (ctx.defer): each examined candidate hears their result in the page, by push and by e-mail. */
 export function noticeResults(ctx: ServiceCtx, board: Board) {
   const { grading } = board;
   const link = `${ctx.origin}/student/progress`;
-  const rankName = (id: string) => board.ranks.get(id)?.name ?? 'the next rank';
+  const rankName = (c: Board['candidates'][number]) => {
+    const rank = awardedRank(board, c);
+    return rank.movedAtAge === null ? rank.name || 'the next rank' : `${rank.name} in ${rank.programName}`;
+  };
   for (const c of board.candidates.filter((x) => x.status === 'passed' || x.status === 'failed')) {
     const passed = c.status === 'passed';
-    const title = passed ? `Congratulations: ${rankName(c.targetRankId)}` : `Grading result: ${grading.title}`;
+    const title = passed ? `Congratulations: ${rankName(c)}` : `Grading result: ${grading.title}`;
     const body = passed
-      ? `You passed ${grading.title} and now hold ${rankName(c.targetRankId)}. Your certificate is ready.`
+      ? `You passed ${grading.title} and now hold ${rankName(c)}. Your certificate is ready.`
       : `You did not pass ${grading.title} this time. Your instructors will tell you what to work on before the next grading.`;
     ctx.defer(`grading result notice ${c.id}`, () =>
       notify(

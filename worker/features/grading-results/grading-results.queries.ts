@@ -13,8 +13,13 @@ import {
   ranks,
   users,
 } from '#db/schema/index.ts';
+import { alias } from 'drizzle-orm/sqlite-core';
+import { movesUp } from '#core/progression/age-upgrade.ts';
 import { currentRankSql } from '#worker/lib/progression/current-rank.ts';
 import { batch } from '#worker/lib/sql.ts';
+
+const upgradeRanks = alias(ranks, 'upgrade_rank');
+const upgradePrograms = alias(programs, 'upgrade_program');
 
 /**
  * Everything a grading's sheets, results, approval and finalize read, in one round trip: the grading, its
@@ -54,8 +59,18 @@ export async function loadBoard(db: Db, gradingId: string) {
       .where(eq(gradingCandidates.gradingId, gradingId))
       .orderBy(asc(gradingCandidates.createdAt), asc(gradingCandidates.id)),
     db
-      .select({ id: ranks.id, name: ranks.name, colorHex: ranks.colorHex, gradeKey: ranks.gradeKey })
+      .select({
+        id: ranks.id,
+        name: ranks.name,
+        colorHex: ranks.colorHex,
+        gradeKey: ranks.gradeKey,
+        ageUpgradeRankId: ranks.ageUpgradeRankId,
+        ageUpgradeAtYears: ranks.ageUpgradeAtYears,
+        upgrade: { id: upgradeRanks.id, name: upgradeRanks.name, programId: upgradeRanks.programId, programName: upgradePrograms.name },
+      })
       .from(ranks)
+      .leftJoin(upgradeRanks, eq(upgradeRanks.id, ranks.ageUpgradeRankId))
+      .leftJoin(upgradePrograms, eq(upgradePrograms.id, upgradeRanks.programId))
       .where(inArray(ranks.id, targetRankIds)),
     db
       .select()
@@ -75,6 +90,7 @@ export async function loadBoard(db: Db, gradingId: string) {
       name: profileName(c.profile, c.studentId ?? 'Member'),
       email: c.email,
       studentId: c.studentId,
+      dateOfBirth: typeof c.profile?.dateOfBirth === 'string' ? c.profile.dateOfBirth : null,
     })),
     ranks: new Map(targetRanks.map((r) => [r.id, r])),
     techniques,
@@ -85,6 +101,30 @@ export async function loadBoard(db: Db, gradingId: string) {
 
 export type Board = NonNullable<Awaited<ReturnType<typeof loadBoard>>>;
 export type BoardCandidate = Board['candidates'][number];
+
+/**
+ * The rank a passed candidate is awarded, with its program: the target, or the target's age-upgrade rank in
+ * another program when they are old enough on the grading's day (core/progression/age-upgrade.ts).
+ */
+export function awardedRank(board: Board, c: BoardCandidate) {
+  const target = board.ranks.get(c.targetRankId);
+  const up = target?.upgrade;
+  if (target && up?.id && up.programId && movesUp(target, c.dateOfBirth, board.grading.heldOn))
+    return {
+      rankId: up.id,
+      name: up.name ?? '',
+      programId: up.programId,
+      programName: up.programName ?? '',
+      movedAtAge: target.ageUpgradeAtYears,
+    };
+  return {
+    rankId: c.targetRankId,
+    name: target?.name ?? '',
+    programId: board.grading.programId,
+    programName: board.programName,
+    movedAtAge: null,
+  };
+}
 
 /** The techniques a candidate is examined on: those of their target rank, in order. */
 export const techniquesOf = (board: Board, rankId: string) => board.techniques.filter((t) => t.rankId === rankId);

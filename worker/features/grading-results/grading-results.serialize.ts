@@ -1,7 +1,7 @@
 import { serializeTechnique } from '#worker/lib/progression/technique-view.ts';
 import type { SheetVerdict } from '#core/gradings/results.ts';
 import type { Board, BoardCandidate } from './grading-results.queries.ts';
-import { scoresOf, sheetOf } from './grading-results.queries.ts';
+import { awardedRank, scoresOf, sheetOf } from './grading-results.queries.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -37,6 +37,12 @@ export const techniquesByRank = (board: Board) => {
 const rankBrief = (board: Board, rankId: string) => {
   const r = board.ranks.get(rankId);
   return { _id: rankId, name: r?.name ?? '', colorHex: r?.colorHex ?? '#ffffff' };
+};
+
+/** The other program's rank a pass hands this candidate to, by age on the grading's day; null when they stay on this ladder. */
+const movesTo = (board: Board, c: BoardCandidate) => {
+  const r = awardedRank(board, c);
+  return r.movedAtAge === null ? null : { rankName: r.name, programName: r.programName, atAge: r.movedAtAge };
 };
 
 /** One candidate on one examiner's own sheet. */
@@ -76,6 +82,7 @@ export const serializeResult = (
   status: c.status,
   paymentStatus: c.paymentStatus,
   targetRank: rankBrief(board, c.targetRankId),
+  movesTo: movesTo(board, c),
   outcome,
   decidedAt: iso(c.decidedAt),
   verdicts: onlyExaminerId ? verdicts.filter((v) => v.examinerId === onlyExaminerId) : verdicts,

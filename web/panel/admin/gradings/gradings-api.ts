@@ -60,6 +60,8 @@ export type CandidateResult = {
   candidateId: string;
   name: string;
   targetRank: RankRef;
+  /** Old enough on the grading's day, a pass hands them to this rank of another program (the rank's age move). */
+  movesTo?: { rankName: string; programName: string; atAge: number } | null;
   outcome: 'passed' | 'failed' | 'pending';
   verdicts: SheetVerdict[];
   sheets: { examinerName: string; role: string; scores: Record<string, number>; comment: string | null; lockedAt: string | null }[];

@@ -60,6 +60,11 @@ export function ResultsTab({ grading, reload }: { grading: Grading; report: Repo
           <header className="result-head">
             <h3>{r.name}</h3>
             <BeltName belt={r.targetRank} />
+            {r.movesTo && (
+              <span className="muted small">
+                moves to {r.movesTo.programName} · {r.movesTo.rankName} (age {r.movesTo.atAge})
+              </span>
+            )}
             {r.outcome === 'pending' ? (
               <span className="badge candidate-pending">Pending</span>
             ) : (
