@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { razorpayReturnUrl } from './razorpay-checkout.ts';
+import { cardSetupOpening, razorpayReturnUrl } from './razorpay-checkout.ts';
 
 describe('razorpayReturnUrl', () => {
   it("carries Razorpay's signed ids as the proof fields the confirmation page verifies", () => {
@@ -17,6 +17,17 @@ describe('razorpayReturnUrl', () => {
       sessionId: 'order_A',
       paymentId: 'pay_B',
       signature: 'c0ffee',
+    });
+  });
+});
+
+describe('cardSetupOpening', () => {
+  it("opens Checkout on the setup's order for its customer as a recurring mandate, with no amount of its own", () => {
+    expect(cardSetupOpening({ keyId: 'rzp_test_k', setupId: 'order_S', customerId: 'cust_C' })).toEqual({
+      key: 'rzp_test_k',
+      order_id: 'order_S',
+      customer_id: 'cust_C',
+      recurring: '1',
     });
   });
 });

@@ -7,8 +7,12 @@ type RazorpayAnswer = { razorpay_order_id: string; razorpay_payment_id: string; 
 type RazorpayOptions = {
   key: string;
   order_id: string;
-  amount: number;
-  currency: string;
+  /** Left out when saving a card: the setup's order carries its amount. */
+  amount?: number;
+  currency?: string;
+  /** Saving a card for automatic payments: the customer the token is for, and Checkout's recurring flag. */
+  customer_id?: string;
+  recurring?: '1';
   name: string;
   description: string;
   prefill?: { name?: string; email?: string; contact?: string };
@@ -47,23 +51,44 @@ export const razorpayReturnUrl = (returnPath: string, a: RazorpayAnswer) =>
 
 export type Payer = { description: string; name?: string; email?: string; phone?: string };
 
-/** Opens Razorpay's modal for the order the server created; resolves false when the buyer closes it. */
-export async function payWithRazorpay(start: PaymentStart, payer: Payer): Promise<boolean> {
+type Opening = Omit<RazorpayOptions, 'name' | 'description' | 'prefill' | 'handler' | 'modal'>;
+
+/** Opens Razorpay's modal; once it has the payment the browser goes to `returnPath` with the proof. Resolves false when closed. */
+async function openCheckout(opening: Opening, returnPath: string, payer: Payer): Promise<boolean> {
   const Razorpay = await loadScript();
   return new Promise<boolean>((resolve) => {
     new Razorpay({
-      key: start.keyId ?? '',
-      order_id: start.sessionId,
-      amount: start.amount,
-      currency: start.currency,
+      ...opening,
       name: document.title.split('|').pop()?.trim() || 'Dojo',
       description: payer.description,
       prefill: { name: payer.name, email: payer.email, contact: payer.phone },
       handler: (answer) => {
-        window.location.assign(razorpayReturnUrl(start.returnPath, answer));
+        window.location.assign(razorpayReturnUrl(returnPath, answer));
         resolve(true);
       },
       modal: { ondismiss: () => resolve(false) },
     }).open();
   });
 }
+
+/** Pays the order the server created. */
+export const payWithRazorpay = (start: PaymentStart, payer: Payer) =>
+  openCheckout(
+    { key: start.keyId ?? '', order_id: start.sessionId, amount: start.amount, currency: start.currency },
+    start.returnPath,
+    payer,
+  );
+
+export type CardSetup = { keyId: string; setupId: string; customerId: string };
+
+/** What Checkout opens with to save a card for automatic payments: the setup's order, for its customer, as a recurring mandate. */
+export const cardSetupOpening = (setup: CardSetup): Opening => ({
+  key: setup.keyId,
+  order_id: setup.setupId,
+  customer_id: setup.customerId,
+  recurring: '1',
+});
+
+/** Saves a card (a token for the school's automatic charges); back on `returnPath`, the proof completes the method. */
+export const saveCardWithRazorpay = (setup: CardSetup, returnPath: string, payer: Payer) =>
+  openCheckout(cardSetupOpening(setup), returnPath, payer);

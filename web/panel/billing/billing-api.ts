@@ -19,9 +19,12 @@ export async function readMethods(signal?: AbortSignal): Promise<PaymentMethodVi
   return body.data ?? [];
 }
 
-/** Opens the gateway's page where the card is saved; the answer says where to go. */
-export async function startMethod(): Promise<{ method: PaymentMethodView; checkoutUrl: string }> {
-  const body = await api<{ method: PaymentMethodView; checkoutUrl: string }>('/billing/methods', {
+/** A card setup begun: the gateway's page to open (Stripe, PayPal, the sandbox), or Razorpay's Checkout to open here with its key and customer. */
+export type MethodStart = { method: PaymentMethodView; checkoutUrl: string | null; setupId: string; keyId?: string; customerId?: string };
+
+/** Begins saving a card with the school's gateway; the answer says where it is entered. */
+export async function startMethod(): Promise<MethodStart> {
+  const body = await api<MethodStart>('/billing/methods', {
     method: 'POST',
     body: {},
     fallback: 'The payment method could not be saved',

@@ -20,8 +20,16 @@ export function PaymentMethods({ methods, headingRef, onDone, onFailed }: Props)
   async function add() {
     setBusy('add');
     try {
-      const { checkoutUrl } = await startMethod();
-      window.location.assign(checkoutUrl);
+      const start = await startMethod();
+      if (start.checkoutUrl) return window.location.assign(start.checkoutUrl);
+      if (!start.keyId || !start.customerId) throw new Error('The payment method could not be saved');
+      // Razorpay saves the card in its Checkout window on this page, then returns here with the proof.
+      const returnPath = `${window.location.pathname}?method=${encodeURIComponent(start.method._id)}`;
+      const { saveCardWithRazorpay } = await import('#web/lib/razorpay-checkout.ts');
+      const card = { keyId: start.keyId, setupId: start.setupId, customerId: start.customerId };
+      if (await saveCardWithRazorpay(card, returnPath, { description: 'Save a card for automatic payments' })) return;
+      onDone('Adding the payment method was cancelled: nothing was saved.');
+      setBusy('');
     } catch (err) {
       onFailed(errorMessage(err));
       setBusy('');
