@@ -106,6 +106,7 @@ export const ENROLLMENT_MESSAGES = {
   cannotReject: (status: string) => `This enrollment cannot be rejected (it is ${status})`,
   cannotCancel: (status: string) => `This enrollment cannot be cancelled (it is ${status})`,
   cannotRenew: (status: string) => `This enrollment cannot be renewed (it is ${status})`,
+  autopayRenewing: 'Your automatic renewal is being charged: pay its invoice in Billing instead',
   alreadyPaid: 'This enrollment is already paid',
   notPayable: 'This enrollment is not awaiting payment',
   retryNeedsIds: 'Retry payment needs enrollment ID and course ID',

@@ -75,8 +75,12 @@ export type MembershipEnrollmentView = EnrollmentActions & {
   documents: EnrollmentDocumentView[];
   startsAt: string | null;
   endsAt: string | null;
-  /** Whole days until `endsAt` (0 on the last day), null before it starts. */
+  /** Whole days until `endsAt` on the school's calendar (0 on the last day and after it), null before it starts. */
   daysLeft: number | null;
+  /** Renews itself with the saved card (issue 26 §3). */
+  autopay: boolean;
+  /** Its automatic renewal is being charged (an open invoice): pay it in Billing, not by renewing by hand. */
+  autopayCharging: boolean;
   approvedAt: string | null;
   approvalNotes: string | null;
   cancelReason: string | null;

@@ -12,6 +12,7 @@ import {
   type MembershipEnrollmentRow,
 } from '#db/schema/index.ts';
 import { renewalDefaultGateway } from '#worker/lib/payments/registry.ts';
+import { pendingManualRenewalSql } from '#worker/lib/enrolment/renewals.ts';
 import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { insertWhere } from '#worker/lib/sql.ts';
 import { dunningPolicy, dunningSpanMs } from './autopay.dunning.ts';
@@ -39,6 +40,7 @@ const dueMemberships = (ctx: ServiceCtx, now: Date) =>
         eq(me.status, 'active'),
         lte(me.endsAt, now),
         sql`not exists (select 1 from ${r} where ${r.enrollmentId} = ${me.id} and ${r.autopayFor} = ${me.endsAt})`,
+        sql`not ${pendingManualRenewalSql(me.id)}`,
       ),
     )
     .orderBy(me.endsAt)
@@ -117,7 +119,7 @@ export async function invoiceDueMemberships(ctx: ServiceCtx, now: Date) {
           createdAt: now,
           updatedAt: now,
         },
-        sql`exists (select 1 from ${me} where ${me.id} = ${m.id} and ${me.status} = 'active' and ${me.autopay} = 1 and ${me.endsAt} = ${m.endsAt!.getTime()})`,
+        sql`exists (select 1 from ${me} where ${me.id} = ${m.id} and ${me.status} = 'active' and ${me.autopay} = 1 and ${me.endsAt} = ${m.endsAt!.getTime()}) and not ${pendingManualRenewalSql(sql`${m.id}`)}`,
         true,
       );
     });

@@ -89,6 +89,7 @@ export async function studentHome(ctx: ServiceCtx, now = Date.now()) {
           paymentStatus: membership.paymentStatus,
           endsAt: membership.endsAt?.toISOString() ?? null,
           daysLeft: daysLeft(membership.endsAt, now, zone),
+          autopay: membership.autopay,
         }
       : null,
     syllabus: { grade, count: grade ? (syllabusByGrade.find((s) => s.grade === grade)?.n ?? 0) : 0 },

@@ -21,7 +21,7 @@ import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { schoolTimeZoneQuery, zoneOf } from '#worker/lib/school-time-zone.ts';
 import { likeAny } from '#worker/lib/sql.ts';
 import { ownerColumns } from '#worker/lib/enrollment-views.ts';
-import { visibleEnrollment } from './membership-purchases.queries.ts';
+import { chargingColumn, visibleEnrollment } from './membership-purchases.queries.ts';
 import { serializeMembershipEnrollment } from './membership-purchases.serialize.ts';
 
 const me = membershipEnrollments;
@@ -63,7 +63,7 @@ export async function publicMembers(ctx: ServiceCtx): Promise<PublicMembershipVi
 async function pageOf(ctx: ServiceCtx, where: SQL | undefined, page: number, limit: number, statsWhere: SQL | undefined) {
   const [rows, total, byStatus, zoneRows] = await ctx.db.batch([
     ctx.db
-      .select({ row: me, owner: ownerColumns })
+      .select({ row: me, owner: ownerColumns, charging: chargingColumn })
       .from(me)
       .innerJoin(users, eq(users.id, me.userId))
       .where(where)
@@ -89,7 +89,7 @@ async function pageOf(ctx: ServiceCtx, where: SQL | undefined, page: number, lim
     stats.total += Number(r.n);
   }
   return {
-    data: rows.map((r) => serializeMembershipEnrollment(r.row, r.owner, zoneOf(zoneRows))),
+    data: rows.map((r) => serializeMembershipEnrollment(r.row, r.owner, { zone: zoneOf(zoneRows), charging: !!r.charging })),
     pagination: pagination(page, limit, Number(total[0]?.n ?? 0)),
     stats,
   };
@@ -122,8 +122,8 @@ export async function allMemberships(ctx: ServiceCtx, q: AdminMembershipsQueryIn
 }
 
 export async function getMembershipEnrollment(ctx: ServiceCtx, id: string) {
-  const { row, owner, zone } = await visibleEnrollment(ctx, id);
-  return serializeMembershipEnrollment(row, owner, zone);
+  const { row, owner, zone, charging } = await visibleEnrollment(ctx, id);
+  return serializeMembershipEnrollment(row, owner, { zone, charging });
 }
 
 /** GET /:id/documents/:index: the owner's or the school's download, never rendered by the browser. */

@@ -11,6 +11,7 @@ import type { ServiceCtx } from '#worker/lib/service-context.ts';
 import { membershipSettlements } from './membership-purchases.settlement.ts';
 import { gatewayOrFree, renewalDefaultGateway } from '#worker/lib/payments/registry.ts';
 import { purchaseValues } from '#worker/lib/enrolment/columns.ts';
+import { pendingAutopaySql } from '#worker/lib/enrolment/renewals.ts';
 import { purchasePayment } from './membership-purchases.pay.ts';
 import { activePlan, pricePlan } from './membership-purchases.pricing.ts';
 import { enrollmentView, visibleEnrollment } from './membership-purchases.queries.ts';
@@ -18,6 +19,14 @@ import { serializeRenewal } from '#worker/lib/enrollment-views.ts';
 import { insertWhere, list } from './membership-purchases.sql.ts';
 
 type RenewInput = { paymentMethod?: string | undefined; couponCode?: string | undefined; notes?: string | undefined };
+
+/** Why the renewal was not written: the enrolment can no longer be renewed, or its automatic renewal is being charged. */
+async function renewRefusal(ctx: ServiceCtx, id: string) {
+  const { row } = await visibleEnrollment(ctx, id, true);
+  if (!(MEMBERSHIP_MOVES.renew as readonly string[]).includes(row.status)) return conflict(ENROLLMENT_MESSAGES.cannotRenew(row.status));
+  const [charging] = await ctx.db.all<{ yes: number }>(sql`select ${pendingAutopaySql(sql`${row.id}`)} as yes`);
+  return conflict(charging?.yes ? ENROLLMENT_MESSAGES.autopayRenewing : ENROLLMENT_MESSAGES.cannotRenew(row.status));
+}
 
 /**
  * POST /:id/renew: the owner's active or expired membership, priced again from its plan today (plan
@@ -52,7 +61,7 @@ export async function renewMembership(
       ...purchaseValues(totals, coupon && { id: coupon._id, code: coupon.code }, gateway, MEMBERSHIP_CURRENCY.code, at),
       notes: input.notes ?? '',
     },
-    sql`exists (select 1 from ${membershipEnrollments} where ${membershipEnrollments.id} = ${row.id} and ${membershipEnrollments.status} in (${list(MEMBERSHIP_MOVES.renew)}))`,
+    sql`exists (select 1 from ${membershipEnrollments} where ${membershipEnrollments.id} = ${row.id} and ${membershipEnrollments.status} in (${list(MEMBERSHIP_MOVES.renew)})) and not ${pendingAutopaySql(sql`${row.id}`)}`,
   );
   try {
     const [rows] = coupon
@@ -65,7 +74,7 @@ export async function renewMembership(
           ),
         ])
       : await ctx.db.batch([insert]);
-    if (!rows[0]) throw conflict(ENROLLMENT_MESSAGES.cannotRenew((await visibleEnrollment(ctx, id, true)).row.status));
+    if (!rows[0]) throw await renewRefusal(ctx, id);
   } catch (err) {
     throw couponRefusedError(err) ?? err;
   }

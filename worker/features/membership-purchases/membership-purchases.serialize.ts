@@ -14,10 +14,13 @@ const among = (list: readonly string[], status: string) => list.includes(status)
 export const documentUrl = (enrollmentId: string, index: number) =>
   `/api/purchase-membership/${encodeURIComponent(enrollmentId)}/documents/${index}`;
 
+/** What the serializer reads beside the row: the school's zone (days left) and whether an automatic renewal is being charged. */
+export type MembershipContext = { zone: string; charging: boolean };
+
 export function serializeMembershipEnrollment(
   row: MembershipEnrollmentRow,
   owner: EnrollmentOwner,
-  zone: string,
+  { zone, charging }: MembershipContext,
   now = Date.now(),
 ): MembershipEnrollmentView {
   const unpaid = row.paymentStatus === 'pending' && (row.status === 'pending_approval' || row.status === 'approved');
@@ -42,6 +45,8 @@ export function serializeMembershipEnrollment(
     startsAt: iso(row.startsAt),
     endsAt: iso(row.endsAt),
     daysLeft: row.startsAt ? daysLeft(row.endsAt, now, zone) : null,
+    autopay: row.autopay,
+    autopayCharging: charging,
     approvedAt: iso(row.approvedAt),
     approvalNotes: row.approvalNotes,
     cancelReason: row.cancelReason,
@@ -52,6 +57,6 @@ export function serializeMembershipEnrollment(
     updatedAt: row.updatedAt.toISOString(),
     canPay: unpaid,
     canCancel: among(MEMBERSHIP_MOVES.userCancel, row.status),
-    canRenew: among(MEMBERSHIP_MOVES.renew, row.status) && row.paymentStatus !== 'pending',
+    canRenew: among(MEMBERSHIP_MOVES.renew, row.status) && row.paymentStatus !== 'pending' && !charging,
   };
 }

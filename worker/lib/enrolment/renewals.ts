@@ -48,6 +48,14 @@ export const pendingAutopaySql = (enrollmentId: SQL | SQLiteColumn) =>
   sql`exists (select 1 from ${r} where ${r.enrollmentId} = ${enrollmentId} and ${r.status} = 'pending_payment' and ${r.autopayFor} is not null)`;
 
 /**
+ * A renewal the member started by hand still awaiting its payment. The two kinds never wait together: a manual
+ * renewal is refused while an automatic one is charged, and the job invoices no membership a member is renewing,
+ * so one period is never paid twice (and a late automatic charge never moves an end a manual one set).
+ */
+export const pendingManualRenewalSql = (enrollmentId: SQL | SQLiteColumn) =>
+  sql`exists (select 1 from ${r} where ${r.enrollmentId} = ${enrollmentId} and ${r.status} = 'pending_payment' and ${r.autopayFor} is null)`;
+
+/**
  * How long an autopay membership past its end waits for the renewal job to invoice it: the job invoices a
  * bounded number per run, so after a backlog (many due at once, a cron that was down) the rest are reached in
  * the next minutes and must not be expired meanwhile. A day later (a withdrawn plan it cannot price) it may end.
