@@ -26,13 +26,16 @@ describe('enrolment panel wording', () => {
       daysLeft,
       endsAt,
     });
-    expect(daysLeftText(m('active', 30), day)).toBe('30 days left');
-    expect(daysLeftText(m('active', 1), day)).toBe('1 day left');
-    expect(daysLeftText(m('active', 0), day)).toBe('Ends today');
-    expect(daysLeftText(m('expired', 0), day)).toBe('Expired on 2027-01-31');
-    expect(daysLeftText(m('active', -2), day)).toBe('Expired on 2027-01-31');
-    expect(daysLeftText(m('pending_approval', null, null), day)).toBeNull();
-    expect(daysLeftText(m('cancelled', 12), day)).toBeNull();
+    const now = Date.parse('2027-01-01T12:00:00Z');
+    expect(daysLeftText(m('active', 30), day, now)).toBe('30 days left');
+    expect(daysLeftText(m('active', 1), day, now)).toBe('1 day left');
+    expect(daysLeftText(m('active', 0), day, now)).toBe('Ends today');
+    expect(daysLeftText(m('expired', 0), day, now)).toBe('Expired on 2027-01-31');
+    expect(daysLeftText(m('active', -2), day, now)).toBe('Expired on 2027-01-31');
+    expect(daysLeftText(m('pending_approval', null, null), day, now)).toBeNull();
+    expect(daysLeftText(m('cancelled', 12), day, now)).toBeNull();
+    // Still active past its end: its automatic renewal is being charged (dunning holds it), not "Ends today".
+    expect(daysLeftText(m('active', 0), day, Date.parse('2027-02-02T12:00:00Z'))).toBe('Renewal due since 2027-01-31');
   });
 
   it('tells what cancelling does with the money: refunded only before the enrolment became active', () => {

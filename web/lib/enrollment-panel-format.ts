@@ -11,14 +11,19 @@ import type { InstructorEnrollmentView } from '#core/enrollments/views.ts';
 /** API amounts are decimals; shown through the one money formatter, with the API's symbol (C$ for memberships). */
 export const amount = (decimal: number, symbol = '$') => formatMoney(toCents(decimal), symbol);
 
-/** "12 days left", "1 day left", "Ends today", "Expired on <date>"; null when there is no period yet (or it was cancelled). */
+/**
+ * "12 days left", "1 day left", "Ends today", "Expired on <date>", or for a membership still active past its end
+ * (its automatic renewal is on its way) "Renewal due since <date>"; null when there is no period yet (or it was cancelled).
+ */
 export function daysLeftText(
   m: { enrollmentStatus: string; daysLeft: number | null; endsAt: string | null },
   day: (iso: string) => string,
+  now = Date.now(),
 ): string | null {
   if (m.enrollmentStatus === 'cancelled') return null;
   if (m.enrollmentStatus === 'expired' || (m.daysLeft !== null && m.daysLeft < 0))
     return m.endsAt ? `Expired on ${day(m.endsAt)}` : 'Expired';
+  if (m.enrollmentStatus === 'active' && m.endsAt && Date.parse(m.endsAt) <= now) return `Renewal due since ${day(m.endsAt)}`;
   if (m.daysLeft === null) return null;
   if (m.daysLeft === 0) return 'Ends today';
   return m.daysLeft === 1 ? '1 day left' : `${m.daysLeft} days left`;

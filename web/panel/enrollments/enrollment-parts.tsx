@@ -29,7 +29,10 @@ export function StatusBadges({ status, payment, children }: BadgeProps) {
   return (
     <p className="my-enrol-badges">
       <span className={`badge my-enrol-status my-enrol-${status}`}>{ENROLLMENT_STATUS_LABELS[status]}</span>
-      {payment && <span className={`badge my-enrol-pay my-enrol-pay-${payment}`}>{ENROLLMENT_PAYMENT_LABELS[payment]}</span>}
+      {/* A cancelled enrolment that was never paid owes nothing: no "Payment due" beside it. */}
+      {payment && !(status === 'cancelled' && payment === 'pending') && (
+        <span className={`badge my-enrol-pay my-enrol-pay-${payment}`}>{ENROLLMENT_PAYMENT_LABELS[payment]}</span>
+      )}
       {children}
     </p>
   );

@@ -15,7 +15,19 @@ const title = (m: MembershipEnrollmentView) => `${m.membership.name} — ${m.pla
 function DaysLeft({ m }: { m: MembershipEnrollmentView }) {
   const zone = useSchoolZone();
   const left = daysLeftText(m, (iso) => formatShortDate(iso, zone));
-  return left && <p className={`my-enrol-days ${m.enrollmentStatus === 'expired' ? 'my-enrol-days-over' : ''}`}>{left}</p>;
+  const due = m.enrollmentStatus === 'active' && !!m.endsAt && Date.parse(m.endsAt) <= Date.now();
+  const tone = m.enrollmentStatus === 'expired' ? 'my-enrol-days-over' : due ? 'my-enrol-days-due' : '';
+  return (
+    <>
+      {left && <p className={`my-enrol-days ${tone}`}>{left}</p>}
+      {m.autopayCharging && (
+        <p className="my-enrol-note">
+          Its automatic renewal is being charged to your saved card. If that card was declined,{' '}
+          <a href="/student/billing">pay the invoice in Billing</a>.
+        </p>
+      )}
+    </>
+  );
 }
 
 const MY_MEMBERSHIPS: MyKind<MembershipEnrollmentView> = {

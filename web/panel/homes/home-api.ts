@@ -26,6 +26,8 @@ export type StudentHomeData = {
     paymentStatus: string;
     endsAt: string | null;
     daysLeft: number | null;
+    /** Renews itself with the saved card: the home points to Billing, not to a renewal by hand. */
+    autopay: boolean;
   } | null;
   syllabus: { grade: string | null; count: number };
   orders: { _id: string; orderNumber: string; status: string; total: number; items: number; createdAt: string }[];

@@ -24,20 +24,25 @@ export default function StudentHome({ panel }: HomeProps) {
   const left = m
     ? daysLeftText({ enrollmentStatus: m.status, daysLeft: m.daysLeft, endsAt: m.endsAt }, (iso) => formatShortDate(iso, zone))
     : null;
+  // Active past its end: its automatic renewal is on its way (or declined), so it is due, not "0 days left".
+  const due = !!m && m.status === 'active' && !!m.endsAt && Date.parse(m.endsAt) <= Date.now();
+  const counting = !!m && m.status === 'active' && m.daysLeft !== null && !due;
   return (
     <div className="home" data-home={panel.key}>
       <Figures label="At a glance">
         <Figure
-          value={m ? (m.status === 'active' && m.daysLeft !== null ? m.daysLeft : m.name) : '–'}
+          value={m ? (counting ? m.daysLeft! : m.name) : '–'}
           label={
             m
-              ? m.status === 'active' && m.daysLeft !== null
+              ? counting
                 ? `days left of ${m.name}`
-                : `membership: ${status(m.status).toLowerCase()}`
+                : due
+                  ? 'membership: renewal due'
+                  : `membership: ${status(m.status).toLowerCase()}`
               : 'no membership yet'
           }
           href={`${base}/memberships`}
-          urgent={!!m && m.status === 'active' && (m.daysLeft ?? 99) <= 7}
+          urgent={due || (!!m && m.status === 'active' && (m.daysLeft ?? 99) <= 7)}
         />
         <Figure value={data.courses.length} label={data.courses.length === 1 ? 'course' : 'courses'} href={`${base}/courses`} />
         <Figure
@@ -58,12 +63,20 @@ export default function StudentHome({ panel }: HomeProps) {
             <p>
               <strong>{m.name}</strong> ({m.planName}) · {status(m.status)}
               {left && <span className={`home-days${(m.daysLeft ?? 99) <= 7 ? ' home-days-soon' : ''}`}> · {left}</span>}
-              {m.status === 'active' && (m.daysLeft ?? 99) <= 14 && (
-                <>
-                  {' '}
-                  <PanelLink href={`${base}/memberships`}>Renew</PanelLink>
-                </>
-              )}
+              {m.status === 'active' &&
+                (m.autopay ? (
+                  <>
+                    {' '}
+                    · renews automatically (<PanelLink href={`${base}/billing`}>Billing</PanelLink>)
+                  </>
+                ) : (
+                  (m.daysLeft ?? 99) <= 14 && (
+                    <>
+                      {' '}
+                      <PanelLink href={`${base}/memberships`}>Renew</PanelLink>
+                    </>
+                  )
+                ))}
             </p>
           ) : (
             <Empty>
