@@ -28,7 +28,6 @@ export const ADMIN_SCREENS: readonly PanelScreen[] = [
   screen('memberships', 'Memberships', () => import('./screens/memberships.tsx')),
   screen('classes', 'Classes', () => import('./screens/classes.tsx')),
   screen('sessions', 'Sessions', () => import('./sessions/sessions-screen.tsx'), {
-    panels: PLATFORM_PANELS,
     summary: 'The week of class sessions: add a one-off, change the instructor or places, cancel with a reason.',
   }),
   screen('roster', 'Roster', () => import('#web/panel/roster/today-screen.tsx'), {
@@ -44,7 +43,6 @@ export const ADMIN_SCREENS: readonly PanelScreen[] = [
   screen('posts', 'Posts', () => import('./screens/posts.tsx')),
   screen('syllabus', 'Syllabus', () => import('./screens/syllabus.tsx')),
   screen('programs', 'Programs', () => import('./programs/programs-screen.tsx'), {
-    panels: PLATFORM_PANELS,
     summary: 'Programs and their belt ladders: ranks in order, what each asks and the techniques it is examined on.',
   }),
   screen('file-uploads', 'File uploads', () => import('./screens/file-uploads.tsx')),
@@ -63,7 +61,6 @@ export const ADMIN_SCREENS: readonly PanelScreen[] = [
     summary: 'Waiver documents and their versions, the one required before a first class, who signed and who is missing.',
   }),
   screen('attendance-reports', 'Attendance', () => import('./attendance-reports/attendance-reports-screen.tsx'), {
-    panels: PLATFORM_PANELS,
     summary: 'Attendance per class and per student, no-shows and a weekly chart, each as a CSV download.',
   }),
   screen('course-enrollments', 'Course enrolments', () => import('./enrollments/course-enrollments-screen.tsx'), {
@@ -93,15 +90,12 @@ export const ADMIN_SCREENS: readonly PanelScreen[] = [
     summary: 'Check-in tablets at the door: register one, open its address on the tablet, revoke a lost one.',
   }),
   screen('gradings', 'Gradings', () => import('./gradings/gradings-screen.tsx'), {
-    panels: PLATFORM_PANELS,
     summary: 'Set up a grading, invite who is ready, take the fees, mark attendance, approve and finalize the results.',
   }),
   screen('certificates', 'Certificates', () => import('./certificates/certificates-screen.tsx'), {
-    panels: PLATFORM_PANELS,
     summary: 'Every rank certificate issued: download the PDF, open its public verify page, revoke one with a reason.',
   }),
   screen('ranks', 'Promotions', () => import('./promotions/promotions-screen.tsx'), {
-    panels: PLATFORM_PANELS,
     summary: "A member's rank history: promote, add a stripe, void a wrong award, grant attendance credits, import history.",
   }),
   screen('email', 'E-mail to users', () => import('./email/email-screen.tsx')),
