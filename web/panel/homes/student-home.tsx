@@ -31,13 +31,13 @@ export default function StudentHome({ panel }: HomeProps) {
     <div className="home" data-home={panel.key}>
       <Figures label="At a glance">
         <Figure
-          value={m ? (counting ? m.daysLeft! : m.name) : '–'}
+          value={m ? (counting ? m.daysLeft! : due ? 'Due' : m.name) : '–'}
           label={
             m
               ? counting
                 ? `days left of ${m.name}`
                 : due
-                  ? 'membership: renewal due'
+                  ? `renewal of ${m.name}`
                   : `membership: ${status(m.status).toLowerCase()}`
               : 'no membership yet'
           }
