@@ -80,7 +80,7 @@ export function AgeUpgradeFields({ f, others, rank }: Omit<Props, 'program'>) {
           min={3}
           max={99}
           defaultValue={rank?.ageUpgradeAtYears ?? ''}
-          hint="3 to 99"
+          hint="3 to 99: a candidate this old on the grading's day who passes is awarded the rank there"
         />
       </div>
     </fieldset>
