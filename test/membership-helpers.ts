@@ -47,6 +47,37 @@ export async function insertMembership(plan: Partial<NewMembershipPlanRow> = {},
   return { membership: m, plan: p };
 }
 
+/**
+ * An active, paid membership of `userId` straight in the database (plan 100.00 − 10.00, GST 13 %: 101.70), on a
+ * fresh membership and plan, ending at `endsAt` (a month after its start); `over` sets any other column.
+ */
+export async function insertActiveMembership(userId: string, endsAt: Date, over: Partial<typeof membershipEnrollments.$inferInsert> = {}) {
+  const { membership, plan } = await insertMembership();
+  return testDb()
+    .insert(membershipEnrollments)
+    .values({
+      id: newId(),
+      userId,
+      membershipId: membership.id,
+      planId: plan.id,
+      membershipName: membership.name,
+      planName: plan.name,
+      durationMonths: 1,
+      status: 'active',
+      paymentStatus: 'paid',
+      paymentMethod: 'sandbox',
+      planPriceCents: 10_000,
+      discountCents: 1_000,
+      gstCents: 1_170,
+      totalCents: 10_170,
+      startsAt: new Date(endsAt.getTime() - 31 * 86_400_000),
+      endsAt,
+      ...over,
+    })
+    .returning()
+    .get();
+}
+
 export type DocumentFile = { name: string; bytes: Uint8Array; type?: string };
 
 /** The multipart purchase a browser sends. */

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { newId, newSecret } from '#core/ids.ts';
 import { emailOutbox, enrollmentRenewals, invoices, membershipEnrollments, paymentMethods, payments } from '#db/schema/index.ts';
 import { createUser, testDb } from '#test/helpers.ts';
-import { insertMembership } from '#test/membership-helpers.ts';
+import { insertActiveMembership } from '#test/membership-helpers.ts';
 
 export const DAY = 86_400_000;
 
@@ -54,32 +54,8 @@ export async function insertCard(userId: string, card: 'ok' | 'decline' = 'ok') 
 
 /** An active, paid, autopay membership of `user` ending at `endsAt` (plan 100.00 − 10.00, GST 13 %: 101.70). */
 export async function autopayMembership(userId: string, endsAt: number, payerId: string | null = null) {
-  const { membership, plan } = await insertMembership();
   left.payers.push(payerId ?? userId);
-  const row = await testDb()
-    .insert(membershipEnrollments)
-    .values({
-      id: newId(),
-      userId,
-      membershipId: membership.id,
-      planId: plan.id,
-      membershipName: membership.name,
-      planName: plan.name,
-      durationMonths: 1,
-      status: 'active',
-      paymentStatus: 'paid',
-      paymentMethod: 'sandbox',
-      planPriceCents: 10_000,
-      discountCents: 1_000,
-      gstCents: 1_170,
-      totalCents: 10_170,
-      startsAt: new Date(endsAt - 31 * DAY),
-      endsAt: new Date(endsAt),
-      autopay: true,
-      payerId,
-    })
-    .returning()
-    .get();
+  const row = await insertActiveMembership(userId, new Date(endsAt), { autopay: true, payerId });
   left.enrollments.push(row.id);
   return row;
 }

@@ -2,9 +2,10 @@ import { exports } from 'cloudflare:workers';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { newId } from '#core/ids.ts';
-import { familyLinks, invoices, membershipEnrollments, paymentMethods } from '#db/schema/index.ts';
+import { invoices, membershipEnrollments, paymentMethods } from '#db/schema/index.ts';
 import { api, createUser, testDb, uniq, type TestUser } from '#test/helpers.ts';
-import { insertMembership } from '#test/membership-helpers.ts';
+import { insertActiveMembership } from '#test/membership-helpers.ts';
+import { insertChild } from '#test/family-helpers.ts';
 
 const db = testDb();
 
@@ -33,35 +34,7 @@ async function addCard(user: TestUser, card: 'ok' | 'decline' = 'ok', extra: Rec
 const complete = (user: TestUser, id: string, proof: Record<string, string>) =>
   api(`/api/billing/methods/${id}/complete`, { token: user.token, body: { proof } });
 
-async function insertEnrollment(userId: string, over: Partial<typeof membershipEnrollments.$inferInsert> = {}) {
-  const { membership, plan } = await insertMembership();
-  return db
-    .insert(membershipEnrollments)
-    .values({
-      id: newId(),
-      userId,
-      membershipId: membership.id,
-      planId: plan.id,
-      membershipName: membership.name,
-      planName: plan.name,
-      durationMonths: 1,
-      status: 'active',
-      paymentStatus: 'paid',
-      planPriceCents: 10_000,
-      paymentMethod: 'sandbox',
-      totalCents: 10_170,
-      endsAt: new Date(Date.now() + 5 * 86_400_000),
-      ...over,
-    })
-    .returning()
-    .get();
-}
-
-async function insertChild(guardianId: string) {
-  const child = await createUser({ role: 'student', profile: { firstName: 'Kid', lastName: uniq() } });
-  await db.insert(familyLinks).values({ guardianId, childId: child.id, relationship: 'Parent', createdBy: guardianId });
-  return child;
-}
+const insertEnrollment = (userId: string) => insertActiveMembership(userId, new Date(Date.now() + 5 * 86_400_000));
 
 describe('payment methods', () => {
   it('saves a card through the sandbox page, the first one default, and stores only the provider references', async () => {

@@ -1,10 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ENROLLMENT_CANCEL_REASONS } from '#core/enrollments/enrollment-status.ts';
-import { newId } from '#core/ids.ts';
 import { emailOutbox, membershipEnrollments, notifications } from '#db/schema/index.ts';
 import { api, createUser, testDb, testServiceCtx } from '#test/helpers.ts';
-import { couponUsesOf, enrollmentRow, insertCoupon, insertMembership, purchase, renewalRow } from '#test/membership-helpers.ts';
+import {
+  couponUsesOf,
+  enrollmentRow,
+  insertActiveMembership,
+  insertCoupon,
+  insertMembership,
+  purchase,
+  renewalRow,
+} from '#test/membership-helpers.ts';
 import { settleDeferred } from '#worker/lib/service-context.ts';
 import { schoolTimeZone } from '#worker/lib/school-time-zone.ts';
 import { atWallTime, calendarDay } from '#core/time-zone.ts';
@@ -12,32 +19,10 @@ import { cancelUnpaidMemberships, expireMemberships, remindMembers } from './mem
 
 const DAY = 86_400_000;
 
-/** An active, paid membership straight in the database, ending at `endsAt`. */
+/** A member with an active, paid membership ending at `endsAt`. */
 async function activeRow(endsAt: Date, extra: Partial<typeof membershipEnrollments.$inferInsert> = {}) {
   const user = await createUser({ role: 'member' });
-  const { membership, plan } = await insertMembership();
-  const row = await testDb()
-    .insert(membershipEnrollments)
-    .values({
-      id: newId(),
-      userId: user.id,
-      membershipId: membership.id,
-      planId: plan.id,
-      membershipName: membership.name,
-      planName: plan.name,
-      durationMonths: 1,
-      status: 'active',
-      paymentStatus: 'paid',
-      paymentMethod: 'sandbox',
-      planPriceCents: 10_000,
-      totalCents: 10_170,
-      startsAt: new Date(endsAt.getTime() - 30 * DAY),
-      endsAt,
-      ...extra,
-    })
-    .returning()
-    .get();
-  return { user, row };
+  return { user, row: await insertActiveMembership(user.id, endsAt, extra) };
 }
 
 const noticesOf = (userId: string, eventType: string) =>
