@@ -1,7 +1,6 @@
 import { chargeKey } from '#core/billing/dunning.ts';
-import { enrollmentTotals, percentToBp, planDiscountCents } from '#core/enrollments/pricing.ts';
 import { enrollmentRenewals, invoices, membershipEnrollments, paymentMethods, payments } from '#db/schema/index.ts';
-import { DEMO_MEMBERSHIPS, DEMO_PLANS } from './catalog.ts';
+import { planPurchase } from './plan-purchase.ts';
 import { demoUserIds } from './demo-users.ts';
 import type { Seeder } from './types.ts';
 
@@ -20,14 +19,7 @@ export const autopaySeeder: Seeder = {
     const member = ids.get('member@dojo.local');
     const student = ids.get('student@dojo.local');
     if (!member || !student) return 0;
-    const plan = DEMO_PLANS.find((p) => p.id === PLAN_ID)!;
-    const membership = DEMO_MEMBERSHIPS.find((m) => m.id === plan.membershipId)!;
-    const t = enrollmentTotals({
-      priceCents: plan.priceCents,
-      discountCents: planDiscountCents({ priceCents: plan.priceCents, discountPriceCents: plan.discountPriceCents ?? null }),
-      couponDiscountCents: 0,
-      gstRateBp: percentToBp(plan.gstRate ?? 0),
-    });
+    const { totals: t, columns } = planPurchase(PLAN_ID);
     const now = Date.now();
     const year = new Date(now).getUTCFullYear();
     const card = (id: string, userId: string, kind: 'ok' | 'decline') => ({
@@ -48,18 +40,10 @@ export const autopaySeeder: Seeder = {
     const enrolment = (id: string, userId: string, endsAt: number) => ({
       id,
       userId,
-      membershipId: membership.id!,
-      planId: plan.id!,
-      membershipName: membership.name,
-      planName: plan.name,
-      durationMonths: plan.durationMonths,
+      ...columns,
       status: 'active' as const,
       paymentStatus: 'paid' as const,
       paymentMethod: 'sandbox',
-      planPriceCents: t.priceCents,
-      discountCents: t.discountCents,
-      gstCents: t.gstCents,
-      totalCents: t.totalCents,
       autopay: true,
       startsAt: new Date(endsAt - 90 * DAY),
       endsAt: new Date(endsAt),

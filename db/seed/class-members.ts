@@ -1,7 +1,6 @@
-import { enrollmentTotals, percentToBp, planDiscountCents } from '#core/enrollments/pricing.ts';
 import { newId } from '#core/ids.ts';
 import { membershipEnrollments, users, type NewUserRow } from '#db/schema/index.ts';
-import { DEMO_MEMBERSHIPS, DEMO_PLANS } from './catalog.ts';
+import { planPurchase } from './plan-purchase.ts';
 import { demoUserIds } from './demo-users.ts';
 import type { SeedDb, Seeder } from './types.ts';
 
@@ -91,37 +90,21 @@ export const DEMO_CLASS_MEMBERS: readonly ClassMember[] = [
 
 /** Sign-in is impossible: the Worker verifies only argon2id hashes (worker/lib/password.ts). */
 const NO_SIGN_IN = '!seed-class-member';
-const PLAN = DEMO_PLANS.find((p) => p.id === 'seed-plan-standard-monthly')!;
-const MEMBERSHIP = DEMO_MEMBERSHIPS.find((x) => x.id === PLAN.membershipId)!;
+const STANDARD = planPurchase('seed-plan-standard-monthly');
 
 /** One membership enrolment: running `endsInDays` more days (negative: ended that long ago). */
 function membershipRow(id: string, userId: string, endsInDays: number, now: number) {
-  const t = enrollmentTotals({
-    priceCents: PLAN.priceCents,
-    discountCents: planDiscountCents({ priceCents: PLAN.priceCents, discountPriceCents: PLAN.discountPriceCents ?? null }),
-    couponDiscountCents: 0,
-    gstRateBp: percentToBp(PLAN.gstRate ?? 0),
-  });
   const endsAt = new Date(now + endsInDays * DAY);
   const startsAt = new Date(endsAt.getTime() - 30 * DAY);
   const expired = endsInDays < 0;
   return {
     id,
     userId,
-    membershipId: MEMBERSHIP.id!,
-    planId: PLAN.id!,
-    membershipName: MEMBERSHIP.name,
-    planName: PLAN.name,
-    durationMonths: PLAN.durationMonths,
+    ...STANDARD.columns,
     status: expired ? ('expired' as const) : ('active' as const),
     paymentStatus: 'paid' as const,
     paymentMethod: 'sandbox',
     currency: 'CAD',
-    planPriceCents: t.priceCents,
-    discountCents: t.discountCents,
-    couponDiscountCents: 0,
-    gstCents: t.gstCents,
-    totalCents: t.totalCents,
     notes: '',
     documents: [],
     startsAt,

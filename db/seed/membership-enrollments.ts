@@ -1,6 +1,5 @@
-import { enrollmentTotals, percentToBp, planDiscountCents } from '#core/enrollments/pricing.ts';
 import { membershipEnrollments } from '#db/schema/index.ts';
-import { DEMO_MEMBERSHIPS, DEMO_PLANS } from './catalog.ts';
+import { planPurchase } from './plan-purchase.ts';
 import { demoUserIds } from './demo-users.ts';
 import type { Seeder } from './types.ts';
 
@@ -68,16 +67,8 @@ export const membershipEnrollmentsSeeder: Seeder = {
     const now = Date.now();
     const rows = DEMO.flatMap((d) => {
       const userId = idOf.get(d.email);
-      const plan = DEMO_PLANS.find((p) => p.id === d.planId)!;
-      const membership = DEMO_MEMBERSHIPS.find((m) => m.id === plan.membershipId)!;
       if (!userId) return [];
-      const priced = { priceCents: plan.priceCents, discountPriceCents: plan.discountPriceCents ?? null };
-      const t = enrollmentTotals({
-        priceCents: plan.priceCents,
-        discountCents: planDiscountCents(priced),
-        couponDiscountCents: 0,
-        gstRateBp: percentToBp(plan.gstRate ?? 0),
-      });
+      const { plan, columns } = planPurchase(d.planId);
       const endsAt = d.endsInDays === undefined ? null : new Date(now + d.endsInDays * DAY);
       const startsAt = endsAt ? new Date(endsAt.getTime() - plan.durationMonths * 30 * DAY) : null;
       const createdAt = new Date((startsAt?.getTime() ?? now - 2 * DAY) - DAY);
@@ -85,20 +76,11 @@ export const membershipEnrollmentsSeeder: Seeder = {
         {
           id: d.id,
           userId,
-          membershipId: membership.id!,
-          planId: plan.id!,
-          membershipName: membership.name,
-          planName: plan.name,
-          durationMonths: plan.durationMonths,
+          ...columns,
           status: d.status,
           paymentStatus: d.paid ? ('paid' as const) : ('pending' as const),
           paymentMethod: 'sandbox',
           currency: 'CAD',
-          planPriceCents: t.priceCents,
-          discountCents: t.discountCents,
-          couponDiscountCents: 0,
-          gstCents: t.gstCents,
-          totalCents: t.totalCents,
           notes: d.notes ?? '',
           documents: [],
           startsAt,
